@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.model.core;
+
+import java.util.Set;
+
+/** The lexical classes shared by trace lines and model text. */
+public final class Tokens {
+
+	/** Words with a meaning in model text: a symbol spelled like one is printed quoted. */
+	public static final Set<String> KEYWORDS = Set.of("for", "to", "done", "send", "recv", "sync", "local", "get");
+
+	private Tokens() {
+	}
+
+	/**
+	 * Whether a trace token is a number: a canonical decimal integer that fits in a long ({@code 0},
+	 * {@code 42}, {@code -7}; not {@code 007}, {@code +1} or {@code -0}). Other tokens are symbols,
+	 * so a trace token always reads back as itself.
+	 */
+	public static boolean isNumber(String token) {
+		int length = token.length();
+		int start = token.startsWith("-") ? 1 : 0;
+		if (length == start || length - start > 19) {
+			return false;
+		}
+		char lead = token.charAt(start);
+		if (lead < '0' || lead > '9' || (lead == '0' && length > start + 1) || (lead == '0' && start == 1)) {
+			return false;
+		}
+		for (int i = start + 1; i < length; i++) {
+			char c = token.charAt(i);
+			if (c < '0' || c > '9') {
+				return false;
+			}
+		}
+		if (length - start == 19) {
+			try {
+				Long.parseLong(token);
+			} catch (NumberFormatException e) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** Whether a word can stand bare in model text as an identifier: {@code [A-Za-z_][A-Za-z0-9_]*}. */
+	public static boolean isIdentifier(String word) {
+		if (word.isEmpty() || !(Character.isLetter(word.charAt(0)) && word.charAt(0) < 128 || word.charAt(0) == '_')) {
+			return false;
+		}
+		for (int i = 1; i < word.length(); i++) {
+			char c = word.charAt(i);
+			if (!(c < 128 && (Character.isLetterOrDigit(c) || c == '_'))) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** A string literal of model text: double quotes, with {@code \"} and {@code \\} escaped. */
+	public static String quote(String word) {
+		return '"' + word.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+	}
+}
