@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The arguments of a command: options ({@code --name value}, {@code -k value}, flags) and
+ * positional arguments. Commands declare which options take a value; anything undeclared is an error.
+ */
+public final class Arguments {
+
+	private final String command;
+	private final List<String> positional = new ArrayList<>();
+	private final Map<String, String> values = new HashMap<>();
+	private final Set<String> flags = new HashSet<>();
+
+	private Arguments(String command) {
+		this.command = command;
+	}
+
+	/**
+	 * @param valued options that take a value, e.g. {@code "-o", "--threads"}
+	 * @param flagged options without a value, e.g. {@code "--stats"}
+	 */
+	public static Arguments parse(String command, List<String> words, Set<String> valued, Set<String> flagged)
+			throws UsageException {
+		Arguments arguments = new Arguments(command);
+		for (int i = 0; i < words.size(); i++) {
+			String word = words.get(i);
+			if (valued.contains(word)) {
+				if (i + 1 == words.size()) {
+					throw new UsageException(command + ": option " + word + " expects a value");
+				}
+				arguments.values.put(word, words.get(++i));
+			} else if (flagged.contains(word)) {
+				arguments.flags.add(word);
+			} else if (word.startsWith("-") && word.length() > 1 && !isNumber(word)) {
+				throw new UsageException(command + ": unknown option " + word + " (see looptrace " + command + " --help)");
+			} else {
+				arguments.positional.add(word);
+			}
+		}
+		return arguments;
+	}
+
+	private static boolean isNumber(String word) {
+		return word.matches("-[0-9]+");
+	}
+
+	public List<String> positional() {
+		return positional;
+	}
+
+	/** The positional arguments, checking their number. */
+	public List<String> positional(int min, int max, String what) throws UsageException {
+		if (positional.size() < min || positional.size() > max) {
+			throw new UsageException(command + ": expected " + what + " (see looptrace " + command + " --help)");
+		}
+		return positional;
+	}
+
+	public boolean flag(String name) {
+		return flags.contains(name);
+	}
+
+	public String value(String name, String fallback) {
+		return values.getOrDefault(name, fallback);
+	}
+
+	public String value(String name) {
+		return values.get(name);
+	}
+
+	/** An integer option within [min, max]. */
+	public int intValue(String name, int fallback, int min, int max) throws UsageException {
+		String text = values.get(name);
+		if (text == null) {
+			return fallback;
+		}
+		try {
+			int value = Integer.parseInt(text);
+			if (value < min || value > max) {
+				throw new NumberFormatException();
+			}
+			return value;
+		} catch (NumberFormatException e) {
+			throw new UsageException(command + ": option " + name + " expects a whole number from " + min + " to "
+					+ max + ", found '" + text + "'");
+		}
+	}
+
+	/** A path that must exist. */
+	public static Path existing(String command, String text) throws UsageException {
+		Path path = Path.of(text);
+		if (!Files.exists(path)) {
+			throw new UsageException(command + ": " + text + ": no such file or folder");
+		}
+		return path;
+	}
+}

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+
+/** The {@code looptrace} command: dispatches to its sub-commands. Runs on a plain class path. */
+public final class Main {
+
+	/** Every sub-command, in the order of the help text. */
+	static List<Command> commands() {
+		return List.of(
+				// commands are added here, one line each
+		);
+	}
+
+	private Main() {
+	}
+
+	public static void main(String[] args) {
+		PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+		PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+		int status = run(args, out, err);
+		out.flush();
+		java.lang.System.exit(status);
+	}
+
+	/** Runs {@code looptrace args...}; returns the exit status. */
+	public static int run(String[] args, PrintStream out, PrintStream err) {
+		if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+			out.print(overview());
+			return args.length == 0 ? 2 : 0;
+		}
+		Command command = commands().stream().filter(c -> c.name().equals(args[0])).findFirst().orElse(null);
+		if (command == null) {
+			err.println("looptrace: unknown command '" + args[0] + "'");
+			err.print(overview());
+			return 2;
+		}
+		List<String> rest = Arrays.asList(args).subList(1, args.length);
+		if (rest.contains("--help") || rest.contains("-h")) {
+			out.print(command.help());
+			return 0;
+		}
+		try {
+			return command.run(rest, out, err);
+		} catch (UsageException e) {
+			err.println("looptrace " + e.getMessage());
+			return 2;
+		} catch (CancellationException e) {
+			err.println("looptrace " + command.name() + ": cancelled");
+			return 130;
+		} catch (OutOfMemoryError e) {
+			err.println("looptrace " + command.name() + ": out of memory; give the JVM more with LOOPTRACE_JAVA_OPTS=-Xmx8g");
+			return 3;
+		} catch (Exception e) {
+			// A bug, not bad input: the stack trace is what a bug report needs.
+			err.println("looptrace " + command.name() + ": internal error, please report it with this trace:");
+			e.printStackTrace(err);
+			return 70;
+		}
+	}
+
+	static String overview() {
+		StringBuilder text = new StringBuilder();
+		text.append("LoopTrace: loop-based models of MPI communication traces\n\n");
+		text.append("usage: looptrace <command> [arguments]   (looptrace <command> --help for details)\n\n");
+		for (Command command : commands()) {
+			text.append(String.format("  %-10s %s%n", command.name(), command.summary()));
+		}
+		return text.toString();
+	}
+}

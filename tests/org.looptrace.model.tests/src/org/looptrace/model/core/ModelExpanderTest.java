@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.model.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.looptrace.model.core.ModelBuilder.a;
+import static org.looptrace.model.core.ModelBuilder.c;
+import static org.looptrace.model.core.ModelBuilder.local;
+import static org.looptrace.model.core.ModelBuilder.loop;
+import static org.looptrace.model.core.ModelBuilder.model;
+import static org.looptrace.model.core.ModelBuilder.recv;
+import static org.looptrace.model.core.ModelBuilder.send;
+import static org.looptrace.model.core.ModelBuilder.sync;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.looptrace.model.Expr;
+import org.looptrace.model.Model;
+
+class ModelExpanderTest {
+
+	private static List<String> lines(ModelExpander expander) {
+		List<String> lines = new ArrayList<>();
+		expander.forEachRemaining(event -> lines.add(event.toLine()));
+		return lines;
+	}
+
+	@Test
+	void nestedLoopsRepeatTheirBodies() {
+		Model model = model(loop("i0", 0, 1, loop("i1", 0, 2, send(c(0), c(1), Exprs.symbol("t"))),
+				recv(c(1), c(0), c(5))));
+		assertEquals(List.of("0 send 1 t", "0 send 1 t", "0 send 1 t", "1 recv 0 5", "0 send 1 t", "0 send 1 t",
+				"0 send 1 t", "1 recv 0 5"), lines(ModelExpander.expand(model)));
+	}
+
+	@Test
+	void affineFieldsFollowTheirIndices() {
+		// A hand-made scatter: 0 send 1..3 with tag 10+2*i0.
+		Model model = model(loop("i0", 0, 2, send(c(0), a(1, 1, "i0"), a(10, 2, "i0"))));
+		assertEquals(List.of("0 send 1 10", "0 send 2 12", "0 send 3 14"), lines(ModelExpander.expand(model)));
+	}
+
+	@Test
+	void triangularBoundsDependOnOuterIndices() {
+		Model model = model(loop("i0", 0, 3, loop("i1", c(0), a(0, 1, "i0"), local(c(2), a(0, 1, "i0"), a(0, 1, "i1")))));
+		List<String> expected = new ArrayList<>();
+		for (int i = 0; i <= 3; i++) {
+			for (int j = 0; j <= i; j++) {
+				expected.add("2 local " + i + " " + j);
+			}
+		}
+		assertEquals(expected, lines(ModelExpander.expand(model)));
+	}
+
+	@Test
+	void negativeStepsAndEmptyLoops() {
+		Expr down = Exprs.canonical(10, Map.of("i0", -3L), List.of("i0"));
+		Model model = model(loop("i0", 0, 2, local(c(0), down)), loop("i1", 5, 4, local(c(0), c(99))));
+		assertEquals(List.of("0 local 10", "0 local 7", "0 local 4"), lines(ModelExpander.expand(model)));
+	}
+
+	@Test
+	void innerIndexShadowsOuter() {
+		Model model = model(loop("i", 0, 1, loop("i", 7, 7, local(c(0), a(0, 1, "i")))));
+		assertEquals(List.of("0 local 7", "0 local 7"), lines(ModelExpander.expand(model)));
+	}
+
+	@Test
+	void projectionKeepsTheEventsOwnedByARank() {
+		Model model = model(loop("i0", 0, 1, send(c(0), c(1), c(3)), recv(c(0), c(1), c(3)), sync(c(1), "MPI_Barrier", "0-1"),
+				sync(c(0), "MPI_Barrier", "0-1")));
+		assertEquals(List.of("0 send 1 3", "0 sync MPI_Barrier 0,1", "0 send 1 3", "0 sync MPI_Barrier 0,1"),
+				lines(ModelExpander.expand(model, 0)));
+		assertEquals(List.of("0 recv 1 3", "1 sync MPI_Barrier 0,1", "0 recv 1 3", "1 sync MPI_Barrier 0,1"),
+				lines(ModelExpander.expand(model, 1)));
+	}
+
+	@Test
+	void unboundIndexIsReported() {
+		Model model = model(local(c(0), a(0, 1, "k")));
+		IllegalStateException error = assertThrows(IllegalStateException.class, () -> lines(ModelExpander.expand(model)));
+		assertEquals("loop index 'k' is not bound by an enclosing loop", error.getMessage());
+	}
+
+	@Test
+	void expansionMemoryDoesNotDependOnIterationCounts() {
+		// 10^9 iterations are enumerated lazily: taking a few events must not materialize the rest.
+		Model model = model(loop("i0", 0, 999_999_999L, local(c(0), a(0, 1, "i0"))));
+		ModelExpander expander = ModelExpander.expand(model);
+		for (int i = 0; i < 1000; i++) {
+			assertEquals("0 local " + i, expander.next().toLine());
+		}
+	}
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.model.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.looptrace.model.core.ModelBuilder.a;
+import static org.looptrace.model.core.ModelBuilder.c;
+import static org.looptrace.model.core.ModelBuilder.local;
+import static org.looptrace.model.core.ModelBuilder.loop;
+import static org.looptrace.model.core.ModelBuilder.model;
+import static org.looptrace.model.core.ModelBuilder.send;
+import static org.looptrace.model.core.ModelBuilder.sync;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.looptrace.model.Annotation;
+import org.looptrace.model.Direction;
+import org.looptrace.model.LooptraceFactory;
+import org.looptrace.model.Model;
+
+class ModelPrinterTest {
+
+	@Test
+	void printsThePaperSyntax() {
+		Annotation before = LooptraceFactory.eINSTANCE.createAnnotation();
+		before.setLabel("before");
+		before.setRanks(RankSet.of(0, 1, 5));
+		before.setAttribute("time");
+		before.setDirection(Direction.NEXT);
+		Model model = model(loop("i0", 0, 248, loop("i1", 0, 159, send(c(0), c(1), c(2))), before,
+				send(c(0), a(1, 1, "i0"), c(7)), sync(c(0), "MPI_Allreduce", "0-15")));
+		assertEquals("""
+				for i0 = 0 to 248
+				  for i1 = 0 to 159
+				    0 send 1 2
+				  done
+				  get "before" {0,1,5}.time ->
+				  0 send 1+i0 7
+				  0 sync MPI_Allreduce 0-15
+				done
+				""", ModelPrinter.print(model));
+	}
+
+	@Test
+	void affineExpressionsHaveOneCanonicalText() {
+		List<String> scope = List.of("i0", "i1");
+		assertEquals("0", Exprs.toText(Exprs.canonical(0, Map.of(), scope)));
+		assertEquals("-i1", Exprs.toText(Exprs.canonical(0, Map.of("i1", -1L), scope)));
+		assertEquals("5-2*i0+i1", Exprs.toText(Exprs.canonical(5, Map.of("i1", 1L, "i0", -2L), scope)));
+		assertEquals("3", Exprs.toText(Exprs.canonical(3, Map.of("i0", 0L), scope)));
+	}
+
+	@Test
+	void wordsThatWouldReadBackDifferentlyAreQuotedOrParenthesized() {
+		Model model = model(loop("i0", 0, 1, local(c(0), Exprs.symbol("i0"), Exprs.symbol("for"), Exprs.symbol("a.c:3"),
+				c(1), c(-1), Exprs.symbol("007"), Exprs.symbol("say \"hi\""))));
+		assertEquals("""
+				for i0 = 0 to 1
+				  0 local "i0" "for" "a.c:3" 1 (-1) "007" "say \\"hi\\""
+				done
+				""", ModelPrinter.print(model));
+	}
+
+	@Test
+	void numbersAreCanonicalIntegersOnly() {
+		for (String number : List.of("0", "7", "-7", "9223372036854775807", "-9223372036854775808")) {
+			assertEquals(true, Tokens.isNumber(number), number);
+		}
+		for (String symbol : List.of("", "-", "007", "-0", "+1", "1e5", "9223372036854775808", "tag2", "1.5")) {
+			assertEquals(false, Tokens.isNumber(symbol), symbol);
+		}
+	}
+}
