@@ -19,6 +19,7 @@ typedef struct lt_comm {
     int rsize;       /* remote group size (intercommunicators), else 0 */
     int *rworld;     /* remote rank -> world rank */
     char *group;     /* canonical world rank set of all members, for sync events */
+    int refs;        /* the attribute + pending requests: MPI_Comm_free may precede completion */
 } lt_comm_t;
 
 LT_HIDDEN extern int lt_on;           /* tracing between MPI_Init and MPI_Finalize */
@@ -31,6 +32,7 @@ LT_HIDDEN void lt_start(void);        /* after PMPI_Init*: open files, set lt_on
 LT_HIDDEN void lt_stop(void);         /* before PMPI_Finalize: flush, close */
 LT_HIDDEN lt_comm_t *lt_comm(MPI_Comm c);
 LT_HIDDEN void lt_comm_register(MPI_Comm newcomm); /* collective on newcomm */
+LT_HIDDEN lt_comm_t *lt_comm_ref(lt_comm_t *ci);  /* for a request entry; released on delete */
 
 /* Events. Ranks are ranks of the communicator; the core translates to world ranks. */
 LT_HIDDEN void lt_ev_send(lt_comm_t *ci, int dst, int tag, int64_t t0, int64_t t1,
@@ -60,6 +62,7 @@ LT_HIDDEN MPI_Status *lt_scratch_stats(int n);
 LT_HIDDEN int lt_any_tracked(const MPI_Request *r, int n);
 
 LT_HIDDEN int lt_typesize(MPI_Datatype dt);
+LT_HIDDEN void lt_fn_init(void);     /* -finstrument-functions hooks (functions.c) */
 
 #define LT_CALL(name, t) do { if (lt_calls) lt_ev_local("call", name, t); } while (0)
 #define LT_RET(name, t) do { if (lt_calls) lt_ev_local("return", name, t); } while (0)
