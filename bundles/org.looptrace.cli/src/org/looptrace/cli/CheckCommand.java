@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import org.looptrace.model.core.Progress;
+import org.looptrace.trace.ConsistencyCheck;
+import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.TraceFormatException;
+
+/** {@code looptrace check <folder>}: the diagnostics and summary of {@link ConsistencyCheck}. */
+public final class CheckCommand implements Command {
+
+	@Override
+	public String name() {
+		return "check";
+	}
+
+	@Override
+	public String summary() {
+		return "check that a trace folder is well formed and consistent";
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: looptrace check <folder>
+
+				Checks a trace folder (trace.<p> or trace.<p>.gz for every rank p, optionally data.<p>):
+				every line well formed, every event in the trace of its rank, every message sent
+				received on its channel (src, dst, tag), every collective seen as often by every member
+				of its group and by no other rank, every data trace as long as its event trace.
+				Prints one diagnostic per line (file:line:column: error: message), then a summary.
+
+				arguments:
+				  <folder>   the trace folder
+
+				exit status: 0 when there is no error, 1 when there are errors, 2 for bad arguments.
+
+				example:
+				  looptrace check examples/ring-8
+				""";
+	}
+
+	@Override
+	public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
+		Arguments arguments = Arguments.parse(name(), args, Set.of(), Set.of());
+		Path path = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
+		TraceFolder folder;
+		try {
+			folder = TraceFolder.open(path);
+		} catch (TraceFormatException e) {
+			out.println(e.diagnostic());
+			out.println("0 ranks checked, 1 error");
+			return 1;
+		}
+		ConsistencyCheck.Report report = ConsistencyCheck.check(folder, Progress.NONE);
+		for (Diagnostic diagnostic : report.diagnostics()) {
+			out.println(diagnostic);
+		}
+		out.println(report.summary());
+		return report.hasErrors() ? 1 : 0;
+	}
+}

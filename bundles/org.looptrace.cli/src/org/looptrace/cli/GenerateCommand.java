@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.looptrace.model.core.Progress;
+import org.looptrace.trace.generate.Pattern;
+import org.looptrace.trace.generate.Patterns;
+
+/** {@code looptrace generate <pattern> --ranks N --iterations M [--seed S] <folder>}: synthetic trace folders. */
+public final class GenerateCommand implements Command {
+
+	@Override
+	public String name() {
+		return "generate";
+	}
+
+	@Override
+	public String summary() {
+		return "write a synthetic, consistent trace folder of a communication pattern";
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: looptrace generate <pattern> --ranks N --iterations M [--seed S] [--force] <folder>
+
+				Writes trace.<p> and data.<p> (attributes time, end, size) for every rank p into <folder>:
+				the communication skeleton of a real code, consistent and deadlock-free. Data values are
+				synthetic and deterministic from the seed.
+
+				arguments:
+				  <pattern>   ring          token ring
+				              halo          2-D halo exchange, near-square grid, 4 neighbours, non-periodic
+				              wavefront     NPB LU pipelined wavefront (forward and backward sweeps over
+				                            10 k-planes, exchange, Allreduce per time step)
+				              masterworker  rank 0 sends work to each worker, then gathers the results
+				              solver        CG-like: halo exchange then two MPI_Allreduce per iteration
+				              random        random consistent traffic drawn from the seed
+				  <folder>    the trace folder to write (created if needed)
+
+				options:
+				  --ranks N        number of ranks, 2 or more (required)
+				  --iterations M   number of iterations (time steps), 0 or more (required)
+				  --seed S         seed of the random choices and of the data (default 0)
+				  --force          replace the trace.* and data.* files the folder already holds
+
+				example:
+				  looptrace generate ring --ranks 8 --iterations 20 examples/ring-8
+				""";
+	}
+
+	@Override
+	public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException, IOException {
+		Arguments arguments = Arguments.parse(name(), args, Set.of("--ranks", "--iterations", "--seed"), Set.of("--force"));
+		List<String> positional = arguments.positional(2, 2, "a pattern and a folder");
+		String name = positional.get(0);
+		if (!Patterns.NAMES.contains(name)) {
+			throw new UsageException(name() + ": unknown pattern '" + name + "': expected one of " + String.join(", ", Patterns.NAMES));
+		}
+		if (arguments.value("--ranks") == null || arguments.value("--iterations") == null) {
+			throw new UsageException(name() + ": expected --ranks N and --iterations M (see looptrace generate --help)");
+		}
+		int ranks = arguments.intValue("--ranks", 0, 2, 1 << 20);
+		int iterations = arguments.intValue("--iterations", 0, 0, Integer.MAX_VALUE);
+		long seed = seed(arguments.value("--seed", "0"));
+		Path folder = Path.of(positional.get(1));
+		if (Files.exists(folder) && !Files.isDirectory(folder)) {
+			throw new UsageException(name() + ": " + folder + " exists and is not a folder");
+		}
+		List<Path> old = traceFiles(folder);
+		if (!old.isEmpty()) {
+			if (!arguments.flag("--force")) {
+				throw new UsageException(name() + ": " + folder + " already holds " + old.size()
+						+ " trace and data files; use --force to replace them");
+			}
+			for (Path file : old) {
+				Files.delete(file);
+			}
+		}
+		Pattern pattern = Patterns.create(name, ranks, iterations, seed);
+		Patterns.write(pattern, folder, Progress.NONE);
+		out.println("wrote " + name + " on " + ranks + " ranks, " + iterations + " iterations, seed " + seed + " into " + folder);
+		return 0;
+	}
+
+	private long seed(String text) throws UsageException {
+		try {
+			return Long.parseLong(text);
+		} catch (NumberFormatException e) {
+			throw new UsageException(name() + ": option --seed expects a whole number, found '" + text + "'");
+		}
+	}
+
+	/** The files of a previous run that would mix with the new one. */
+	private static List<Path> traceFiles(Path folder) throws IOException {
+		List<Path> files = new ArrayList<>();
+		if (Files.isDirectory(folder)) {
+			try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder, "{trace,data}.*")) {
+				entries.forEach(files::add);
+			}
+		}
+		return files;
+	}
+}

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.looptrace.model.core.Progress;
+import org.looptrace.trace.ConsistencyCheck;
+import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.TraceFormatException;
+
+/**
+ * {@code looptrace trace -np N [-o folder] program [args]}: runs an MPI program under mpirun with the
+ * LoopTrace tracer preloaded, then checks the trace folder it wrote.
+ */
+public final class TraceCommand implements Command {
+
+	@Override
+	public String name() {
+		return "trace";
+	}
+
+	@Override
+	public String summary() {
+		return "run an MPI program under the LoopTrace tracer into a trace folder";
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: looptrace trace -np N [-o <folder>] [--calls] [--functions] [--force] <program> [args...]
+
+				Runs the program with mpirun on N ranks, the LoopTrace tracer preloaded (LD_PRELOAD of
+				tracer/build/liblooptrace.so, built with make when missing), so that every rank p writes
+				trace.<p> and data.<p> into the folder; then checks the folder as looptrace check does.
+				Everything after the program name is passed to the program.
+
+				options:
+				  -np N          number of ranks (mpirun -np), oversubscribing the cores when needed
+				  -o <folder>    the trace folder (default: looptrace-trace); it must be empty or new
+				  --calls        also record local call/return events around every MPI call
+				  --functions    also record local call/return events of user functions, for programs
+				                 compiled with -finstrument-functions
+				  --force        write into a folder that already holds traces, replacing them
+
+				exit status: the program's when it failed, else 0 for a consistent folder, 1 otherwise.
+
+				example:
+				  looptrace trace -np 4 -o ring-trace tracer/build/examples/ring 100
+				  looptrace model ring-trace
+				""";
+	}
+
+	@Override
+	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
+		int ranks = 0;
+		Path folder = Path.of("looptrace-trace");
+		boolean calls = false;
+		boolean functions = false;
+		boolean force = false;
+		int i = 0;
+		for (; i < args.size() && args.get(i).startsWith("-"); i++) {
+			switch (args.get(i)) {
+			case "-np" -> ranks = parseRanks(valueAfter(args, i++));
+			case "-o" -> folder = Path.of(valueAfter(args, i++));
+			case "--calls" -> calls = true;
+			case "--functions" -> functions = true;
+			case "--force" -> force = true;
+			default -> throw new UsageException("trace: unknown option " + args.get(i) + " (see looptrace trace --help)");
+			}
+		}
+		if (ranks == 0 || i == args.size()) {
+			throw new UsageException("trace: expected -np N and a program (see looptrace trace --help)");
+		}
+		prepareFolder(folder, force);
+		Path library = tracerLibrary(err);
+		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-np", Integer.toString(ranks),
+				"-x", "LD_PRELOAD=" + library, "-x", "LOOPTRACE_DIR=" + folder.toAbsolutePath(),
+				"-x", "LOOPTRACE_CALLS=" + (calls ? 1 : 0), "-x", "LOOPTRACE_FUNCTIONS=" + (functions ? 1 : 0)));
+		if ("root".equals(java.lang.System.getProperty("user.name"))) {
+			command.add(1, "--allow-run-as-root");
+		}
+		command.addAll(args.subList(i, args.size()));
+		int status = run(command, err);
+		if (status != 0) {
+			err.println("looptrace trace: the program exited with status " + status + "; checking what it wrote");
+		}
+		TraceFolder traces;
+		try {
+			traces = TraceFolder.open(folder);
+		} catch (TraceFormatException e) {
+			err.println(e.diagnostic());
+			return status != 0 ? status : 1;
+		}
+		ConsistencyCheck.Report report = ConsistencyCheck.check(traces, Progress.NONE);
+		for (Diagnostic diagnostic : report.diagnostics()) {
+			out.println(diagnostic);
+		}
+		out.println(folder + ": " + report.summary());
+		return status != 0 ? status : report.hasErrors() ? 1 : 0;
+	}
+
+	private static String valueAfter(List<String> args, int i) throws UsageException {
+		if (i + 1 >= args.size()) {
+			throw new UsageException("trace: option " + args.get(i) + " expects a value");
+		}
+		return args.get(i + 1);
+	}
+
+	private static int parseRanks(String text) throws UsageException {
+		try {
+			int ranks = Integer.parseInt(text);
+			if (ranks < 1) {
+				throw new NumberFormatException();
+			}
+			return ranks;
+		} catch (NumberFormatException e) {
+			throw new UsageException("trace: -np expects a positive number of ranks, found '" + text + "'");
+		}
+	}
+
+	/** Never mixes a new run with the traces of an old one, nor replaces them without --force. */
+	private static void prepareFolder(Path folder, boolean force) throws IOException, UsageException {
+		if (!Files.isDirectory(folder)) {
+			if (Files.exists(folder)) {
+				throw new UsageException("trace: " + folder + " exists and is not a folder");
+			}
+			Files.createDirectories(folder);
+			return;
+		}
+		List<Path> old;
+		try (Stream<Path> files = Files.list(folder)) {
+			old = files.filter(file -> file.getFileName().toString().matches("(trace|data)\\.[0-9]+(\\.gz)?")).toList();
+		}
+		if (!old.isEmpty() && !force) {
+			throw new UsageException("trace: " + folder + " already holds traces (" + old.size()
+					+ " files); choose another folder with -o or replace them with --force");
+		}
+		for (Path file : old) {
+			Files.delete(file);
+		}
+	}
+
+	/** The preloadable tracer of this installation, built on first use. */
+	private static Path tracerLibrary(PrintStream err) throws IOException, InterruptedException, UsageException {
+		String home = java.lang.System.getProperty("looptrace.home");
+		if (home == null) {
+			throw new UsageException("trace: the system property looptrace.home is not set (start LoopTrace with the looptrace script)");
+		}
+		Path tracer = Path.of(home, "tracer");
+		Path library = tracer.resolve("build/liblooptrace.so");
+		if (!Files.exists(library)) {
+			err.println("looptrace trace: building the tracer (make -C " + tracer + ")");
+			if (run(List.of("make", "-s", "-C", tracer.toString(), "build/liblooptrace.so"), err) != 0 || !Files.exists(library)) {
+				throw new UsageException("trace: could not build the tracer; it needs mpicc and make "
+						+ "(Debian packages openmpi-bin libopenmpi-dev make)");
+			}
+		}
+		return library;
+	}
+
+	private static int run(List<String> command, PrintStream err) throws InterruptedException, UsageException {
+		try {
+			return new ProcessBuilder(command).inheritIO().start().waitFor();
+		} catch (IOException e) {
+			throw new UsageException("trace: cannot run " + command.get(0) + ": " + e.getMessage()
+					+ " (Open MPI and make come with the Debian packages openmpi-bin libopenmpi-dev make)", e);
+		}
+	}
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.trace.generate;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.trace.DataTraceWriter;
+import org.looptrace.trace.EventWriter;
+import org.looptrace.trace.internal.GeneratedPattern;
+import org.looptrace.trace.internal.HaloPattern;
+import org.looptrace.trace.internal.MasterWorkerPattern;
+import org.looptrace.trace.internal.RandomPattern;
+import org.looptrace.trace.internal.RingPattern;
+import org.looptrace.trace.internal.SolverPattern;
+import org.looptrace.trace.internal.SyntheticData;
+import org.looptrace.trace.internal.WavefrontPattern;
+
+/** Creates the synthetic patterns by name and writes them as trace folders. */
+public final class Patterns {
+
+	/** The names {@link #create} accepts, with what each one models. */
+	public static final List<String> NAMES = List.of("ring", "halo", "wavefront", "masterworker", "solver", "random");
+
+	private Patterns() {
+	}
+
+	/**
+	 * A pattern by name:
+	 * <ul>
+	 * <li>{@code ring}: token ring;</li>
+	 * <li>{@code halo}: 2-D halo exchange on a near-square grid, 4 neighbours, non-periodic;</li>
+	 * <li>{@code wavefront}: NPB LU's pipelined 2-D wavefront (forward and backward sweeps over 10
+	 * k-planes, exchange, Allreduce per time step);</li>
+	 * <li>{@code masterworker}: rank 0 sends work to each worker then gathers the results;</li>
+	 * <li>{@code solver}: CG-like, per iteration a halo exchange then two Allreduce;</li>
+	 * <li>{@code random}: random point-to-point, collective and local events, consistent and
+	 * deadlock-free, {@code ranks} operations per iteration, drawn from the seed.</li>
+	 * </ul>
+	 * The seed also drives the data written by {@link #write}.
+	 *
+	 * @throws IllegalArgumentException for an unknown name, fewer than 2 ranks or negative iterations
+	 */
+	public static Pattern create(String name, int ranks, long iterations, long seed) {
+		if (!NAMES.contains(name)) {
+			throw new IllegalArgumentException("unknown pattern '" + name + "': expected one of " + String.join(", ", NAMES));
+		}
+		if (ranks < 2) {
+			throw new IllegalArgumentException("pattern " + name + " needs at least 2 ranks, found " + ranks);
+		}
+		if (iterations < 0) {
+			throw new IllegalArgumentException("expected a number of iterations from 0, found " + iterations);
+		}
+		return switch (name) {
+		case "ring" -> new RingPattern(ranks, iterations, seed);
+		case "halo" -> new HaloPattern(ranks, iterations, seed);
+		case "wavefront" -> new WavefrontPattern(ranks, iterations, seed);
+		case "masterworker" -> new MasterWorkerPattern(ranks, iterations, seed);
+		case "solver" -> new SolverPattern(ranks, iterations, seed);
+		default -> new RandomPattern(ranks, iterations, seed);
+		};
+	}
+
+	/**
+	 * Writes {@code trace.<p>} and {@code data.<p>} (attributes time, end, size) for every rank into
+	 * {@code folder}, creating it. Data values are deterministic from the seed the pattern was
+	 * created with (0 for a pattern not created by {@link #create}).
+	 *
+	 * @throws java.util.concurrent.CancellationException when cancelled
+	 */
+	public static void write(Pattern pattern, Path folder, Progress progress) throws IOException {
+		long seed = pattern instanceof GeneratedPattern generated ? generated.seed() : 0;
+		Files.createDirectories(folder);
+		progress.begin("Generating " + pattern.name() + " on " + pattern.ranks() + " ranks", pattern.ranks());
+		for (int rank = 0; rank < pattern.ranks(); rank++) {
+			SyntheticData data = new SyntheticData(seed, rank);
+			try (EventWriter events = EventWriter.create(folder.resolve("trace." + rank));
+					DataTraceWriter records = DataTraceWriter.create(folder.resolve("data." + rank), SyntheticData.ATTRIBUTES)) {
+				long count = 0;
+				for (Iterator<TraceEvent> it = pattern.events(rank); it.hasNext();) {
+					TraceEvent event = it.next();
+					events.write(event);
+					records.write(data.next(event));
+					if ((++count & 0xffff) == 0) {
+						progress.checkCancelled();
+					}
+				}
+			}
+			progress.worked(1);
+		}
+	}
+}

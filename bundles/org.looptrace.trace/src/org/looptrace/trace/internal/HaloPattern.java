@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.trace.internal;
+
+import java.util.List;
+
+import org.looptrace.model.core.TraceEvent;
+
+/** A 2-D halo exchange (stencil code): per iteration every rank sends to its up to 4 neighbours, then receives from them. */
+public final class HaloPattern extends IterativePattern {
+
+	private final Grid grid;
+
+	public HaloPattern(int ranks, long iterations, long seed) {
+		super("halo", ranks, iterations, seed);
+		this.grid = Grid.of(ranks);
+	}
+
+	@Override
+	protected void iteration(int rank, long iteration, List<TraceEvent> out) {
+		grid.haloExchange(rank, out);
+	}
+}

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.trace.internal;
+
+import java.util.List;
+
+import org.looptrace.model.core.TraceEvent;
+
+/**
+ * The pipelined 2-D wavefront of NPB LU (SSOR), shaped like figure 3 of the paper: Allreduce,
+ * exchange, Allreduce, Barrier; then per time step a forward sweep over the k-planes (receive from
+ * west and north, send east and south), a backward sweep (receive from east and south, send west
+ * and north), an exchange with every neighbour and an Allreduce of the residual. On rank 0 the
+ * sweeps become an inner loop of sends followed by an inner loop of receives.
+ */
+public final class WavefrontPattern extends IterativePattern {
+
+	/** The k-planes of each sweep (NPB LU class C has 160; kept small so example traces stay small). */
+	public static final int PLANES = 10;
+
+	private final Grid grid;
+
+	public WavefrontPattern(int ranks, long iterations, long seed) {
+		super("wavefront", ranks, iterations, seed);
+		this.grid = Grid.of(ranks);
+	}
+
+	@Override
+	protected void prologue(int rank, List<TraceEvent> out) {
+		out.add(TraceEvent.sync(rank, "MPI_Allreduce", world));
+		grid.pairwiseExchange(rank, out);
+		out.add(TraceEvent.sync(rank, "MPI_Allreduce", world));
+		out.add(TraceEvent.sync(rank, "MPI_Barrier", world));
+	}
+
+	@Override
+	protected void iteration(int rank, long iteration, List<TraceEvent> out) {
+		for (int k = 0; k < PLANES; k++) {
+			Grid.recv(grid.west(rank), rank, Grid.EAST, out);
+			Grid.recv(grid.north(rank), rank, Grid.SOUTH, out);
+			Grid.send(rank, grid.east(rank), Grid.EAST, out);
+			Grid.send(rank, grid.south(rank), Grid.SOUTH, out);
+		}
+		for (int k = 0; k < PLANES; k++) {
+			Grid.recv(grid.east(rank), rank, Grid.WEST, out);
+			Grid.recv(grid.south(rank), rank, Grid.NORTH, out);
+			Grid.send(rank, grid.west(rank), Grid.WEST, out);
+			Grid.send(rank, grid.north(rank), Grid.NORTH, out);
+		}
+		grid.pairwiseExchange(rank, out);
+		out.add(TraceEvent.sync(rank, "MPI_Allreduce", world));
+	}
+}
