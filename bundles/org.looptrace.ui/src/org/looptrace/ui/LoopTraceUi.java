@@ -9,6 +9,15 @@ public final class LoopTraceUi {
 	/** The product of the LoopTrace IDE, defined in plugin.xml. */
 	public static final String PRODUCT_ID = BUNDLE_ID + ".ide";
 
+	/** "Model traces": the global model of the selected trace folders. */
+	public static final String MODEL_TRACES_COMMAND = BUNDLE_ID + ".modelTraces";
+
+	/** Problems found in trace files, at their line. */
+	public static final String TRACE_PROBLEM_MARKER = BUNDLE_ID + ".traceProblem";
+
+	/** The file "Model traces" writes into a trace folder. */
+	public static final String MODEL_FILE = "model.loops";
+
 	private LoopTraceUi() {
 	}
 }

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.nlr.Nlr;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.TraceFormatException;
+
+/**
+ * {@code looptrace nlr}: the local model of one trace file (printed), or of every rank of a trace
+ * folder (written as {@code local.<rank>.loops}).
+ */
+public final class NlrCommand implements Command {
+
+	@Override
+	public String name() {
+		return "nlr";
+	}
+
+	@Override
+	public String summary() {
+		return "nested loop recognition: the local loop model of each rank's trace";
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: looptrace nlr <trace file> [-k K] [--stack N] [--no-affine]
+				       looptrace nlr <trace folder> -o <dir> [--threads N] [-k K] [--stack N] [--no-affine]
+
+				Nested loop recognition (Ketterlin and Clauss, CGO 2008), one streaming pass per rank.
+				For a trace file, prints its local model as .loops text. For a trace folder, writes the
+				model of rank p to <dir>/local.<p>.loops, ranks modelled in parallel; the files do not
+				depend on the number of threads. Models are lossless: they expand to the trace.
+
+				options:
+				  -k K           longest loop body looked for, in terms (default %d)
+				  --stack N      working stack limit in terms, past which the oldest terms are
+				                 emitted as they are (default %d)
+				  --no-affine    only equal events repeat (no affine fields or triangular bounds)
+				  -o <dir>       for a folder: where to write local.<rank>.loops (created if needed)
+				  --threads N    for a folder: ranks modelled at the same time (default: cores, %d)
+
+				example:
+				  looptrace nlr traces/trace.0
+				  looptrace nlr traces -o models --threads 4
+				""".formatted(NlrOptions.DEFAULT_MAX_BODY, NlrOptions.DEFAULT_STACK_LIMIT,
+				Runtime.getRuntime().availableProcessors());
+	}
+
+	@Override
+	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-k", "--stack", "-o", "--threads"),
+				Set.of("--no-affine"));
+		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0));
+		NlrOptions options = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
+				arguments.intValue("--stack", NlrOptions.DEFAULT_STACK_LIMIT, 1, 100_000_000), !arguments.flag("--no-affine"));
+		try {
+			if (!Files.isDirectory(input)) {
+				if (arguments.value("-o") != null || arguments.value("--threads") != null) {
+					throw new UsageException("nlr: -o and --threads apply to a trace folder, " + input + " is a file");
+				}
+				out.print(ModelPrinter.print(Nlr.modelFile(input, options, Progress.NONE)));
+				return 0;
+			}
+			String output = arguments.value("-o");
+			if (output == null) {
+				throw new UsageException("nlr: " + input + " is a folder: expected -o <dir> for its local models");
+			}
+			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
+			List<Model> models = Nlr.modelFolder(TraceFolder.open(input), options, threads, Progress.NONE);
+			Path dir = Path.of(output);
+			Files.createDirectories(dir);
+			for (int rank = 0; rank < models.size(); rank++) {
+				Files.writeString(dir.resolve("local." + rank + ".loops"), ModelPrinter.print(models.get(rank)),
+						StandardCharsets.UTF_8);
+			}
+			out.println(input + ": " + models.size() + " local models written to " + dir);
+			return 0;
+		} catch (TraceFormatException e) {
+			throw new UsageException("nlr: " + e.getMessage(), e);
+		}
+	}
+}

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.nlr.internal;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+import org.looptrace.model.core.EventKind;
+import org.looptrace.model.core.RankSet;
+import org.looptrace.model.core.Tokens;
+import org.looptrace.model.core.TraceEvent;
+
+/**
+ * What an event is apart from its numbers: kind, symbols (a symbolic tag, the name and group of a
+ * sync, the symbolic words of a local) and where its numbers stand. Events unify only when their
+ * shapes are equal; their numbers, in the order rank, peer, numeric tag, numeric words, are what may
+ * become affine. Symbols unify only when equal: {@code tag2} and {@code 2} are different shapes.
+ */
+final class Shape {
+
+	final EventKind kind;
+	/** The tag of a send or recv when it is a symbol; null when it is a number or there is none. */
+	final String tagSymbol;
+	/** The name of a sync, null otherwise. */
+	final String syncName;
+	final RankSet group;
+	/** The words of a local: a symbol, or null where the word is a number. */
+	final String[] words;
+	/** How many numbers an event of this shape carries. */
+	final int numbers;
+	private final int hash;
+
+	private Shape(EventKind kind, String tagSymbol, String syncName, RankSet group, String[] words) {
+		this.kind = kind;
+		this.tagSymbol = tagSymbol;
+		this.syncName = syncName;
+		this.group = group;
+		this.words = words;
+		int count = 1;
+		if (kind == EventKind.SEND || kind == EventKind.RECV) {
+			count += tagSymbol == null ? 2 : 1;
+		}
+		for (String word : words) {
+			count += word == null ? 1 : 0;
+		}
+		this.numbers = count;
+		this.hash = Objects.hash(kind, tagSymbol, syncName, group, Arrays.hashCode(words));
+	}
+
+	/** The shape of an event (not interned). */
+	static Shape of(TraceEvent event) {
+		String tag = event.kind() == EventKind.SEND || event.kind() == EventKind.RECV ? event.tag() : null;
+		String tagSymbol = tag != null && !Tokens.isNumber(tag) ? tag : null;
+		String syncName = event.kind() == EventKind.SYNC ? event.tag() : null;
+		List<String> list = event.words();
+		String[] words = new String[list.size()];
+		for (int i = 0; i < words.length; i++) {
+			String word = list.get(i);
+			words[i] = Tokens.isNumber(word) ? null : word;
+		}
+		return new Shape(event.kind(), tagSymbol, syncName, event.group(), words);
+	}
+
+	/**
+	 * Whether the event has this shape; if so its numbers are written to {@code out} (at least
+	 * {@link #numbers} long). Allocation-free: it is the comparison of the steady state.
+	 */
+	boolean extract(TraceEvent event, long[] out) {
+		if (event.kind() != kind) {
+			return false;
+		}
+		out[0] = event.rank();
+		switch (kind) {
+		case SEND, RECV -> {
+			out[1] = event.peer();
+			String tag = event.tag();
+			if (tagSymbol != null) {
+				return tagSymbol.equals(tag);
+			}
+			if (!Tokens.isNumber(tag)) {
+				return false;
+			}
+			out[2] = Long.parseLong(tag);
+			return true;
+		}
+		case SYNC -> {
+			return syncName.equals(event.tag()) && group.equals(event.group());
+		}
+		case LOCAL -> {
+			List<String> list = event.words();
+			if (list.size() != words.length) {
+				return false;
+			}
+			int next = 1;
+			for (int i = 0; i < words.length; i++) {
+				String word = list.get(i);
+				if (words[i] != null) {
+					if (!words[i].equals(word)) {
+						return false;
+					}
+				} else if (Tokens.isNumber(word)) {
+					out[next++] = Long.parseLong(word);
+				} else {
+					return false;
+				}
+			}
+			return true;
+		}
+		}
+		return false;
+	}
+
+	@Override
+	public boolean equals(Object obj) {
+		return this == obj || obj instanceof Shape other && hash == other.hash && kind == other.kind
+				&& Objects.equals(tagSymbol, other.tagSymbol) && Objects.equals(syncName, other.syncName)
+				&& Objects.equals(group, other.group) && Arrays.equals(words, other.words);
+	}
+
+	@Override
+	public int hashCode() {
+		return hash;
+	}
+}

@@ -1,0 +1,6 @@
+// SPDX-License-Identifier: EPL-2.0
+/**
+ * The NLR engine: hash-consed terms, unification, the reduction stack and the conversion of its
+ * terms to the EMF model. Not API.
+ */
+package org.looptrace.nlr.internal;

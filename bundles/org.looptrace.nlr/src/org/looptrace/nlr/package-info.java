@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: EPL-2.0
+/** LoopTrace Nested Loop Recognition. */
+package org.looptrace.nlr;

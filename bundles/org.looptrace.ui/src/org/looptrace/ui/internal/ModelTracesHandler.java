@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.ui.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.ui.handlers.HandlerUtil;
+import org.looptrace.ui.LoopTraceUi;
+
+/** "Model traces" on the selected folders: one {@link ModelTracesJob} each, after asking before replacing a model. */
+public final class ModelTracesHandler extends AbstractHandler {
+
+	@Override
+	public Object execute(ExecutionEvent event) {
+		IStructuredSelection selection = HandlerUtil.getCurrentStructuredSelection(event);
+		List<IContainer> folders = new ArrayList<>();
+		for (Object element : selection) {
+			IContainer folder = Adapters.adapt(element, IContainer.class);
+			if (folder != null) {
+				folders.add(folder);
+			}
+		}
+		List<IContainer> replaced = folders.stream()
+				.filter(folder -> folder.getFile(IPath.fromOSString(LoopTraceUi.MODEL_FILE)).exists()).toList();
+		if (!replaced.isEmpty() && !MessageDialog.openQuestion(HandlerUtil.getActiveShell(event), "Model traces",
+				"Replace the existing " + LoopTraceUi.MODEL_FILE + " in " + names(replaced)
+						+ "? The old content stays in the local history.")) {
+			return null;
+		}
+		folders.forEach(folder -> new ModelTracesJob(folder).schedule());
+		return null;
+	}
+
+	private static String names(List<IContainer> folders) {
+		return String.join(", ", folders.stream().map(folder -> folder.getFullPath().makeRelative().toString()).toList());
+	}
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.nlr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelExpander;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.RankSet;
+import org.looptrace.model.core.TraceEvent;
+
+/** Trace builders and the lossless check shared by the NLR tests. */
+final class Traces {
+
+	private Traces() {
+	}
+
+	static Model model(List<TraceEvent> trace, NlrOptions options) {
+		NestedLoopRecognizer recognizer = new NestedLoopRecognizer(options);
+		trace.forEach(recognizer::feed);
+		return recognizer.finish();
+	}
+
+	/** Models the trace and asserts the expansion of the model is the trace, event for event. */
+	static Model assertLossless(List<TraceEvent> trace, NlrOptions options, String what) {
+		Model model = model(trace, options);
+		Iterator<TraceEvent> expanded = ModelExpander.expand(model);
+		for (int i = 0; i < trace.size(); i++) {
+			if (!expanded.hasNext()) {
+				fail(what + " " + options + ": expansion ends at event " + i + " of " + trace.size() + "\n"
+						+ ModelPrinter.print(model));
+			}
+			TraceEvent event = expanded.next();
+			if (!event.equals(trace.get(i))) {
+				fail(what + " " + options + ": event " + i + " expands to '" + event + "', the trace has '"
+						+ trace.get(i) + "'\n" + ModelPrinter.print(model));
+			}
+		}
+		if (expanded.hasNext()) {
+			fail(what + " " + options + ": expansion has more than the " + trace.size() + " events\n"
+					+ ModelPrinter.print(model));
+		}
+		return model;
+	}
+
+	static TraceEvent send(int dst, String tag) {
+		return TraceEvent.send(0, dst, tag);
+	}
+
+	static TraceEvent recv(int src, String tag) {
+		return TraceEvent.recv(src, 0, tag);
+	}
+
+	/** {@code copies} copies of {@code body}. */
+	static List<TraceEvent> repeat(List<TraceEvent> body, int copies) {
+		List<TraceEvent> trace = new ArrayList<>();
+		for (int i = 0; i < copies; i++) {
+			trace.addAll(body);
+		}
+		return trace;
+	}
+
+	static void assertModel(String expected, Model model) {
+		assertEquals(expected, ModelPrinter.print(model));
+	}
+
+	/** A random event from a small alphabet, so that accidental repetitions are frequent. */
+	static TraceEvent randomEvent(Random random, int alphabet) {
+		int pick = random.nextInt(alphabet);
+		String[] tags = { "2", "tag2", "3", "-1", "007", "t", "for" };
+		return switch (random.nextInt(5)) {
+		case 0, 1 -> TraceEvent.send(0, pick, tags[random.nextInt(tags.length)]);
+		case 2 -> TraceEvent.recv(pick, 0, tags[random.nextInt(tags.length)]);
+		case 3 -> TraceEvent.sync(0, random.nextBoolean() ? "MPI_Barrier" : "MPI_Allreduce",
+				random.nextBoolean() ? RankSet.range(0, 3) : RankSet.of(0, 2, pick + 4));
+		default -> TraceEvent.local(0, random.nextBoolean() ? List.of("call", Integer.toString(pick))
+				: List.of(Integer.toString(pick - 2), "x" + random.nextInt(2), Long.toString(random.nextInt(3) - 1)));
+		};
+	}
+
+	/**
+	 * A random program of nested loops with affine fields and triangular bounds, expanded: events
+	 * whose numbers are affine in the indices of the enclosing loops, loops whose counts may depend on
+	 * the enclosing indices, random counts from 0 to 7.
+	 */
+	static List<TraceEvent> randomNest(Random random, int maxDepth, int maxEvents) {
+		List<TraceEvent> trace = new ArrayList<>();
+		Program program = Program.random(random, maxDepth, 0);
+		program.run(new long[maxDepth + 1], 0, trace, maxEvents);
+		return trace;
+	}
+
+	/** A generated loop nest: either an event template or a loop over a body. */
+	private record Program(int kind, long constant, long[] coefficients, long count, long countStep, List<Program> body,
+			String tag) {
+
+		static Program random(Random random, int maxDepth, int depth) {
+			List<Program> body = new ArrayList<>();
+			for (int i = 1 + random.nextInt(4); i > 0; i--) {
+				if (depth < maxDepth && random.nextInt(3) == 0) {
+					long count = random.nextInt(8);
+					long step = depth > 0 && random.nextInt(3) == 0 ? random.nextInt(3) - 1 : 0;
+					body.add(new Program(-1, 0, null, count, step, random(random, maxDepth, depth + 1).body, null));
+				} else {
+					long[] coefficients = new long[depth + 1];
+					for (int d = 0; d < depth; d++) {
+						coefficients[d] = random.nextInt(4) == 0 ? random.nextInt(5) - 2 : 0;
+					}
+					String tag = random.nextBoolean() ? "t" + random.nextInt(2) : Integer.toString(random.nextInt(3));
+					body.add(new Program(random.nextInt(2), 10 + random.nextInt(4), coefficients, 0, 0, null, tag));
+				}
+			}
+			return new Program(-1, 0, null, 1, 0, body, null);
+		}
+
+		void run(long[] indices, int depth, List<TraceEvent> out, int maxEvents) {
+			for (Program item : body) {
+				if (out.size() >= maxEvents) {
+					return;
+				}
+				if (item.kind < 0) {
+					long count = item.count + (depth > 0 ? item.countStep * indices[depth - 1] : 0);
+					for (long i = 0; i < count; i++) {
+						indices[depth] = i;
+						item.run(indices, depth + 1, out, maxEvents);
+					}
+				} else {
+					long value = item.constant;
+					for (int d = 0; d < depth; d++) {
+						value += item.coefficients[d] * indices[d];
+					}
+					int peer = (int) Math.max(0, value);
+					out.add(item.kind == 0 ? TraceEvent.send(0, peer, item.tag) : TraceEvent.recv(peer, 0, item.tag));
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.tracer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.merge.Merger;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Channel;
+import org.looptrace.model.core.EventKind;
+import org.looptrace.model.core.ModelExpander;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.trace.ConsistencyCheck;
+import org.looptrace.trace.DataTrace;
+import org.looptrace.trace.EventReader;
+import org.looptrace.trace.TraceFolder;
+
+/**
+ * The tracer end to end: every example MPI program of tracer/examples run under mpirun with the
+ * tracer preloaded, at 4 and 9 ranks; the folder it writes is consistent for the engine's own
+ * check, its data records align with its events, and its global model projects back onto every
+ * rank's trace.
+ */
+class TracedExamplesTest {
+
+	private static final int ITERATIONS = 12;
+	private static Path tracer;
+
+	@BeforeAll
+	static void buildTracer() throws Exception {
+		tracer = Path.of(System.getProperty("looptrace.tracer", "../../tracer")).toRealPath();
+		assertEquals(0, run(List.of("make", "-s", "-C", tracer.toString(), "all"), tracer.resolve("build/make.log")),
+				"make -C tracer all failed, see tracer/build/make.log");
+	}
+
+	static Stream<Arguments> runs() {
+		List<Arguments> runs = new ArrayList<>();
+		for (String example : List.of("ring", "halo2d", "wavefront", "master_worker", "solver", "anysource_comm")) {
+			for (int ranks : List.of(4, 9)) {
+				runs.add(Arguments.of(example, ranks));
+			}
+		}
+		return runs.stream();
+	}
+
+	@ParameterizedTest(name = "{0} on {1} ranks")
+	@MethodSource("runs")
+	void tracedRunIsConsistentAndItsModelProjectsOnEveryRank(String example, int ranks, @TempDir Path folder)
+			throws Exception {
+		trace(folder, ranks, example, Integer.toString(ITERATIONS));
+		TraceFolder traces = TraceFolder.open(folder);
+		assertEquals(ranks, traces.ranks());
+
+		ConsistencyCheck.Report report = ConsistencyCheck.check(traces, Progress.NONE);
+		assertFalse(report.hasErrors(), () -> String.join("\n", report.diagnostics().stream().map(Object::toString).toList()));
+
+		List<List<TraceEvent>> events = new ArrayList<>();
+		for (int rank = 0; rank < ranks; rank++) {
+			events.add(read(traces, rank));
+			try (DataTrace data = traces.openData(rank)) {
+				assertEquals(events.get(rank).size(), data.records(), "data records of rank " + rank);
+				long previous = Long.MIN_VALUE;
+				for (long position = 0; position < data.records(); position++) {
+					long time = data.value(position, "time");
+					assertTrue(time >= previous && time <= data.value(position, "end"), "time of record " + position);
+					previous = time;
+				}
+			}
+		}
+		assertSendsMatchReceives(events);
+
+		Model model = Merger.model(traces, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+		for (int rank = 0; rank < ranks; rank++) {
+			List<TraceEvent> projected = new ArrayList<>();
+			ModelExpander.expand(model, rank).forEachRemaining(projected::add);
+			assertEquals(events.get(rank), projected, example + ": projection of the global model on rank " + rank);
+		}
+	}
+
+	/** The ring passes the token once per iteration: the counts per channel are the program's. */
+	@Test
+	void ringCountsAreThoseOfTheProgram(@TempDir Path folder) throws Exception {
+		int ranks = 4;
+		trace(folder, ranks, "ring", Integer.toString(ITERATIONS));
+		TraceFolder traces = TraceFolder.open(folder);
+		Map<Channel, Long> sends = new HashMap<>();
+		for (int rank = 0; rank < ranks; rank++) {
+			for (TraceEvent event : read(traces, rank)) {
+				if (event.kind() == EventKind.SEND) {
+					sends.merge(event.channel(), 1L, Long::sum);
+				}
+			}
+		}
+		for (int r = 0; r < ranks; r++) {
+			int rank = r;
+			int next = (rank + 1) % ranks;
+			long count = sends.entrySet().stream()
+					.filter(entry -> entry.getKey().src() == rank && entry.getKey().dst() == next)
+					.mapToLong(Map.Entry::getValue).sum();
+			assertEquals(ITERATIONS, count, "messages from " + rank + " to " + next);
+		}
+	}
+
+	private static void assertSendsMatchReceives(List<List<TraceEvent>> events) {
+		Map<Channel, Long> balance = new HashMap<>();
+		for (List<TraceEvent> rank : events) {
+			for (TraceEvent event : rank) {
+				if (event.kind() == EventKind.SEND || event.kind() == EventKind.RECV) {
+					balance.merge(event.channel(), event.kind() == EventKind.SEND ? 1L : -1L, Long::sum);
+				}
+			}
+		}
+		balance.forEach((channel, count) -> assertEquals(0L, count, "unbalanced channel " + channel));
+	}
+
+	private static List<TraceEvent> read(TraceFolder traces, int rank) throws IOException {
+		List<TraceEvent> events = new ArrayList<>();
+		try (EventReader reader = traces.openEvents(rank)) {
+			for (TraceEvent event = reader.next(); event != null; event = reader.next()) {
+				events.add(event);
+			}
+		}
+		return events;
+	}
+
+	private static void trace(Path folder, int ranks, String example, String... args) throws Exception {
+		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-np",
+				Integer.toString(ranks), "-x", "LD_PRELOAD=" + tracer.resolve("build/liblooptrace.so"), "-x",
+				"LOOPTRACE_DIR=" + folder, tracer.resolve("build/examples/" + example).toString()));
+		command.addAll(List.of(args));
+		Path log = folder.resolve("mpirun.log");
+		assertEquals(0, run(command, log), () -> "mpirun failed: " + readQuietly(log));
+		Files.delete(log);
+	}
+
+	private static int run(List<String> command, Path log) throws IOException, InterruptedException {
+		Files.createDirectories(log.getParent());
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+		Map<String, String> environment = builder.environment();
+		environment.put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+		environment.put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+		environment.put("OMPI_MCA_rmaps_base_oversubscribe", "1");
+		environment.putIfAbsent("OMPI_MCA_btl", "self,vader");
+		environment.putIfAbsent("OMPI_MCA_btl_vader_single_copy_mechanism", "none");
+		return builder.start().waitFor();
+	}
+
+	private static String readQuietly(Path log) {
+		try {
+			return Files.readString(log);
+		} catch (IOException e) {
+			return e.getMessage();
+		}
+	}
+}

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.core.commands.Command;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.commands.ICommandService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.merge.Merger;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelExpander;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.trace.EventReader;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.generate.Patterns;
+import org.looptrace.ui.internal.ModelTracesJob;
+
+/** "Model traces" in a real workspace: the model it writes, its markers on bad traces. */
+class ModelTracesTest {
+
+	private IProject project;
+
+	@BeforeEach
+	void createProject() throws CoreException {
+		project = ResourcesPlugin.getWorkspace().getRoot().getProject("traces");
+		project.create(null);
+		project.open(null);
+	}
+
+	@AfterEach
+	void deleteProject() throws CoreException {
+		project.delete(true, true, null);
+	}
+
+	@Test
+	void theCommandIsContributed() {
+		Command command = PlatformUI.getWorkbench().getService(ICommandService.class)
+				.getCommand(LoopTraceUi.MODEL_TRACES_COMMAND);
+		assertTrue(command.isDefined(), "command " + LoopTraceUi.MODEL_TRACES_COMMAND + " is not defined");
+	}
+
+	@Test
+	void writesTheGlobalModelOfTheFolder() throws Exception {
+		IFolder folder = traceFolder("wavefront", 4);
+		IStatus status = runJob(folder);
+		assertTrue(status.isOK(), status.toString());
+
+		IFile file = folder.getFile(LoopTraceUi.MODEL_FILE);
+		assertTrue(file.exists(), "no " + LoopTraceUi.MODEL_FILE + " in the workspace");
+		Path traces = folder.getLocation().toPath();
+		Model expected = Merger.model(TraceFolder.open(traces), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		assertEquals(ModelPrinter.print(expected), contents(file));
+		// The model written stands for the traces: projection on every rank.
+		for (int rank = 0; rank < 4; rank++) {
+			assertEquals(events(traces.resolve("trace." + rank)), expand(expected, rank), "rank " + rank);
+		}
+	}
+
+	@Test
+	void replacingAModelKeepsTheOldOneInTheLocalHistory() throws Exception {
+		IFolder folder = traceFolder("ring", 3);
+		IFile file = folder.getFile(LoopTraceUi.MODEL_FILE);
+		file.create(new java.io.ByteArrayInputStream("// my notes\n".getBytes(StandardCharsets.UTF_8)), true, null);
+		assertTrue(runJob(folder).isOK());
+		assertTrue(contents(file).contains("send"), contents(file));
+		assertEquals(1, file.getHistory(null).length, "the replaced text is not in the local history");
+	}
+
+	@Test
+	void aMalformedLineBecomesAMarkerAtItsLine() throws Exception {
+		IFolder folder = traceFolder("ring", 3);
+		Path trace1 = folder.getLocation().toPath().resolve("trace.1");
+		List<String> lines = new ArrayList<>(Files.readAllLines(trace1));
+		lines.set(2, "1 sned 2 0");
+		Files.write(trace1, lines);
+		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
+
+		IStatus status = runJob(folder);
+		assertEquals(IStatus.ERROR, status.getSeverity(), status.toString());
+		IMarker[] markers = folder.getFile("trace.1").findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, markers.length, "markers on trace.1");
+		assertEquals(3, markers[0].getAttribute(IMarker.LINE_NUMBER, -1));
+		assertTrue(markers[0].getAttribute(IMarker.MESSAGE, "").contains("sned"), markers[0].getAttribute(IMarker.MESSAGE, ""));
+	}
+
+	private IFolder traceFolder(String pattern, int ranks) throws CoreException, IOException {
+		IFolder folder = project.getFolder(pattern);
+		folder.create(true, true, null);
+		Patterns.write(Patterns.create(pattern, ranks, 6, 1), folder.getLocation().toPath(), Progress.NONE);
+		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
+		return folder;
+	}
+
+	private static IStatus runJob(IFolder folder) throws InterruptedException {
+		ModelTracesJob job = new ModelTracesJob(folder);
+		job.setUser(false);
+		job.schedule();
+		job.join(60_000, new NullProgressMonitor());
+		return job.getResult();
+	}
+
+	private static String contents(IFile file) throws CoreException, IOException {
+		try (InputStream in = file.getContents(true)) {
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+	}
+
+	private static List<TraceEvent> events(Path trace) throws IOException {
+		List<TraceEvent> events = new ArrayList<>();
+		try (EventReader reader = EventReader.open(trace)) {
+			for (TraceEvent event = reader.next(); event != null; event = reader.next()) {
+				events.add(event);
+			}
+		}
+		return events;
+	}
+
+	private static List<TraceEvent> expand(Model model, int rank) {
+		List<TraceEvent> events = new ArrayList<>();
+		ModelExpander.expand(model, rank).forEachRemaining(events::add);
+		return events;
+	}
+}
