@@ -109,8 +109,9 @@ public final class Exprs {
 			} else if (!text.isEmpty()) {
 				text.append('+');
 			}
-			long magnitude = Math.abs(coefficient);
-			if (magnitude != 1) {
+			// The digits of the magnitude from the text, as Math.abs(Long.MIN_VALUE) overflows.
+			String magnitude = Long.toString(coefficient).substring(coefficient < 0 ? 1 : 0);
+			if (!magnitude.equals("1")) {
 				text.append(magnitude).append('*');
 			}
 			text.append(term.getIndex());

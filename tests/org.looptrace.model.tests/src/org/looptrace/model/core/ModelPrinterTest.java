@@ -49,6 +49,8 @@ class ModelPrinterTest {
 		assertEquals("-i1", Exprs.toText(Exprs.canonical(0, Map.of("i1", -1L), scope)));
 		assertEquals("5-2*i0+i1", Exprs.toText(Exprs.canonical(5, Map.of("i1", 1L, "i0", -2L), scope)));
 		assertEquals("3", Exprs.toText(Exprs.canonical(3, Map.of("i0", 0L), scope)));
+		assertEquals("-9223372036854775808*i0", Exprs.toText(Exprs.canonical(0, Map.of("i0", Long.MIN_VALUE), scope)));
+		assertEquals("9223372036854775807*i0", Exprs.toText(Exprs.canonical(0, Map.of("i0", Long.MAX_VALUE), scope)));
 	}
 
 	@Test

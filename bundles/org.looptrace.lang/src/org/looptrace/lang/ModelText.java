@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.formatting2.FormatterRequest;
+import org.eclipse.xtext.formatting2.IFormatter2;
+import org.eclipse.xtext.formatting2.regionaccess.ITextReplacement;
+import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
+import org.eclipse.xtext.resource.IResourceFactory;
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.resource.XtextResourceSet;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.eclipse.xtext.validation.CheckMode;
+import org.eclipse.xtext.validation.IResourceValidator;
+import org.eclipse.xtext.validation.Issue;
+import org.looptrace.lang.internal.LoopsStandaloneSetup;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+
+import com.google.inject.Injector;
+
+/**
+ * Model text ({@code .loops}, see {@code docs/LANGUAGE.md}) without an editor: parsing with
+ * validation, printing, formatting. Works on a plain class path and inside OSGi.
+ */
+public final class ModelText {
+
+	private ModelText() {
+	}
+
+	/** The language's services, set up once (standalone: no extension registry needed). */
+	private static final class Services {
+		static final Injector INJECTOR = new LoopsStandaloneSetup().createInjectorAndDoEMFRegistration();
+	}
+
+	/**
+	 * Parses and validates a model file (UTF-8).
+	 *
+	 * @return the model, detached from the parser (no text positions attached)
+	 * @throws ModelTextException listing every syntax and validation error
+	 */
+	public static Model parse(Path file) throws IOException, ModelTextException {
+		return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+	}
+
+	/**
+	 * Parses and validates model text.
+	 *
+	 * @param fileName the name errors are reported under
+	 * @return the model, detached from the parser (no text positions attached)
+	 * @throws ModelTextException listing every syntax and validation error
+	 */
+	public static Model parse(String text, String fileName) throws ModelTextException {
+		XtextResource resource = load(text, fileName);
+		IResourceValidator validator = resource.getResourceServiceProvider().getResourceValidator();
+		List<Issue> errors = new ArrayList<>();
+		for (Issue issue : validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl)) {
+			if (issue.getSeverity() == Severity.ERROR) {
+				errors.add(issue);
+			}
+		}
+		if (!errors.isEmpty()) {
+			errors.sort(Comparator.comparing(Issue::getOffset, Comparator.nullsFirst(Comparator.naturalOrder())));
+			throw new ModelTextException(errors.stream()
+					.map(issue -> fileName + ":" + issue.getLineNumber() + ":" + issue.getColumn() + ": error: " + issue.getMessage())
+					.toList());
+		}
+		return EcoreUtil.copy((Model) resource.getContents().get(0));
+	}
+
+	/** The canonical text of the model: the same as {@link ModelPrinter#print}. */
+	public static String print(Model model) {
+		return ModelPrinter.print(model);
+	}
+
+	/**
+	 * Formats model text: the layout and spelling of {@link #print}, keeping the comments.
+	 *
+	 * @throws ModelTextException listing the syntax errors, when the text does not parse
+	 */
+	public static String format(String text) throws ModelTextException {
+		return format(text, "<text>");
+	}
+
+	/**
+	 * Formats model text: the layout and spelling of {@link #print}, keeping the comments.
+	 *
+	 * @param fileName the name errors are reported under
+	 * @throws ModelTextException listing the syntax errors, when the text does not parse
+	 */
+	public static String format(String text, String fileName) throws ModelTextException {
+		XtextResource resource = load(text, fileName);
+		List<String> errors = new ArrayList<>();
+		for (Resource.Diagnostic error : resource.getErrors()) {
+			errors.add(fileName + ":" + error.getLine() + ":" + error.getColumn() + ": error: " + error.getMessage());
+		}
+		if (!errors.isEmpty()) {
+			throw new ModelTextException(errors);
+		}
+		FormatterRequest request = Services.INJECTOR.getInstance(FormatterRequest.class);
+		request.setTextRegionAccess(Services.INJECTOR.getInstance(TextRegionAccessBuilder.class).forNodeModel(resource).create());
+		List<ITextReplacement> replacements = new ArrayList<>(Services.INJECTOR.getInstance(IFormatter2.class).format(request));
+		replacements.sort(Comparator.comparingInt(ITextReplacement::getOffset).reversed());
+		StringBuilder formatted = new StringBuilder(text);
+		for (ITextReplacement replacement : replacements) {
+			formatted.replace(replacement.getOffset(), replacement.getEndOffset(), replacement.getReplacementText());
+		}
+		return formatted.toString();
+	}
+
+	private static XtextResource load(String text, String fileName) {
+		XtextResourceSet resourceSet = Services.INJECTOR.getInstance(XtextResourceSet.class);
+		XtextResource resource = (XtextResource) Services.INJECTOR.getInstance(IResourceFactory.class)
+				.createResource(URI.createFileURI(fileName.endsWith(".loops") ? fileName : fileName + ".loops"));
+		resourceSet.getResources().add(resource);
+		try {
+			resource.load(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+					java.util.Map.of(XtextResource.OPTION_ENCODING, StandardCharsets.UTF_8.name()));
+		} catch (IOException e) {
+			throw new IllegalStateException("reading from memory cannot fail", e);
+		}
+		return resource;
+	}
+}

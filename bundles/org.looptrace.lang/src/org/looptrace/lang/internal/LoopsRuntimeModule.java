@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.internal;
+
+import org.eclipse.xtext.conversion.IValueConverterService;
+import org.eclipse.xtext.resource.XtextResource;
+
+/** Runtime services of the language, for the class path and for OSGi alike. */
+public class LoopsRuntimeModule extends AbstractLoopsRuntimeModule {
+
+	@Override
+	public Class<? extends IValueConverterService> bindIValueConverterService() {
+		return LoopsValueConverters.class;
+	}
+
+	@Override
+	public Class<? extends XtextResource> bindXtextResource() {
+		return LoopsResource.class;
+	}
+}

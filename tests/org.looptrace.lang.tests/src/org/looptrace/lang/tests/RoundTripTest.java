@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.Expr;
+import org.looptrace.model.Local;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Model;
+import org.looptrace.model.Symbol;
+import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.ModelPrinter;
+
+/** Invariant 4 of the architecture: parse(print(m)) equals m, and printing is byte-stable. */
+class RoundTripTest {
+
+	private static final int RANDOM_MODELS = 3000;
+
+	@Test
+	void everyExampleModelReadsBackAndPrintsStably() throws Exception {
+		List<Path> examples = Texts.examples();
+		assertTrue(examples.size() >= 4, "examples/models holds the example models");
+		for (Path example : examples) {
+			Model model = ModelText.parse(example);
+			String printed = ModelText.print(model);
+			Model again = ModelText.parse(printed, example.toString());
+			assertTrue(EcoreUtil.equals(model, again), example + ": parse(print(m)) differs from m");
+			assertEquals(printed, ModelText.print(again), example + ": printing is not stable");
+			assertEquals(printed, ModelText.format(Files.readString(example).replaceAll("//[^\n]*", "")),
+					example + ": formatting without comments differs from printing");
+		}
+	}
+
+	@Test
+	void randomModelsReadBackEqual() {
+		RandomModels models = new RandomModels(20261122);
+		for (int i = 0; i < RANDOM_MODELS; i++) {
+			Model model = models.next();
+			String printed = ModelPrinter.print(model);
+			Model parsed = Texts.parseSyntax(printed);
+			if (!EcoreUtil.equals(model, parsed)) {
+				assertEquals(printed, ModelPrinter.print(parsed), "model " + i + " reads back differently");
+				throw new AssertionError("model " + i + " reads back with the same text but another structure:\n" + printed);
+			}
+			assertEquals(printed, ModelPrinter.print(parsed), "model " + i + ": printing is not stable");
+		}
+	}
+
+	@Test
+	void expressionsAreReadInCanonicalForm() {
+		Model model = Texts.parseSyntax("""
+				for i0 = 0 to 3
+				  for i1 = 0 to i0
+				    0 send i1+2*i0-1+3 (i0)
+				    0 local 0*i0 -i1+i0 2*i0-i0-i0 i1-i1 ( 1 + 2 * i1 )
+				  done
+				done
+				""");
+		assertEquals("""
+				for i0 = 0 to 3
+				  for i1 = 0 to i0
+				    0 send 2+2*i0+i1 i0
+				    0 local i0-i1 0 0 1+2*i1
+				  done
+				done
+				""", ModelPrinter.print(model));
+		Loop inner = (Loop) ((Loop) model.getItems().get(0)).getItems().get(0);
+		Local local = (Local) inner.getItems().get(1);
+		assertTrue(EcoreUtil.equals(Exprs.canonical(0, Map.of("i0", 1L, "i1", -1L), List.of("i0", "i1")), local.getWords().get(0)));
+	}
+
+	@Test
+	void bareIdentifiersAreIndicesOnlyWhereALoopBindsThem() {
+		Model model = Texts.parseSyntax("""
+				0 send 1 i0
+				for i0 = 0 to 1
+				  0 send 1 i0
+				  0 send 1 "i0"
+				  0 local i1 tag "for" "0"
+				done
+				""");
+		assertTrue(((org.looptrace.model.Send) model.getItems().get(0)).getTag() instanceof Symbol);
+		Loop loop = (Loop) model.getItems().get(1);
+		assertTrue(((org.looptrace.model.Send) loop.getItems().get(0)).getTag() instanceof Expr);
+		assertTrue(((org.looptrace.model.Send) loop.getItems().get(1)).getTag() instanceof Symbol);
+		Local local = (Local) loop.getItems().get(2);
+		assertEquals(List.of("i1", "tag", "for", "0"),
+				local.getWords().stream().map(word -> ((Symbol) word).getName()).toList());
+	}
+
+	@Test
+	void extremeNumbersReadBack() {
+		Model model = Texts.parseSyntax("-9223372036854775808 local 9223372036854775807 (-9223372036854775808)\n");
+		assertEquals("-9223372036854775808 local 9223372036854775807 (-9223372036854775808)\n", ModelPrinter.print(model));
+		assertFalse(Texts.load("0 local 9223372036854775808\n").getErrors().isEmpty());
+		assertFalse(Texts.load("0 local 9223372036854775807+1\n").getErrors().isEmpty());
+	}
+
+	@Test
+	void theLastLineNeedsNoLineBreakAndBlankLinesAndCommentsAreIgnored() {
+		Model model = Texts.parseSyntax("\n\n// header\n0 send 1 2 // trailing\n\n   \n0 recv 1 2");
+		assertEquals("0 send 1 2\n0 recv 1 2\n", ModelPrinter.print(model));
+		assertEquals("", ModelPrinter.print(Texts.parseSyntax("")));
+		assertEquals("", ModelPrinter.print(Texts.parseSyntax("// nothing\n\n")));
+	}
+}

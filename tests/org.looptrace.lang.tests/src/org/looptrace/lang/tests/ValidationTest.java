@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.validation.Issue;
+import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.lang.internal.validation.LoopsIssueCodes;
+
+/** Each rule of the validation, on text that breaks it and text that keeps it. */
+class ValidationTest {
+
+	/** The one issue of the text, checked for code, severity and line. */
+	private static Issue single(String text, String code, Severity severity, int line) {
+		List<Issue> issues = Texts.issues(text);
+		assertEquals(1, issues.size(), () -> "expected one issue, found " + issues + " in:\n" + text);
+		Issue issue = issues.get(0);
+		assertEquals(code, issue.getCode(), issue::getMessage);
+		assertEquals(severity, issue.getSeverity(), issue::getMessage);
+		assertEquals(line, issue.getLineNumber(), issue::getMessage);
+		return issue;
+	}
+
+	private static void valid(String text) {
+		assertEquals(List.of(), Texts.issues(text), text);
+	}
+
+	@Test
+	void indicesMustBeBound() {
+		Issue issue = single("for i0 = 0 to 3\n  0 send 1+i1 2\ndone\n", LoopsIssueCodes.UNBOUND_INDEX, Severity.ERROR, 2);
+		assertEquals("unbound index 'i1' in 1+i1: the enclosing loops bind i0", issue.getMessage());
+		assertEquals(10, issue.getColumn());
+		single("0 send 2*k 1\n", LoopsIssueCodes.UNBOUND_INDEX, Severity.ERROR, 1);
+		// a loop's own index is not bound in its bounds
+		single("for i0 = 0 to i0\n  0 send 1 2\ndone\n", LoopsIssueCodes.UNBOUND_INDEX, Severity.ERROR, 1);
+		valid("for i0 = 0 to 3\n  for i1 = 0 to i0\n    0 send 1+i1 i0\n  done\ndone\n");
+	}
+
+	@Test
+	void indicesMustNotShadow() {
+		Issue issue = single("for i = 0 to 3\n  for i = 0 to 1\n    0 send 1 2\n  done\ndone\n",
+				LoopsIssueCodes.SHADOWED_INDEX, Severity.ERROR, 2);
+		assertTrue(issue.getMessage().contains("index 'i' is already the index of an enclosing loop"), issue.getMessage());
+		valid("for i = 0 to 3\n  0 send 1 2\ndone\nfor i = 0 to 1\n  0 send 1 2\ndone\n");
+	}
+
+	@Test
+	void loopBodiesMustHoldAConstruct() {
+		single("for i0 = 0 to 3\ndone\n", LoopsIssueCodes.EMPTY_LOOP, Severity.ERROR, 1);
+		// annotations are no constructs (and this one has nothing to attach to)
+		assertEquals(List.of(LoopsIssueCodes.EMPTY_LOOP, LoopsIssueCodes.DANGLING_ANNOTATION),
+				Texts.issues("for i0 = 0 to 3\n  get \"x\" {0}.time ->\ndone\n").stream().map(Issue::getCode).toList());
+	}
+
+	@Test
+	void loopsThatNeverRunAreWarnedAbout() {
+		Issue issue = single("for i0 = 5 to 4\n  0 send 1 2\ndone\n", LoopsIssueCodes.ZERO_TRIP_LOOP, Severity.WARNING, 1);
+		assertEquals("the loop over 'i0' never runs: its upper bound 4 is below its lower bound 5", issue.getMessage());
+		single("for i0 = 0 to 3\n  for i1 = 1+i0 to i0\n    0 send 1 2\n  done\ndone\n", LoopsIssueCodes.ZERO_TRIP_LOOP,
+				Severity.WARNING, 2);
+		valid("for i0 = 0 to 3\n  for i1 = 0 to i0\n    0 send 1 2\n  done\ndone\n");
+	}
+
+	@Test
+	void ranksMustNotBeNegative() {
+		Issue issue = single("-1 send 1 2\n", LoopsIssueCodes.NEGATIVE_RANK, Severity.ERROR, 1);
+		assertEquals("the rank -1 is negative: ranks count from 0", issue.getMessage());
+		single("0 recv -2 2\n", LoopsIssueCodes.NEGATIVE_RANK, Severity.ERROR, 1);
+		Issue maybe = single("for i0 = 0 to 3\n  2*i0-1 send 1 2\ndone\n", LoopsIssueCodes.NEGATIVE_RANK, Severity.WARNING, 2);
+		assertTrue(maybe.getMessage().contains("can be negative (as low as -1"), maybe.getMessage());
+		valid("for i0 = 1 to 3\n  2*i0-1 send i0-1 2\ndone\n");
+	}
+
+	@Test
+	void annotationsNeedAConstructToAttachTo() {
+		single("0 send 1 2\nget \"t\" {0}.time ->\n", LoopsIssueCodes.DANGLING_ANNOTATION, Severity.ERROR, 2);
+		single("get \"t\" {0}.time <-\n0 send 1 2\n", LoopsIssueCodes.DANGLING_ANNOTATION, Severity.ERROR, 1);
+		single("for i0 = 0 to 1\n  0 send 1 2\n  get \"t\" {0}.time ->\ndone\n", LoopsIssueCodes.DANGLING_ANNOTATION,
+				Severity.ERROR, 3);
+		valid("get \"a\" {0}.time ->\nget \"b\" {0}.size ->\n0 send 1 2\nget \"c\" {0}.end <-\n");
+	}
+
+	@Test
+	void annotationRanksMustBeCoveredByTheConstruct() {
+		Issue issue = single("for i0 = 0 to 3\n  get \"t\" {0-5}.time ->\n  i0 send 1 2\ndone\n",
+				LoopsIssueCodes.UNCOVERED_RANKS, Severity.ERROR, 2);
+		assertEquals("the annotation asks for ranks 0-5 but the construct it is attached to has events only on ranks 0-3"
+				+ " (missing: 4,5)", issue.getMessage());
+		// a recv belongs to its receiver
+		valid("get \"t\" {1}.time ->\n0 recv 1 2\n");
+		valid("get \"t\" {0-3}.time ->\nfor i0 = 0 to 3\n  for i1 = 0 to i0\n    i1 send 9 2\n  done\ndone\n");
+	}
+
+	@Test
+	void theApiListsEveryErrorWithFileLineAndColumn() {
+		ModelTextException e = assertThrows(ModelTextException.class,
+				() -> ModelText.parse("for i0 = 0 to 3\n  0 send 1+k 2\ndone\n0 sned 1 2\n", "m.loops"));
+		assertEquals(2, e.problems().size(), e.getMessage());
+		assertEquals("m.loops:2:10: error: unbound index 'k' in 1+k: the enclosing loops bind i0", e.problems().get(0));
+		assertEquals("m.loops:4:1: error: no viable alternative at input 'sned'", e.problems().get(1));
+		assertEquals(String.join("\n", e.problems()), e.getMessage());
+		ModelTextException range = assertThrows(ModelTextException.class,
+				() -> ModelText.parse("0 local 9223372036854775807+1\n", "big.loops"));
+		assertEquals("big.loops:1:9: error: 9223372036854775807+1 is out of range: numbers and sums must lie between "
+				+ "-9223372036854775808 and 9223372036854775807", range.getMessage());
+		ModelTextException escape = assertThrows(ModelTextException.class, () -> ModelText.parse("0 local \"a\\tb\"\n", "e.loops"));
+		assertTrue(escape.getMessage().startsWith("e.loops:1:9: error: unknown escape \\t"), escape.getMessage());
+		ModelTextException ranks = assertThrows(ModelTextException.class, () -> ModelText.parse("0 sync X 5-2\n", "r.loops"));
+		assertTrue(ranks.getMessage().startsWith("r.loops:1:10: error: expected a rank range"), ranks.getMessage());
+	}
+}
