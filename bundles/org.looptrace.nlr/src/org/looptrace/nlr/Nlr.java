@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -15,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.looptrace.model.Model;
+import org.looptrace.model.core.EventIterator;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.trace.EventReader;
@@ -93,29 +93,14 @@ public final class Nlr {
 
 	/** One pass over a reader; a bad line ends it with the reader's diagnostic. */
 	private static Model model(EventReader reader, NlrOptions options, Progress progress) throws IOException {
-		Iterator<TraceEvent> events = new Iterator<>() {
-			private TraceEvent next;
-
+		Iterator<TraceEvent> events = new EventIterator() {
 			@Override
-			public boolean hasNext() {
-				if (next == null) {
-					try {
-						next = reader.next();
-					} catch (IOException e) {
-						throw new UncheckedIOException(e);
-					}
+			protected TraceEvent computeNext() {
+				try {
+					return reader.next();
+				} catch (IOException e) {
+					throw new UncheckedIOException(e);
 				}
-				return next != null;
-			}
-
-			@Override
-			public TraceEvent next() {
-				if (!hasNext()) {
-					throw new NoSuchElementException();
-				}
-				TraceEvent event = next;
-				next = null;
-				return event;
 			}
 		};
 		try {

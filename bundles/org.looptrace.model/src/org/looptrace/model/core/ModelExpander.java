@@ -2,9 +2,7 @@
 package org.looptrace.model.core;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.function.IntPredicate;
 
 import org.eclipse.emf.common.util.EList;
@@ -24,12 +22,11 @@ import org.looptrace.model.Value;
  * events whose owner the filter accepts. Streaming: memory is proportional to the nesting depth,
  * not to the iteration counts.
  */
-public final class ModelExpander implements Iterator<TraceEvent> {
+public final class ModelExpander extends EventIterator {
 
 	private final IntPredicate owners;
 	/** One frame per open block: the model's top, then every loop being iterated. */
 	private final List<Frame> frames = new ArrayList<>();
-	private TraceEvent next;
 
 	private ModelExpander(Block block, IntPredicate owners) {
 		this.owners = owners;
@@ -52,24 +49,7 @@ public final class ModelExpander implements Iterator<TraceEvent> {
 	}
 
 	@Override
-	public boolean hasNext() {
-		if (next == null) {
-			next = advance();
-		}
-		return next != null;
-	}
-
-	@Override
-	public TraceEvent next() {
-		if (!hasNext()) {
-			throw new NoSuchElementException();
-		}
-		TraceEvent event = next;
-		next = null;
-		return event;
-	}
-
-	private TraceEvent advance() {
+	protected TraceEvent computeNext() {
 		while (!frames.isEmpty()) {
 			Frame frame = frames.get(frames.size() - 1);
 			if (frame.position == frame.items.size()) {
