@@ -13,6 +13,14 @@ public final class Main {
 	/** Every sub-command, in the order of the help text. */
 	static List<Command> commands() {
 		return List.of(
+				new CheckCommand(),
+				new GenerateCommand(),
+				new NlrCommand(),
+				new ModelCommand(),
+				new BenchCommand(),
+				new TraceCommand(),
+				new FormatCommand(),
+				new ExpandCommand()
 				// commands are added here, one line each
 		);
 	}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * {@code looptrace bench <what>}: the benchmarks whose figures docs/PERFORMANCE.md records. Each
+ * benchmark lives in its own class; this command only dispatches on the first argument.
+ */
+public final class BenchCommand implements Command {
+
+	@Override
+	public String name() {
+		return "bench";
+	}
+
+	@Override
+	public String summary() {
+		return "benchmarks of the pipeline's stages (figures for docs/PERFORMANCE.md)";
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: looptrace bench nlr [--events N] [--threads T]
+
+				nlr   events per second of nested loop recognition, alone and with reading the trace,
+				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
+				      10^6 events up to N; prints a Markdown table and the peak heap.
+				      --events N   largest trace (default 100000000)
+				      --threads T  threads of the parallel runs (default: cores)
+				""";
+	}
+
+	@Override
+	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
+		if (args.isEmpty()) {
+			throw new UsageException("bench: expected what to measure: nlr (see looptrace bench --help)");
+		}
+		List<String> rest = args.subList(1, args.size());
+		return switch (args.get(0)) {
+		case "nlr" -> NlrBench.run(rest, out);
+		case "merge" -> MergeBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr");
+		};
+	}
+}

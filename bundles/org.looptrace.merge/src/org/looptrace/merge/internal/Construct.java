@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import org.looptrace.model.core.Channel;
+import org.looptrace.model.core.RankSet;
+
+/**
+ * A construct of the paper: an event or a loop. Immutable, so that copies made by splitting,
+ * unrolling and blocking can share unchanged parts.
+ */
+public abstract sealed class Construct permits Ev, Lp {
+
+	/** The ranks whose events this construct holds. */
+	public final RankSet coverage;
+	/**
+	 * The potential flow: messages per channel whose correspondent is not inside this construct.
+	 * A construct holds one side of each such channel: the send side when it covers the source.
+	 */
+	public final SortedMap<Channel, Long> potential;
+	/** Whether some local word inside depends on a loop index (substitution has work to do). */
+	final boolean affine;
+
+	Construct(RankSet coverage, SortedMap<Channel, Long> potential, boolean affine) {
+		this.coverage = coverage;
+		this.potential = Collections.unmodifiableSortedMap(potential);
+		this.affine = affine;
+	}
+
+	/** This construct with the variables replaced; this when none occurs. */
+	abstract Construct substitute(Map<Var, Affine> substitution);
+
+	/** The potential of a block of constructs over the given coverage: what is not internal to it. */
+	static SortedMap<Channel, Long> potentialOf(Iterable<? extends Construct> items, RankSet coverage) {
+		SortedMap<Channel, Long> sum = new TreeMap<>();
+		for (Construct item : items) {
+			item.potential.forEach((channel, count) -> {
+				if (!(coverage.contains(channel.src()) && coverage.contains(channel.dst()))) {
+					sum.merge(channel, count, Math::addExact);
+				}
+			});
+		}
+		return sum;
+	}
+}

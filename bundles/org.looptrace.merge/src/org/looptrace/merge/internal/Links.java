@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import org.looptrace.merge.InconsistentTraceException;
+import org.looptrace.model.core.Channel;
+import org.looptrace.model.core.RankSet;
+
+/**
+ * The communication step: the communication links of a list of constructs (a linearization of a
+ * system), found by FIFO matching of potential flows in topological order with in-flight lists.
+ * Only channels whose two ends the system covers are matched: the others stay potential.
+ */
+final class Links {
+
+	/** A run of {@code volume} messages of one channel exchanged with construct {@code peer}. */
+	record Part(int peer, long volume) {
+	}
+
+	/** A communication link between constructs {@code first < second}, with its flow. */
+	static final class Link {
+		final int first;
+		final int second;
+		final SortedMap<Channel, Long> flow = new TreeMap<>();
+
+		Link(int first, int second) {
+			this.first = first;
+			this.second = second;
+		}
+	}
+
+	/** For every construct (by position), its parts per channel, in FIFO order. */
+	final List<SortedMap<Channel, List<Part>>> parts;
+	/** Every link, ordered by its ends' positions. */
+	final SortedMap<Long, Link> links = new TreeMap<>();
+
+	private Links(int size) {
+		parts = new ArrayList<>(size);
+		for (int i = 0; i < size; i++) {
+			parts.add(new TreeMap<>());
+		}
+	}
+
+	/** Constructs with potential left on a channel, in topological order, with what is left. */
+	private static final class InFlight {
+		final ArrayDeque<long[]> waiting = new ArrayDeque<>();
+		boolean sendSide;
+		final long[] total = new long[2];
+	}
+
+	/**
+	 * Matches the potentials of the items on every channel the coverage completes.
+	 *
+	 * @throws InconsistentTraceException when a channel does not balance (a message sent and
+	 *                                    never received, a collective missing a member)
+	 */
+	static Links of(List<Construct> items, RankSet coverage) throws InconsistentTraceException {
+		Links result = new Links(items.size());
+		Map<Channel, InFlight> inFlight = new TreeMap<>();
+		for (int v = 0; v < items.size(); v++) {
+			Construct construct = items.get(v);
+			for (Map.Entry<Channel, Long> entry : construct.potential.entrySet()) {
+				Channel channel = entry.getKey();
+				if (!coverage.contains(channel.src()) || !coverage.contains(channel.dst())) {
+					continue;
+				}
+				boolean sends = construct.coverage.contains(channel.src());
+				InFlight flight = inFlight.computeIfAbsent(channel, c -> new InFlight());
+				flight.total[sends ? 0 : 1] += entry.getValue();
+				long left = entry.getValue();
+				// FIFO: the oldest in-flight constructs of the other side are served first; a
+				// construct leaves the in-flight list as soon as its potential is exhausted.
+				while (left > 0 && !flight.waiting.isEmpty() && flight.sendSide != sends) {
+					long[] head = flight.waiting.peekFirst();
+					long volume = Math.min(left, head[1]);
+					result.connect((int) head[0], v, channel, volume);
+					left -= volume;
+					head[1] -= volume;
+					if (head[1] == 0) {
+						flight.waiting.removeFirst();
+					}
+				}
+				if (left > 0) {
+					flight.sendSide = sends;
+					flight.waiting.addLast(new long[] { v, left });
+				}
+			}
+		}
+		for (Map.Entry<Channel, InFlight> entry : inFlight.entrySet()) {
+			InFlight flight = entry.getValue();
+			if (!flight.waiting.isEmpty()) {
+				throw InconsistentTraceException.unbalanced(entry.getKey(), flight.total[0], flight.total[1]);
+			}
+		}
+		return result;
+	}
+
+	private void connect(int earlier, int later, Channel channel, long volume) {
+		parts.get(earlier).computeIfAbsent(channel, c -> new ArrayList<>()).add(new Part(later, volume));
+		parts.get(later).computeIfAbsent(channel, c -> new ArrayList<>()).add(new Part(earlier, volume));
+		links.computeIfAbsent((long) earlier << 32 | later, key -> new Link(earlier, later)).flow.merge(channel, volume,
+				Math::addExact);
+	}
+
+	/** Whether the construct at this position sends on the channel (it covers the source). */
+	static boolean sends(Construct construct, Channel channel) {
+		return construct.coverage.contains(channel.src());
+	}
+}

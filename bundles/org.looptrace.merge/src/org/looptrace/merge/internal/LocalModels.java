@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import org.eclipse.emf.common.util.EList;
+import org.eclipse.emf.ecore.EObject;
+import org.looptrace.merge.InconsistentTraceException;
+import org.looptrace.model.Block;
+import org.looptrace.model.Event;
+import org.looptrace.model.Expr;
+import org.looptrace.model.Item;
+import org.looptrace.model.Local;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Message;
+import org.looptrace.model.Send;
+import org.looptrace.model.Symbol;
+import org.looptrace.model.Sync;
+import org.looptrace.model.Term;
+import org.looptrace.model.Value;
+import org.looptrace.model.core.Channel;
+import org.looptrace.model.core.EventKind;
+import org.looptrace.model.core.Exprs;
+
+/**
+ * Reads the local model of one rank as a system. Channels must be exact for every construct, so a
+ * loop is unrolled when its index decides a channel (rank, peer or tag of an event) or the bounds
+ * of an inner loop (triangular nests) anywhere in its body; local words stay affine.
+ */
+public final class LocalModels {
+
+	private LocalModels() {
+	}
+
+	/**
+	 * The system of the local model of {@code rank}.
+	 *
+	 * @throws IllegalArgumentException when the model holds an event of another rank
+	 * @throws InconsistentTraceException when the rank's messages to itself do not balance
+	 */
+	public static Sys system(Block model, int rank) throws InconsistentTraceException {
+		Sys system = new Sys(convert(model.getItems(), new HashMap<>(), rank));
+		SortedMap<Channel, long[]> self = new TreeMap<>();
+		countSelf(system.items, 1, self);
+		for (Map.Entry<Channel, long[]> entry : self.entrySet()) {
+			long[] counts = entry.getValue();
+			if (counts[0] != counts[1]) {
+				throw InconsistentTraceException.unbalanced(entry.getKey(), counts[0], counts[1]);
+			}
+		}
+		return system;
+	}
+
+	private static List<Construct> convert(EList<Item> items, Map<String, Affine> scope, int rank) {
+		List<Construct> result = new ArrayList<>();
+		for (Item item : items) {
+			if (item instanceof Loop loop) {
+				long lower = constant(loop.getLower(), scope, "the lower bound of loop " + loop.getIndex());
+				long upper = constant(loop.getUpper(), scope, "the upper bound of loop " + loop.getIndex());
+				if (upper < lower) {
+					continue;
+				}
+				Map<String, Affine> inner = new HashMap<>(scope);
+				if (upper == lower || decidesChannels(loop.getItems(), loop.getIndex())) {
+					for (long value = lower; value <= upper; value++) {
+						inner.put(loop.getIndex(), Affine.of(value));
+						result.addAll(convert(loop.getItems(), inner, rank));
+					}
+				} else {
+					Var var = new Var();
+					inner.put(loop.getIndex(), Affine.of(var, 1, lower));
+					result.add(new Lp(upper - lower + 1, var, new Sys(convert(loop.getItems(), inner, rank))));
+				}
+			} else if (item instanceof Event event) {
+				Ev ev = event(event, scope);
+				if (ev.owner() != rank) {
+					throw new IllegalArgumentException("the local model of rank " + rank + " holds an event of rank "
+							+ ev.owner() + ": " + org.looptrace.model.core.ModelPrinter.print(event));
+				}
+				result.add(ev);
+			}
+		}
+		return result;
+	}
+
+	private static Ev event(Event event, Map<String, Affine> scope) {
+		int rank = rank(event.getRank(), scope);
+		if (event instanceof Message message) {
+			EventKind kind = message instanceof Send ? EventKind.SEND : EventKind.RECV;
+			String tag = message.getTag() instanceof Symbol symbol ? symbol.getName()
+					: Long.toString(constant((Expr) message.getTag(), scope, "a tag"));
+			return Ev.message(kind, rank, rank(message.getPeer(), scope), tag);
+		}
+		if (event instanceof Sync sync) {
+			return Ev.sync(rank, sync.getName(), sync.getGroup());
+		}
+		List<Object> words = new ArrayList<>();
+		for (Value word : ((Local) event).getWords()) {
+			if (word instanceof Symbol symbol) {
+				words.add(symbol.getName());
+			} else {
+				Affine value = affine((Expr) word, scope);
+				words.add(value.isConstant() ? Long.toString(value.constant()) : value);
+			}
+		}
+		return Ev.local(rank, words);
+	}
+
+	/** Whether the index decides a channel or an inner bound somewhere in the items. */
+	private static boolean decidesChannels(EList<Item> items, String index) {
+		for (Item item : items) {
+			if (item instanceof Loop loop) {
+				if (uses(loop.getLower(), index) || uses(loop.getUpper(), index)
+						|| !loop.getIndex().equals(index) && decidesChannels(loop.getItems(), index)) {
+					return true;
+				}
+			} else if (item instanceof Event event) {
+				if (uses(event.getRank(), index) || event instanceof Message message
+						&& (uses(message.getPeer(), index) || uses(message.getTag(), index))) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	private static boolean uses(EObject value, String index) {
+		if (value instanceof Expr expr) {
+			for (Term term : expr.getTerms()) {
+				if (term.getIndex().equals(index)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	private static Affine affine(Expr expr, Map<String, Affine> scope) {
+		Affine value = Affine.of(expr.getConstant());
+		for (Term term : expr.getTerms()) {
+			Affine index = scope.get(term.getIndex());
+			if (index == null) {
+				throw new IllegalArgumentException("loop index '" + term.getIndex() + "' of " + Exprs.toText(expr)
+						+ " is not bound by an enclosing loop");
+			}
+			value = value.plusTimes(index, term.getCoefficient());
+		}
+		return value;
+	}
+
+	private static long constant(Expr expr, Map<String, Affine> scope, String what) {
+		Affine value = affine(expr, scope);
+		if (!value.isConstant()) {
+			// Unreachable for well-formed models: loops whose index decides a channel are unrolled.
+			throw new IllegalStateException(what + " is not constant: " + Exprs.toText(expr));
+		}
+		return value.constant();
+	}
+
+	private static int rank(Expr expr, Map<String, Affine> scope) {
+		long value = constant(expr, scope, "a rank");
+		if (value < 0 || value > Integer.MAX_VALUE) {
+			throw new IllegalArgumentException("rank " + Exprs.toText(expr) + " evaluates to " + value + ", not a rank");
+		}
+		return (int) value;
+	}
+
+	/** Counts the messages of a rank to itself: [sent, received] per channel. */
+	private static void countSelf(List<Construct> items, long times, SortedMap<Channel, long[]> counts) {
+		for (Construct item : items) {
+			if (item instanceof Lp loop) {
+				countSelf(loop.body.items, Math.multiplyExact(times, loop.count), counts);
+			} else if (item instanceof Ev ev && ev.rank == ev.peer
+					&& (ev.kind == EventKind.SEND || ev.kind == EventKind.RECV)) {
+				counts.computeIfAbsent(new Channel(ev.rank, ev.peer, ev.tag), c -> new long[2])[ev.kind == EventKind.SEND
+						? 0
+						: 1] += times;
+			}
+		}
+	}
+}

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import org.looptrace.merge.InconsistentTraceException;
+import org.looptrace.merge.internal.Links.Link;
+import org.looptrace.merge.internal.Links.Part;
+import org.looptrace.model.core.Channel;
+import org.looptrace.model.core.RankSet;
+
+/**
+ * The merge of systems of section III-B: communication links ({@link Links}), regularization
+ * (splitting, unwrapping, shifting), coalescing (components of (V, C), condensation of (V, T),
+ * trivial SCCs only, blocking by gcd), repeated until nothing changes. Every transformation keeps
+ * the order of each rank's events, so the projection of the result on a rank is that rank's trace.
+ */
+public final class Merge {
+
+	private Merge() {
+	}
+
+	/** Merges two systems of disjoint coverage. */
+	public static Sys merge(Sys first, Sys second) throws InconsistentTraceException {
+		List<Construct> items = new ArrayList<>(first.items.size() + second.items.size());
+		items.addAll(first.items);
+		items.addAll(second.items);
+		return new Sys(close(items, first.coverage.union(second.coverage)));
+	}
+
+	/**
+	 * Merges constructs given as a linearization of the union of systems until every link is
+	 * regular and every coalescible group of loops is coalesced; returns a linearization of the result.
+	 */
+	static List<Construct> close(List<Construct> items, RankSet coverage) throws InconsistentTraceException {
+		List<Construct> list = items;
+		while (true) {
+			Links links = Links.of(list, coverage);
+			List<Construct> regularized = regularize(list, links);
+			if (regularized != null) {
+				list = regularized;
+				continue;
+			}
+			List<Construct> unrolled = new ArrayList<>();
+			List<Construct> coalesced = coalesce(list, links, unrolled);
+			if (coalesced != null) {
+				return coalesced;
+			}
+			list = unrolled;
+		}
+	}
+
+	// ---- regularization ----
+
+	/** One pass of splitting and shifting irregular loops; null when every loop is regular. */
+	private static List<Construct> regularize(List<Construct> list, Links links) {
+		List<Construct> result = null;
+		for (int i = 0; i < list.size(); i++) {
+			Construct construct = list.get(i);
+			List<Construct> pieces = null;
+			if (construct instanceof Lp loop && !links.parts.get(i).isEmpty()) {
+				pieces = regularize(loop, links.parts.get(i));
+			}
+			if (pieces != null && result == null) {
+				result = new ArrayList<>(list.subList(0, i));
+			}
+			if (result != null) {
+				if (pieces != null) {
+					result.addAll(pieces);
+				} else {
+					result.add(construct);
+				}
+			}
+		}
+		return result;
+	}
+
+	/**
+	 * Splits a loop where a correspondent takes less than its whole flow on some channel:
+	 * k = min over channels h of floor(f[h] / b[h]) iterations go to the first correspondents; a
+	 * loop whose first correspondent takes less than one iteration is shifted. Null when regular.
+	 */
+	private static List<Construct> regularize(Lp loop, SortedMap<Channel, List<Part>> parts) {
+		List<Construct> pieces = new ArrayList<>();
+		List<Channel> channels = new ArrayList<>(parts.keySet());
+		// Per channel: the part where the remaining iterations start, and the volume before it.
+		int[] at = new int[channels.size()];
+		long[] before = new long[channels.size()];
+		Lp current = loop;
+		long done = 0;
+		while (true) {
+			long k = current.count;
+			Channel shiftOn = null;
+			long shiftVolume = 0;
+			for (int c = 0; c < channels.size(); c++) {
+				Channel channel = channels.get(c);
+				List<Part> list = parts.get(channel);
+				long perIteration = current.body.potential.get(channel);
+				long start = done * perIteration;
+				while (before[c] + list.get(at[c]).volume() <= start) {
+					before[c] += list.get(at[c]++).volume();
+				}
+				long first = before[c] + list.get(at[c]).volume() - start;
+				if (first < current.count * perIteration && first / perIteration < k) {
+					k = first / perIteration;
+					shiftOn = channel;
+					shiftVolume = first;
+				}
+			}
+			if (k == current.count) {
+				if (current == loop) {
+					return null;
+				}
+				pieces.add(current);
+				return pieces;
+			}
+			if (k == 0) {
+				pieces.addAll(shift(current, shiftOn, shiftVolume));
+				return pieces;
+			}
+			pieces.addAll(head(current, k));
+			if (current.count - k == 1) {
+				pieces.addAll(unwrap(current, k));
+				return pieces;
+			}
+			current = rest(current, k);
+			done += k;
+		}
+	}
+
+	/** The first k iterations. */
+	private static List<Construct> head(Lp loop, long k) {
+		return k == 1 ? unwrap(loop, 0) : List.of(new Lp(k, loop.var, loop.body));
+	}
+
+	/** The iterations from k on, k ≤ count - 2. */
+	private static Lp rest(Lp loop, long k) {
+		return new Lp(loop.count - k, loop.var, new Sys(loop.body.substitute(loop.var, Affine.of(loop.var, 1, k))));
+	}
+
+	/** The body of iteration j, as constructs. */
+	private static List<Construct> unwrap(Lp loop, long j) {
+		return loop.body.substitute(loop.var, Affine.of(j));
+	}
+
+	/**
+	 * Shifting: pumps out of the body the shortest prefix P carrying {@code volume} messages on the
+	 * channel and closed for the body's own links, giving P(0); for i: Q(i) P(i+1); Q(n-1). When
+	 * no such prefix is shorter than the body, peels the first iteration instead.
+	 */
+	private static List<Construct> shift(Lp loop, Channel channel, long volume) {
+		List<Construct> items = loop.body.items;
+		RankSet inside = loop.body.coverage;
+		Map<Channel, Long> balance = new TreeMap<>();
+		long carried = 0;
+		int j = 0;
+		while (j < items.size() && (carried < volume || !balance.isEmpty())) {
+			Construct item = items.get(j++);
+			carried += item.potential.getOrDefault(channel, 0L);
+			item.potential.forEach((h, count) -> {
+				if (inside.contains(h.src()) && inside.contains(h.dst())) {
+					long sum = balance.getOrDefault(h, 0L) + (Links.sends(item, h) ? count : -count);
+					if (sum == 0) {
+						balance.remove(h);
+					} else {
+						balance.put(h, sum);
+					}
+				}
+			});
+		}
+		List<Construct> result = new ArrayList<>();
+		long n = loop.count;
+		if (j == items.size()) {
+			result.addAll(unwrap(loop, 0));
+			if (n == 2) {
+				result.addAll(unwrap(loop, 1));
+			} else {
+				result.add(rest(loop, 1));
+			}
+			return result;
+		}
+		Sys prefix = new Sys(items.subList(0, j));
+		Sys suffix = new Sys(items.subList(j, items.size()));
+		result.addAll(prefix.substitute(loop.var, Affine.of(0)));
+		if (n == 2) {
+			result.addAll(suffix.substitute(loop.var, Affine.of(0)));
+			result.addAll(prefix.substitute(loop.var, Affine.of(1)));
+		} else {
+			List<Construct> body = new ArrayList<>(suffix.items);
+			body.addAll(prefix.substitute(loop.var, Affine.of(loop.var, 1, 1)));
+			result.add(new Lp(n - 1, loop.var, new Sys(body)));
+		}
+		result.addAll(suffix.substitute(loop.var, Affine.of(n - 1)));
+		return result;
+	}
+
+	// ---- coalescing ----
+
+	/**
+	 * Coalesces the loops of every connected component of (V, C) whose node in the condensation of
+	 * (V, T) is a trivial SCC without self loop. Components whose iteration counts are coprime
+	 * are unrolled instead: then {@code unrolled} receives the new list and the result is null.
+	 */
+	private static List<Construct> coalesce(List<Construct> list, Links links,
+			List<Construct> unrolled) throws InconsistentTraceException {
+		int size = list.size();
+		int[] parent = new int[size];
+		Arrays.setAll(parent, i -> i);
+		boolean any = false;
+		for (Link link : links.links.values()) {
+			if (list.get(link.first) instanceof Lp && list.get(link.second) instanceof Lp) {
+				union(parent, link.first, link.second);
+				any = true;
+			}
+		}
+		int[] component = new int[size];
+		for (int i = 0; i < size; i++) {
+			component[i] = find(parent, i);
+		}
+		if (!any) {
+			return Linearizer.linearize(list, component, list, links);
+		}
+		boolean[] coalescible = coalescible(list, component);
+		// Members in list order, per component; gcd of their counts.
+		Map<Integer, List<Integer>> members = new TreeMap<>();
+		for (int i = 0; i < size; i++) {
+			if (coalescible[component[i]]) {
+				members.computeIfAbsent(component[i], c -> new ArrayList<>()).add(i);
+			}
+		}
+		Map<Integer, Long> gcds = new TreeMap<>();
+		members.forEach((root, positions) -> {
+			long g = 0;
+			for (int i : positions) {
+				g = gcd(g, ((Lp) list.get(i)).count);
+			}
+			gcds.put(root, g);
+		});
+		if (gcds.containsValue(1L)) {
+			for (int i = 0; i < size; i++) {
+				if (coalescible[component[i]] && gcds.get(component[i]) == 1) {
+					Lp loop = (Lp) list.get(i);
+					for (long j = 0; j < loop.count; j++) {
+						unrolled.addAll(unwrap(loop, j));
+					}
+				} else {
+					unrolled.add(list.get(i));
+				}
+			}
+			return null;
+		}
+		List<Construct> units = new ArrayList<>(list);
+		for (Map.Entry<Integer, List<Integer>> entry : members.entrySet()) {
+			units.set(entry.getKey(), block(list, entry.getValue(), gcds.get(entry.getKey())));
+		}
+		int[] unit = new int[size];
+		for (int i = 0; i < size; i++) {
+			unit[i] = coalescible[component[i]] ? component[i] : i;
+		}
+		return Linearizer.linearize(list, unit, units, links);
+	}
+
+	/** Which components may be coalesced: several loops, a trivial SCC of the condensation, no self loop. */
+	private static boolean[] coalescible(List<Construct> list, int[] component) {
+		int size = list.size();
+		int[] count = new int[size];
+		for (int i = 0; i < size; i++) {
+			count[component[i]]++;
+		}
+		boolean[] selfLoop = new boolean[size];
+		List<List<Integer>> successors = Linearizer.successors(list, component, selfLoop);
+		int[] scc = Scc.sizes(successors);
+		boolean[] result = new boolean[size];
+		for (int i = 0; i < size; i++) {
+			result[i] = component[i] == i && count[i] >= 2 && !selfLoop[i] && scc[i] == 1;
+		}
+		return result;
+	}
+
+	/**
+	 * One loop of g iterations for a component: each member of n iterations is blocked into g
+	 * iterations of a loop of n/g (its body alone when n = g); the body is the merge of those.
+	 */
+	private static Lp block(List<Construct> list, List<Integer> positions, long g) throws InconsistentTraceException {
+		Var var = new Var();
+		List<Construct> items = new ArrayList<>();
+		RankSet.Builder covered = new RankSet.Builder();
+		for (int i : positions) {
+			Lp loop = (Lp) list.get(i);
+			covered.addAll(loop.coverage);
+			long inner = loop.count / g;
+			if (inner == 1) {
+				items.addAll(loop.body.substitute(loop.var, Affine.of(var, 1, 0)));
+			} else {
+				Var innerVar = new Var();
+				Affine index = Affine.of(var, inner, 0).plus(Affine.of(innerVar, 1, 0));
+				items.add(new Lp(inner, innerVar, new Sys(loop.body.substitute(loop.var, index))));
+			}
+		}
+		return new Lp(g, var, new Sys(close(items, covered.build())));
+	}
+
+	private static long gcd(long a, long b) {
+		return b == 0 ? a : gcd(b, a % b);
+	}
+
+	private static int find(int[] parent, int i) {
+		while (parent[i] != i) {
+			parent[i] = parent[parent[i]];
+			i = parent[i];
+		}
+		return i;
+	}
+
+	/** Union keeping the smallest position as the root, so that roots do not depend on link order. */
+	private static void union(int[] parent, int a, int b) {
+		int ra = find(parent, a);
+		int rb = find(parent, b);
+		if (ra < rb) {
+			parent[rb] = ra;
+		} else if (rb < ra) {
+			parent[ra] = rb;
+		}
+	}
+}

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.emf.common.util.EList;
+import org.looptrace.model.Item;
+import org.looptrace.model.Local;
+import org.looptrace.model.Loop;
+import org.looptrace.model.LooptraceFactory;
+import org.looptrace.model.Message;
+import org.looptrace.model.Model;
+import org.looptrace.model.Sync;
+import org.looptrace.model.Value;
+import org.looptrace.model.core.EventKind;
+import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.Tokens;
+
+/** Writes a system as an EMF model: loops from 0 with fresh indices i0, i1, … by depth. */
+public final class ModelWriter {
+
+	private static final LooptraceFactory FACTORY = LooptraceFactory.eINSTANCE;
+
+	private final Map<Var, String> names = new IdentityHashMap<>();
+	private final List<String> scope = new ArrayList<>();
+
+	private ModelWriter() {
+	}
+
+	public static Model model(Sys system) {
+		Model model = FACTORY.createModel();
+		new ModelWriter().write(system.items, model.getItems());
+		return model;
+	}
+
+	private void write(List<Construct> items, EList<Item> into) {
+		for (Construct construct : items) {
+			if (construct instanceof Lp lp) {
+				Loop loop = FACTORY.createLoop();
+				String name = "i" + scope.size();
+				loop.setIndex(name);
+				loop.setLower(Exprs.constant(0));
+				loop.setUpper(Exprs.constant(lp.count - 1));
+				names.put(lp.var, name);
+				scope.add(name);
+				write(lp.body.items, loop.getItems());
+				scope.remove(scope.size() - 1);
+				into.add(loop);
+			} else {
+				into.add(event((Ev) construct));
+			}
+		}
+	}
+
+	private Item event(Ev ev) {
+		switch (ev.kind) {
+		case SEND, RECV -> {
+			Message message = ev.kind == EventKind.SEND ? FACTORY.createSend() : FACTORY.createRecv();
+			message.setRank(Exprs.constant(ev.rank));
+			message.setPeer(Exprs.constant(ev.peer));
+			message.setTag(word(ev.tag));
+			return message;
+		}
+		case SYNC -> {
+			Sync sync = FACTORY.createSync();
+			sync.setRank(Exprs.constant(ev.rank));
+			sync.setName(ev.tag);
+			sync.setGroup(ev.group);
+			return sync;
+		}
+		default -> {
+			Local local = FACTORY.createLocal();
+			local.setRank(Exprs.constant(ev.rank));
+			for (Object word : ev.words) {
+				local.getWords().add(word instanceof Affine affine ? expr(affine) : word((String) word));
+			}
+			return local;
+		}
+		}
+	}
+
+	/** A trace token as a value: a number when it reads as one, a symbol otherwise. */
+	private static Value word(String token) {
+		return Tokens.isNumber(token) ? Exprs.constant(Long.parseLong(token)) : Exprs.symbol(token);
+	}
+
+	private Value expr(Affine affine) {
+		Map<String, Long> coefficients = new TreeMap<>();
+		for (int i = 0; i < affine.vars.length; i++) {
+			String name = names.get(affine.vars[i]);
+			if (name == null) {
+				throw new IllegalStateException("loop variable out of scope");
+			}
+			coefficients.merge(name, affine.coefficients[i], Long::sum);
+		}
+		return Exprs.canonical(affine.constant, coefficients, scope);
+	}
+}
