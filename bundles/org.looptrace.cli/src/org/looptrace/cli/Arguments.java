@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,5 +107,36 @@ public final class Arguments {
 			throw new UsageException(command + ": " + text + ": no such file or folder");
 		}
 		return path;
+	}
+
+	/** A path that must be an existing regular file. */
+	public static Path existingFile(String command, String text) throws UsageException {
+		Path path = existing(command, text);
+		if (!Files.isRegularFile(path)) {
+			throw new UsageException(command + ": " + text + " is a folder, expected a file");
+		}
+		return path;
+	}
+
+	/** The text of a file in UTF-8, or a message saying it is not. */
+	public static String readText(String command, Path file) throws UsageException, IOException {
+		try {
+			return Files.readString(file, StandardCharsets.UTF_8);
+		} catch (CharacterCodingException e) {
+			throw new UsageException(command + ": " + file + " is not UTF-8 text");
+		}
+	}
+
+	/** A folder to write into, created when missing; never a file in the way. */
+	public static Path outputFolder(String command, Path folder) throws UsageException, IOException {
+		if (Files.exists(folder) && !Files.isDirectory(folder)) {
+			throw new UsageException(command + ": " + folder + " exists and is not a folder");
+		}
+		try {
+			return Files.createDirectories(folder);
+		} catch (FileAlreadyExistsException e) {
+			throw new UsageException(command + ": cannot create the folder " + folder + ": " + e.getFile()
+					+ " exists and is not a folder");
+		}
 	}
 }

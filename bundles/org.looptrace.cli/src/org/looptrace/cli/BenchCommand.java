@@ -24,25 +24,34 @@ public final class BenchCommand implements Command {
 	public String help() {
 		return """
 				usage: looptrace bench nlr [--events N] [--threads T]
+				       looptrace bench merge [--ranks 16,64,...] [--patterns halo,wavefront,...]
+				                             [--iterations M] [--threads T]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
 				      10^6 events up to N; prints a Markdown table and the peak heap.
 				      --events N   largest trace (default 100000000)
 				      --threads T  threads of the parallel runs (default: cores)
+
+				merge time, peak heap and size of the global model of the merge alone (local models
+				      built first, untimed) of generated traces at growing numbers of ranks.
+				      --ranks      numbers of ranks (default 16,64,256,1024,4096)
+				      --patterns   generated patterns (default halo,wavefront,ring,solver)
+				      --iterations iterations of each pattern (default 10)
+				      --threads    threads of the merge (default: cores)
 				""";
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
-			throw new UsageException("bench: expected what to measure: nlr (see looptrace bench --help)");
+			throw new UsageException("bench: expected what to measure: nlr or merge (see looptrace bench --help)");
 		}
 		List<String> rest = args.subList(1, args.size());
 		return switch (args.get(0)) {
 		case "nlr" -> NlrBench.run(rest, out);
 		case "merge" -> MergeBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr");
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr or merge");
 		};
 	}
 }

@@ -24,4 +24,9 @@ public interface Command {
 	 * @throws UsageException for bad arguments or bad input, printed to the user without a stack trace
 	 */
 	int run(List<String> args, PrintStream out, PrintStream err) throws Exception;
+
+	/** Whether the arguments ask for this command's help rather than for running it. */
+	default boolean asksForHelp(List<String> args) {
+		return args.contains("--help") || args.contains("-h");
+	}
 }

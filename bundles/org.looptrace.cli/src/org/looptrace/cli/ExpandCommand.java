@@ -52,12 +52,13 @@ public final class ExpandCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("--rank"), Set.of());
-		String file = Arguments.existing(name(), arguments.positional(1, 1, "one model file").get(0)).toString();
+		Path path = Arguments.existingFile(name(), arguments.positional(1, 1, "one model file").get(0));
+		String file = path.toString();
 		boolean oneRank = arguments.value("--rank") != null;
 		int rank = arguments.intValue("--rank", 0, 0, Integer.MAX_VALUE);
 		Model model;
 		try {
-			model = ModelText.parse(Path.of(file));
+			model = ModelText.parse(Arguments.readText(name(), path), file);
 		} catch (ModelTextException e) {
 			throw new UsageException(name() + ": " + file + " is not a valid model:\n" + e.getMessage());
 		}

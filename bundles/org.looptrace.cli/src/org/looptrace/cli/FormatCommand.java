@@ -52,13 +52,13 @@ public final class FormatCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of(), Set.of("-i", "--in-place", "--check"));
-		Path file = Arguments.existing(name(), arguments.positional(1, 1, "one model file").get(0));
+		Path file = Arguments.existingFile(name(), arguments.positional(1, 1, "one model file").get(0));
 		boolean inPlace = arguments.flag("-i") || arguments.flag("--in-place");
 		boolean check = arguments.flag("--check");
 		if (inPlace && check) {
 			throw new UsageException(name() + ": --in-place and --check exclude each other");
 		}
-		String text = Files.readString(file, StandardCharsets.UTF_8);
+		String text = Arguments.readText(name(), file);
 		String formatted;
 		try {
 			formatted = ModelText.format(text, file.toString());

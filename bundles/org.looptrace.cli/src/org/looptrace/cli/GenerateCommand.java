@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.looptrace.model.core.Progress;
+import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Pattern;
 import org.looptrace.trace.generate.Patterns;
 
@@ -103,7 +104,7 @@ public final class GenerateCommand implements Command {
 	private static List<Path> traceFiles(Path folder) throws IOException {
 		List<Path> files = new ArrayList<>();
 		if (Files.isDirectory(folder)) {
-			try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder, "{trace,data}.*")) {
+			try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder, TraceFolder::isRunFile)) {
 				entries.forEach(files::add);
 			}
 		}

@@ -49,7 +49,7 @@ public final class Main {
 			return 2;
 		}
 		List<String> rest = Arrays.asList(args).subList(1, args.length);
-		if (rest.contains("--help") || rest.contains("-h")) {
+		if (command.asksForHelp(rest)) {
 			out.print(command.help());
 			return 0;
 		}

@@ -81,11 +81,11 @@ final class MergeBench {
 					}
 				}
 				System.gc();
-				ModelCommand.Phases.resetPeaks();
+				HeapPeak.reset();
 				long start = System.nanoTime();
 				Model global = merge(locals, threads);
 				double seconds = (System.nanoTime() - start) / 1e9;
-				long peak = ModelCommand.Phases.peakHeap();
+				long peak = HeapPeak.bytes();
 				double perUnit = seconds * 1e6 / (ranks * (Math.log(ranks) / Math.log(2)));
 				out.printf("| %s | %d | %,d | %,d | %.3f s | %.1f | %d MB | %,d |%n", pattern, ranks, events,
 						localConstructs, seconds, perUnit, peak / (1 << 20), constructs(ModelPrinter.print(global)));

@@ -3,9 +3,6 @@ package org.looptrace.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,9 +114,8 @@ public final class ModelCommand implements Command {
 	}
 
 	/** Writes through a temporary file in the same folder, so a failure never leaves half a model. */
-	private static void write(Path output, String text) throws IOException {
-		Path folder = output.toAbsolutePath().getParent();
-		Files.createDirectories(folder);
+	private static void write(Path output, String text) throws IOException, UsageException {
+		Path folder = Arguments.outputFolder("model", output.toAbsolutePath().getParent());
 		Path temporary = Files.createTempFile(folder, ".looptrace-", ".loops");
 		try {
 			Files.writeString(temporary, text, StandardCharsets.UTF_8);
@@ -178,37 +174,19 @@ public final class ModelCommand implements Command {
 		private long start = System.nanoTime();
 
 		Phases() {
-			resetPeaks();
+			HeapPeak.reset();
 		}
 
 		void end(String phase) {
 			long now = System.nanoTime();
 			report.append(String.format("%-14s %8.3f s, peak heap %d MB%n", phase + ":", (now - start) / 1e9,
-					peakHeap() / (1 << 20)));
-			resetPeaks();
+					HeapPeak.bytes() / (1 << 20)));
+			HeapPeak.reset();
 			start = System.nanoTime();
 		}
 
 		String report() {
 			return report.toString();
-		}
-
-		static void resetPeaks() {
-			for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-				if (pool.getType() == MemoryType.HEAP) {
-					pool.resetPeakUsage();
-				}
-			}
-		}
-
-		static long peakHeap() {
-			long peak = 0;
-			for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-				if (pool.getType() == MemoryType.HEAP) {
-					peak += pool.getPeakUsage().getUsed();
-				}
-			}
-			return peak;
 		}
 	}
 

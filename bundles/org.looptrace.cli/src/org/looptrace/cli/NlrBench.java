@@ -2,9 +2,6 @@
 package org.looptrace.cli;
 
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,13 +58,14 @@ final class NlrBench {
 		out.println("|---|---|---|---|---|---|---|");
 		for (long events = 1_000_000; events <= maxEvents; events *= 10) {
 			for (String shape : SHAPES) {
-				resetPeakHeap();
+				System.gc();
+				HeapPeak.reset();
 				double alone1 = alone(shape, events, 1);
 				double aloneT = alone(shape, events, threads);
 				double read1 = withReading(shape, events, 1);
 				double readT = withReading(shape, events, threads);
 				out.printf("| %s | %,d | %s | %s | %s | %s | %d MB |%n", shape, events, rate(alone1), rate(aloneT), rate(read1),
-						rate(readT), peakHeap() / (1 << 20));
+						rate(readT), HeapPeak.bytes() / (1 << 20));
 				out.flush();
 			}
 		}
@@ -182,24 +180,5 @@ final class NlrBench {
 			count++;
 		}
 		return count;
-	}
-
-	private static void resetPeakHeap() {
-		System.gc();
-		for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-			if (pool.getType() == MemoryType.HEAP) {
-				pool.resetPeakUsage();
-			}
-		}
-	}
-
-	private static long peakHeap() {
-		long peak = 0;
-		for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-			if (pool.getType() == MemoryType.HEAP) {
-				peak += pool.getPeakUsage().getUsed();
-			}
-		}
-		return peak;
 	}
 }

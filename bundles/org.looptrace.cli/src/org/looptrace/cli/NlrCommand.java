@@ -79,8 +79,7 @@ public final class NlrCommand implements Command {
 			}
 			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 			List<Model> models = Nlr.modelFolder(TraceFolder.open(input), options, threads, Progress.NONE);
-			Path dir = Path.of(output);
-			Files.createDirectories(dir);
+			Path dir = Arguments.outputFolder(name(), Path.of(output));
 			for (int rank = 0; rank < models.size(); rank++) {
 				Files.writeString(dir.resolve("local." + rank + ".loops"), ModelPrinter.print(models.get(rank)),
 						StandardCharsets.UTF_8);

@@ -57,6 +57,20 @@ public final class TraceCommand implements Command {
 				""";
 	}
 
+	/** Only the options before the program: what follows is the program's own. */
+	@Override
+	public boolean asksForHelp(List<String> args) {
+		for (String arg : args) {
+			if (arg.equals("--help") || arg.equals("-h")) {
+				return true;
+			}
+			if (!arg.startsWith("-")) {
+				return false;
+			}
+		}
+		return false;
+	}
+
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		int ranks = 0;
@@ -131,12 +145,12 @@ public final class TraceCommand implements Command {
 			if (Files.exists(folder)) {
 				throw new UsageException("trace: " + folder + " exists and is not a folder");
 			}
-			Files.createDirectories(folder);
+			Arguments.outputFolder("trace", folder);
 			return;
 		}
 		List<Path> old;
 		try (Stream<Path> files = Files.list(folder)) {
-			old = files.filter(file -> file.getFileName().toString().matches("(trace|data)\\.[0-9]+(\\.gz)?")).toList();
+			old = files.filter(TraceFolder::isRunFile).toList();
 		}
 		if (!old.isEmpty() && !force) {
 			throw new UsageException("trace: " + folder + " already holds traces (" + old.size()

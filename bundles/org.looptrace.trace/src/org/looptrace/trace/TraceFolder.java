@@ -78,16 +78,27 @@ public final class TraceFolder {
 		return new TraceFolder(folder, found.values().toArray(Path[]::new));
 	}
 
+	/**
+	 * Whether a file is one a run writes into a trace folder: {@code trace.<p>}, {@code trace.<p>.gz}
+	 * or {@code data.<p>}. Other files of the folder belong to the user.
+	 */
+	public static boolean isRunFile(Path file) {
+		String name = file.getFileName().toString();
+		return name.startsWith("trace.") && rankOf(name) >= 0
+				|| name.startsWith("data.") && isRank(name.substring("data.".length()));
+	}
+
 	/** The rank of {@code trace.<p>} or {@code trace.<p>.gz}, or -1 for another name. */
 	private static int rankOf(String name) {
 		String rank = name.substring("trace.".length());
 		if (rank.endsWith(".gz")) {
 			rank = rank.substring(0, rank.length() - 3);
 		}
-		if (!Tokens.isNumber(rank) || rank.startsWith("-") || rank.length() > 9) {
-			return -1;
-		}
-		return Integer.parseInt(rank);
+		return isRank(rank) ? Integer.parseInt(rank) : -1;
+	}
+
+	private static boolean isRank(String text) {
+		return Tokens.isNumber(text) && !text.startsWith("-") && text.length() <= 9;
 	}
 
 	public Path folder() {

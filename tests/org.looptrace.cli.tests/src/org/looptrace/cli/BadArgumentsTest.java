@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.looptrace.cli.Cli.Result;
+
+/**
+ * Bad arguments for every command: exit 2, one line on stderr that starts with
+ * {@code looptrace <command>:} and says what is wrong, no stack trace, and nothing written.
+ */
+class BadArgumentsTest {
+
+	private static final String MISSING = "/no/such/looptrace/path";
+
+	/**
+	 * Each case: the command (with its benchmark for bench, as the message names it), the words after
+	 * it, and a piece of the message it must print.
+	 */
+	static Stream<Arguments> cases() {
+		String ring = Cli.example("ring-8").toString();
+		String trace0 = Cli.example("ring-8").resolve("trace.0").toString();
+		String model = Cli.example("models").resolve("ring.loops").toString();
+		List<Arguments> cases = new ArrayList<>();
+		// check
+		add(cases, "check", "expected one trace folder");
+		add(cases, "check", MISSING + ": no such file or folder", MISSING);
+		add(cases, "check", "unknown option --bogus", "--bogus", ring);
+		add(cases, "check", "expected one trace folder", ring, ring);
+		// generate
+		add(cases, "generate", "expected a pattern and a folder");
+		add(cases, "generate", "unknown pattern 'spiral'", "spiral", "--ranks", "4", "--iterations", "2", "out");
+		add(cases, "generate", "unknown option --bogus", "ring", "--bogus", "--ranks", "4", "--iterations", "2", "out");
+		add(cases, "generate", "option --ranks expects a whole number from 2", "ring", "--ranks", "x", "--iterations", "2", "out");
+		add(cases, "generate", "option --ranks expects a whole number from 2", "ring", "--ranks", "1", "--iterations", "2", "out");
+		add(cases, "generate", "option --ranks expects a whole number", "ring", "--ranks", "99999999999", "--iterations", "2", "out");
+		add(cases, "generate", "option --iterations expects a whole number from 0", "ring", "--ranks", "4", "--iterations", "-1", "out");
+		add(cases, "generate", "option --seed expects a whole number, found 'abc'", "ring", "--ranks", "4", "--iterations", "2", "--seed", "abc", "out");
+		add(cases, "generate", "expected --ranks N and --iterations M", "ring", "--ranks", "4", "out");
+		add(cases, "generate", "option --ranks expects a value", "ring", "out", "--ranks");
+		add(cases, "generate", "exists and is not a folder", "ring", "--ranks", "4", "--iterations", "2", trace0);
+		// nlr
+		add(cases, "nlr", "expected one trace file or folder");
+		add(cases, "nlr", MISSING + ": no such file or folder", MISSING);
+		add(cases, "nlr", "unknown option --bogus", "--bogus", trace0);
+		add(cases, "nlr", "option -k expects a whole number from 1", "-k", "x", trace0);
+		add(cases, "nlr", "option -k expects a whole number from 1", "-k", "0", trace0);
+		add(cases, "nlr", "option --stack expects a whole number", "--stack", "-5", trace0);
+		add(cases, "nlr", "option --threads expects a whole number from 1", ring, "-o", "out", "--threads", "0");
+		add(cases, "nlr", "is a folder: expected -o <dir>", ring);
+		add(cases, "nlr", "-o and --threads apply to a trace folder", trace0, "-o", "out");
+		add(cases, "nlr", "trace.2:3:3: error: unknown event kind 'snd'", Cli.example("broken").resolve("trace.2").toString());
+		// model
+		add(cases, "model", "expected one trace folder");
+		add(cases, "model", MISSING + ": no such file or folder", MISSING);
+		add(cases, "model", "unknown option --bogus", ring, "--bogus");
+		add(cases, "model", "option --threads expects a whole number from 1", ring, "--threads", "many");
+		add(cases, "model", "option -k expects a whole number from 1", ring, "-k", "-3");
+		add(cases, "model", "option -o expects a value", ring, "-o");
+		add(cases, "model", "not a folder", trace0);
+		add(cases, "model", "trace.1:3:8: error:", Cli.example("broken").toString());
+		// bench: only arguments it refuses before measuring anything
+		add(cases, "bench", "expected what to measure");
+		add(cases, "bench", "unknown benchmark 'disk'", "disk");
+		add(cases, "bench nlr", "unknown option --bogus", "--bogus");
+		add(cases, "bench nlr", "option --events expects a whole number", "--events", "x");
+		add(cases, "bench merge", "unknown option --bogus", "--bogus");
+		// trace: only arguments it refuses before starting mpirun
+		add(cases, "trace", "expected -np N and a program");
+		add(cases, "trace", "expected -np N and a program", "-np", "2");
+		add(cases, "trace", "unknown option --bogus", "--bogus", "-np", "2", "prog");
+		add(cases, "trace", "-np expects a positive number of ranks, found 'x'", "-np", "x", "prog");
+		add(cases, "trace", "-np expects a positive number of ranks, found '0'", "-np", "0", "prog");
+		add(cases, "trace", "option -np expects a value", "-np");
+		add(cases, "trace", "exists and is not a folder", "-np", "2", "-o", trace0, "prog");
+		// format
+		add(cases, "format", "expected one model file");
+		add(cases, "format", MISSING + ": no such file or folder", MISSING);
+		add(cases, "format", "unknown option --bogus", "--bogus", model);
+		add(cases, "format", "--in-place and --check exclude each other", "-i", "--check", model);
+		// expand
+		add(cases, "expand", "expected one model file");
+		add(cases, "expand", MISSING + ": no such file or folder", MISSING);
+		add(cases, "expand", "unknown option --bogus", model, "--bogus");
+		add(cases, "expand", "option --rank expects a whole number from 0", model, "--rank", "x");
+		add(cases, "expand", "option --rank expects a whole number from 0", model, "--rank", "-1");
+		add(cases, "expand", "option --rank expects a value", model, "--rank");
+		return cases.stream();
+	}
+
+	private static void add(List<Arguments> cases, String command, String message, String... words) {
+		cases.add(Arguments.of(command, List.of(words), message));
+	}
+
+	@ParameterizedTest(name = "looptrace {0} {1}")
+	@MethodSource("cases")
+	void badArgumentsExit2WithOneLineNamingTheCommand(String command, List<String> words, String message) {
+		String[] args = Stream.concat(Stream.of(command.split(" ")), words.stream()).toArray(String[]::new);
+		Result result = Cli.expectUsageError(command, args);
+		assertTrue(result.err().contains(message), () -> "expected '" + message + "' in\n" + result);
+	}
+
+	@Test
+	void everyCommandHasBadArgumentCases() {
+		List<String> covered = cases().map(c -> ((String) c.get()[0]).split(" ")[0]).distinct().toList();
+		for (Command command : Main.commands()) {
+			assertTrue(covered.contains(command.name()), command.name() + " has no bad-argument case");
+		}
+	}
+
+	/** A relative output folder named in a refused command line is not created. */
+	@Test
+	void refusedCommandsWriteNothing(@TempDir Path dir) {
+		Path out = dir.resolve("out");
+		Cli.expectUsageError("generate", "generate", "ring", "--ranks", "1", "--iterations", "2", out.toString());
+		Cli.expectUsageError("nlr", "nlr", Cli.example("ring-8").toString(), "-o", out.toString(), "--threads", "0");
+		Cli.expectUsageError("model", "model", Cli.example("ring-8").toString(), "-o", out.resolve("m.loops").toString(),
+				"--threads", "0");
+		assertEquals(false, Files.exists(out));
+	}
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.looptrace.cli.Cli.Result;
+import org.looptrace.model.core.Progress;
+import org.looptrace.trace.ConsistencyCheck;
+import org.looptrace.trace.TraceFolder;
+
+/** {@code looptrace check}: exit 0 and the summary for good folders, diagnostics and exit 1 for bad ones. */
+class CheckCommandTest {
+
+	/** {@code file:line:column: error: message} of a diagnostic that points into a trace file. */
+	private static final Pattern LOCATED_ERROR = Pattern.compile(".*/trace\\.[0-9]+:[0-9]+:[0-9]+: error: .+");
+
+	@ParameterizedTest(name = "looptrace check examples/{0}")
+	@FieldSource("org.looptrace.cli.Cli#EXAMPLE_FOLDERS")
+	void shippedExampleIsConsistent(String name) throws Exception {
+		Path folder = Cli.example(name);
+		Result result = Cli.expect(0, "check", folder.toString());
+		ConsistencyCheck.Report report = ConsistencyCheck.check(TraceFolder.open(folder), Progress.NONE);
+		assertEquals(report.summary() + "\n", result.out(), "only the summary");
+		assertTrue(result.out().startsWith(TraceFolder.open(folder).ranks() + " ranks, " + report.events() + " events"),
+				result::toString);
+		assertTrue(result.out().contains(" 0 errors, 0 warnings"), result::toString);
+		assertEquals("", result.err());
+	}
+
+	@Test
+	void brokenExampleShowsItsDiagnosticsAndExits1() {
+		Result result = Cli.expect(1, "check", Cli.example("broken").toString());
+		List<String> lines = result.out().lines().toList();
+		List<String> errors = lines.stream().filter(line -> line.contains(": error: ")).toList();
+		assertEquals(11, errors.size(), result::toString); // one planted per file, see examples/README.md
+		for (String file : List.of("trace.1:3:8", "trace.2:3:3", "trace.3:3:9", "trace.4:3:8", "trace.5:3:11",
+				"trace.6:3:1", "trace.7:4:27", "trace.8:3:1", "trace.9:8:1")) {
+			assertTrue(errors.stream().anyMatch(line -> line.contains("/" + file + ": error: ")), file + " in\n" + result);
+		}
+		assertEquals(9, errors.stream().filter(line -> LOCATED_ERROR.matcher(line).matches()).count(), result::toString);
+		assertTrue(errors.stream().anyMatch(line -> line.contains("/data.0: error: short data trace")), result::toString);
+		assertTrue(errors.stream().anyMatch(line -> line.contains("/trace.11: error: missing member of collective")),
+				result::toString);
+		String summary = lines.get(lines.size() - 1);
+		assertTrue(summary.startsWith("12 ranks, ") && summary.contains(" 11 errors"), summary);
+		assertEquals("", result.err());
+	}
+
+	@Test
+	void folderWithAGapInRanksIsAnError(@TempDir Path dir) throws Exception {
+		Path folder = dir.resolve("ring");
+		Cli.expect(0, "generate", "ring", "--ranks", "6", "--iterations", "3", folder.toString());
+		Files.delete(folder.resolve("trace.2"));
+		Files.delete(folder.resolve("trace.4"));
+		Result result = Cli.expect(1, "check", folder.toString());
+		assertEquals(folder + ": error: ranks have gaps: missing trace.2,4 (2 files); found 4 trace files up to trace.5,"
+				+ " ranks are numbered from 0 without gaps\n0 ranks checked, 1 error\n", result.out());
+	}
+
+	@Test
+	void inconsistentFolderNamesTheChannel(@TempDir Path dir) throws Exception {
+		Path folder = dir.resolve("ring");
+		Cli.expect(0, "generate", "ring", "--ranks", "4", "--iterations", "3", folder.toString());
+		List<String> lines = Files.readAllLines(folder.resolve("trace.1"));
+		Files.write(folder.resolve("trace.1"), lines.subList(0, lines.size() - 1)); // its last send is lost
+		Result result = Cli.expect(1, "check", folder.toString());
+		assertTrue(result.out().contains("unmatched recv on channel (1, 2, 1)"), result::toString);
+		assertTrue(result.out().contains("data.1: error: long data trace"), result::toString);
+		assertTrue(result.out().lines().toList().getLast().contains(" 2 errors"), result::toString);
+	}
+
+	@Test
+	void emptyFolderOrFileIsAnError(@TempDir Path dir) {
+		Result empty = Cli.expect(1, "check", dir.toString());
+		assertTrue(empty.out().startsWith(dir + ": error: no trace files"), empty::toString);
+		Path trace0 = Cli.example("ring-8").resolve("trace.0");
+		Result file = Cli.expect(1, "check", trace0.toString());
+		assertTrue(file.out().startsWith(trace0 + ": error: not a folder"), file::toString);
+	}
+}

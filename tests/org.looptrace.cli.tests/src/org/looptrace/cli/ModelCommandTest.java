@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.looptrace.cli.Cli.Result;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.Model;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.generate.Patterns;
+
+/** {@code looptrace model}: the printed global model parses back and projects onto every rank's trace. */
+class ModelCommandTest {
+
+	@ParameterizedTest(name = "looptrace model examples/{0}")
+	@FieldSource("org.looptrace.cli.Cli#EXAMPLE_FOLDERS")
+	void shippedExampleModelProjectsOnEveryRank(String name) throws Exception {
+		Path example = Cli.example(name);
+		Result result = Cli.expect(0, "model", example.toString());
+		assertEquals("", result.err());
+		Model model = ModelText.parse(result.out(), name + ".loops");
+		assertEquals(result.out(), ModelText.print(model), "printed text is canonical");
+		Cli.assertProjectsOnEveryRank(model, TraceFolder.open(example));
+	}
+
+	/** Random patterns, sizes and seeds (fixed seed of the choices). */
+	@Test
+	void generatedFoldersModelProjectsOnEveryRank(@TempDir Path dir) throws Exception {
+		Random random = new Random(1122);
+		for (int i = 0; i < 30; i++) {
+			Path folder = dir.resolve("case" + i);
+			String pattern = Patterns.NAMES.get(random.nextInt(Patterns.NAMES.size()));
+			String[] generate = { "generate", pattern, "--ranks", "" + (2 + random.nextInt(14)), "--iterations",
+					"" + random.nextInt(7), "--seed", "" + random.nextLong(), folder.toString() };
+			Cli.expect(0, generate);
+			Result result = Cli.expect(0, "model", folder.toString(), "--threads", "" + (1 + random.nextInt(3)));
+			Model model = ModelText.parse(result.out(), "case" + i + ".loops");
+			Cli.assertProjectsOnEveryRank(model, TraceFolder.open(folder));
+		}
+	}
+
+	@Test
+	void statsGoToStderrAndCountTheEvents() throws Exception {
+		Path example = Cli.example("wavefront-16");
+		Result plain = Cli.expect(0, "model", example.toString());
+		Result result = Cli.expect(0, "model", example.toString(), "--stats");
+		assertEquals(plain.out(), result.out(), "stats do not change the model");
+		Matcher events = Pattern.compile("(?m)^events: +([0-9]+)$").matcher(result.err());
+		assertTrue(events.find(), result::toString);
+		Model model = ModelText.parse(result.out(), "wavefront.loops");
+		assertEquals(Cli.expansion(model, -1).size(), Long.parseLong(events.group(1)));
+		for (String line : List.of("constructs:", "coverage:      16 ranks", "compression:", "read+NLR:", "merge:", "print:")) {
+			assertTrue(result.err().contains(line), () -> line + " missing from\n" + result);
+		}
+	}
+
+	@Test
+	void outputFileHoldsWhatItPrints(@TempDir Path dir) throws Exception {
+		Path example = Cli.example("halo-16");
+		Path file = dir.resolve("new/halo.loops");
+		Result result = Cli.expect(0, "model", example.toString(), "-o", file.toString());
+		String printed = Cli.expect(0, "model", example.toString()).out();
+		assertEquals(printed, Files.readString(file));
+		assertTrue(result.out().lines().count() <= 1 && !result.out().contains(printed.lines().findFirst().orElseThrow()),
+				() -> "at most a line of confirmation, not the model:\n" + result);
+		assertEquals(List.of(file), Cli.list(file.getParent()), "no temporary file left");
+		// an existing .loops file is replaced
+		Files.writeString(file, "// old\n");
+		Cli.expect(0, "model", Cli.example("ring-8").toString(), "-o", file.toString());
+		Cli.assertProjectsOnEveryRank(ModelText.parse(file), TraceFolder.open(Cli.example("ring-8")));
+	}
+
+	@Test
+	void outputOverAnotherFileNeedsForce(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("results.txt");
+		Files.writeString(file, "precious\n");
+		Result refused = Cli.expectUsageError("model", "model", Cli.example("ring-8").toString(), "-o", file.toString());
+		assertTrue(refused.err().contains("use --force"), refused::toString);
+		assertEquals("precious\n", Files.readString(file));
+		Cli.expectUsageError("model", "model", Cli.example("ring-8").toString(), "-o", dir.toString());
+		assertEquals(List.of(file), Cli.list(dir));
+
+		Cli.expect(0, "model", Cli.example("ring-8").toString(), "-o", file.toString(), "--force");
+		assertEquals(Cli.expect(0, "model", Cli.example("ring-8").toString()).out(), Files.readString(file));
+	}
+
+	@ParameterizedTest(name = "looptrace model examples/{0} --threads 1 and 2")
+	@FieldSource("org.looptrace.cli.Cli#EXAMPLE_FOLDERS")
+	void textDoesNotDependOnThreads(String name) {
+		String example = Cli.example(name).toString();
+		assertEquals(Cli.expect(0, "model", example, "--threads", "1").out(),
+				Cli.expect(0, "model", example, "--threads", "2").out());
+	}
+
+	@Test
+	void inconsistentTracesAreReportedNamingTheChannel(@TempDir Path dir) throws Exception {
+		Cli.expect(0, "generate", "ring", "--ranks", "4", "--iterations", "3", dir.toString());
+		List<String> lines = Files.readAllLines(dir.resolve("trace.1"));
+		Files.write(dir.resolve("trace.1"), lines.subList(0, lines.size() - 1));
+		Result result = Cli.expectUsageError("model", "model", dir.toString());
+		assertTrue(result.err().contains("inconsistent traces: channel (1, 2, 1)"), result::toString);
+	}
+}

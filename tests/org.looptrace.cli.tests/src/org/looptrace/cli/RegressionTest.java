@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.cli.Cli.Result;
+
+/** Bugs the command line had, each with the input that showed it. */
+class RegressionTest {
+
+	@Test
+	void nlrIntoAFileInsteadOfAFolderIsAUsageError(@TempDir Path dir) throws Exception {
+		Path file = Files.writeString(dir.resolve("afile"), "mine");
+		Result result = Cli.expectUsageError("nlr", "nlr", Cli.example("ring-8").toString(), "-o", file.toString());
+		assertTrue(result.err().contains("exists and is not a folder"), result.toString());
+		assertEquals("mine", Files.readString(file));
+	}
+
+	@Test
+	void modelUnderAFileSaysWhatIsInTheWay(@TempDir Path dir) throws Exception {
+		Path file = Files.writeString(dir.resolve("afile"), "mine");
+		Result result = Cli.expectUsageError("model", "model", Cli.example("ring-8").toString(), "-o",
+				file.resolve("m.loops").toString());
+		assertTrue(result.err().contains("is not a folder"), result.toString());
+	}
+
+	@Test
+	void formatAndExpandOfAFolderAreUsageErrors(@TempDir Path dir) {
+		for (String command : new String[] { "format", "expand" }) {
+			Result result = Cli.expectUsageError(command, command, dir.toString());
+			assertTrue(result.err().contains("is a folder, expected a file"), result.toString());
+		}
+	}
+
+	@Test
+	void formatAndExpandOfTextThatIsNotUtf8AreUsageErrors(@TempDir Path dir) throws Exception {
+		Path latin = Files.write(dir.resolve("latin.loops"), new byte[] { (byte) 0xff, ' ', 'x', '\n' });
+		for (String command : new String[] { "format", "expand" }) {
+			Result result = Cli.expectUsageError(command, command, latin.toString());
+			assertTrue(result.err().contains("is not UTF-8 text"), result.toString());
+		}
+	}
+
+	@Test
+	void generateLeavesFilesThatAreNotTracesAlone(@TempDir Path dir) throws Exception {
+		Path folder = Files.createDirectory(dir.resolve("u"));
+		Files.writeString(folder.resolve("data.csv"), "precious");
+		Files.writeString(folder.resolve("trace.py"), "mine");
+		Map<String, byte[]> mine = Cli.snapshot(folder);
+		// Not traces: nothing to refuse, nothing to replace.
+		Cli.expect(0, "generate", "ring", "--ranks", "2", "--iterations", "1", folder.toString());
+		Cli.expect(0, "generate", "ring", "--ranks", "2", "--iterations", "1", "--force", folder.toString());
+		Map<String, byte[]> after = Cli.snapshot(folder);
+		for (String name : mine.keySet()) {
+			assertTrue(after.containsKey(name), name + " was deleted");
+		}
+		assertTrue(after.containsKey("trace.1"), after.keySet().toString());
+	}
+
+	@Test
+	void helpAfterTheProgramBelongsToTheProgram() {
+		// -np 0 is refused before anything runs: the --help after the program is not trace's.
+		Result result = Cli.expectUsageError("trace", "trace", "-np", "0", "/bin/echo", "--help");
+		assertTrue(result.err().contains("-np expects a positive number"), result.toString());
+		assertTrue(Cli.expect(0, "trace", "--help", "-np", "2").out().startsWith("usage: looptrace trace"));
+	}
+
+	@Test
+	void benchNamesBothBenchmarks() {
+		Result result = Cli.expectUsageError("bench", "bench", "disk");
+		assertTrue(result.err().contains("expected nlr or merge"), result.toString());
+		assertTrue(Cli.expect(0, "bench", "merge", "--help").out().contains("looptrace bench merge"));
+	}
+}

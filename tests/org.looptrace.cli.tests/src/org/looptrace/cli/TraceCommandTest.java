@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.cli.Cli.Result;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.core.Progress;
+import org.looptrace.trace.ConsistencyCheck;
+import org.looptrace.trace.TraceFolder;
+
+/** {@code looptrace trace}: a real MPI run under the tracer, where Open MPI is installed. */
+class TraceCommandTest {
+
+	private String previousHome;
+	private Path ring;
+
+	@BeforeEach
+	void needsOpenMpi() throws Exception {
+		Assumptions.assumeTrue(Files.exists(Path.of("/usr/bin/mpicc")), "Open MPI is not installed");
+		Path home = Cli.examples().resolve("..").toRealPath();
+		ring = home.resolve("tracer/build/examples/ring");
+		if (!Files.isExecutable(ring)) {
+			Process make = new ProcessBuilder("make", "-s", "-C", home.resolve("tracer").toString(), "all")
+					.redirectErrorStream(true).redirectOutput(home.resolve("tracer/build/make.log").toFile()).start();
+			assertEquals(0, make.waitFor(), "make -C tracer all failed, see tracer/build/make.log");
+		}
+		previousHome = System.getProperty("looptrace.home");
+		System.setProperty("looptrace.home", home.toString());
+	}
+
+	@AfterEach
+	void restoreHome() {
+		if (previousHome == null) {
+			System.clearProperty("looptrace.home");
+		} else {
+			System.setProperty("looptrace.home", previousHome);
+		}
+	}
+
+	@Test
+	void tracesARingThenRefusesToOverwriteIt(@TempDir Path dir) throws Exception {
+		Path folder = dir.resolve("ring-trace");
+		Result result = Cli.expect(0, "trace", "-np", "4", "-o", folder.toString(), ring.toString(), "5");
+		TraceFolder traces = TraceFolder.open(folder);
+		assertEquals(4, traces.ranks());
+		ConsistencyCheck.Report report = ConsistencyCheck.check(traces, Progress.NONE);
+		assertFalse(report.hasErrors(), report::summary);
+		assertTrue(report.events() > 0, report::summary);
+		assertEquals(folder + ": " + report.summary() + "\n", result.out());
+		Cli.assertProjectsOnEveryRank(
+				ModelText.parse(Cli.expect(0, "model", folder.toString()).out(), "ring.loops"), traces);
+
+		Map<String, byte[]> before = Cli.snapshot(folder);
+		Result again = Cli.expectUsageError("trace", "trace", "-np", "4", "-o", folder.toString(), ring.toString(), "5");
+		assertTrue(again.err().contains("already holds traces (8 files)"), again::toString);
+		Cli.assertSameFiles(before, Cli.snapshot(folder));
+
+		// with --force, on fewer ranks: the old run is replaced, not mixed with the new one
+		Cli.expect(0, "trace", "-np", "2", "--force", "-o", folder.toString(), ring.toString(), "3");
+		assertEquals(2, TraceFolder.open(folder).ranks());
+		Cli.expect(0, "check", folder.toString());
+	}
+}
