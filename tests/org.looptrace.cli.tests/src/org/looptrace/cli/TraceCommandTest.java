@@ -32,6 +32,8 @@ class TraceCommandTest {
 		Path home = Cli.examples().resolve("..").toRealPath();
 		ring = home.resolve("tracer/build/examples/ring");
 		if (!Files.isExecutable(ring)) {
+			// On a fresh clone the tracer is not built yet: this test may run before the tracer's module.
+			Files.createDirectories(home.resolve("tracer/build"));
 			Process make = new ProcessBuilder("make", "-s", "-C", home.resolve("tracer").toString(), "all")
 					.redirectErrorStream(true).redirectOutput(home.resolve("tracer/build/make.log").toFile()).start();
 			assertEquals(0, make.waitFor(), "make -C tracer all failed, see tracer/build/make.log");

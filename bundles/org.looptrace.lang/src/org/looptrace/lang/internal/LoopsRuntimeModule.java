@@ -2,6 +2,7 @@
 package org.looptrace.lang.internal;
 
 import org.eclipse.xtext.conversion.IValueConverterService;
+import org.eclipse.xtext.parser.antlr.ISyntaxErrorMessageProvider;
 import org.eclipse.xtext.resource.XtextResource;
 
 /** Runtime services of the language, for the class path and for OSGi alike. */
@@ -10,6 +11,10 @@ public class LoopsRuntimeModule extends AbstractLoopsRuntimeModule {
 	@Override
 	public Class<? extends IValueConverterService> bindIValueConverterService() {
 		return LoopsValueConverters.class;
+	}
+
+	public Class<? extends ISyntaxErrorMessageProvider> bindISyntaxErrorMessageProvider() {
+		return LoopsSyntaxErrorMessages.class;
 	}
 
 	@Override

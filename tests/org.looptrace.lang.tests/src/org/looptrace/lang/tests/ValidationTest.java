@@ -99,12 +99,38 @@ class ValidationTest {
 	}
 
 	@Test
+	void syntaxErrorsSayWhatWasExpected() {
+		assertEquals("s.loops:1:1: error: unknown event kind 'snd': expected send, recv, sync or local after the rank",
+				syntaxError("0 snd 1 2\n"));
+		// The loop then has no body: that is reported too, after the syntax error.
+		assertTrue(syntaxError("for i0 = 0 to 3\n1+i0 sent 1 2\ndone\n").contains(
+				"s.loops:2:1: error: unknown event kind 'sent': expected send, recv, sync or local after the rank"),
+				syntaxError("for i0 = 0 to 3\n1+i0 sent 1 2\ndone\n"));
+		assertTrue(syntaxError("0 send 1 2 3\n").startsWith("s.loops:1:12: error: unexpected '3': expected the end of the line"),
+				syntaxError("0 send 1 2 3\n"));
+		assertTrue(syntaxError("for i0 = 0 3\n0 send 1 2\ndone\n").contains("expected 'to'"),
+				syntaxError("for i0 = 0 3\n0 send 1 2\ndone\n"));
+		assertTrue(syntaxError("for i0 = 0 to 3\n0 send 1 2\n").contains("expected 'done'"),
+				syntaxError("for i0 = 0 to 3\n0 send 1 2\n"));
+		assertTrue(syntaxError("send 1 2\n").contains("expected an event (rank send|recv|sync|local ...)"),
+				syntaxError("send 1 2\n"));
+	}
+
+	/** Every problem of the text, one per line, syntax errors first. */
+	private static String syntaxError(String text) {
+		ModelTextException e = assertThrows(ModelTextException.class, () -> ModelText.parse(text, "s.loops"));
+		return String.join("\n", e.problems().stream().sorted((a, b) -> Boolean.compare(a.contains("empty body"),
+				b.contains("empty body"))).toList());
+	}
+
+	@Test
 	void theApiListsEveryErrorWithFileLineAndColumn() {
 		ModelTextException e = assertThrows(ModelTextException.class,
 				() -> ModelText.parse("for i0 = 0 to 3\n  0 send 1+k 2\ndone\n0 sned 1 2\n", "m.loops"));
 		assertEquals(2, e.problems().size(), e.getMessage());
 		assertEquals("m.loops:2:10: error: unbound index 'k' in 1+k: the enclosing loops bind i0", e.problems().get(0));
-		assertEquals("m.loops:4:1: error: no viable alternative at input 'sned'", e.problems().get(1));
+		assertEquals("m.loops:4:1: error: unknown event kind 'sned': expected send, recv, sync or local after the rank",
+				e.problems().get(1));
 		assertEquals(String.join("\n", e.problems()), e.getMessage());
 		ModelTextException range = assertThrows(ModelTextException.class,
 				() -> ModelText.parse("0 local 9223372036854775807+1\n", "big.loops"));

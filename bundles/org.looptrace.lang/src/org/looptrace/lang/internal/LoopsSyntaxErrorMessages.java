@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.antlr.runtime.CommonToken;
+import org.antlr.runtime.MismatchedTokenException;
+import org.antlr.runtime.MissingTokenException;
+import org.antlr.runtime.NoViableAltException;
+import org.antlr.runtime.RecognitionException;
+import org.antlr.runtime.Token;
+import org.antlr.runtime.TokenStream;
+import org.antlr.runtime.UnwantedTokenException;
+import org.eclipse.xtext.diagnostics.Diagnostic;
+import org.eclipse.xtext.nodemodel.SyntaxErrorMessage;
+import org.eclipse.xtext.parser.antlr.SyntaxErrorMessageProvider;
+import org.looptrace.model.core.Tokens;
+
+/**
+ * Syntax errors in the words of the language: what was found and what was expected there (an
+ * event kind after a rank, the end of a line, a number), instead of ANTLR's "no viable alternative".
+ */
+public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
+
+	private static final String CONSTRUCT = "an event (rank send|recv|sync|local ...), a loop (for i = a to b ... done)"
+			+ " or an annotation (get \"label\" {ranks}.attribute -> or <-)";
+
+	@Override
+	public SyntaxErrorMessage getSyntaxErrorMessage(IParserErrorContext context) {
+		RecognitionException error = context.getRecognitionException();
+		if (error == null || error.token == null) {
+			return super.getSyntaxErrorMessage(context);
+		}
+		String found = describe(error.token);
+		String[] names = context.getTokenNames();
+		String message;
+		if (error instanceof UnwantedTokenException unwanted) {
+			message = "unexpected " + found + ": expected " + name(names, unwanted.expecting);
+		} else if (error instanceof MismatchedTokenException mismatched && mismatched.expecting == Token.EOF) {
+			// Nothing of the file's top could continue with this token: a line that starts no construct.
+			message = "unexpected " + found + ": expected " + CONSTRUCT;
+		} else if (error instanceof MissingTokenException missing) {
+			message = "expected " + name(names, missing.expecting) + " before " + found;
+		} else if (error instanceof MismatchedTokenException mismatched) {
+			message = "found " + found + ", expected " + name(names, mismatched.expecting);
+		} else if (error instanceof NoViableAltException) {
+			List<String> before = tokensBeforeOnItsLine(error);
+			if (before.isEmpty()) {
+				message = "unexpected " + found + ": expected " + CONSTRUCT;
+			} else if (before.stream().allMatch(LoopsSyntaxErrorMessages::isExpressionToken) && isWord(error.token)) {
+				message = "unknown event kind " + found + ": expected send, recv, sync or local after the rank";
+			} else {
+				message = "unexpected " + found + ": expected the end of the line";
+			}
+		} else {
+			return super.getSyntaxErrorMessage(context);
+		}
+		return new SyntaxErrorMessage(message, Diagnostic.SYNTAX_DIAGNOSTIC);
+	}
+
+	/** The texts of the tokens before the offending one on its line, in order. */
+	private static List<String> tokensBeforeOnItsLine(RecognitionException error) {
+		List<String> before = new ArrayList<>();
+		if (error.input instanceof TokenStream tokens) {
+			for (int i = error.index - 1; i >= 0; i--) {
+				Token previous = tokens.get(i);
+				if (previous.getLine() != error.token.getLine() || "\n".equals(previous.getText())) {
+					break;
+				}
+				if (previous.getChannel() == Token.DEFAULT_CHANNEL) {
+					before.add(0, previous.getText());
+				}
+			}
+		}
+		return before;
+	}
+
+	/** A piece of an affine expression: a number, an index name, an operator or a parenthesis. */
+	private static boolean isExpressionToken(String text) {
+		return text != null && !Tokens.KEYWORDS.contains(text)
+				&& (text.matches("[A-Za-z0-9_]+") || text.length() == 1 && "+-*()".contains(text));
+	}
+
+	private static boolean isWord(Token token) {
+		String text = token.getText();
+		return text != null && !text.isEmpty() && Character.isLetter(text.charAt(0));
+	}
+
+	private static String describe(Token token) {
+		if (token.getType() == Token.EOF) {
+			return "the end of the file";
+		}
+		String text = token instanceof CommonToken common ? common.getText() : token.getText();
+		if (text == null || text.equals("\n") || text.equals("\r\n")) {
+			return "the end of the line";
+		}
+		return "'" + text + "'";
+	}
+
+	/** A token type as the user knows it: a keyword in quotes, or what the terminal stands for. */
+	private static String name(String[] names, int type) {
+		if (type == Token.EOF) {
+			return "the end of the file";
+		}
+		String name = names != null && type >= 0 && type < names.length ? names[type] : null;
+		if (name == null) {
+			return "something else";
+		}
+		return switch (name) {
+		case "RULE_NL" -> "the end of the line";
+		case "RULE_INT" -> "a number";
+		case "RULE_ID" -> "a name";
+		case "RULE_STRING" -> "a string in double quotes";
+		default -> name;
+		};
+	}
+}
