@@ -120,6 +120,34 @@ class TracedExamplesTest {
 		}
 	}
 
+	/**
+	 * A rank that dies mid-run (abort, so the tracer flushes what it buffered): the engine's check
+	 * reports the broken run with messages naming files and channels, and every file stays readable.
+	 */
+	@Test
+	void aRankKilledMidRunIsReportedAndWhatWasWrittenStaysReadable(@TempDir Path folder) throws Exception {
+		List<String> command = List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-np", "4", "-x",
+				"LD_PRELOAD=" + tracer.resolve("build/liblooptrace.so"), "-x", "LOOPTRACE_DIR=" + folder,
+				tracer.resolve("build/examples/ring").toString(), "400", "abort:100");
+		int status = run(command, folder.resolve("mpirun.log"));
+		assertTrue(status != 0, "mpirun should report the aborted rank");
+		Files.delete(folder.resolve("mpirun.log"));
+
+		TraceFolder traces = TraceFolder.open(folder);
+		ConsistencyCheck.Report report = ConsistencyCheck.check(traces, Progress.NONE);
+		assertTrue(report.hasErrors(), "a run with a dead rank must not look consistent");
+		for (var diagnostic : report.diagnostics()) {
+			assertTrue(diagnostic.file() != null && diagnostic.message().length() > 10, diagnostic.toString());
+		}
+		// What was written reads without a format error, up to the death of rank 1.
+		for (int rank = 0; rank < traces.ranks(); rank++) {
+			List<TraceEvent> events = read(traces, rank);
+			assertFalse(events.isEmpty(), "rank " + rank + " wrote nothing");
+		}
+		assertTrue(read(traces, 1).size() < read(traces, 0).size() || read(traces, 1).size() < 400 * 2,
+				"rank 1 died at iteration 100 of 400");
+	}
+
 	private static void assertSendsMatchReceives(List<List<TraceEvent>> events) {
 		Map<Channel, Long> balance = new HashMap<>();
 		for (List<TraceEvent> rank : events) {
