@@ -9,7 +9,7 @@ seconds=${2:-25}
 java=${JAVA_HOME:?JAVA_HOME must name a JDK 21+}/bin/java
 workspace=$(mktemp -d)
 pid=""
-trap '[ -z "$pid" ] || { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }; rm -rf "$workspace"' EXIT
+trap '[ -z "$pid" ] || { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }; rm -rf "$workspace"' EXIT
 
 launcher=$(ls "$product"/plugins/org.eclipse.equinox.launcher_*.jar | head -1)
 "$java" -jar "$launcher" -install "$product" -data "$workspace" -consoleLog > "$workspace.out" 2>&1 &

@@ -22,7 +22,11 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.commands.ICommandService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -78,6 +82,23 @@ class ModelTracesTest {
 		// The model written stands for the traces: projection on every rank.
 		for (int rank = 0; rank < 4; rank++) {
 			assertEquals(events(traces.resolve("trace." + rank)), expand(expected, rank), "rank " + rank);
+		}
+	}
+
+	@Test
+	void theWrittenModelOpensInAnEditorOfTheWorkbench() throws Exception {
+		IFolder folder = traceFolder("ring", 3);
+		assertTrue(runJob(folder).isOK());
+		IFile file = folder.getFile(LoopTraceUi.MODEL_FILE);
+		assertEquals(LoopTraceUi.MODEL_CONTENT_TYPE, file.getContentDescription().getContentType().getId());
+		IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+		IEditorPart editor = IDE.openEditor(page, file);
+		try {
+			assertEquals("org.eclipse.ui.genericeditor.GenericEditor", editor.getEditorSite().getId());
+			ITextEditor text = editor.getAdapter(ITextEditor.class);
+			assertEquals(contents(file), text.getDocumentProvider().getDocument(editor.getEditorInput()).get());
+		} finally {
+			page.closeEditor(editor, false);
 		}
 	}
 
