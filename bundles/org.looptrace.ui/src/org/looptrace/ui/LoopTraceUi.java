@@ -15,7 +15,7 @@ public final class LoopTraceUi {
 	/** Problems found in trace files, at their line. */
 	public static final String TRACE_PROBLEM_MARKER = BUNDLE_ID + ".traceProblem";
 
-	/** The content type of model texts ({@code .loops}), opened in the platform's Generic Editor. */
+	/** The content type of model texts ({@code .loops}): text, so the platform opens it in its Generic Editor. */
 	public static final String MODEL_CONTENT_TYPE = BUNDLE_ID + ".loops";
 
 	/** The file "Model traces" writes into a trace folder. */
