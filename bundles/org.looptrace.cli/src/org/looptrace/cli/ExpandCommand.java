@@ -70,8 +70,8 @@ public final class ExpandCommand implements Command {
 					return 0; // the reader went away (e.g. | head): nothing more to do
 				}
 			}
-		} catch (IllegalStateException e) {
-			// an expression that evaluates to no rank for some iteration
+		} catch (IllegalStateException | ArithmeticException e) {
+			// an expression that evaluates to no rank, or out of 64 bits, for some iteration
 			throw new UsageException(name() + ": " + file + ": " + e.getMessage());
 		}
 		return 0;

@@ -73,6 +73,17 @@ class RegressionTest {
 	}
 
 	@Test
+	void expandingAValueOutOfRangeIsAUsageError(@TempDir Path dir) throws Exception {
+		Path model = Files.writeString(dir.resolve("big.loops"),
+				"for i0 = 0 to 4\n  0 local -6000000000000000000+5000000000000000000*i0\ndone\n");
+		// The lines before the failing iteration are printed, then the error.
+		Result result = Cli.expect(2, "expand", model.toString());
+		assertEquals(4, result.out().lines().count(), result.toString());
+		assertTrue(result.err().startsWith("looptrace expand: ") && result.err().contains("out of the range of a 64-bit number"),
+				result.toString());
+	}
+
+	@Test
 	void benchNamesBothBenchmarks() {
 		Result result = Cli.expectUsageError("bench", "bench", "disk");
 		assertTrue(result.err().contains("expected nlr or merge"), result.toString());

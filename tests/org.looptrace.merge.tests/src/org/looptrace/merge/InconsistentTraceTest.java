@@ -28,6 +28,12 @@ class InconsistentTraceTest {
 	}
 
 	@Test
+	void aCollectiveWhoseGroupLeavesOutItsRankIsNamedAsSuch() {
+		assertEquals("collective bar of group 1,2: rank 0 takes part, but the group does not contain it",
+				failure("0 sync bar 1-2", "1 sync bar 1-2", "2 sync bar 1-2"));
+	}
+
+	@Test
 	void aMessageNeverReceived() {
 		String[] locals = new String[8];
 		for (int p = 0; p < 8; p++) {

@@ -121,4 +121,24 @@ class LosslessTest {
 			assertLossless(trace, OPTIONS[round % OPTIONS.length], "extreme round " + round);
 		}
 	}
+
+	/**
+	 * Three values in range whose step times 2 is not (found by a bug hunt): the loop they would
+	 * make could not be expanded within 64 bits, so they stay apart; and steps that do fit still fold.
+	 */
+	@Test
+	void stepsWhoseProductsOverflowDoNotFold() {
+		List<TraceEvent> trace = new ArrayList<>();
+		for (long value : new long[] { -6_000_000_000_000_000_000L, -1_000_000_000_000_000_000L, 4_000_000_000_000_000_000L }) {
+			trace.add(TraceEvent.local(0, List.of("w", Long.toString(value))));
+		}
+		for (NlrOptions options : OPTIONS) {
+			assertLossless(trace, options, "overflowing step, " + options);
+		}
+		List<TraceEvent> fitting = new ArrayList<>();
+		for (long i = 0; i < 5; i++) {
+			fitting.add(TraceEvent.local(0, List.of("w", Long.toString(-4_000_000_000_000_000_000L + 2_000_000_000_000_000_000L * i))));
+		}
+		assertLossless(fitting, NlrOptions.DEFAULTS, "fitting step");
+	}
 }

@@ -83,8 +83,8 @@ public final class Ev extends Construct {
 			if (MEMBERS.size() > 4096) {
 				MEMBERS.clear(); // a cache, bounded: long-lived processes see many groups
 			}
-			int[] members = MEMBERS.computeIfAbsent(group.contains(rank) ? group : group.union(RankSet.of(rank)),
-					Ev::members);
+			// LocalModels rejects a collective whose group does not contain its rank.
+			int[] members = MEMBERS.computeIfAbsent(group, Ev::members);
 			int at = Arrays.binarySearch(members, rank);
 			String pseudo = COLLECTIVE + tag + " " + group;
 			if (at > 0) {

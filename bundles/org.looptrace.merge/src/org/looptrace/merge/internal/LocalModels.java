@@ -56,7 +56,8 @@ public final class LocalModels {
 		return system;
 	}
 
-	private static List<Construct> convert(EList<Item> items, Map<String, Affine> scope, int rank) {
+	private static List<Construct> convert(EList<Item> items, Map<String, Affine> scope, int rank)
+			throws InconsistentTraceException {
 		List<Construct> result = new ArrayList<>();
 		for (Item item : items) {
 			if (item instanceof Loop loop) {
@@ -77,6 +78,10 @@ public final class LocalModels {
 					result.add(new Lp(upper - lower + 1, var, new Sys(convert(loop.getItems(), inner, rank))));
 				}
 			} else if (item instanceof Event event) {
+				if (event instanceof Sync sync && !sync.getGroup().contains(rank)) {
+					throw new InconsistentTraceException("collective " + sync.getName() + " of group " + sync.getGroup()
+							+ ": rank " + rank + " takes part, but the group does not contain it");
+				}
 				Ev ev = event(event, scope);
 				if (ev.owner() != rank) {
 					throw new IllegalArgumentException("the local model of rank " + rank + " holds an event of rank "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.model.core;
 
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -82,10 +83,27 @@ public final class Exprs {
 	 */
 	public static long evaluate(Expr expr, IndexEnvironment environment) {
 		long value = expr.getConstant();
-		for (Term term : expr.getTerms()) {
-			value = Math.addExact(value, Math.multiplyExact(term.getCoefficient(), environment.valueOf(term.getIndex())));
+		try {
+			for (Term term : expr.getTerms()) {
+				value = Math.addExact(value, Math.multiplyExact(term.getCoefficient(), environment.valueOf(term.getIndex())));
+			}
+			return value;
+		} catch (ArithmeticException overflow) {
+			// A product or partial sum left the range of a long: the value may still be one.
+			return evaluateExactly(expr, environment);
 		}
-		return value;
+	}
+
+	private static long evaluateExactly(Expr expr, IndexEnvironment environment) {
+		BigInteger value = BigInteger.valueOf(expr.getConstant());
+		for (Term term : expr.getTerms()) {
+			value = value.add(BigInteger.valueOf(term.getCoefficient()).multiply(BigInteger.valueOf(environment.valueOf(term.getIndex()))));
+		}
+		try {
+			return value.longValueExact();
+		} catch (ArithmeticException e) {
+			throw new ArithmeticException(toText(expr) + " evaluates to " + value + ", out of the range of a 64-bit number");
+		}
 	}
 
 	/** The text a field evaluates to in a trace line: a symbol's name or the number. */

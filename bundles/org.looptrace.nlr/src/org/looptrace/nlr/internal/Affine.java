@@ -66,6 +66,9 @@ final class Affine {
 			if (Math.subtractExact(c[0], b[0]) != step) {
 				return null;
 			}
+			// step * 2, the product for the third value, must fit too (matches checks the later
+			// ones), so that the model's expressions evaluate within 64 bits.
+			Math.multiplyExact(step, 2);
 		} catch (ArithmeticException overflow) {
 			return null;
 		}

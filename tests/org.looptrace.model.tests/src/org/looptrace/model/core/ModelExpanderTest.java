@@ -79,6 +79,17 @@ class ModelExpanderTest {
 	}
 
 	@Test
+	void valuesInRangeEvaluateExactlyEvenWhenAProductIsNot() {
+		Model model = model(loop("i0", 0, 2, local(c(0), a(-6_000_000_000_000_000_000L, 5_000_000_000_000_000_000L, "i0"))));
+		assertEquals(List.of("0 local -6000000000000000000", "0 local -1000000000000000000", "0 local 4000000000000000000"),
+				lines(ModelExpander.expand(model)));
+		Model outOfRange = model(loop("i0", 0, 4, local(c(0), a(-6_000_000_000_000_000_000L, 5_000_000_000_000_000_000L, "i0"))));
+		ArithmeticException error = assertThrows(ArithmeticException.class, () -> lines(ModelExpander.expand(outOfRange)));
+		assertEquals("-6000000000000000000+5000000000000000000*i0 evaluates to 14000000000000000000, out of the range of a "
+				+ "64-bit number", error.getMessage());
+	}
+
+	@Test
 	void unboundIndexIsReported() {
 		Model model = model(local(c(0), a(0, 1, "k")));
 		IllegalStateException error = assertThrows(IllegalStateException.class, () -> lines(ModelExpander.expand(model)));
