@@ -56,8 +56,8 @@ public final class ModelCommand implements Command {
 
 				options:
 				  -o FILE        write the model to FILE (through a temporary file, then moved); an
-				                 existing FILE that is not a .loops file needs --force
-				  --force        overwrite FILE whatever it is
+				                 an existing FILE is replaced only with --force
+				  --force        replace an existing FILE
 				  --threads N    ranks modelled and merged at the same time (default: cores, %d)
 				  -k K           longest loop body NLR looks for, in terms (default %d)
 				  --stats        print to stderr the events, constructs, loops, coverage, compression
@@ -76,9 +76,10 @@ public final class ModelCommand implements Command {
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				NlrOptions.DEFAULT_STACK_LIMIT, true);
 		Path output = arguments.value("-o") == null ? null : Path.of(arguments.value("-o"));
-		if (output != null && Files.exists(output) && !arguments.flag("--force")
-				&& (Files.isDirectory(output) || !output.getFileName().toString().endsWith(".loops"))) {
-			throw new UsageException("model: " + output + " exists and is not a .loops file: use --force to overwrite it");
+		// The file may be a model the user annotated: never replaced without being asked to.
+		if (output != null && Files.exists(output) && (Files.isDirectory(output) || !arguments.flag("--force"))) {
+			throw new UsageException("model: " + output + (Files.isDirectory(output) ? " is a folder, expected a file"
+					: " exists: use --force to replace it"));
 		}
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		Phases phases = new Phases();

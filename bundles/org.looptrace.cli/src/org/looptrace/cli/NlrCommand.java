@@ -49,6 +49,7 @@ public final class NlrCommand implements Command {
 				                 emitted as they are (default %d)
 				  --no-affine    only equal events repeat (no affine fields or triangular bounds)
 				  -o <dir>       for a folder: where to write local.<rank>.loops (created if needed)
+				  --force        replace local.<rank>.loops files already in <dir>
 				  --threads N    for a folder: ranks modelled at the same time (default: cores, %d)
 
 				example:
@@ -61,7 +62,7 @@ public final class NlrCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("-k", "--stack", "-o", "--threads"),
-				Set.of("--no-affine"));
+				Set.of("--no-affine", "--force"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0));
 		NlrOptions options = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				arguments.intValue("--stack", NlrOptions.DEFAULT_STACK_LIMIT, 1, 100_000_000), !arguments.flag("--no-affine"));
@@ -80,6 +81,14 @@ public final class NlrCommand implements Command {
 			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 			List<Model> models = Nlr.modelFolder(TraceFolder.open(input), options, threads, Progress.NONE);
 			Path dir = Arguments.outputFolder(name(), Path.of(output));
+			if (!arguments.flag("--force")) {
+				for (int rank = 0; rank < models.size(); rank++) {
+					if (Files.exists(dir.resolve("local." + rank + ".loops"))) {
+						throw new UsageException("nlr: " + dir.resolve("local." + rank + ".loops")
+								+ " exists: use --force to replace the local models in " + dir);
+					}
+				}
+			}
 			for (int rank = 0; rank < models.size(); rank++) {
 				Files.writeString(dir.resolve("local." + rank + ".loops"), ModelPrinter.print(models.get(rank)),
 						StandardCharsets.UTF_8);

@@ -76,9 +76,12 @@ class ModelCommandTest {
 		assertTrue(result.out().lines().count() <= 1 && !result.out().contains(printed.lines().findFirst().orElseThrow()),
 				() -> "at most a line of confirmation, not the model:\n" + result);
 		assertEquals(List.of(file), Cli.list(file.getParent()), "no temporary file left");
-		// an existing .loops file is replaced
-		Files.writeString(file, "// old\n");
-		Cli.expect(0, "model", Cli.example("ring-8").toString(), "-o", file.toString());
+		// an existing model (perhaps annotated by the user) is replaced only with --force
+		Files.writeString(file, "// my annotations\n");
+		Result refused = Cli.expectUsageError("model", "model", Cli.example("ring-8").toString(), "-o", file.toString());
+		assertTrue(refused.err().contains("use --force"), refused::toString);
+		assertEquals("// my annotations\n", Files.readString(file));
+		Cli.expect(0, "model", Cli.example("ring-8").toString(), "-o", file.toString(), "--force");
 		Cli.assertProjectsOnEveryRank(ModelText.parse(file), TraceFolder.open(Cli.example("ring-8")));
 	}
 

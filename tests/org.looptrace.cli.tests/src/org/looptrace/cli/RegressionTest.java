@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -81,6 +82,18 @@ class RegressionTest {
 		assertEquals(4, result.out().lines().count(), result.toString());
 		assertTrue(result.err().startsWith("looptrace expand: ") && result.err().contains("out of the range of a 64-bit number"),
 				result.toString());
+	}
+
+	@Test
+	void nlrKeepsExistingLocalModelsUnlessForced(@TempDir Path dir) throws Exception {
+		Path out = Files.createDirectory(dir.resolve("models"));
+		Files.writeString(out.resolve("local.3.loops"), "// edited by hand\n");
+		Result refused = Cli.expectUsageError("nlr", "nlr", Cli.example("ring-8").toString(), "-o", out.toString());
+		assertTrue(refused.err().contains("use --force"), refused.toString());
+		assertEquals(List.of(out.resolve("local.3.loops")), Cli.list(out));
+		assertEquals("// edited by hand\n", Files.readString(out.resolve("local.3.loops")));
+		Cli.expect(0, "nlr", Cli.example("ring-8").toString(), "-o", out.toString(), "--force");
+		assertEquals(8, Cli.list(out).size());
 	}
 
 	@Test
