@@ -80,7 +80,10 @@ final class ModelResolver {
 	}
 
 	private void expr(Expr expr) {
-		AffineText text = expr == null ? null : text(expr);
+		if (expr == null) {
+			return;
+		}
+		AffineText text = text(expr);
 		if (text == null) {
 			return;
 		}
