@@ -47,11 +47,11 @@ import org.looptrace.ui.internal.ModelTracesJob;
 /** "Model traces" in a real workspace: the model it writes, its markers on bad traces. */
 class ModelTracesTest {
 
-	private IProject project;
+	/** A handle only: JUnit makes a new instance for each test, which creates and deletes the project. */
+	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("traces");
 
 	@BeforeEach
 	void createProject() throws CoreException {
-		project = ResourcesPlugin.getWorkspace().getRoot().getProject("traces");
 		project.create(null);
 		project.open(null);
 	}

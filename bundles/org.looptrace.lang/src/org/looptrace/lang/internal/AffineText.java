@@ -4,6 +4,9 @@ package org.looptrace.lang.internal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The summands of the text of an affine expression, as the grammar's {@code Affine} rule accepts it
  * ({@code 1+i0}, {@code 2*i0-i1-3}, {@code -x}): numbers, {@code number*index} and indices joined by
@@ -13,7 +16,8 @@ import java.util.Map;
  * @param coefficients the summed coefficient of each index, in the order of first appearance
  * @param bareName the identifier when the text is a lone identifier (a symbol unless a loop binds it), else null
  */
-record AffineText(long constant, Map<String, Long> coefficients, String bareName) {
+@NonNullByDefault
+record AffineText(long constant, Map<String, Long> coefficients, @Nullable String bareName) {
 
 	/**
 	 * Reads text the grammar accepted.

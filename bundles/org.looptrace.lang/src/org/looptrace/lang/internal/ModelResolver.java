@@ -7,6 +7,8 @@ import java.util.List;
 import org.eclipse.emf.common.notify.Adapter;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
@@ -31,6 +33,7 @@ import org.looptrace.model.core.Exprs;
  * replace, so the node model stays consistent (formatting and positions rely on it). Idempotent:
  * it runs again on the whole model after every partial reparse in an editor.
  */
+@NonNullByDefault
 final class ModelResolver {
 
 	/** Loop indices in scope, outermost first. */
@@ -67,8 +70,9 @@ final class ModelResolver {
 	private void value(Value value) {
 		if (value instanceof Expr expr) {
 			AffineText text = text(expr);
-			if (text != null && text.bareName() != null && !scope.contains(text.bareName())) {
-				replace(expr, Exprs.symbol(text.bareName()));
+			String bareName = text == null ? null : text.bareName();
+			if (bareName != null && !scope.contains(bareName)) {
+				replace(expr, Exprs.symbol(bareName));
 			} else {
 				expr(expr);
 			}
@@ -79,7 +83,7 @@ final class ModelResolver {
 		}
 	}
 
-	private void expr(Expr expr) {
+	private void expr(@Nullable Expr expr) {
 		if (expr == null) {
 			return;
 		}
@@ -96,7 +100,7 @@ final class ModelResolver {
 	}
 
 	/** The summands of the expression's text; null after a syntax error. */
-	private static AffineText text(Expr expr) {
+	private static @Nullable AffineText text(Expr expr) {
 		List<INode> nodes = NodeModelUtils.findNodesForFeature(expr, LooptracePackage.Literals.EXPR__CONSTANT);
 		if (nodes.size() != 1) {
 			return null;

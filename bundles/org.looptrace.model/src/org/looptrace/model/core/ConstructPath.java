@@ -47,27 +47,27 @@ public final class ConstructPath {
 		if (!path.matches("[1-9][0-9]{0,9}(\\.[1-9][0-9]{0,9})*")) {
 			throw new IllegalArgumentException("'" + path + "' is not a construct path: expected positions from 1 joined by dots, e.g. 3.2");
 		}
+		String[] parts = path.split("\\.");
 		Block current = block;
-		Construct found = null;
 		StringBuilder prefix = new StringBuilder();
-		for (String part : path.split("\\.")) {
-			if (found != null) {
-				if (!(found instanceof Loop loop)) {
-					throw new IllegalArgumentException("construct " + prefix + " is an event, it has no construct " + prefix + "." + part);
-				}
-				current = loop;
-			}
-			int wanted = Integer.parseInt(part);
+		for (int i = 0;; i++) {
+			int wanted = Integer.parseInt(parts[i]);
 			List<Construct> constructs = constructs(current);
 			String where = prefix.isEmpty() ? "the model" : "loop " + prefix;
 			if (wanted > constructs.size()) {
-				throw new IllegalArgumentException("no construct " + (prefix.isEmpty() ? "" : prefix + ".") + part + ": " + where
+				throw new IllegalArgumentException("no construct " + (prefix.isEmpty() ? "" : prefix + ".") + parts[i] + ": " + where
 						+ " holds " + constructs.size() + (constructs.size() == 1 ? " construct" : " constructs"));
 			}
-			found = constructs.get(wanted - 1);
-			prefix.append(prefix.isEmpty() ? "" : ".").append(part);
+			Construct found = constructs.get(wanted - 1);
+			prefix.append(prefix.isEmpty() ? "" : ".").append(parts[i]);
+			if (i == parts.length - 1) {
+				return found;
+			}
+			if (!(found instanceof Loop loop)) {
+				throw new IllegalArgumentException("construct " + prefix + " is an event, it has no construct " + prefix + "." + parts[i + 1]);
+			}
+			current = loop;
 		}
-		return found;
 	}
 
 	/** The constructs of a block, in order, without its annotations. */

@@ -4,13 +4,15 @@ package org.looptrace.model.core;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** An iterator over events that computes each one on demand, for streams that only know their end when they reach it. */
 public abstract class EventIterator implements Iterator<TraceEvent> {
 
-	private TraceEvent next;
+	private @Nullable TraceEvent next;
 
 	/** The next event, or null at the end of the stream. */
-	protected abstract TraceEvent computeNext();
+	protected abstract @Nullable TraceEvent computeNext();
 
 	@Override
 	public final boolean hasNext() {
@@ -22,10 +24,10 @@ public abstract class EventIterator implements Iterator<TraceEvent> {
 
 	@Override
 	public final TraceEvent next() {
-		if (!hasNext()) {
+		TraceEvent event = next != null ? next : computeNext();
+		if (event == null) {
 			throw new NoSuchElementException();
 		}
-		TraceEvent event = next;
 		next = null;
 		return event;
 	}

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.model.core;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** The four kinds of trace events, named by the keyword of their trace line. */
 public enum EventKind {
 	SEND("send"), RECV("recv"), SYNC("sync"), LOCAL("local");
@@ -16,7 +18,7 @@ public enum EventKind {
 	}
 
 	/** The kind whose keyword this is, or null. */
-	public static EventKind ofKeyword(String keyword) {
+	public static @Nullable EventKind ofKeyword(String keyword) {
 		for (EventKind kind : values()) {
 			if (kind.keyword.equals(keyword)) {
 				return kind;

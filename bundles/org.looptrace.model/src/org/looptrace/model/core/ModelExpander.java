@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 import org.eclipse.emf.common.util.EList;
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
 import org.looptrace.model.Expr;
@@ -49,7 +50,7 @@ public final class ModelExpander extends EventIterator {
 	}
 
 	@Override
-	protected TraceEvent computeNext() {
+	protected @Nullable TraceEvent computeNext() {
 		while (!frames.isEmpty()) {
 			Frame frame = frames.get(frames.size() - 1);
 			if (frame.position == frame.items.size()) {
@@ -82,7 +83,8 @@ public final class ModelExpander extends EventIterator {
 	private long valueOf(String index) {
 		for (int i = frames.size() - 1; i > 0; i--) {
 			Frame frame = frames.get(i);
-			if (frame.loop.getIndex().equals(index)) {
+			Loop loop = frame.loop;
+			if (loop != null && loop.getIndex().equals(index)) {
 				return frame.value;
 			}
 		}
@@ -119,12 +121,13 @@ public final class ModelExpander extends EventIterator {
 
 	private static final class Frame {
 		final EList<Item> items;
-		final Loop loop;
+		/** Null for the model's top block. */
+		final @Nullable Loop loop;
 		final long upper;
 		long value;
 		int position;
 
-		Frame(EList<Item> items, Loop loop, long lower, long upper) {
+		Frame(EList<Item> items, @Nullable Loop loop, long lower, long upper) {
 			this.items = items;
 			this.loop = loop;
 			this.value = lower;

@@ -1,17 +1,30 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.model.core;
 
+import static org.eclipse.jdt.annotation.DefaultLocation.ARRAY_CONTENTS;
+import static org.eclipse.jdt.annotation.DefaultLocation.FIELD;
+import static org.eclipse.jdt.annotation.DefaultLocation.PARAMETER;
+import static org.eclipse.jdt.annotation.DefaultLocation.RETURN_TYPE;
+import static org.eclipse.jdt.annotation.DefaultLocation.TYPE_BOUND;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * An immutable set of ranks kept as sorted, disjoint, non-adjacent ranges. Its text form is the
  * one of trace files and models: ranges and lists such as {@code 0-15} or {@code 0,2,4-7}.
  * Runs of three or more ranks print as ranges, so the text form is canonical.
+ * <p>
+ * Type arguments are left out of the default nullness: the iterator is the JDK's
+ * {@link PrimitiveIterator.OfInt}, whose {@code Iterator<Integer>} carries no null annotations.
  */
+@NonNullByDefault({ PARAMETER, RETURN_TYPE, FIELD, TYPE_BOUND, ARRAY_CONTENTS })
 public final class RankSet implements Iterable<Integer> {
 
 	public static final RankSet EMPTY = new RankSet(new int[0], new int[0]);
@@ -182,7 +195,7 @@ public final class RankSet implements Iterable<Integer> {
 	}
 
 	@Override
-	public boolean equals(Object obj) {
+	public boolean equals(@Nullable Object obj) {
 		return obj instanceof RankSet other && Arrays.equals(first, other.first) && Arrays.equals(last, other.last);
 	}
 

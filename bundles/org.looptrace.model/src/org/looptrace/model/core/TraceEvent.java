@@ -12,8 +12,8 @@ import java.util.Objects;
  * @param rank   the first number of the line: src for send and recv, the process for sync and local
  * @param peer   dst for send and recv, -1 otherwise
  * @param tag    the tag for send and recv (a number or a symbol), the collective's name for sync,
- *               null for local
- * @param group  the group of a sync, null otherwise
+ *               empty for local
+ * @param group  the group of a sync, empty otherwise
  * @param words  the words of a local event, empty otherwise
  */
 public record TraceEvent(EventKind kind, int rank, int peer, String tag, RankSet group, List<String> words) {
@@ -24,11 +24,11 @@ public record TraceEvent(EventKind kind, int rank, int peer, String tag, RankSet
 	}
 
 	public static TraceEvent send(int src, int dst, String tag) {
-		return new TraceEvent(EventKind.SEND, src, dst, tag, null, List.of());
+		return new TraceEvent(EventKind.SEND, src, dst, tag, RankSet.EMPTY, List.of());
 	}
 
 	public static TraceEvent recv(int src, int dst, String tag) {
-		return new TraceEvent(EventKind.RECV, src, dst, tag, null, List.of());
+		return new TraceEvent(EventKind.RECV, src, dst, tag, RankSet.EMPTY, List.of());
 	}
 
 	public static TraceEvent sync(int proc, String name, RankSet group) {
@@ -36,7 +36,7 @@ public record TraceEvent(EventKind kind, int rank, int peer, String tag, RankSet
 	}
 
 	public static TraceEvent local(int proc, List<String> words) {
-		return new TraceEvent(EventKind.LOCAL, proc, -1, null, null, words);
+		return new TraceEvent(EventKind.LOCAL, proc, -1, "", RankSet.EMPTY, words);
 	}
 
 	/** The rank in whose trace this event stands: src for send, dst for recv, proc otherwise. */

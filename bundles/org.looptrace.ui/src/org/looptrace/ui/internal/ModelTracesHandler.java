@@ -9,6 +9,7 @@ import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.IPath;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.ui.handlers.HandlerUtil;
@@ -18,7 +19,7 @@ import org.looptrace.ui.LoopTraceUi;
 public final class ModelTracesHandler extends AbstractHandler {
 
 	@Override
-	public Object execute(ExecutionEvent event) {
+	public @Nullable Object execute(@Nullable ExecutionEvent event) {
 		IStructuredSelection selection = HandlerUtil.getCurrentStructuredSelection(event);
 		List<IContainer> folders = new ArrayList<>();
 		for (Object element : selection) {

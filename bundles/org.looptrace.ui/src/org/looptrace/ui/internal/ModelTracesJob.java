@@ -20,6 +20,7 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.ISchedulingRule;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.jobs.MultiRule;
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
@@ -51,7 +52,7 @@ public final class ModelTracesJob extends Job {
 	}
 
 	@Override
-	protected IStatus run(IProgressMonitor monitor) {
+	protected IStatus run(@Nullable IProgressMonitor monitor) {
 		try {
 			folder.deleteMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_ONE);
 			IPath location = folder.getLocation();
@@ -90,7 +91,7 @@ public final class ModelTracesJob extends Job {
 		void run() throws CoreException;
 	}
 
-	private void write(String text, IProgressMonitor monitor) throws CoreException {
+	private void write(String text, @Nullable IProgressMonitor monitor) throws CoreException {
 		IFile file = modelFile();
 		ByteArrayInputStream contents = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
 		if (file.exists()) {

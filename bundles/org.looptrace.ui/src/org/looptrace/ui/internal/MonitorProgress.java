@@ -3,6 +3,7 @@ package org.looptrace.ui.internal;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.Progress;
 
 /**
@@ -15,12 +16,13 @@ final class MonitorProgress implements Progress {
 	private static final int TICKS = 1000;
 
 	private final SubMonitor root;
-	private SubMonitor phase;
+	/** Null until the engine begins its first phase. */
+	private @Nullable SubMonitor phase;
 	private long phaseTotal;
 	private long phaseDone;
 	private int phaseTicksDone;
 
-	MonitorProgress(IProgressMonitor monitor, String task) {
+	MonitorProgress(@Nullable IProgressMonitor monitor, String task) {
 		this.root = SubMonitor.convert(monitor, task, TICKS);
 	}
 
@@ -35,13 +37,14 @@ final class MonitorProgress implements Progress {
 
 	@Override
 	public synchronized void worked(long work) {
-		if (phase == null || phaseTotal <= 0) {
+		SubMonitor current = phase;
+		if (current == null || phaseTotal <= 0) {
 			return;
 		}
 		phaseDone += work;
 		int ticks = (int) Math.min(TICKS, phaseDone * TICKS / phaseTotal);
 		if (ticks > phaseTicksDone) {
-			phase.worked(ticks - phaseTicksDone);
+			current.worked(ticks - phaseTicksDone);
 			phaseTicksDone = ticks;
 		}
 	}

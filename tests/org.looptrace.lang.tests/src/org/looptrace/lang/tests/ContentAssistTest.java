@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistContext;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
 import org.eclipse.xtext.ide.editor.contentassist.IIdeContentProposalAcceptor;
@@ -34,8 +35,11 @@ class ContentAssistTest {
 			Texts.INJECTOR.getInstance(IdeContentProposalProvider.class).createProposals(List.of(contexts),
 					new IIdeContentProposalAcceptor() {
 						@Override
-						public void accept(ContentAssistEntry entry, int priority) {
-							proposals.add(entry.getProposal());
+						public void accept(@Nullable ContentAssistEntry entry, int priority) {
+							// Xtext's own acceptors skip null entries the same way
+							if (entry != null) {
+								proposals.add(entry.getProposal());
+							}
 						}
 
 						@Override

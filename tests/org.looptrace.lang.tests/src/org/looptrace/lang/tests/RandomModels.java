@@ -12,7 +12,6 @@ import org.looptrace.model.Block;
 import org.looptrace.model.Direction;
 import org.looptrace.model.Event;
 import org.looptrace.model.Expr;
-import org.looptrace.model.Item;
 import org.looptrace.model.Local;
 import org.looptrace.model.Loop;
 import org.looptrace.model.LooptraceFactory;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.internal.ide;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
 
 /** IDE services of the language (content assist), for the editor and language servers. */
+@NonNullByDefault
 public class LoopsIdeModule extends AbstractLoopsIdeModule {
 
 	public Class<? extends IdeContentProposalProvider> bindIdeContentProposalProvider() {

@@ -4,6 +4,8 @@ package org.looptrace.lang.internal.formatting2;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.xtext.RuleCall;
 import org.eclipse.xtext.formatting2.AbstractJavaFormatter;
 import org.eclipse.xtext.formatting2.IFormattableDocument;
@@ -93,7 +95,7 @@ public class LoopsFormatter extends AbstractJavaFormatter {
 	 * Replaces the text from a hidden region up to the next line (or the end) with its comments,
 	 * the line breaks and the next line's indentation.
 	 */
-	private void replaceGap(IFormattableDocument document, IHiddenRegion start, boolean afterLine, ISemanticRegion next,
+	private void replaceGap(IFormattableDocument document, IHiddenRegion start, boolean afterLine, @Nullable ISemanticRegion next,
 			String commentIndentation, String indentation) {
 		StringBuilder text = new StringBuilder();
 		boolean lineOpen = afterLine;
@@ -132,7 +134,7 @@ public class LoopsFormatter extends AbstractJavaFormatter {
 		replace(document, getTextRegionAccess().regionForOffset(from, to - from), text.toString());
 	}
 
-	private boolean isLineBreak(ISemanticRegion region) {
+	private boolean isLineBreak(@Nullable ISemanticRegion region) {
 		return region == null || region.getGrammarElement() instanceof RuleCall call && call.getRule() == grammar.getNLRule();
 	}
 
@@ -149,7 +151,9 @@ public class LoopsFormatter extends AbstractJavaFormatter {
 			return region;
 		}
 
+		// ITextReplacer does not constrain its parameter: the override may not narrow it to non-null
 		@Override
+		@NonNullByDefault({})
 		public ITextReplacerContext createReplacements(ITextReplacerContext context) {
 			context.addReplacement(region.replaceWith(text));
 			return context;

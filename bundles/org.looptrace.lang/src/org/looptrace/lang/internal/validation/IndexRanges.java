@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Expr;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Term;
@@ -14,9 +16,11 @@ import org.looptrace.model.Term;
  * the minimum of an expression may be below its true minimum on triangular nests: callers warn,
  * they do not reject).
  */
+@NonNullByDefault
 final class IndexRanges {
 
-	private final Map<String, long[]> ranges = new HashMap<>();
+	/** Absent for indices without a known range (get answers null). */
+	private final Map<String, long @Nullable []> ranges = new HashMap<>();
 
 	private IndexRanges() {
 	}
@@ -25,8 +29,8 @@ final class IndexRanges {
 	static IndexRanges of(List<Loop> loops) {
 		IndexRanges ranges = new IndexRanges();
 		for (Loop loop : loops) {
-			long[] lower = ranges.range(loop.getLower());
-			long[] upper = ranges.range(loop.getUpper());
+			long @Nullable [] lower = ranges.range(loop.getLower());
+			long @Nullable [] upper = ranges.range(loop.getUpper());
 			if (lower != null && upper != null && lower[0] <= upper[1]) {
 				ranges.ranges.put(loop.getIndex(), new long[] { lower[0], upper[1] });
 			}
@@ -35,13 +39,13 @@ final class IndexRanges {
 	}
 
 	/** The least value the expression can take, or null when unknown. */
-	Long minimum(Expr expr) {
-		long[] range = range(expr);
+	@Nullable Long minimum(@Nullable Expr expr) {
+		long @Nullable [] range = range(expr);
 		return range == null ? null : range[0];
 	}
 
 	/** {min, max} of the expression, or null when an index has no range or the arithmetic overflows. */
-	private long[] range(Expr expr) {
+	private long @Nullable [] range(@Nullable Expr expr) {
 		if (expr == null) {
 			return null;
 		}
@@ -49,7 +53,7 @@ final class IndexRanges {
 			long min = expr.getConstant();
 			long max = expr.getConstant();
 			for (Term term : expr.getTerms()) {
-				long[] index = ranges.get(term.getIndex());
+				long @Nullable [] index = ranges.get(term.getIndex());
 				if (index == null) {
 					return null;
 				}

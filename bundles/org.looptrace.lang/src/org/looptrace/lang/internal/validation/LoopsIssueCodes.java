@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.internal.validation;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
+
 /** Issue codes of the validation of model text, one per rule, for quick fixes to refer to. */
+@NonNullByDefault
 public interface LoopsIssueCodes {
 
 	String PREFIX = "org.looptrace.lang.";

@@ -11,6 +11,8 @@ import java.util.stream.Collectors;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.xtext.validation.Check;
 import org.looptrace.model.Annotation;
 import org.looptrace.model.Block;
@@ -31,6 +33,7 @@ import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
 
 /** The rules of model text beyond its syntax; messages name what is wrong and where it comes from. */
+@NonNullByDefault
 public class LoopsValidator extends AbstractLoopsValidator {
 
 	/**
@@ -89,7 +92,7 @@ public class LoopsValidator extends AbstractLoopsValidator {
 		}
 	}
 
-	private void checkRank(Expr rank, String what, EStructuralFeature feature) {
+	private void checkRank(@Nullable Expr rank, String what, EStructuralFeature feature) {
 		if (rank == null) {
 			return;
 		}
@@ -130,7 +133,7 @@ public class LoopsValidator extends AbstractLoopsValidator {
 	}
 
 	/** The construct an annotation is attached to, skipping other annotations; null when none. */
-	public static Construct attachedConstruct(Annotation annotation) {
+	public static @Nullable Construct attachedConstruct(Annotation annotation) {
 		List<Item> items = ((Block) annotation.eContainer()).getItems();
 		int step = annotation.getDirection() == Direction.NEXT ? 1 : -1;
 		for (int i = items.indexOf(annotation) + step; i >= 0 && i < items.size(); i += step) {
@@ -146,7 +149,7 @@ public class LoopsValidator extends AbstractLoopsValidator {
 	 * null when that cannot be told cheaply (too many events, or expressions that do not evaluate).
 	 * Stops early once every wanted rank is seen.
 	 */
-	private static RankSet owners(Construct construct, RankSet wanted) {
+	private static @Nullable RankSet owners(Construct construct, RankSet wanted) {
 		Model nest = LooptraceFactory.eINSTANCE.createModel();
 		Block inner = nest;
 		for (Loop loop : enclosingLoops(construct)) {
@@ -194,7 +197,7 @@ public class LoopsValidator extends AbstractLoopsValidator {
 	}
 
 	/** {@code a - b} in canonical form, or null when it overflows. */
-	private static Expr difference(Expr a, Expr b) {
+	private static @Nullable Expr difference(@Nullable Expr a, @Nullable Expr b) {
 		if (a == null || b == null) {
 			return null;
 		}
