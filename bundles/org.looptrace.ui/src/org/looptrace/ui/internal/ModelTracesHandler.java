@@ -12,6 +12,7 @@ import org.eclipse.core.runtime.IPath;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.osgi.util.NLS;
 import org.eclipse.ui.handlers.HandlerUtil;
 import org.looptrace.ui.LoopTraceUi;
 
@@ -30,9 +31,9 @@ public final class ModelTracesHandler extends AbstractHandler {
 		}
 		List<IContainer> replaced = folders.stream()
 				.filter(folder -> folder.getFile(IPath.fromOSString(LoopTraceUi.MODEL_FILE)).exists()).toList();
-		if (!replaced.isEmpty() && !MessageDialog.openQuestion(HandlerUtil.getActiveShell(event), "Model traces",
-				"Replace the existing " + LoopTraceUi.MODEL_FILE + " in " + names(replaced)
-						+ "? The old content stays in the local history.")) {
+		if (!replaced.isEmpty() && !MessageDialog.openQuestion(HandlerUtil.getActiveShell(event),
+				Messages.ModelTracesHandler_replaceTitle,
+				NLS.bind(Messages.ModelTracesHandler_replaceQuestion, LoopTraceUi.MODEL_FILE, names(replaced)))) {
 			return null;
 		}
 		folders.forEach(folder -> new ModelTracesJob(folder).schedule());

@@ -21,6 +21,7 @@ import org.eclipse.core.runtime.jobs.ISchedulingRule;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.jobs.MultiRule;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
@@ -42,7 +43,7 @@ public final class ModelTracesJob extends Job {
 	private final IContainer folder;
 
 	public ModelTracesJob(IContainer folder) {
-		super("Model traces of " + folder.getFullPath().makeRelative());
+		super(NLS.bind(Messages.ModelTracesJob_name, folder.getFullPath().makeRelative()));
 		this.folder = folder;
 		IResourceRuleFactory rules = ResourcesPlugin.getWorkspace().getRuleFactory();
 		IFile model = modelFile();
@@ -57,7 +58,7 @@ public final class ModelTracesJob extends Job {
 			folder.deleteMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_ONE);
 			IPath location = folder.getLocation();
 			if (location == null) {
-				return Status.error(folder.getFullPath() + " is not on the local file system");
+				return Status.error(NLS.bind(Messages.ModelTracesJob_notLocal, folder.getFullPath()));
 			}
 			MonitorProgress progress = new MonitorProgress(monitor, getName());
 			Model model = Merger.model(TraceFolder.open(location.toPath()), NlrOptions.DEFAULTS, MergeOptions.defaults(),
@@ -69,10 +70,10 @@ public final class ModelTracesJob extends Job {
 		} catch (TraceFormatException e) {
 			return marked(e.getMessage(), () -> mark(e.diagnostic()));
 		} catch (InconsistentTraceException e) {
-			return marked(folder.getFullPath().makeRelative() + ": inconsistent traces: " + e.getMessage(),
+			return marked(NLS.bind(Messages.ModelTracesJob_inconsistent, folder.getFullPath().makeRelative(), e.getMessage()),
 					() -> markFolder(e.getMessage()));
 		} catch (IOException | CoreException e) {
-			return Status.error("Could not model the traces of " + folder.getFullPath().makeRelative() + ": " + e.getMessage(), e);
+			return Status.error(NLS.bind(Messages.ModelTracesJob_failed, folder.getFullPath().makeRelative(), e.getMessage()), e);
 		}
 	}
 
@@ -82,7 +83,7 @@ public final class ModelTracesJob extends Job {
 			marking.run();
 			return Status.error(message);
 		} catch (CoreException e) {
-			return Status.error(message + " (and its marker could not be created: " + e.getMessage() + ")", e);
+			return Status.error(NLS.bind(Messages.ModelTracesJob_markerFailed, message, e.getMessage()), e);
 		}
 	}
 
