@@ -44,7 +44,8 @@ public final class BenchCommand implements Command {
 				loops the local-model methods (--method nlr, greedy, optimal) side by side: on every
 				      example folder, constructs and time of the local models and constructs of the
 				      merged global model; on single-rank traces of N events (default 300000) of the
-				      generated patterns and of CG's time loop, time (best of 3) and constructs.
+				      generated patterns, of CG's time loop and of a Fibonacci word (the worst case),
+				      time (best of 3) and constructs.
 				      --examples   folder of example trace folders (default: the installation's)
 				""";
 	}

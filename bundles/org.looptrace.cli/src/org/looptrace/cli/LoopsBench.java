@@ -27,8 +27,9 @@ import org.looptrace.trace.generate.Patterns;
  * {@code looptrace bench loops}: the local-model methods side by side (NLR, and the greedy and
  * optimal loop nests of paper 003). On the example folders: constructs of the local models, the
  * time to build them (every rank, one thread) and constructs of the global model merged from them.
- * On long single-rank traces (generated patterns, and CG's time loop around a solver whose
- * residual is a prefix of its body): time (best of three) and constructs.
+ * On long single-rank traces (generated patterns; CG's time loop around a solver whose residual
+ * ends like its body; a Fibonacci word, the string with the most repetitions, the worst case of
+ * the refinement): time (best of three) and constructs.
  */
 final class LoopsBench {
 
@@ -85,9 +86,13 @@ final class LoopsBench {
 		out.println("| trace | events | method | time (best of 3) | constructs |");
 		out.println("|---|---|---|---|---|");
 		List<String> shapes = new ArrayList<>(List.of(SHAPES));
-		shapes.add("cg");
+		shapes.addAll(List.of("cg", "fibonacci"));
 		for (String shape : shapes) {
-			List<TraceEvent> trace = shape.equals("cg") ? cg(events) : generated(shape, events);
+			List<TraceEvent> trace = switch (shape) {
+			case "cg" -> cg(events);
+			case "fibonacci" -> fibonacci(events);
+			default -> generated(shape, events);
+			};
 			for (LocalMethod method : LocalMethod.values()) {
 				double best = Double.MAX_VALUE;
 				Model model = null;
@@ -150,6 +155,22 @@ final class LoopsBench {
 		List<TraceEvent> trace = new ArrayList<>(events);
 		while (trace.size() + step.size() <= events) {
 			trace.addAll(step);
+		}
+		return trace;
+	}
+
+	/** The Fibonacci word over two events, cut to {@code events}: the most repetitions for its length. */
+	private static List<TraceEvent> fibonacci(int events) {
+		StringBuilder previous = new StringBuilder("a");
+		StringBuilder word = new StringBuilder("ab");
+		while (word.length() < events) {
+			StringBuilder next = new StringBuilder(word).append(previous);
+			previous = word;
+			word = next;
+		}
+		List<TraceEvent> trace = new ArrayList<>(events);
+		for (int i = 0; i < events; i++) {
+			trace.add(TraceEvent.send(5, word.charAt(i) == 'a' ? 4 : 6, "1"));
 		}
 		return trace;
 	}
