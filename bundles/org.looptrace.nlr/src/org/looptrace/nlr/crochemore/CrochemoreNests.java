@@ -29,8 +29,8 @@ import org.looptrace.trace.TraceFolder;
  * bodies: unlike NLR, no field becomes affine in a loop index. The model is lossless:
  * {@code ModelExpander.expand(model)} yields exactly the events of the trace.
  * <p>
- * Not streaming: the trace is held as one int per event, and the refinement needs about 40 bytes
- * more per event while it runs.
+ * Not streaming: the trace is held as one int per event, and finding its repetitions takes about
+ * 60 bytes per event in all.
  */
 public final class CrochemoreNests {
 
