@@ -55,6 +55,11 @@ enum LocalMethod {
 				: CrochemoreNests.modelFolder(folder, construction(), threads, progress);
 	}
 
+	/** The method's name in the phases of {@code model --stats}. */
+	String label() {
+		return this == NLR ? "NLR" : name().toLowerCase(java.util.Locale.ROOT);
+	}
+
 	private Construction construction() {
 		return this == GREEDY ? Construction.GREEDY : Construction.OPTIMAL;
 	}

@@ -86,7 +86,7 @@ public final class ModelCommand implements Command {
 		try {
 			TraceFolder folder = TraceFolder.open(input);
 			List<Model> locals = method.modelFolder(folder, nlr, threads, progress);
-			phases.end("read+NLR");
+			phases.end("read+" + method.label());
 			Model global = Merger.merge(locals, new MergeOptions(threads), progress);
 			phases.end("merge");
 			if (progress instanceof TerminalProgress bar) {
