@@ -26,6 +26,7 @@ public final class BenchCommand implements Command {
 				usage: looptrace bench nlr [--events N] [--threads T]
 				       looptrace bench merge [--ranks 16,64,...] [--patterns halo,wavefront,...]
 				                             [--iterations M] [--threads T]
+				       looptrace bench loops [--events N] [--examples DIR]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -39,19 +40,27 @@ public final class BenchCommand implements Command {
 				      --patterns   generated patterns (default halo,wavefront,ring,solver)
 				      --iterations iterations of each pattern (default 10)
 				      --threads    threads of the merge (default: cores)
+
+				loops the local-model methods (--method nlr, greedy, optimal) side by side: on every
+				      example folder, constructs and time of the local models and constructs of the
+				      merged global model; on single-rank traces of N events (default 300000) of the
+				      generated patterns, of CG's time loop and of a Fibonacci word (the worst case),
+				      time (best of 3) and constructs.
+				      --examples   folder of example trace folders (default: the installation's)
 				""";
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
-			throw new UsageException("bench: expected what to measure: nlr or merge (see looptrace bench --help)");
+			throw new UsageException("bench: expected what to measure: nlr, merge or loops (see looptrace bench --help)");
 		}
 		List<String> rest = args.subList(1, args.size());
 		return switch (args.get(0)) {
 		case "nlr" -> NlrBench.run(rest, out);
 		case "merge" -> MergeBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr or merge");
+		case "loops" -> LoopsBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge or loops");
 		};
 	}
 }

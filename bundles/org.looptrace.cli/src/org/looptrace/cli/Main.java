@@ -20,7 +20,8 @@ public final class Main {
 				new BenchCommand(),
 				new TraceCommand(),
 				new FormatCommand(),
-				new ExpandCommand()
+				new ExpandCommand(),
+				new PatternsCommand()
 				// commands are added here, one line each
 		);
 	}

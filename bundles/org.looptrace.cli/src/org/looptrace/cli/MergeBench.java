@@ -96,7 +96,7 @@ final class MergeBench {
 	}
 
 	/** Constructs of a model: its lines, less the {@code done} lines that close loops. */
-	private static long constructs(String text) {
+	static long constructs(String text) {
 		return text.lines().filter(line -> !line.strip().equals("done")).count();
 	}
 
@@ -125,7 +125,7 @@ final class MergeBench {
 		}
 	}
 
-	private static String cpu() {
+	static String cpu() {
 		try {
 			for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
 				if (line.startsWith("model name")) {

@@ -21,7 +21,6 @@ import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
-import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
@@ -45,7 +44,7 @@ public final class ModelCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [-k K] [--stats]
+				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--stats]
 
 				Builds the global model of a run: nested loop recognition on every rank's trace (in
 				parallel), then the merge of the local models into loops that span the ranks which
@@ -59,22 +58,23 @@ public final class ModelCommand implements Command {
 				                 an existing FILE is replaced only with --force
 				  --force        replace an existing FILE
 				  --threads N    ranks modelled and merged at the same time (default: cores, %d)
-				  -k K           longest loop body NLR looks for, in terms (default %d)
+				%s  -k K           longest loop body NLR looks for, in terms (default %d)
 				  --stats        print to stderr the events, constructs, loops, coverage, compression
 				                 ratio, and the time and peak heap of each phase
 
 				example:
 				  looptrace model examples/wavefront-16 -o wavefront.loops --stats
-				""".formatted(Runtime.getRuntime().availableProcessors(), NlrOptions.DEFAULT_MAX_BODY);
+				""".formatted(Runtime.getRuntime().availableProcessors(), LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY);
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k"), Set.of("--stats", "--force"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				NlrOptions.DEFAULT_STACK_LIMIT, true);
+		LocalMethod method = LocalMethod.of(name(), arguments);
 		Path output = arguments.value("-o") == null ? null : Path.of(arguments.value("-o"));
 		// The file may be a model the user annotated: never replaced without being asked to.
 		if (output != null && Files.exists(output) && (Files.isDirectory(output) || !arguments.flag("--force"))) {
@@ -85,8 +85,8 @@ public final class ModelCommand implements Command {
 		Phases phases = new Phases();
 		try {
 			TraceFolder folder = TraceFolder.open(input);
-			List<Model> locals = Nlr.modelFolder(folder, nlr, threads, progress);
-			phases.end("read+NLR");
+			List<Model> locals = method.modelFolder(folder, nlr, threads, progress);
+			phases.end("read+" + method.label());
 			Model global = Merger.merge(locals, new MergeOptions(threads), progress);
 			phases.end("merge");
 			if (progress instanceof TerminalProgress bar) {

@@ -11,7 +11,6 @@ import java.util.Set;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
-import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
@@ -35,8 +34,8 @@ public final class NlrCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace nlr <trace file> [-k K] [--stack N] [--no-affine]
-				       looptrace nlr <trace folder> -o <dir> [--threads N] [-k K] [--stack N] [--no-affine]
+				usage: looptrace nlr <trace file> [--method M] [-k K] [--stack N] [--no-affine]
+				       looptrace nlr <trace folder> -o <dir> [--threads N] [--method M] [-k K] [--stack N] [--no-affine]
 
 				Nested loop recognition (Ketterlin and Clauss, CGO 2008), one streaming pass per rank.
 				For a trace file, prints its local model as .loops text. For a trace folder, writes the
@@ -44,7 +43,7 @@ public final class NlrCommand implements Command {
 				depend on the number of threads. Models are lossless: they expand to the trace.
 
 				options:
-				  -k K           longest loop body looked for, in terms (default %d)
+				%s  -k K           longest loop body looked for, in terms (default %d)
 				  --stack N      working stack limit in terms, past which the oldest terms are
 				                 emitted as they are (default %d)
 				  --no-affine    only equal events repeat (no affine fields or triangular bounds)
@@ -55,23 +54,24 @@ public final class NlrCommand implements Command {
 				example:
 				  looptrace nlr traces/trace.0
 				  looptrace nlr traces -o models --threads 4
-				""".formatted(NlrOptions.DEFAULT_MAX_BODY, NlrOptions.DEFAULT_STACK_LIMIT,
+				""".formatted(LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY, NlrOptions.DEFAULT_STACK_LIMIT,
 				Runtime.getRuntime().availableProcessors());
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-k", "--stack", "-o", "--threads"),
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-k", "--stack", "-o", "--threads", "--method"),
 				Set.of("--no-affine", "--force"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0));
 		NlrOptions options = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				arguments.intValue("--stack", NlrOptions.DEFAULT_STACK_LIMIT, 1, 100_000_000), !arguments.flag("--no-affine"));
+		LocalMethod method = LocalMethod.of(name(), arguments);
 		try {
 			if (!Files.isDirectory(input)) {
 				if (arguments.value("-o") != null || arguments.value("--threads") != null) {
 					throw new UsageException("nlr: -o and --threads apply to a trace folder, " + input + " is a file");
 				}
-				out.print(ModelPrinter.print(Nlr.modelFile(input, options, Progress.NONE)));
+				out.print(ModelPrinter.print(method.modelFile(input, options, Progress.NONE)));
 				return 0;
 			}
 			String output = arguments.value("-o");
@@ -79,7 +79,7 @@ public final class NlrCommand implements Command {
 				throw new UsageException("nlr: " + input + " is a folder: expected -o <dir> for its local models");
 			}
 			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
-			List<Model> models = Nlr.modelFolder(TraceFolder.open(input), options, threads, Progress.NONE);
+			List<Model> models = method.modelFolder(TraceFolder.open(input), options, threads, Progress.NONE);
 			Path dir = Arguments.outputFolder(name(), Path.of(output));
 			if (!arguments.flag("--force")) {
 				for (int rank = 0; rank < models.size(); rank++) {

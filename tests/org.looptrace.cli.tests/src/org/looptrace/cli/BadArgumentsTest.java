@@ -97,6 +97,10 @@ class BadArgumentsTest {
 		add(cases, "expand", "option --rank expects a whole number from 0", model, "--rank", "x");
 		add(cases, "expand", "option --rank expects a whole number from 0", model, "--rank", "-1");
 		add(cases, "expand", "option --rank expects a value", model, "--rank");
+
+		add(cases, "patterns", "expected one model file");
+		add(cases, "patterns", MISSING + ": no such file or folder", MISSING);
+		add(cases, "patterns", "unknown option --bogus", model, "--bogus");
 		return cases.stream();
 	}
 

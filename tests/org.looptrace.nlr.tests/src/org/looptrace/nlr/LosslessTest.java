@@ -48,20 +48,7 @@ class LosslessTest {
 	void nearRepetitions() {
 		Random random = new Random(3);
 		for (int round = 0; round < 1500; round++) {
-			List<TraceEvent> body = new ArrayList<>();
-			for (int i = 1 + random.nextInt(random.nextBoolean() ? 5 : 80); i > 0; i--) {
-				body.add(randomEvent(random, 4));
-			}
-			List<TraceEvent> trace = repeat(body, 1 + random.nextInt(12));
-			for (int i = random.nextInt(3); i >= 0 && !trace.isEmpty(); i--) {
-				int where = random.nextInt(trace.size());
-				if (random.nextBoolean()) {
-					trace.set(where, randomEvent(random, 7));
-				} else {
-					trace.remove(where);
-				}
-			}
-			assertLossless(trace, OPTIONS[round % OPTIONS.length], "near repetition round " + round);
+			assertLossless(Traces.nearRepetition(random), OPTIONS[round % OPTIONS.length], "near repetition round " + round);
 		}
 	}
 

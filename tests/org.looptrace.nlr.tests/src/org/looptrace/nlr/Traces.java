@@ -29,21 +29,25 @@ final class Traces {
 
 	/** Models the trace and asserts the expansion of the model is the trace, event for event. */
 	static Model assertLossless(List<TraceEvent> trace, NlrOptions options, String what) {
-		Model model = model(trace, options);
+		return assertExpandsTo(trace, model(trace, options), what + " " + options);
+	}
+
+	/** Asserts the expansion of the model is the trace, event for event. */
+	static Model assertExpandsTo(List<TraceEvent> trace, Model model, String what) {
 		Iterator<TraceEvent> expanded = ModelExpander.expand(model);
 		for (int i = 0; i < trace.size(); i++) {
 			if (!expanded.hasNext()) {
-				fail(what + " " + options + ": expansion ends at event " + i + " of " + trace.size() + "\n"
+				fail(what + ": expansion ends at event " + i + " of " + trace.size() + "\n"
 						+ ModelPrinter.print(model));
 			}
 			TraceEvent event = expanded.next();
 			if (!event.equals(trace.get(i))) {
-				fail(what + " " + options + ": event " + i + " expands to '" + event + "', the trace has '"
+				fail(what + ": event " + i + " expands to '" + event + "', the trace has '"
 						+ trace.get(i) + "'\n" + ModelPrinter.print(model));
 			}
 		}
 		if (expanded.hasNext()) {
-			fail(what + " " + options + ": expansion has more than the " + trace.size() + " events\n"
+			fail(what + ": expansion has more than the " + trace.size() + " events\n"
 					+ ModelPrinter.print(model));
 		}
 		return model;
@@ -82,6 +86,24 @@ final class Traces {
 		default -> TraceEvent.local(0, random.nextBoolean() ? List.of("call", Integer.toString(pick))
 				: List.of(Integer.toString(pick - 2), "x" + random.nextInt(2), Long.toString(random.nextInt(3) - 1)));
 		};
+	}
+
+	/** A random body repeated, then broken by one to three events changed or removed anywhere. */
+	static List<TraceEvent> nearRepetition(Random random) {
+		List<TraceEvent> body = new ArrayList<>();
+		for (int i = 1 + random.nextInt(random.nextBoolean() ? 5 : 80); i > 0; i--) {
+			body.add(randomEvent(random, 4));
+		}
+		List<TraceEvent> trace = repeat(body, 1 + random.nextInt(12));
+		for (int i = random.nextInt(3); i >= 0 && !trace.isEmpty(); i--) {
+			int where = random.nextInt(trace.size());
+			if (random.nextBoolean()) {
+				trace.set(where, randomEvent(random, 7));
+			} else {
+				trace.remove(where);
+			}
+		}
+		return trace;
 	}
 
 	/**
