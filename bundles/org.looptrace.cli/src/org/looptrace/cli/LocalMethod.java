@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
+import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.nlr.crochemore.CrochemoreNests;
@@ -51,7 +53,13 @@ enum LocalMethod {
 	}
 
 	List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress) throws IOException {
-		return this == NLR ? Nlr.modelFolder(folder, options, threads, progress)
+		return modelFolder(folder, options, threads, progress, null);
+	}
+
+	/** As {@link #modelFolder(TraceFolder, NlrOptions, int, Progress)}; NLR reuses the models {@code cache} holds. */
+	List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress,
+			@Nullable LocalModelCache cache) throws IOException {
+		return this == NLR ? Nlr.modelFolder(folder, options, threads, progress, cache)
 				: CrochemoreNests.modelFolder(folder, construction(), threads, progress);
 	}
 

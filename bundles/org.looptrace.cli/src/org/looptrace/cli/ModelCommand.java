@@ -21,6 +21,8 @@ import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
+import org.looptrace.nlr.LocalModelCache;
+import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
@@ -44,7 +46,7 @@ public final class ModelCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--stats]
+				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--stats]
 
 				Builds the global model of a run: nested loop recognition on every rank's trace (in
 				parallel), then the merge of the local models into loops that span the ranks which
@@ -59,8 +61,12 @@ public final class ModelCommand implements Command {
 				  --force        replace an existing FILE
 				  --threads N    ranks modelled and merged at the same time (default: cores, %d)
 				%s  -k K           longest loop body NLR looks for, in terms (default %d)
+				  --no-cache     model every rank, without reading or writing the cache of local
+				                 models (kept in the trace folder's .looptrace/: a rank whose trace
+				                 and options did not change is not modelled again; NLR only)
 				  --stats        print to stderr the events, constructs, loops, coverage, compression
-				                 ratio, and the time and peak heap of each phase
+				                 ratio, local models reused and computed, and the time and peak heap
+				                 of each phase
 
 				example:
 				  looptrace model examples/wavefront-16 -o wavefront.loops --stats
@@ -69,7 +75,7 @@ public final class ModelCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
@@ -85,7 +91,9 @@ public final class ModelCommand implements Command {
 		Phases phases = new Phases();
 		try {
 			TraceFolder folder = TraceFolder.open(input);
-			List<Model> locals = method.modelFolder(folder, nlr, threads, progress);
+			LocalModelCache cache = arguments.flag("--no-cache") || method != LocalMethod.NLR ? null
+					: LocalModelCache.of(folder.folder(), Nlr.cacheConfiguration(nlr));
+			List<Model> locals = method.modelFolder(folder, nlr, threads, progress, cache);
 			phases.end("read+" + method.label());
 			Model global = Merger.merge(locals, new MergeOptions(threads), progress);
 			phases.end("merge");
@@ -103,6 +111,8 @@ public final class ModelCommand implements Command {
 			phases.end("print");
 			if (arguments.flag("--stats")) {
 				stats(global, folder.ranks(), text, phases, err);
+				err.printf("local models: %d reused, %d computed%n", cache == null ? 0 : cache.reused(),
+						cache == null ? folder.ranks() : cache.computed());
 			}
 			return 0;
 		} catch (TraceFormatException e) {

@@ -3,7 +3,11 @@ package org.looptrace.nlr;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -13,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventIterator;
 import org.looptrace.model.core.Progress;
@@ -46,6 +51,15 @@ public final class Nlr {
 	 */
 	public static List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress)
 			throws IOException {
+		return modelFolder(folder, options, threads, progress, null);
+	}
+
+	/**
+	 * As {@link #modelFolder(TraceFolder, NlrOptions, int, Progress)}, taking the model of every rank
+	 * whose trace did not change from {@code cache} (none when null) and storing the others there.
+	 */
+	public static List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress,
+			@Nullable LocalModelCache cache) throws IOException {
 		if (threads < 1) {
 			throw new IllegalArgumentException("threads must be at least 1, found " + threads);
 		}
@@ -56,11 +70,8 @@ public final class Nlr {
 			List<Future<Model>> futures = new ArrayList<>();
 			for (int rank = 0; rank < folder.ranks(); rank++) {
 				int r = rank;
-				futures.add(pool.submit(() -> {
-					try (EventReader reader = folder.openEvents(r)) {
-						return model(reader, options, shared);
-					}
-				}));
+				futures.add(pool.submit(() -> cache == null ? modelRank(folder, r, options, shared)
+						: cache.model(r, folder.traceFile(r), () -> modelRank(folder, r, options, shared))));
 			}
 			List<Model> models = new ArrayList<>();
 			for (Future<Model> future : futures) {
@@ -69,6 +80,41 @@ public final class Nlr {
 			return models;
 		} finally {
 			pool.shutdownNow();
+		}
+	}
+
+	private static Model modelRank(TraceFolder folder, int rank, NlrOptions options, Progress progress)
+			throws IOException {
+		try (EventReader reader = folder.openEvents(rank)) {
+			return model(reader, options, progress);
+		}
+	}
+
+	/**
+	 * The configuration a {@link LocalModelCache} of NLR models is keyed by: every option that changes
+	 * them, and the build of this bundle, so that a new version of the algorithm never reads models
+	 * of an old one.
+	 */
+	public static String cacheConfiguration(NlrOptions options) {
+		return "nlr k=" + options.maxBody() + " stack=" + options.stackLimit() + " affine=" + options.affine()
+				+ " build=" + build();
+	}
+
+	/** Where this bundle's classes come from and when they were built. */
+	private static String build() {
+		CodeSource source = Nlr.class.getProtectionDomain().getCodeSource();
+		URL location = source == null ? null : source.getLocation();
+		if (location == null) {
+			// unknown origin: a key no other run shares, so nothing cached is ever misread
+			return "unknown-" + System.nanoTime();
+		}
+		try {
+			Path code = Path.of(location.toURI());
+			Path stamp = Files.isDirectory(code) ? code.resolve(Nlr.class.getName().replace('.', '/') + ".class") : code;
+			return code + "@" + Files.getLastModifiedTime(stamp).toMillis();
+		} catch (IOException | URISyntaxException | RuntimeException e) {
+			// not a file (an OSGi bundle location): its name carries the build qualifier
+			return location.toString();
 		}
 	}
 

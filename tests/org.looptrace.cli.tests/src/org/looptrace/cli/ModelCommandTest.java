@@ -66,6 +66,29 @@ class ModelCommandTest {
 		}
 	}
 
+	/** The cache of local models: reused when nothing changed, a corrupt entry recomputed, the model unchanged. */
+	@Test
+	void localModelsAreReusedAndACorruptCacheFileIsRecomputed(@TempDir Path dir) throws Exception {
+		Path folder = dir.resolve("wavefront");
+		Cli.expect(0, "generate", "wavefront", "--ranks", "9", "--iterations", "3", folder.toString());
+		String model = Cli.expect(0, "model", folder.toString(), "--no-cache").out();
+		Result first = Cli.expect(0, "model", folder.toString(), "--stats");
+		assertTrue(first.err().contains("local models: 0 reused, 9 computed\n"), first::toString);
+		Result second = Cli.expect(0, "model", folder.toString(), "--stats");
+		assertTrue(second.err().contains("local models: 9 reused, 0 computed\n"), second::toString);
+		Path entry = folder.resolve(".looptrace/local/rank-4.model");
+		byte[] bytes = Files.readAllBytes(entry);
+		bytes[bytes.length / 2] ^= 0x55;
+		Files.write(entry, bytes);
+		Result corrupt = Cli.expect(0, "model", folder.toString(), "--stats");
+		assertTrue(corrupt.err().contains("local models: 8 reused, 1 computed\n"), corrupt::toString);
+		Result uncached = Cli.expect(0, "model", folder.toString(), "--stats", "--no-cache");
+		assertTrue(uncached.err().contains("local models: 0 reused, 9 computed\n"), uncached::toString);
+		for (Result result : List.of(first, second, corrupt, uncached)) {
+			assertEquals(model, result.out(), "the cache never changes the model");
+		}
+	}
+
 	@Test
 	void outputFileHoldsWhatItPrints(@TempDir Path dir) throws Exception {
 		Path example = Cli.example("halo-16");
