@@ -63,7 +63,15 @@ public final class LocalModelCache {
 	 *                      k=64 stack=4096 affine=true}: entries made with another configuration miss
 	 */
 	public static LocalModelCache of(Path traceFolder, String configuration) {
-		return new LocalModelCache(traceFolder.resolve(FOLDER).resolve("local"), configuration);
+		return at(traceFolder.resolve(FOLDER).resolve("local"), configuration);
+	}
+
+	/**
+	 * A cache whose entries lie in {@code entries}, e.g. a workspace's state location where the trace
+	 * folder should hold nothing but the user's files.
+	 */
+	public static LocalModelCache at(Path entries, String configuration) {
+		return new LocalModelCache(entries, configuration);
 	}
 
 	/** The local model of {@code rank}: the cached one when its trace and configuration are unchanged. */

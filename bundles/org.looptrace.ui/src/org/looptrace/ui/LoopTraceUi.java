@@ -21,6 +21,24 @@ public final class LoopTraceUi {
 	/** The file "Model traces" writes into a trace folder. */
 	public static final String MODEL_FILE = "model.loops";
 
+	/** Where the builder writes a new model when the user edited {@link #MODEL_FILE}. */
+	public static final String NEW_MODEL_FILE = "model.new.loops";
+
+	/** On an edited model the builder did not replace: where the new one is. */
+	public static final String MODEL_KEPT_MARKER = BUNDLE_ID + ".modelKept";
+
+	/** The nature of projects whose trace folders are kept modelled. */
+	public static final String NATURE_ID = BUNDLE_ID + ".nature";
+
+	/** The builder the nature installs. */
+	public static final String BUILDER_ID = BUNDLE_ID + ".builder";
+
+	/** "Add LoopTrace nature", in a project's Configure menu. */
+	public static final String ADD_NATURE_COMMAND = BUNDLE_ID + ".addNature";
+
+	/** The family of the jobs that model trace folders, to wait for them or cancel them. */
+	public static final Object MODEL_JOB_FAMILY = BUNDLE_ID + ".modelJobs";
+
 	private LoopTraceUi() {
 	}
 }

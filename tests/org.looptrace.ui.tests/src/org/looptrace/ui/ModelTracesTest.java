@@ -138,7 +138,7 @@ class ModelTracesTest {
 	}
 
 	private static IStatus runJob(IFolder folder) throws InterruptedException {
-		ModelTracesJob job = new ModelTracesJob(folder);
+		ModelTracesJob job = new ModelTracesJob(folder, true);
 		job.setUser(false);
 		job.schedule();
 		job.join(60_000, new NullProgressMonitor());

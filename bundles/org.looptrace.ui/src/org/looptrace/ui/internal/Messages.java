@@ -20,6 +20,32 @@ public final class Messages extends NLS {
 	public static String ModelTracesJob_inconsistent;
 	public static String ModelTracesJob_failed;
 	public static String ModelTracesJob_markerFailed;
+	public static String ModelTracesJob_done;
+	public static String ModelTracesJob_keptEdited;
+	public static String Preferences_description;
+	public static String Preferences_maxBody;
+	public static String Preferences_stackLimit;
+	public static String Preferences_affine;
+	public static String Preferences_threads;
+	public static String Preferences_cache;
+	public static String Properties_description;
+	public static String Properties_projectSpecific;
+	public static String ExampleProjectWizard_title;
+	public static String ExampleProjectWizard_description;
+	public static String ExampleProjectWizard_defaultName;
+	public static String ImportWizard_title;
+	public static String ImportWizard_description;
+	public static String ImportWizard_source;
+	public static String ImportWizard_browse;
+	public static String ImportWizard_parent;
+	public static String ImportWizard_name;
+	public static String ImportWizard_expand;
+	public static String ImportWizard_noSource;
+	public static String ImportWizard_noParent;
+	public static String ImportWizard_exists;
+	public static String ImportWizard_noTraces;
+	public static String ImportWizard_unreadable;
+	public static String ImportWizard_task;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);

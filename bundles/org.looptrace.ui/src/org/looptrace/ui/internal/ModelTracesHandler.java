@@ -36,7 +36,7 @@ public final class ModelTracesHandler extends AbstractHandler {
 				NLS.bind(Messages.ModelTracesHandler_replaceQuestion, LoopTraceUi.MODEL_FILE, names(replaced)))) {
 			return null;
 		}
-		folders.forEach(folder -> new ModelTracesJob(folder).schedule());
+		folders.forEach(folder -> new ModelTracesJob(folder, true).schedule());
 		return null;
 	}
 

@@ -3,7 +3,14 @@ package org.looptrace.ui.internal;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.resources.IContainer;
@@ -16,18 +23,22 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.QualifiedName;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.ISchedulingRule;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.jobs.MultiRule;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
+import org.osgi.framework.FrameworkUtil;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
-import org.looptrace.nlr.NlrOptions;
+import org.looptrace.nlr.LocalModelCache;
+import org.looptrace.nlr.Nlr;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
@@ -35,36 +46,61 @@ import org.looptrace.ui.LoopTraceUi;
 
 /**
  * Builds the global model of a trace folder of the workspace into its {@code model.loops}, as a
- * cancellable job with progress. Problems in the traces become markers at their file and line. A
- * previous model.loops is replaced with its old content kept in the local history.
+ * cancellable job with progress, with the options of {@link ModellingPreferences}: ranks in
+ * parallel, local models of unchanged ranks reused. Problems in the traces become markers at their
+ * file and line.
+ *
+ * <p>A model the user edited (its content is not what a job last wrote) is replaced only when the
+ * user asked for it ({@code replaceEdited}, kept in the local history); otherwise the new model is
+ * written beside it, into {@code model.new.loops}, and a marker on the edited model says so.
  */
 public final class ModelTracesJob extends Job {
 
-	private final IContainer folder;
+	/** What the job last wrote into a model file: the SHA-256 of the text. */
+	private static final QualifiedName WRITTEN = new QualifiedName(LoopTraceUi.BUNDLE_ID, "written");
 
-	public ModelTracesJob(IContainer folder) {
+	private final IContainer folder;
+	private final boolean replaceEdited;
+
+	public ModelTracesJob(IContainer folder, boolean replaceEdited) {
 		super(NLS.bind(Messages.ModelTracesJob_name, folder.getFullPath().makeRelative()));
 		this.folder = folder;
+		this.replaceEdited = replaceEdited;
 		IResourceRuleFactory rules = ResourcesPlugin.getWorkspace().getRuleFactory();
-		IFile model = modelFile();
-		setRule(MultiRule.combine(new ISchedulingRule[] { rules.createRule(model), rules.modifyRule(model),
-				rules.markerRule(folder) }));
+		List<ISchedulingRule> writes = new ArrayList<>();
+		for (IFile file : List.of(file(LoopTraceUi.MODEL_FILE), file(LoopTraceUi.NEW_MODEL_FILE))) {
+			writes.add(rules.createRule(file));
+			writes.add(rules.modifyRule(file));
+		}
+		writes.add(rules.markerRule(folder));
+		setRule(MultiRule.combine(writes.toArray(ISchedulingRule[]::new)));
 		setUser(true);
+	}
+
+	@Override
+	public boolean belongsTo(@Nullable Object family) {
+		return LoopTraceUi.MODEL_JOB_FAMILY.equals(family);
 	}
 
 	@Override
 	protected IStatus run(@Nullable IProgressMonitor monitor) {
 		try {
 			folder.deleteMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_ONE);
+			folder.deleteMarkers(LoopTraceUi.MODEL_KEPT_MARKER, false, IResource.DEPTH_ONE);
 			IPath location = folder.getLocation();
 			if (location == null) {
 				return Status.error(NLS.bind(Messages.ModelTracesJob_notLocal, folder.getFullPath()));
 			}
+			ModellingPreferences options = ModellingPreferences.of(folder.getProject());
 			MonitorProgress progress = new MonitorProgress(monitor, getName());
-			Model model = Merger.model(TraceFolder.open(location.toPath()), NlrOptions.DEFAULTS, MergeOptions.defaults(),
-					progress);
+			TraceFolder traces = TraceFolder.open(location.toPath());
+			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
+			List<Model> locals = Nlr.modelFolder(traces, options.nlr(), options.threads(), progress, cache);
+			Model model = Merger.merge(locals, new MergeOptions(options.threads()), progress);
 			write(ModelPrinter.print(model), monitor);
-			return Status.OK_STATUS;
+			// the counts tell a user (and the tests) what the cache saved
+			return new Status(IStatus.OK, LoopTraceUi.BUNDLE_ID, NLS.bind(Messages.ModelTracesJob_done,
+					cache == null ? 0 : cache.reused(), cache == null ? traces.ranks() : cache.computed()));
 		} catch (CancellationException e) {
 			return Status.CANCEL_STATUS;
 		} catch (TraceFormatException e) {
@@ -92,18 +128,60 @@ public final class ModelTracesJob extends Job {
 		void run() throws CoreException;
 	}
 
+	/** The cache of the folder's local models, in the workspace's state: the trace folder holds only the user's files. */
+	private static LocalModelCache cache(Path traceFolder, ModellingPreferences options) {
+		IPath state = Platform.getStateLocation(FrameworkUtil.getBundle(ModelTracesJob.class));
+		String key = HexFormat.of().formatHex(sha256(traceFolder.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8)));
+		return LocalModelCache.at(state.toPath().resolve("local-models").resolve(key), Nlr.cacheConfiguration(options.nlr()));
+	}
+
+	/** Into model.loops, unless the user edited it and did not ask to replace it: then beside it. */
 	private void write(String text, @Nullable IProgressMonitor monitor) throws CoreException {
-		IFile file = modelFile();
-		ByteArrayInputStream contents = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-		if (file.exists()) {
-			file.setContents(contents, IResource.KEEP_HISTORY, monitor);
+		IFile model = file(LoopTraceUi.MODEL_FILE);
+		IFile target = model.exists() && !replaceEdited && isEdited(model) ? file(LoopTraceUi.NEW_MODEL_FILE) : model;
+		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+		if (target.exists()) {
+			target.setContents(new ByteArrayInputStream(bytes), IResource.KEEP_HISTORY, monitor);
 		} else {
-			file.create(contents, IResource.NONE, monitor);
+			target.create(new ByteArrayInputStream(bytes), IResource.NONE, monitor);
+		}
+		target.setPersistentProperty(WRITTEN, HexFormat.of().formatHex(sha256(bytes)));
+		if (target != model) {
+			IMarker marker = model.createMarker(LoopTraceUi.MODEL_KEPT_MARKER);
+			marker.setAttribute(IMarker.SEVERITY, IMarker.SEVERITY_WARNING);
+			marker.setAttribute(IMarker.MESSAGE,
+					NLS.bind(Messages.ModelTracesJob_keptEdited, LoopTraceUi.MODEL_FILE, LoopTraceUi.NEW_MODEL_FILE));
+		} else {
+			IFile stale = file(LoopTraceUi.NEW_MODEL_FILE);
+			if (stale.exists() && !isEdited(stale)) {
+				stale.delete(true, monitor);
+			}
 		}
 	}
 
-	private IFile modelFile() {
-		return folder.getFile(IPath.fromOSString(LoopTraceUi.MODEL_FILE));
+	/** Whether the file's content is not what a job last wrote there (or no job wrote it). */
+	private static boolean isEdited(IFile file) throws CoreException {
+		String written = file.getPersistentProperty(WRITTEN);
+		if (written == null) {
+			return true;
+		}
+		try (InputStream in = file.getContents(true)) {
+			return !written.equals(HexFormat.of().formatHex(sha256(in.readAllBytes())));
+		} catch (IOException e) {
+			return true;
+		}
+	}
+
+	private static byte[] sha256(byte[] bytes) {
+		try {
+			return MessageDigest.getInstance("SHA-256").digest(bytes);
+		} catch (NoSuchAlgorithmException e) {
+			throw new IllegalStateException("every Java platform has SHA-256", e);
+		}
+	}
+
+	private IFile file(String name) {
+		return folder.getFile(IPath.fromOSString(name));
 	}
 
 	/** A marker on the trace file the diagnostic names, at its line; on the folder otherwise. */

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.ui.internal;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IResourceDelta;
+import org.eclipse.core.resources.IncrementalProjectBuilder;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.nlr.LocalModelCache;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.ui.LoopTraceUi;
+
+/**
+ * Keeps the models of a project's trace folders up to date: every folder holding {@code trace.<p>}
+ * files whose run files changed gets a {@link ModelTracesJob}. The jobs run beside the build,
+ * each on its own folder's rule, so a long model never holds the workspace; a model the user
+ * edited is never replaced by them.
+ */
+public final class LoopTraceBuilder extends IncrementalProjectBuilder {
+
+	@Override
+	@NonNullByDefault({}) // the platform's signature: arguments of unknown nullness
+	protected IProject[] build(int kind, Map<String, String> args, IProgressMonitor monitor) throws CoreException {
+		// folders by path: jobs are scheduled in a stable order
+		Map<String, IContainer> changed = new TreeMap<>();
+		IResourceDelta delta = kind == FULL_BUILD ? null : getDelta(getProject());
+		if (delta == null) {
+			getProject().accept(resource -> {
+				if (isRunFile(resource)) {
+					changed.put(resource.getParent().getFullPath().toString(), resource.getParent());
+				}
+				return !isCache(resource);
+			});
+		} else {
+			delta.accept(child -> {
+				IResource resource = child.getResource();
+				if (isRunFile(resource)) {
+					changed.put(resource.getParent().getFullPath().toString(), resource.getParent());
+				}
+				return !isCache(resource);
+			});
+		}
+		for (IContainer folder : changed.values()) {
+			if (folder.exists()) {
+				new ModelTracesJob(folder, false).schedule();
+			}
+		}
+		return null;
+	}
+
+	@Override
+	protected void clean(@Nullable IProgressMonitor monitor) throws CoreException {
+		getProject().deleteMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_INFINITE);
+		getProject().deleteMarkers(LoopTraceUi.MODEL_KEPT_MARKER, false, IResource.DEPTH_INFINITE);
+	}
+
+	private static boolean isRunFile(IResource resource) {
+		return resource.getType() == IResource.FILE && !resource.isDerived()
+				&& TraceFolder.isRunFile(Path.of(resource.getName()));
+	}
+
+	/** Folders of the engine's own (a trace folder's cache): nothing the builder reads. */
+	private static boolean isCache(IResource resource) {
+		return resource.getType() == IResource.FOLDER && LocalModelCache.FOLDER.equals(resource.getName());
+	}
+}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IProjectDescription;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspace;
+import org.eclipse.core.resources.IncrementalProjectBuilder;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.IJobChangeListener;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
+import org.eclipse.core.runtime.preferences.IEclipsePreferences;
+import org.eclipse.core.resources.ProjectScope;
+import org.eclipse.swt.widgets.Display;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.merge.InconsistentTraceException;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.merge.Merger;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.nlr.Nlr;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.generate.Patterns;
+import org.looptrace.ui.internal.LoopTraceNature;
+import org.looptrace.ui.internal.ModellingPreferences;
+
+/**
+ * The LoopTrace builder in a real workspace: trace folders of a project with the nature are
+ * modelled when their traces change, only changed ranks are modelled again, problems become
+ * markers, models the user edited are kept, and the preferences are the options used.
+ */
+class WorkspaceBuilderTest {
+
+	private static final int RANKS = 4;
+
+	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("built");
+	/** The results of the model jobs that ended, in order. */
+	private final List<IStatus> results = Collections.synchronizedList(new ArrayList<>());
+	private final IJobChangeListener listener = new JobChangeAdapter() {
+		@Override
+		public void done(@Nullable IJobChangeEvent event) {
+			if (event == null) {
+				return;
+			}
+			if (event.getJob().belongsTo(LoopTraceUi.MODEL_JOB_FAMILY)) {
+				results.add(event.getResult());
+			}
+		}
+	};
+
+	@BeforeEach
+	void listen() {
+		Job.getJobManager().addJobChangeListener(listener);
+	}
+
+	@AfterEach
+	void cleanUp() throws CoreException {
+		Job.getJobManager().removeJobChangeListener(listener);
+		if (project.exists()) {
+			project.delete(true, true, null);
+		}
+	}
+
+	@ParameterizedTest(name = "a project with nature {0}")
+	@ValueSource(strings = { "org.eclipse.ptp.rdt.core.remoteNature", "org.eclipse.ptp.rdt.core.remoteMakeNature",
+			"org.eclipse.ptp.rdt.sync.core.remoteSyncNature" })
+	void ptpProjectsGetTheirTraceFoldersModelled(String ptpNature) throws Exception {
+		IProjectDescription description = ResourcesPlugin.getWorkspace().newProjectDescription(project.getName());
+		description.setNatureIds(new String[] { ptpNature });
+		project.create(description, null);
+		project.open(null);
+		IFolder folder = traceFolder("halo");
+		LoopTraceNature.addTo(project, null);
+		waitForModels();
+		List<String> natures = List.of(project.getDescription().getNatureIds());
+		assertTrue(natures.contains(ptpNature) && natures.contains(LoopTraceUi.NATURE_ID), natures.toString());
+		assertEquals(expectedModel(folder, NlrOptions.DEFAULTS), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+	}
+
+	@Test
+	void touchingOneRankModelsOnlyThatRankAgain() throws Exception {
+		IFolder folder = builtProject("ring");
+		IFile trace = folder.getFile("trace.2");
+		trace.appendContents(new ByteArrayInputStream("# touched\n".getBytes(StandardCharsets.UTF_8)), true, false, null);
+		waitForModels();
+		assertEquals("local models: " + (RANKS - 1) + " reused, 1 computed", lastResult().getMessage());
+		assertEquals(expectedModel(folder, NlrOptions.DEFAULTS), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+	}
+
+	@Test
+	void aBadLineBecomesAMarkerAndFixingItRemovesIt() throws Exception {
+		IFolder folder = builtProject("ring");
+		IFile trace = folder.getFile("trace.1");
+		String good = contents(trace);
+		List<String> lines = new ArrayList<>(good.lines().toList());
+		lines.set(1, "1 sned 2 0");
+		trace.setContents(new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8)), true,
+				false, null);
+		waitForModels();
+		IMarker[] markers = trace.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, markers.length);
+		assertEquals(2, markers[0].getAttribute(IMarker.LINE_NUMBER, -1));
+		trace.setContents(new ByteArrayInputStream(good.getBytes(StandardCharsets.UTF_8)), true, false, null);
+		waitForModels();
+		assertEquals(0, trace.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0).length);
+		assertTrue(lastResult().isOK(), lastResult().toString());
+	}
+
+	@Test
+	void aModelTheUserEditedIsKeptAndTheNewOneWrittenBesideIt() throws Exception {
+		IFolder folder = builtProject("ring");
+		IFile model = folder.getFile(LoopTraceUi.MODEL_FILE);
+		String annotated = contents(model) + "// the time step: 12 ms per iteration\n";
+		model.setContents(new ByteArrayInputStream(annotated.getBytes(StandardCharsets.UTF_8)), true, true, null);
+		folder.getFile("trace.0").appendContents(new ByteArrayInputStream("# again\n".getBytes(StandardCharsets.UTF_8)),
+				true, false, null);
+		waitForModels();
+		assertEquals(annotated, contents(model), "the edited model was changed");
+		IFile fresh = folder.getFile(LoopTraceUi.NEW_MODEL_FILE);
+		assertEquals(expectedModel(folder, NlrOptions.DEFAULTS), contents(fresh));
+		IMarker[] markers = model.findMarkers(LoopTraceUi.MODEL_KEPT_MARKER, false, 0);
+		assertEquals(1, markers.length);
+		assertTrue(markers[0].getAttribute(IMarker.MESSAGE, "").contains(LoopTraceUi.NEW_MODEL_FILE));
+	}
+
+	@Test
+	void aModelNobodyEditedIsReplaced() throws Exception {
+		IFolder folder = builtProject("ring");
+		folder.getFile("trace.0").appendContents(new ByteArrayInputStream("# again\n".getBytes(StandardCharsets.UTF_8)),
+				true, false, null);
+		waitForModels();
+		assertFalse(folder.getFile(LoopTraceUi.NEW_MODEL_FILE).exists());
+		assertEquals(0, folder.getFile(LoopTraceUi.MODEL_FILE).findMarkers(LoopTraceUi.MODEL_KEPT_MARKER, false, 0).length);
+	}
+
+	@Test
+	void theProjectsPreferencesAreTheOptionsUsed() throws Exception {
+		project.create(null);
+		project.open(null);
+		IEclipsePreferences preferences = new ProjectScope(project).getNode(LoopTraceUi.BUNDLE_ID);
+		preferences.putBoolean(ModellingPreferences.PROJECT_SPECIFIC, true);
+		preferences.putInt(ModellingPreferences.MAX_BODY, 1);
+		preferences.putBoolean(ModellingPreferences.CACHE, false);
+		preferences.flush();
+		IFolder folder = traceFolder("wavefront");
+		LoopTraceNature.addTo(project, null);
+		waitForModels();
+		NlrOptions small = NlrOptions.DEFAULTS.withMaxBody(1);
+		assertEquals(expectedModel(folder, small), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+		assertFalse(expectedModel(folder, small).equals(expectedModel(folder, NlrOptions.DEFAULTS)),
+				"the options make no difference on this run: the test proves nothing");
+		assertEquals("local models: 0 reused, " + RANKS + " computed", lastResult().getMessage());
+	}
+
+	private IFolder builtProject(String pattern) throws Exception {
+		project.create(null);
+		project.open(null);
+		IFolder folder = traceFolder(pattern);
+		LoopTraceNature.addTo(project, null);
+		waitForModels();
+		assertTrue(folder.getFile(LoopTraceUi.MODEL_FILE).exists(), "no model after the first build: " + results);
+		return folder;
+	}
+
+	private IFolder traceFolder(String pattern) throws CoreException, IOException {
+		IFolder folder = project.getFolder(pattern);
+		folder.create(true, true, null);
+		Patterns.write(Patterns.create(pattern, RANKS, 6, 1), folder.getLocation().toPath(), Progress.NONE);
+		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
+		return folder;
+	}
+
+	/**
+	 * Builds, then waits until the model jobs the builder scheduled (and any auto-build) are over,
+	 * the UI thread kept running.
+	 */
+	static void waitForModels() throws InterruptedException, CoreException {
+		IWorkspace workspace = ResourcesPlugin.getWorkspace();
+		workspace.build(IncrementalProjectBuilder.INCREMENTAL_BUILD, null);
+		long deadline = System.currentTimeMillis() + 120_000;
+		do {
+			while (Display.getCurrent() != null && Display.getCurrent().readAndDispatch()) {
+				// the jobs may need the UI thread (markers, decorations)
+			}
+			Thread.sleep(50);
+		} while (System.currentTimeMillis() < deadline
+				&& (Job.getJobManager().find(ResourcesPlugin.FAMILY_AUTO_BUILD).length > 0
+						|| Job.getJobManager().find(ResourcesPlugin.FAMILY_MANUAL_BUILD).length > 0
+						|| Job.getJobManager().find(LoopTraceUi.MODEL_JOB_FAMILY).length > 0));
+	}
+
+	private IStatus lastResult() {
+		assertFalse(results.isEmpty(), "no model job ran");
+		return results.get(results.size() - 1);
+	}
+
+	private static String expectedModel(IFolder folder, NlrOptions options) throws IOException, InconsistentTraceException {
+		Path traces = folder.getLocation().toPath();
+		TraceFolder traceFolder = TraceFolder.open(traces);
+		return ModelPrinter.print(Merger.merge(Nlr.modelFolder(traceFolder, options, 1, Progress.NONE),
+				new MergeOptions(1), Progress.NONE));
+	}
+
+	static String contents(IFile file) throws CoreException, IOException {
+		try (InputStream in = file.getContents(true)) {
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+	}
+}
