@@ -13,6 +13,7 @@ import org.eclipse.core.resources.IncrementalProjectBuilder;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.ui.progress.IProgressConstants;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.trace.TraceFolder;
@@ -50,7 +51,11 @@ public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 		}
 		for (IContainer folder : changed.values()) {
 			if (folder.exists()) {
-				new ModelTracesJob(folder, false).schedule();
+				ModelTracesJob job = new ModelTracesJob(folder, false);
+				// a background build: its trace problems are markers, not dialogs popping up
+				job.setUser(false);
+				job.setProperty(IProgressConstants.NO_IMMEDIATE_ERROR_PROMPT_PROPERTY, Boolean.TRUE);
+				job.schedule();
 			}
 		}
 		return null;
