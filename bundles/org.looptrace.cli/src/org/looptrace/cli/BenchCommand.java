@@ -25,7 +25,7 @@ public final class BenchCommand implements Command {
 		return """
 				usage: looptrace bench nlr [--events N] [--threads T]
 				       looptrace bench merge [--ranks 16,64,...] [--patterns halo,wavefront,...]
-				                             [--iterations M] [--threads T]
+				                             [--iterations M] [--threads T] [--no-fold]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -39,6 +39,7 @@ public final class BenchCommand implements Command {
 				      --patterns   generated patterns (default halo,wavefront,ring,solver)
 				      --iterations iterations of each pattern (default 10)
 				      --threads    threads of the merge (default: cores)
+				      --no-fold    the merge of section III alone (default: merge, then folding)
 				""";
 	}
 

@@ -45,7 +45,7 @@ public final class ModelCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [-k K] [--stats]
+				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [-k K] [--no-fold] [--stats]
 
 				Builds the global model of a run: nested loop recognition on every rank's trace (in
 				parallel), then the merge of the local models into loops that span the ranks which
@@ -60,6 +60,8 @@ public final class ModelCommand implements Command {
 				  --force        replace an existing FILE
 				  --threads N    ranks modelled and merged at the same time (default: cores, %d)
 				  -k K           longest loop body NLR looks for, in terms (default %d)
+				  --no-fold      the merge of section III as it is: no loops over ranks (by default,
+				                 constructs that differ by an affine function of the rank are folded)
 				  --stats        print to stderr the events, constructs, loops, coverage, compression
 				                 ratio, and the time and peak heap of each phase
 
@@ -70,7 +72,7 @@ public final class ModelCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k"), Set.of("--stats", "--force"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k"), Set.of("--stats", "--force", "--no-fold"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
@@ -87,7 +89,7 @@ public final class ModelCommand implements Command {
 			TraceFolder folder = TraceFolder.open(input);
 			List<Model> locals = Nlr.modelFolder(folder, nlr, threads, progress);
 			phases.end("read+NLR");
-			Model global = Merger.merge(locals, new MergeOptions(threads), progress);
+			Model global = Merger.merge(locals, new MergeOptions(threads, !arguments.flag("--no-fold")), progress);
 			phases.end("merge");
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();

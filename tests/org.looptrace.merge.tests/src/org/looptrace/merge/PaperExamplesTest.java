@@ -14,13 +14,16 @@ import org.looptrace.model.core.Progress;
 /** The examples of section III of the paper, each with the outcome the paper describes. */
 class PaperExamplesTest {
 
-	/** Merges local models given as text (rank p at index p), checks projection, returns the text. */
+	/**
+	 * Merges local models given as text (rank p at index p) by section III alone (no folding),
+	 * checks projection, returns the text.
+	 */
 	static String merge(String... locals) throws InconsistentTraceException {
 		List<Model> models = new ArrayList<>();
 		for (String local : locals) {
 			models.add(Fixtures.model(local));
 		}
-		Model global = Merger.merge(models, new MergeOptions(1), Progress.NONE);
+		Model global = Merger.merge(models, new MergeOptions(1, false), Progress.NONE);
 		Fixtures.assertProjection(models, global);
 		return ModelPrinter.print(global);
 	}
