@@ -141,7 +141,10 @@ public final class ModelCommand implements Command {
 		for (Item item : global.getItems()) {
 			if (item instanceof Loop loop) {
 				RankSet.Builder owners = new RankSet.Builder();
-				for (ModelExpander it = ModelExpander.expand(loop); it.hasNext();) {
+				// The loop itself, not only its body: folded loops run over ranks.
+				Model alone = org.looptrace.model.LooptraceFactory.eINSTANCE.createModel();
+				alone.getItems().add(org.eclipse.emf.ecore.util.EcoreUtil.copy(loop));
+				for (ModelExpander it = ModelExpander.expand(alone); it.hasNext();) {
 					owners.add(it.next().owner());
 				}
 				coverages.merge(owners.build().toString(), 1, Integer::sum);
