@@ -52,6 +52,19 @@ class FoldingTest {
 				""", ModelPrinter.print(folded(locals)));
 	}
 
+	/** A chain of three ranks: the two senders differ by a rank shift only, so two copies fold. */
+	@Test
+	void twoRanksDoingTheSameThingBecomeALoopOfTwo() throws Exception {
+		List<Model> locals = List.of(Fixtures.model("0 send 1 t\n"), Fixtures.model("0 recv 1 t\n1 send 2 t\n"),
+				Fixtures.model("1 recv 2 t\n"));
+		assertEquals("""
+				for i0 = 0 to 1
+				  i0 send 1+i0 t
+				  i0 recv 1+i0 t
+				done
+				""", ModelPrinter.print(folded(locals)));
+	}
+
 	@Test
 	void aRingBecomesOneLoopWithAffineRankAndPeer() throws Exception {
 		List<List<TraceEvent>> traces = traces(Patterns.create("ring", 64, 5, 1));

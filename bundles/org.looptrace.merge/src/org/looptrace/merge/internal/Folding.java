@@ -320,8 +320,8 @@ public final class Folding {
 
 	/**
 	 * Folds the constructs of a system at {@code depth}, the bodies of its loops first. Of the
-	 * order read and the rank-major order, with and without folding pairs, keeps the one that folds
-	 * into the fewest constructs (the first in that order on a tie).
+	 * order read and the rank-major order, with each kind of {@link Pairs}, keeps the one that folds
+	 * into the fewest constructs (the first on a tie: no pairs, the order read).
 	 */
 	private static List<Node> fold(List<Node> items, int depth) {
 		List<Node> folded = new ArrayList<>(items.size());
@@ -329,22 +329,34 @@ public final class Folding {
 			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
 					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
 		}
-		List<Node> best = recognize(folded, depth, false);
-		long smallest = size(best);
 		List<Node> rankMajor = rankMajor(folded);
-		for (List<Node> candidate : List.of(recognize(folded, depth, true), recognize(rankMajor, depth, false),
-				recognize(rankMajor, depth, true))) {
-			long size = size(candidate);
-			if (size < smallest) {
-				best = candidate;
-				smallest = size;
+		List<Node> best = folded;
+		long smallest = Long.MAX_VALUE;
+		for (Pairs pairs : Pairs.values()) {
+			for (List<Node> order : List.of(folded, rankMajor)) {
+				List<Node> candidate = recognize(order, depth, pairs);
+				long size = size(candidate);
+				if (size < smallest) {
+					best = candidate;
+					smallest = size;
+				}
 			}
 		}
 		return best;
 	}
 
-	/** NLR's stack machine over a sequence of constructs; with {@code pairs}, two copies fold too. */
-	private static List<Node> recognize(List<Node> items, int depth, boolean pairs) {
+	/** Which two consecutive copies of a block of two or more constructs become a loop. */
+	private enum Pairs {
+		/** None: NLR's rules alone (three copies make a loop). */
+		NONE,
+		/** Copies that differ by a rank shift only: two ranks doing the same thing. */
+		TRANSLATIONS,
+		/** Any copies that differ by constant steps. */
+		ANY
+	}
+
+	/** NLR's stack machine over a sequence of constructs. */
+	private static List<Node> recognize(List<Node> items, int depth, Pairs pairs) {
 		List<Node> stack = new ArrayList<>(items.size());
 		for (Node item : items) {
 			stack.add(item);
@@ -365,7 +377,7 @@ public final class Folding {
 	}
 
 	/** One reduction at the top of the stack, the shortest first; whether one applied. */
-	private static boolean reduce(List<Node> stack, int depth, boolean pairs) {
+	private static boolean reduce(List<Node> stack, int depth, Pairs pairs) {
 		int size = stack.size();
 		for (int i = 2; i <= 3 * MAX_BODY && i <= size; i++) {
 			if (stack.get(size - i) instanceof LoopNode loop && loop.body.length == i - 1 && grows(stack, loop, depth)) {
@@ -375,10 +387,10 @@ public final class Folding {
 				stack.add(new LoopNode(loop.lower, upper, loop.body, RankSet.EMPTY));
 				return true;
 			}
-			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth)) {
+			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth, pairs)) {
 				return true;
 			}
-			if (pairs && i % 2 == 0 && i >= 4 && i <= 2 * MAX_BODY && repeats(stack, i / 2, 2, depth)) {
+			if (pairs != Pairs.NONE && i % 2 == 0 && i >= 4 && i <= 2 * MAX_BODY && repeats(stack, i / 2, 2, depth, pairs)) {
 				return true;
 			}
 		}
@@ -387,10 +399,10 @@ public final class Folding {
 
 	/**
 	 * Whether the top {@code copies} blocks of b constructs unify, then replaced by a loop. Two
-	 * copies are folded only for b ≥ 2, where the loop is smaller than the copies; a third copy
-	 * then extends the loop only if it follows the same steps.
+	 * copies (b ≥ 2, where the loop is smaller than the copies) fold as {@code pairs} allows; a
+	 * third copy then extends the loop only if it follows the same steps.
 	 */
-	private static boolean repeats(List<Node> stack, int b, int copies, int depth) {
+	private static boolean repeats(List<Node> stack, int b, int copies, int depth, Pairs pairs) {
 		int size = stack.size();
 		int start = size - copies * b;
 		for (int c = 1; c < copies; c++) {
@@ -401,13 +413,54 @@ public final class Folding {
 		Node[] x = stack.subList(start, start + b).toArray(new Node[0]);
 		Node[] y = stack.subList(start + b, start + 2 * b).toArray(new Node[0]);
 		Node[] z = copies == 3 ? stack.subList(start + 2 * b, size).toArray(new Node[0]) : null;
-		Node[] body = unify(x, y, z, depth);
+		Node[] body = z == null && pairs == Pairs.TRANSLATIONS && translation(x, y) == 0 ? null : unify(x, y, z, depth);
 		if (body == null) {
 			return false;
 		}
 		stack.subList(start, size).clear();
 		stack.add(new LoopNode(constant(0), constant(copies - 1), body, RankSet.EMPTY));
 		return true;
+	}
+
+	/**
+	 * The rank shift that turns the block x into the block y: every rank and peer moves by it, every
+	 * other number stays; 0 when there is none. Two copies are folded only then: two ranks doing the
+	 * same thing, not two arbitrary constructs of the same shape.
+	 */
+	private static long translation(Node[] x, Node[] y) {
+		long[] shift = { 0 }; // the shift of the first rank met
+		for (int i = 0; i < x.length; i++) {
+			if (!translates(x[i], y[i], shift)) {
+				return 0;
+			}
+		}
+		return shift[0];
+	}
+
+	private static boolean translates(Node x, Node y, long[] shift) {
+		if (x instanceof EventNode ex && y instanceof EventNode ey) {
+			int ranks = ex.kind == EventKind.SEND || ex.kind == EventKind.RECV ? 2 : 1;
+			for (int k = 0; k < ex.numbers.length && k < ey.numbers.length; k++) {
+				long step = ey.numbers[k][0] - ex.numbers[k][0];
+				if (k >= ranks ? step != 0 : step == 0 || shift[0] != 0 && step != shift[0]) {
+					return false;
+				}
+				if (k < ranks) {
+					shift[0] = step;
+				}
+			}
+			return true;
+		}
+		if (x instanceof LoopNode lx && y instanceof LoopNode ly && lx.body.length == ly.body.length
+				&& lx.lower[0] == ly.lower[0] && lx.upper[0] == ly.upper[0]) {
+			for (int i = 0; i < lx.body.length; i++) {
+				if (!translates(lx.body[i], ly.body[i], shift)) {
+					return false;
+				}
+			}
+			return true;
+		}
+		return false;
 	}
 
 	/** Whether the items above the loop on the stack are its body at its next iteration. */
