@@ -330,10 +330,11 @@ public final class Folding {
 					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
 		}
 		List<Node> rankMajor = rankMajor(folded);
+		List<List<Node>> orders = rankMajor.equals(folded) ? List.of(folded) : List.of(folded, rankMajor);
 		List<Node> best = folded;
 		long smallest = Long.MAX_VALUE;
 		for (Pairs pairs : Pairs.values()) {
-			for (List<Node> order : List.of(folded, rankMajor)) {
+			for (List<Node> order : orders) {
 				List<Node> candidate = recognize(order, depth, pairs);
 				long size = size(candidate);
 				if (size < smallest) {
