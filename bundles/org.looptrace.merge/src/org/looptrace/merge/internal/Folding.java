@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.PrimitiveIterator;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 import org.eclipse.emf.common.util.EList;
 import org.eclipse.jdt.annotation.Nullable;
@@ -49,6 +50,8 @@ public final class Folding {
 
 	/** The longest loop body looked for, in constructs. */
 	static final int MAX_BODY = 64;
+	/** Systems of at least this many constructs try their foldings in parallel. */
+	private static final int PARALLEL = 4096;
 
 	private static final LooptraceFactory FACTORY = LooptraceFactory.eINSTANCE;
 	/** Marks a numeric word among the symbols of an event shape (real symbols never hold a NUL). */
@@ -331,16 +334,20 @@ public final class Folding {
 		}
 		List<Node> rankMajor = rankMajor(folded);
 		List<List<Node>> orders = rankMajor.equals(folded) ? List.of(folded) : List.of(folded, rankMajor);
-		List<Node> best = folded;
-		long smallest = Long.MAX_VALUE;
-		for (Pairs pairs : Pairs.values()) {
-			for (List<Node> order : orders) {
-				List<Node> candidate = recognize(order, depth, pairs);
-				long size = size(candidate);
-				if (size < smallest) {
-					best = candidate;
-					smallest = size;
-				}
+		int candidates = Pairs.values().length * orders.size();
+		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
+		// choice below is made in a fixed order, so the result does not depend on it.
+		IntStream tries = IntStream.range(0, candidates);
+		List<List<Node>> folds = (folded.size() >= PARALLEL ? tries.parallel() : tries)
+				.mapToObj(k -> recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()]))
+				.toList();
+		List<Node> best = folds.get(0);
+		long smallest = size(best);
+		for (List<Node> candidate : folds) {
+			long size = size(candidate);
+			if (size < smallest) {
+				best = candidate;
+				smallest = size;
 			}
 		}
 		return best;
@@ -406,9 +413,13 @@ public final class Folding {
 	private static boolean repeats(List<Node> stack, int b, int copies, int depth, Pairs pairs) {
 		int size = stack.size();
 		int start = size - copies * b;
-		for (int c = 1; c < copies; c++) {
-			if (stack.get(start).skeleton != stack.get(start + c * b).skeleton) {
-				return false;
+		// Skeletons first: the copies almost never unify, and comparing ints allocates nothing.
+		for (int j = 0; j < b; j++) {
+			int skeleton = stack.get(start + j).skeleton;
+			for (int c = 1; c < copies; c++) {
+				if (stack.get(start + c * b + j).skeleton != skeleton) {
+					return false;
+				}
 			}
 		}
 		Node[] x = stack.subList(start, start + b).toArray(new Node[0]);
