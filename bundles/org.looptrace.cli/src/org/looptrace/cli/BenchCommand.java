@@ -25,7 +25,7 @@ public final class BenchCommand implements Command {
 		return """
 				usage: looptrace bench nlr [--events N] [--threads T]
 				       looptrace bench merge [--ranks 16,64,...] [--patterns halo,wavefront,...]
-				                             [--iterations M] [--threads T]
+				                             [--iterations M] [--threads T] [--no-fold]
 				       looptrace bench loops [--events N] [--examples DIR]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
@@ -40,6 +40,7 @@ public final class BenchCommand implements Command {
 				      --patterns   generated patterns (default halo,wavefront,ring,solver)
 				      --iterations iterations of each pattern (default 10)
 				      --threads    threads of the merge (default: cores)
+				      --no-fold    the merge of section III alone (default: merge, then folding)
 
 				loops the local-model methods (--method nlr, greedy, optimal) side by side: on every
 				      example folder, constructs and time of the local models and constructs of the

@@ -33,7 +33,7 @@ final class MergeBench {
 
 	static int run(List<String> args, PrintStream out) throws Exception {
 		Arguments arguments = Arguments.parse("bench merge", args, Set.of("--ranks", "--patterns", "--iterations",
-				"--threads"), Set.of());
+				"--threads"), Set.of("--no-fold"));
 		arguments.positional(0, 0, "no argument besides the options");
 		List<Integer> rankCounts = new ArrayList<>();
 		for (String word : arguments.value("--ranks", "16,64,256,1024,4096").split(",")) {
@@ -57,15 +57,16 @@ final class MergeBench {
 		}
 		int iterations = arguments.intValue("--iterations", 10, 1, 1_000_000);
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 1024);
+		MergeOptions options = new MergeOptions(threads, !arguments.flag("--no-fold"));
 		out.println("# looptrace bench merge --ranks " + rankCounts.toString().replace(" ", "").replace("[", "")
 				.replace("]", "") + " --patterns " + String.join(",", patterns) + " --iterations " + iterations
-				+ " --threads " + threads);
+				+ " --threads " + threads + (options.fold() ? "" : " --no-fold"));
 		out.println("# " + Runtime.getRuntime().availableProcessors() + " cores (" + cpu() + "), Java "
 				+ System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + "), max heap "
 				+ Runtime.getRuntime().maxMemory() / (1 << 20) + " MB");
 		out.flush();
 		for (String pattern : patterns) {
-			merge(locals(pattern, 16, iterations, threads), threads);
+			merge(locals(pattern, 16, iterations, threads), options);
 		}
 		out.println("| pattern | ranks | events | local constructs | merge time | µs per P·log2 P | peak heap | global constructs |");
 		out.println("|---|---|---|---|---|---|---|---|");
@@ -83,7 +84,7 @@ final class MergeBench {
 				System.gc();
 				HeapPeak.reset();
 				long start = System.nanoTime();
-				Model global = merge(locals, threads);
+				Model global = merge(locals, options);
 				double seconds = (System.nanoTime() - start) / 1e9;
 				long peak = HeapPeak.bytes();
 				double perUnit = seconds * 1e6 / (ranks * (Math.log(ranks) / Math.log(2)));
@@ -100,8 +101,8 @@ final class MergeBench {
 		return text.lines().filter(line -> !line.strip().equals("done")).count();
 	}
 
-	private static Model merge(List<Model> locals, int threads) throws Exception {
-		return Merger.merge(locals, new MergeOptions(threads), Progress.NONE);
+	private static Model merge(List<Model> locals, MergeOptions options) throws Exception {
+		return Merger.merge(locals, options, Progress.NONE);
 	}
 
 	/** The local models of a generated pattern, NLR on every rank in parallel. */

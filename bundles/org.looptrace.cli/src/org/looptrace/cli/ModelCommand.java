@@ -46,7 +46,7 @@ public final class ModelCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--stats]
+				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--no-fold] [--stats]
 
 				Builds the global model of a run: nested loop recognition on every rank's trace (in
 				parallel), then the merge of the local models into loops that span the ranks which
@@ -64,6 +64,8 @@ public final class ModelCommand implements Command {
 				  --no-cache     model every rank, without reading or writing the cache of local
 				                 models (kept in the trace folder's .looptrace/: a rank whose trace
 				                 and options did not change is not modelled again; NLR only)
+				  --no-fold      the merge of section III as it is: no loops over ranks (by default,
+				                 constructs that differ by an affine function of the rank are folded)
 				  --stats        print to stderr the events, constructs, loops, coverage, compression
 				                 ratio, local models reused and computed, and the time and peak heap
 				                 of each phase
@@ -75,7 +77,7 @@ public final class ModelCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache", "--no-fold"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
@@ -95,7 +97,7 @@ public final class ModelCommand implements Command {
 					: LocalModelCache.of(folder.folder(), Nlr.cacheConfiguration(nlr));
 			List<Model> locals = method.modelFolder(folder, nlr, threads, progress, cache);
 			phases.end("read+" + method.label());
-			Model global = Merger.merge(locals, new MergeOptions(threads), progress);
+			Model global = Merger.merge(locals, new MergeOptions(threads, !arguments.flag("--no-fold")), progress);
 			phases.end("merge");
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
@@ -149,7 +151,10 @@ public final class ModelCommand implements Command {
 		for (Item item : global.getItems()) {
 			if (item instanceof Loop loop) {
 				RankSet.Builder owners = new RankSet.Builder();
-				for (ModelExpander it = ModelExpander.expand(loop); it.hasNext();) {
+				// The loop itself, not only its body: folded loops run over ranks.
+				Model alone = org.looptrace.model.LooptraceFactory.eINSTANCE.createModel();
+				alone.getItems().add(org.eclipse.emf.ecore.util.EcoreUtil.copy(loop));
+				for (ModelExpander it = ModelExpander.expand(alone); it.hasNext();) {
 					owners.add(it.next().owner());
 				}
 				coverages.merge(owners.build().toString(), 1, Integer::sum);

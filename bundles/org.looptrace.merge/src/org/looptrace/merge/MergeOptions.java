@@ -6,8 +6,10 @@ package org.looptrace.merge;
  *
  * @param threads the size of the fixed pool that merges independent pairs of rank groups (and runs
  *                NLR per rank); the result does not depend on it
+ * @param fold    whether the global model is folded (loops over ranks, affine ranks and peers; never
+ *                larger than the local models); without it, the model of section III of the paper
  */
-public record MergeOptions(int threads) {
+public record MergeOptions(int threads, boolean fold) {
 
 	public MergeOptions {
 		if (threads < 1) {
@@ -15,7 +17,12 @@ public record MergeOptions(int threads) {
 		}
 	}
 
-	/** One thread per available processor. */
+	/** Folded, on the given number of threads. */
+	public MergeOptions(int threads) {
+		this(threads, true);
+	}
+
+	/** Folded, one thread per available processor. */
 	public static MergeOptions defaults() {
 		return new MergeOptions(Runtime.getRuntime().availableProcessors());
 	}

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.looptrace.merge.internal.Folding;
 import org.looptrace.merge.internal.LocalModels;
 import org.looptrace.merge.internal.Merge;
 import org.looptrace.merge.internal.ModelWriter;
@@ -25,7 +26,9 @@ import org.looptrace.trace.TraceFolder;
  * The global model of a run: the local models of its ranks merged by a tree reduction (section III
  * of the paper). Adjacent groups of ranks are merged pairwise, the pairs of one level in parallel;
  * the result does not depend on the number of threads. Expanding the global model and keeping the
- * events owned by rank p gives back the events of the local model of p, in order.
+ * events owned by rank p gives back the events of the local model of p, in order. By default the
+ * global model is then folded: constructs that differ by an affine function of the rank become loops
+ * over the ranks (see {@link MergeOptions#fold()}).
  */
 public final class Merger {
 
@@ -42,7 +45,22 @@ public final class Merger {
 	 */
 	public static Model merge(List<Model> localModels, MergeOptions options, Progress progress)
 			throws InconsistentTraceException {
-		return ModelWriter.model(system(localModels, options, progress));
+		Model merged = ModelWriter.model(system(localModels, options, progress));
+		return options.fold() ? compact(merged, localModels) : merged;
+	}
+
+	/**
+	 * The merged model folded (issue 13), or, when that is still larger than the local models
+	 * together, the local models side by side, folded: section III keeps as they are the loops it
+	 * cannot coalesce, and a global model is never larger than its parts.
+	 */
+	static Model compact(Model merged, List<Model> localModels) {
+		Model folded = Folding.fold(List.of(merged));
+		long local = 0;
+		for (Model model : localModels) {
+			local += Folding.constructs(model);
+		}
+		return Folding.constructs(folded) <= local ? folded : Folding.fold(localModels);
 	}
 
 	/**

@@ -51,6 +51,20 @@ class ModelCommandTest {
 		}
 	}
 
+	/** Folding by default: a loop over the 16 ranks; --no-fold gives the larger model of section III. */
+	@Test
+	void foldsOverTheRanksUnlessToldNotTo() throws Exception {
+		Path example = Cli.example("wavefront-16");
+		String folded = Cli.expect(0, "model", example.toString()).out();
+		String sectionThree = Cli.expect(0, "model", example.toString(), "--no-fold").out();
+		assertTrue(folded.lines().count() * 2 < sectionThree.lines().count(), folded);
+		assertTrue(Pattern.compile("(?m)^ *[-0-9+*]*i[0-9]+[-0-9+*i]* (send|recv|sync) ").matcher(folded).find(),
+				() -> "no event whose rank is a loop index in\n" + folded);
+		for (String text : List.of(folded, sectionThree)) {
+			Cli.assertProjectsOnEveryRank(ModelText.parse(text, "wavefront.loops"), TraceFolder.open(example));
+		}
+	}
+
 	@Test
 	void statsGoToStderrAndCountTheEvents() throws Exception {
 		Path example = Cli.example("wavefront-16");

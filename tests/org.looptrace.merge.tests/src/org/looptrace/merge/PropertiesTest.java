@@ -25,12 +25,13 @@ import org.looptrace.trace.generate.Patterns;
 /**
  * The invariants on generated and random inputs: projection (the events of the global model owned
  * by p are trace.p), conservation (nothing left potential, every link balanced, every loop
- * regular), determinism (same bytes whatever the number of threads).
+ * regular), determinism (same bytes whatever the number of threads), for the merge of section III
+ * and for its folding.
  */
 class PropertiesTest {
 
 	/** Local models by NLR; random options per rank give loops that do not line up across ranks. */
-	private static List<Model> locals(List<List<TraceEvent>> traces, Random options) {
+	static List<Model> locals(List<List<TraceEvent>> traces, Random options) {
 		List<Model> models = new ArrayList<>();
 		for (List<TraceEvent> trace : traces) {
 			NlrOptions nlr = options == null ? NlrOptions.DEFAULTS
@@ -40,7 +41,8 @@ class PropertiesTest {
 		return models;
 	}
 
-	private static List<List<TraceEvent>> traces(Pattern pattern) {
+	/** The trace of every rank of a generated pattern. */
+	static List<List<TraceEvent>> traces(Pattern pattern) {
 		List<List<TraceEvent>> traces = new ArrayList<>();
 		for (int p = 0; p < pattern.ranks(); p++) {
 			List<TraceEvent> events = new ArrayList<>();
@@ -52,16 +54,21 @@ class PropertiesTest {
 		return traces;
 	}
 
-	/** Merges, then checks projection against the traces and conservation; returns the model text. */
+	/**
+	 * Merges, then checks conservation, and projection against the traces of the merged model and
+	 * of its folding; returns the texts of both.
+	 */
 	private static String check(List<List<TraceEvent>> traces, List<Model> locals, int threads, String what)
 			throws InconsistentTraceException {
 		Sys system = Merger.system(locals, new MergeOptions(threads), Progress.NONE);
 		assertEquals(List.of(), Conservation.violations(system), what);
 		Model global = ModelWriter.model(system);
+		Model folded = Merger.compact(global, locals);
 		for (int p = 0; p < traces.size(); p++) {
 			assertEquals(traces.get(p), Fixtures.project(global, p), what + ": events of rank " + p);
+			assertEquals(traces.get(p), Fixtures.project(folded, p), what + ", folded: events of rank " + p);
 		}
-		return ModelPrinter.print(global);
+		return ModelPrinter.print(global) + ModelPrinter.print(folded);
 	}
 
 	@Test

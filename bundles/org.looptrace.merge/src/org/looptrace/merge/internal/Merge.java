@@ -42,16 +42,10 @@ public final class Merge {
 		while (true) {
 			Links links = Links.of(list, coverage);
 			List<Construct> regularized = regularize(list, links);
-			if (regularized != null) {
-				list = regularized;
-				continue;
+			if (regularized == null) {
+				return coalesce(list, links);
 			}
-			List<Construct> unrolled = new ArrayList<>();
-			List<Construct> coalesced = coalesce(list, links, unrolled);
-			if (coalesced != null) {
-				return coalesced;
-			}
-			list = unrolled;
+			list = regularized;
 		}
 	}
 
@@ -203,11 +197,9 @@ public final class Merge {
 
 	/**
 	 * Coalesces the loops of every connected component of (V, C) whose node in the condensation of
-	 * (V, T) is a trivial SCC without self loop. Components whose iteration counts are coprime
-	 * are unrolled instead: then {@code unrolled} receives the new list and the result is null.
+	 * (V, T) is a trivial SCC without self loop and whose iteration counts have a common factor.
 	 */
-	private static List<Construct> coalesce(List<Construct> list, Links links,
-			List<Construct> unrolled) throws InconsistentTraceException {
+	private static List<Construct> coalesce(List<Construct> list, Links links) throws InconsistentTraceException {
 		int size = list.size();
 		int[] parent = new int[size];
 		Arrays.setAll(parent, i -> i);
@@ -241,19 +233,14 @@ public final class Merge {
 			}
 			gcds.put(root, g);
 		});
-		if (gcds.containsValue(1L)) {
-			for (int i = 0; i < size; i++) {
-				if (coalescible[component[i]] && gcds.get(component[i]) == 1) {
-					Lp loop = (Lp) list.get(i);
-					for (long j = 0; j < loop.count; j++) {
-						unrolled.addAll(unwrap(loop, j));
-					}
-				} else {
-					unrolled.add(list.get(i));
-				}
+		// Coprime counts: unrolling would make the model larger than its parts. The loops stay as
+		// they are, linked (section III keeps loops it cannot coalesce).
+		gcds.forEach((root, g) -> {
+			if (g == 1) {
+				members.remove(root);
+				coalescible[root] = false;
 			}
-			return null;
-		}
+		});
 		List<Construct> units = new ArrayList<>(list);
 		for (Map.Entry<Integer, List<Integer>> entry : members.entrySet()) {
 			units.set(entry.getKey(), block(list, entry.getValue(), gcds.get(entry.getKey())));

@@ -1,0 +1,661 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.PrimitiveIterator;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+
+import org.eclipse.emf.common.util.EList;
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.Block;
+import org.looptrace.model.Event;
+import org.looptrace.model.Expr;
+import org.looptrace.model.Item;
+import org.looptrace.model.Local;
+import org.looptrace.model.Loop;
+import org.looptrace.model.LooptraceFactory;
+import org.looptrace.model.Message;
+import org.looptrace.model.Model;
+import org.looptrace.model.Recv;
+import org.looptrace.model.Symbol;
+import org.looptrace.model.Sync;
+import org.looptrace.model.Term;
+import org.looptrace.model.Value;
+import org.looptrace.model.core.EventKind;
+import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.RankSet;
+
+/**
+ * Folding of a global model: nested loop recognition over the constructs of every system (each
+ * loop body, then the top level), so that constructs which differ only by an affine function of
+ * the rank (or of their position) become a loop whose rank, peer, tag and bounds are affine in its
+ * index. The rules are NLR's: three consecutive blocks that unify become a loop of three iterations;
+ * a loop followed by a copy of its body at the next iteration grows by one. Folding rewrites the
+ * linear sequence of constructs into an equal sequence, so every rank keeps its events in order and
+ * projection stays exact. It is a pure function of the model: deterministic.
+ *
+ * <p>Numbers are affine vectors over loop depths: element 0 is the constant, element 1 + k the
+ * coefficient of the index of the enclosing loop at depth k (printed {@code ik}). Two copies of a
+ * construct at the same depth then have equal vectors, without renaming any index.
+ */
+public final class Folding {
+
+	/** The longest loop body looked for, in constructs. */
+	static final int MAX_BODY = 64;
+	/** Systems of at least this many constructs try their foldings in parallel. */
+	private static final int PARALLEL = 4096;
+
+	private static final LooptraceFactory FACTORY = LooptraceFactory.eINSTANCE;
+	/** Marks a numeric word among the symbols of an event shape (real symbols never hold a NUL). */
+	private static final String NUMBER = "\0";
+
+	private Folding() {
+	}
+
+	/**
+	 * The folded model of blocks run one after the other (a global model, or local models side by
+	 * side); the blocks are not changed.
+	 *
+	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
+	 *                                  annotations
+	 */
+	public static Model fold(List<? extends Block> blocks) {
+		List<Node> items = new ArrayList<>();
+		for (Block block : blocks) {
+			items.addAll(read(block.getItems(), new HashMap<>(), 0));
+		}
+		Model result = FACTORY.createModel();
+		write(fold(items, 0), result.getItems(), new ArrayList<>());
+		return result;
+	}
+
+	/** The constructs of a block: loops and events, inside loops included. */
+	public static long constructs(Block block) {
+		long count = 0;
+		for (Item item : block.getItems()) {
+			count += 1 + (item instanceof Loop loop ? constructs(loop) : 0);
+		}
+		return count;
+	}
+
+	// ---- terms
+
+	/** A construct: an event or a loop, hashed without its numbers (its skeleton). */
+	private abstract static sealed class Node permits EventNode, LoopNode {
+		final int skeleton;
+		/** The ranks of a construct read from the model; empty for those folding builds. */
+		final RankSet ranks;
+
+		Node(int skeleton, RankSet ranks) {
+			this.skeleton = skeleton;
+			this.ranks = ranks;
+		}
+	}
+
+
+
+	/** An event: kind, symbols (NUMBER where a number stands), group of a collective, numbers. */
+	private static final class EventNode extends Node {
+		final EventKind kind;
+		final String[] symbols;
+		final @Nullable RankSet group;
+		/** rank, then the peer of a message, then the numeric tag or words, in order. */
+		final long[][] numbers;
+
+		EventNode(EventKind kind, String[] symbols, @Nullable RankSet group, long[][] numbers) {
+			super(Objects.hash(kind, Arrays.hashCode(symbols), group, numbers.length), owner(kind, numbers));
+			this.kind = kind;
+			this.symbols = symbols;
+			this.group = group;
+			this.numbers = numbers;
+		}
+
+		private static RankSet owner(EventKind kind, long[][] numbers) {
+			long[] owner = numbers[kind == EventKind.RECV ? 1 : 0];
+			return owner.length == 1 && owner[0] >= 0 && owner[0] <= Integer.MAX_VALUE ? RankSet.of((int) owner[0])
+					: RankSet.EMPTY;
+		}
+
+		@Override
+		public boolean equals(@Nullable Object obj) {
+			return obj instanceof EventNode other && skeleton == other.skeleton && kind == other.kind
+					&& Arrays.equals(symbols, other.symbols) && Objects.equals(group, other.group)
+					&& Arrays.deepEquals(numbers, other.numbers);
+		}
+
+		@Override
+		public int hashCode() {
+			return skeleton;
+		}
+	}
+
+	/** A loop from {@code lower} to {@code upper} inclusive (affine in the enclosing indices). */
+	private static final class LoopNode extends Node {
+		final long[] lower;
+		final long[] upper;
+		final Node[] body;
+
+		LoopNode(long[] lower, long[] upper, Node[] body, RankSet ranks) {
+			super(skeleton(body), ranks);
+			this.lower = lower;
+			this.upper = upper;
+			this.body = body;
+		}
+
+		private static int skeleton(Node[] body) {
+			int hash = 17;
+			for (Node item : body) {
+				hash = 31 * hash + item.skeleton;
+			}
+			return hash;
+		}
+
+		@Override
+		public boolean equals(@Nullable Object obj) {
+			return obj instanceof LoopNode other && skeleton == other.skeleton && Arrays.equals(lower, other.lower)
+					&& Arrays.equals(upper, other.upper) && Arrays.equals(body, other.body);
+		}
+
+		@Override
+		public int hashCode() {
+			return skeleton;
+		}
+	}
+
+	// ---- affine vectors
+
+	private static long[] vector(Expr expr, Map<String, Integer> depths) {
+		long[] vector = new long[1 + depths.size()];
+		vector[0] = expr.getConstant();
+		for (Term term : expr.getTerms()) {
+			Integer depth = depths.get(term.getIndex());
+			if (depth == null) {
+				throw new IllegalArgumentException("loop index '" + term.getIndex() + "' is not bound");
+			}
+			vector[1 + depth] = Math.addExact(vector[1 + depth], term.getCoefficient());
+		}
+		return trim(vector);
+	}
+
+	private static long[] constant(long value) {
+		return new long[] { value };
+	}
+
+	/** Without trailing zero coefficients, so that equal functions have equal vectors. */
+	private static long[] trim(long[] vector) {
+		int length = vector.length;
+		while (length > 1 && vector[length - 1] == 0) {
+			length--;
+		}
+		return length == vector.length ? vector : Arrays.copyOf(vector, length);
+	}
+
+	private static long coefficient(long[] vector, int depth) {
+		return 1 + depth < vector.length ? vector[1 + depth] : 0;
+	}
+
+	/**
+	 * The vector of x, y and z (copies at the same place of consecutive blocks; z null when there
+	 * are two) as a function of a new loop index at {@code depth}: null unless the copies differ
+	 * by one constant step. Indices at that depth and deeper move one level down.
+	 */
+	private static long @Nullable [] unify(long[] x, long[] y, long @Nullable [] z, int depth) {
+		if (x.length != y.length || z != null && z.length != x.length) {
+			return null; // vectors are trimmed: equal coefficients mean equal lengths
+		}
+		for (int k = 1; k < x.length; k++) {
+			if (y[k] != x[k] || z != null && z[k] != x[k]) {
+				return null;
+			}
+		}
+		long step;
+		try {
+			step = Math.subtractExact(y[0], x[0]);
+			if (z != null && Math.subtractExact(z[0], y[0]) != step) {
+				return null;
+			}
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+		long[] result = new long[Math.max(x.length + 1, 2 + depth)];
+		result[0] = x[0];
+		for (int k = 0; 1 + k < x.length; k++) {
+			result[1 + (k < depth ? k : k + 1)] = x[1 + k];
+		}
+		result[1 + depth] = step;
+		return trim(result);
+	}
+
+	/** The vector with the index at {@code depth} set to n; deeper indices move one level up. */
+	private static long[] instantiate(long[] vector, int depth, long n) {
+		if (vector.length <= 1 + depth) {
+			return vector;
+		}
+		long[] result = new long[vector.length - 1];
+		result[0] = Math.addExact(vector[0], Math.multiplyExact(coefficient(vector, depth), n));
+		for (int k = 0; 1 + k < vector.length; k++) {
+			if (k != depth) {
+				result[1 + (k < depth ? k : k - 1)] = vector[1 + k];
+			}
+		}
+		return trim(result);
+	}
+
+	// ---- unification of three copies, and a loop body at its next iteration
+
+	private static @Nullable Node unify(Node x, Node y, @Nullable Node z, int depth) {
+		if (x.skeleton != y.skeleton || z != null && z.skeleton != x.skeleton) {
+			return null;
+		}
+		if (x instanceof EventNode ex && y instanceof EventNode ey && (z == null || z instanceof EventNode)) {
+			EventNode ez = (EventNode) z;
+			if (!sameShape(ex, ey) || ez != null && !sameShape(ex, ez)) {
+				return null;
+			}
+			long[][] numbers = new long[ex.numbers.length][];
+			for (int k = 0; k < numbers.length; k++) {
+				long[] number = unify(ex.numbers[k], ey.numbers[k], ez == null ? null : ez.numbers[k], depth);
+				if (number == null) {
+					return null;
+				}
+				numbers[k] = number;
+			}
+			return new EventNode(ex.kind, ex.symbols, ex.group, numbers);
+		}
+		if (x instanceof LoopNode lx && y instanceof LoopNode ly && (z == null || z instanceof LoopNode)) {
+			LoopNode lz = (LoopNode) z;
+			long[] lower = unify(lx.lower, ly.lower, lz == null ? null : lz.lower, depth);
+			long[] upper = unify(lx.upper, ly.upper, lz == null ? null : lz.upper, depth);
+			Node[] body = unify(lx.body, ly.body, lz == null ? null : lz.body, depth);
+			return lower == null || upper == null || body == null ? null
+					: new LoopNode(lower, upper, body, RankSet.EMPTY);
+		}
+		return null;
+	}
+
+	/** Events that differ at most by their numbers. */
+	private static boolean sameShape(EventNode a, EventNode b) {
+		return a.kind == b.kind && Arrays.equals(a.symbols, b.symbols) && Objects.equals(a.group, b.group)
+				&& a.numbers.length == b.numbers.length;
+	}
+
+	private static Node @Nullable [] unify(Node[] x, Node[] y, Node @Nullable [] z, int depth) {
+		if (x.length != y.length || z != null && z.length != x.length) {
+			return null;
+		}
+		Node[] result = new Node[x.length];
+		for (int i = 0; i < x.length; i++) {
+			Node item = unify(x[i], y[i], z == null ? null : z[i], depth);
+			if (item == null) {
+				return null;
+			}
+			result[i] = item;
+		}
+		return result;
+	}
+
+	/** The construct with the index at {@code depth} set to n (a body item taken out of its loop). */
+	private static Node instantiate(Node node, int depth, long n) {
+		if (node instanceof EventNode event) {
+			long[][] numbers = new long[event.numbers.length][];
+			for (int k = 0; k < numbers.length; k++) {
+				numbers[k] = instantiate(event.numbers[k], depth, n);
+			}
+			return new EventNode(event.kind, event.symbols, event.group, numbers);
+		}
+		LoopNode loop = (LoopNode) node;
+		Node[] body = new Node[loop.body.length];
+		for (int i = 0; i < body.length; i++) {
+			body[i] = instantiate(loop.body[i], depth, n);
+		}
+		return new LoopNode(instantiate(loop.lower, depth, n), instantiate(loop.upper, depth, n), body, RankSet.EMPTY);
+	}
+
+	// ---- the stack machine of NLR over the constructs of one system
+
+	/**
+	 * Folds the constructs of a system at {@code depth}, the bodies of its loops first. Of the
+	 * order read and the rank-major order, with each kind of {@link Pairs}, keeps the one that folds
+	 * into the fewest constructs (the first on a tie: no pairs, the order read).
+	 */
+	private static List<Node> fold(List<Node> items, int depth) {
+		List<Node> folded = new ArrayList<>(items.size());
+		for (Node item : items) {
+			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
+					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
+		}
+		List<Node> rankMajor = rankMajor(folded);
+		List<List<Node>> orders = rankMajor.equals(folded) ? List.of(folded) : List.of(folded, rankMajor);
+		int candidates = Pairs.values().length * orders.size();
+		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
+		// choice below is made in a fixed order, so the result does not depend on it.
+		IntStream tries = IntStream.range(0, candidates);
+		List<List<Node>> folds = (folded.size() >= PARALLEL ? tries.parallel() : tries)
+				.mapToObj(k -> recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()]))
+				.toList();
+		List<Node> best = folds.get(0);
+		long smallest = size(best);
+		for (List<Node> candidate : folds) {
+			long size = size(candidate);
+			if (size < smallest) {
+				best = candidate;
+				smallest = size;
+			}
+		}
+		return best;
+	}
+
+	/** Which two consecutive copies of a block of two or more constructs become a loop. */
+	private enum Pairs {
+		/** None: NLR's rules alone (three copies make a loop). */
+		NONE,
+		/** Copies that differ by a rank shift only: two ranks doing the same thing. */
+		TRANSLATIONS,
+		/** Any copies that differ by constant steps. */
+		ANY
+	}
+
+	/** NLR's stack machine over a sequence of constructs. */
+	private static List<Node> recognize(List<Node> items, int depth, Pairs pairs) {
+		List<Node> stack = new ArrayList<>(items.size());
+		for (Node item : items) {
+			stack.add(item);
+			while (reduce(stack, depth, pairs)) {
+				// reduce again until no rule applies
+			}
+		}
+		return stack;
+	}
+
+	/** Constructs, loops and events, inside loops included. */
+	private static long size(Iterable<Node> items) {
+		long size = 0;
+		for (Node item : items) {
+			size += 1 + (item instanceof LoopNode loop ? size(List.of(loop.body)) : 0);
+		}
+		return size;
+	}
+
+	/** One reduction at the top of the stack, the shortest first; whether one applied. */
+	private static boolean reduce(List<Node> stack, int depth, Pairs pairs) {
+		int size = stack.size();
+		for (int i = 2; i <= 3 * MAX_BODY && i <= size; i++) {
+			if (stack.get(size - i) instanceof LoopNode loop && loop.body.length == i - 1 && grows(stack, loop, depth)) {
+				long[] upper = loop.upper.clone();
+				upper[0]++;
+				stack.subList(size - i, size).clear();
+				stack.add(new LoopNode(loop.lower, upper, loop.body, RankSet.EMPTY));
+				return true;
+			}
+			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth, pairs)) {
+				return true;
+			}
+			if (pairs != Pairs.NONE && i % 2 == 0 && i >= 4 && i <= 2 * MAX_BODY && repeats(stack, i / 2, 2, depth, pairs)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether the top {@code copies} blocks of b constructs unify, then replaced by a loop. Two
+	 * copies (b ≥ 2, where the loop is smaller than the copies) fold as {@code pairs} allows; a
+	 * third copy then extends the loop only if it follows the same steps.
+	 */
+	private static boolean repeats(List<Node> stack, int b, int copies, int depth, Pairs pairs) {
+		int size = stack.size();
+		int start = size - copies * b;
+		// Skeletons first: the copies almost never unify, and comparing ints allocates nothing.
+		for (int j = 0; j < b; j++) {
+			int skeleton = stack.get(start + j).skeleton;
+			for (int c = 1; c < copies; c++) {
+				if (stack.get(start + c * b + j).skeleton != skeleton) {
+					return false;
+				}
+			}
+		}
+		Node[] x = stack.subList(start, start + b).toArray(new Node[0]);
+		Node[] y = stack.subList(start + b, start + 2 * b).toArray(new Node[0]);
+		Node[] z = copies == 3 ? stack.subList(start + 2 * b, size).toArray(new Node[0]) : null;
+		Node[] body = z == null && pairs == Pairs.TRANSLATIONS && translation(x, y) == 0 ? null : unify(x, y, z, depth);
+		if (body == null) {
+			return false;
+		}
+		stack.subList(start, size).clear();
+		stack.add(new LoopNode(constant(0), constant(copies - 1), body, RankSet.EMPTY));
+		return true;
+	}
+
+	/**
+	 * The rank shift that turns the block x into the block y: every rank and peer moves by it, every
+	 * other number stays; 0 when there is none. Two copies are folded only then: two ranks doing the
+	 * same thing, not two arbitrary constructs of the same shape.
+	 */
+	private static long translation(Node[] x, Node[] y) {
+		long[] shift = { 0 }; // the shift of the first rank met
+		for (int i = 0; i < x.length; i++) {
+			if (!translates(x[i], y[i], shift)) {
+				return 0;
+			}
+		}
+		return shift[0];
+	}
+
+	private static boolean translates(Node x, Node y, long[] shift) {
+		if (x instanceof EventNode ex && y instanceof EventNode ey) {
+			int ranks = ex.kind == EventKind.SEND || ex.kind == EventKind.RECV ? 2 : 1;
+			for (int k = 0; k < ex.numbers.length && k < ey.numbers.length; k++) {
+				long step = ey.numbers[k][0] - ex.numbers[k][0];
+				if (k >= ranks ? step != 0 : step == 0 || shift[0] != 0 && step != shift[0]) {
+					return false;
+				}
+				if (k < ranks) {
+					shift[0] = step;
+				}
+			}
+			return true;
+		}
+		if (x instanceof LoopNode lx && y instanceof LoopNode ly && lx.body.length == ly.body.length
+				&& lx.lower[0] == ly.lower[0] && lx.upper[0] == ly.upper[0]) {
+			for (int i = 0; i < lx.body.length; i++) {
+				if (!translates(lx.body[i], ly.body[i], shift)) {
+					return false;
+				}
+			}
+			return true;
+		}
+		return false;
+	}
+
+	/** Whether the items above the loop on the stack are its body at its next iteration. */
+	private static boolean grows(List<Node> stack, LoopNode loop, int depth) {
+		if (loop.lower.length != 1 || loop.upper.length != 1 || loop.lower[0] != 0) {
+			return false;
+		}
+		int start = stack.size() - loop.body.length;
+		for (int j = 0; j < loop.body.length; j++) {
+			if (loop.body[j].skeleton != stack.get(start + j).skeleton) {
+				return false;
+			}
+		}
+		try {
+			long next = Math.addExact(loop.upper[0], 1);
+			for (int j = 0; j < loop.body.length; j++) {
+				if (!instantiate(loop.body[j], depth, next).equals(stack.get(start + j))) {
+					return false;
+				}
+			}
+			return true;
+		} catch (ArithmeticException overflow) {
+			return false;
+		}
+	}
+
+	// ---- from and to the EMF model
+
+	/** The constructs of a system as terms, in the order of the model. */
+	private static List<Node> read(EList<Item> items, Map<String, Integer> depths, int depth) {
+		List<Node> nodes = new ArrayList<>(items.size());
+		for (Item item : items) {
+			if (item instanceof Loop loop) {
+				Map<String, Integer> inner = new HashMap<>(depths);
+				inner.put(loop.getIndex(), depth);
+				List<Node> body = read(loop.getItems(), inner, depth + 1);
+				RankSet.Builder ranks = new RankSet.Builder();
+				body.forEach(node -> ranks.addAll(node.ranks));
+				nodes.add(new LoopNode(vector(loop.getLower(), depths), vector(loop.getUpper(), depths),
+						body.toArray(new Node[0]), ranks.build()));
+			} else if (item instanceof Event event) {
+				EventNode node = event(event, depths);
+				if (node.ranks.isEmpty()) {
+					throw new IllegalArgumentException("folding takes events of constant ranks, found "
+							+ org.looptrace.model.core.ModelPrinter.print(event));
+				}
+				nodes.add(node);
+			} else {
+				throw new IllegalArgumentException(
+						"a global model holds loops and events only, found " + item.eClass().getName());
+			}
+		}
+		return nodes;
+	}
+
+	/**
+	 * The constructs in the rank-major order: of the constructs whose ranks have no earlier
+	 * construct left, the one of the lowest rank first (then the earliest). Every rank keeps its
+	 * order; the constructs of a rank come together, ranks in order, so that copies differing by
+	 * the rank stand side by side.
+	 */
+	private static List<Node> rankMajor(List<Node> nodes) {
+		int size = nodes.size();
+		// For every rank, its constructs in order; a construct waits for its predecessor on each rank.
+		Map<Integer, Integer> last = new HashMap<>();
+		List<List<Integer>> successors = new ArrayList<>(size);
+		int[] waiting = new int[size];
+		for (int i = 0; i < size; i++) {
+			successors.add(new ArrayList<>());
+			for (PrimitiveIterator.OfInt it = nodes.get(i).ranks.iterator(); it.hasNext();) {
+				Integer previous = last.put(it.nextInt(), i);
+				if (previous != null) {
+					successors.get(previous).add(i);
+					waiting[i]++;
+				}
+			}
+		}
+		PriorityQueue<Integer> ready = new PriorityQueue<>(
+				Comparator.<Integer>comparingInt(i -> nodes.get(i).ranks.min())
+						.thenComparingInt(i -> i));
+		for (int i = 0; i < size; i++) {
+			if (waiting[i] == 0) {
+				ready.add(i);
+			}
+		}
+		List<Node> order = new ArrayList<>(size);
+		while (!ready.isEmpty()) {
+			int i = ready.poll();
+			order.add(nodes.get(i));
+			for (int next : successors.get(i)) {
+				if (--waiting[next] == 0) {
+					ready.add(next);
+				}
+			}
+		}
+		return order;
+	}
+
+	private static EventNode event(Event event, Map<String, Integer> depths) {
+		List<long[]> numbers = new ArrayList<>();
+		List<String> symbols = new ArrayList<>();
+		numbers.add(vector(event.getRank(), depths));
+		EventKind kind;
+		RankSet group = null;
+		if (event instanceof Message message) {
+			kind = message instanceof Recv ? EventKind.RECV : EventKind.SEND;
+			numbers.add(vector(message.getPeer(), depths));
+			word(message.getTag(), depths, symbols, numbers);
+		} else if (event instanceof Sync sync) {
+			kind = EventKind.SYNC;
+			symbols.add(sync.getName());
+			group = sync.getGroup();
+		} else {
+			kind = EventKind.LOCAL;
+			for (Value word : ((Local) event).getWords()) {
+				word(word, depths, symbols, numbers);
+			}
+		}
+		return new EventNode(kind, symbols.toArray(new String[0]), group, numbers.toArray(new long[0][]));
+	}
+
+	private static void word(Value value, Map<String, Integer> depths, List<String> symbols, List<long[]> numbers) {
+		if (value instanceof Symbol symbol) {
+			symbols.add(symbol.getName());
+		} else {
+			symbols.add(NUMBER);
+			numbers.add(vector((Expr) value, depths));
+		}
+	}
+
+	private static void write(List<Node> items, EList<Item> into, List<String> scope) {
+		for (Node node : items) {
+			if (node instanceof LoopNode loopNode) {
+				Loop loop = FACTORY.createLoop();
+				loop.setLower(expr(loopNode.lower, scope));
+				loop.setUpper(expr(loopNode.upper, scope));
+				String index = "i" + scope.size();
+				loop.setIndex(index);
+				scope.add(index);
+				write(List.of(loopNode.body), loop.getItems(), scope);
+				scope.remove(scope.size() - 1);
+				into.add(loop);
+			} else {
+				into.add(event((EventNode) node, scope));
+			}
+		}
+	}
+
+	private static Event event(EventNode node, List<String> scope) {
+		int number = 1;
+		Event event;
+		switch (node.kind) {
+		case SEND, RECV -> {
+			Message message = node.kind == EventKind.SEND ? FACTORY.createSend() : FACTORY.createRecv();
+			message.setPeer(expr(node.numbers[number++], scope));
+			message.setTag(node.symbols[0].equals(NUMBER) ? expr(node.numbers[number], scope) : Exprs.symbol(node.symbols[0]));
+			event = message;
+		}
+		case SYNC -> {
+			Sync sync = FACTORY.createSync();
+			sync.setName(node.symbols[0]);
+			sync.setGroup(Objects.requireNonNull(node.group));
+			event = sync;
+		}
+		default -> {
+			Local local = FACTORY.createLocal();
+			for (String word : node.symbols) {
+				local.getWords().add(word.equals(NUMBER) ? expr(node.numbers[number++], scope) : Exprs.symbol(word));
+			}
+			event = local;
+		}
+		}
+		event.setRank(expr(node.numbers[0], scope));
+		return event;
+	}
+
+	private static Expr expr(long[] vector, List<String> scope) {
+		Map<String, Long> coefficients = new TreeMap<>();
+		for (int k = 1; k < vector.length; k++) {
+			if (vector[k] != 0) {
+				coefficients.put(scope.get(k - 1), vector[k]);
+			}
+		}
+		return Exprs.canonical(vector[0], coefficients, scope);
+	}
+}

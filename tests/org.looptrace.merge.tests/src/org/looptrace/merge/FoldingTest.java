@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.looptrace.merge.internal.Folding;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.trace.generate.Pattern;
+import org.looptrace.trace.generate.Patterns;
+
+/**
+ * Folding of global models (issue 13): constructs that differ by an affine function of the rank
+ * become loops over ranks; the model stays exact, never grows, never exceeds the local models, and
+ * the models of SPMD patterns keep their size as the number of ranks grows.
+ */
+class FoldingTest {
+
+	private static List<List<TraceEvent>> traces(Pattern pattern) {
+		return PropertiesTest.traces(pattern);
+	}
+
+	private static List<Model> locals(List<List<TraceEvent>> traces) {
+		return PropertiesTest.locals(traces, null);
+	}
+
+	private static long constructs(Model model) {
+		return Folding.constructs(model);
+	}
+
+	private static Model folded(List<Model> locals) throws InconsistentTraceException {
+		return Merger.merge(locals, new MergeOptions(2), Progress.NONE);
+	}
+
+	@Test
+	void aCollectiveOnEveryRankIsOneLoopOverTheRanks() throws Exception {
+		List<Model> locals = new ArrayList<>();
+		for (int p = 0; p < 16; p++) {
+			locals.add(Fixtures.model(p + " sync MPI_Allreduce 0-15\n"));
+		}
+		assertEquals("""
+				for i0 = 0 to 15
+				  i0 sync MPI_Allreduce 0-15
+				done
+				""", ModelPrinter.print(folded(locals)));
+	}
+
+	/** A chain of three ranks: the two senders differ by a rank shift only, so two copies fold. */
+	@Test
+	void twoRanksDoingTheSameThingBecomeALoopOfTwo() throws Exception {
+		List<Model> locals = List.of(Fixtures.model("0 send 1 t\n"), Fixtures.model("0 recv 1 t\n1 send 2 t\n"),
+				Fixtures.model("1 recv 2 t\n"));
+		assertEquals("""
+				for i0 = 0 to 1
+				  i0 send 1+i0 t
+				  i0 recv 1+i0 t
+				done
+				""", ModelPrinter.print(folded(locals)));
+	}
+
+	@Test
+	void aRingBecomesOneLoopWithAffineRankAndPeer() throws Exception {
+		List<List<TraceEvent>> traces = traces(Patterns.create("ring", 64, 5, 1));
+		Model model = folded(locals(traces));
+		assertTrue(constructs(model) <= 8, ModelPrinter.print(model));
+		for (int p = 0; p < traces.size(); p++) {
+			assertEquals(traces.get(p), Fixtures.project(model, p), "events of rank " + p);
+		}
+	}
+
+	/** Projection on every pattern from 17 to 100 ranks (PropertiesTest covers 2 to 16). */
+	@Test
+	void foldedModelsProjectExactlyUpToHundredRanks() throws Exception {
+		for (String name : Patterns.NAMES) {
+			for (int ranks : new int[] { 17, 24, 25, 32, 49, 64, 81, 100 }) {
+				List<List<TraceEvent>> traces = traces(Patterns.create(name, ranks, 4, ranks));
+				Model model = folded(locals(traces));
+				for (int p = 0; p < ranks; p++) {
+					assertEquals(traces.get(p), Fixtures.project(model, p), name + " on " + ranks + ", rank " + p);
+				}
+			}
+		}
+	}
+
+	@Test
+	void spmdPatternsKeepTheirSizeAsRanksGrow() throws Exception {
+		for (String name : List.of("ring", "halo", "wavefront", "solver")) {
+			long at64 = constructs(folded(locals(traces(Patterns.create(name, 64, 10, 1)))));
+			long at256 = constructs(folded(locals(traces(Patterns.create(name, 256, 10, 1)))));
+			assertTrue(at256 <= at64 * 3 / 2, name + ": " + at64 + " constructs on 64 ranks, " + at256 + " on 256");
+		}
+	}
+
+	@Test
+	void neverLargerThanTheMergeNorTheLocalModels() throws Exception {
+		for (long seed = 0; seed < 300; seed++) {
+			int ranks = 2 + (int) (seed % 15);
+			List<List<TraceEvent>> traces = RandomPrograms.traces(ranks, 30_000 + seed);
+			List<Model> locals = locals(traces);
+			Model merged = Merger.merge(locals, new MergeOptions(1, false), Progress.NONE);
+			Model folded = folded(locals);
+			long size = constructs(folded);
+			long local = 0;
+			for (Model model : locals) {
+				local += constructs(model);
+			}
+			assertTrue(size <= constructs(merged), "seed " + seed);
+			assertTrue(size <= local, "seed " + seed);
+		}
+	}
+}
