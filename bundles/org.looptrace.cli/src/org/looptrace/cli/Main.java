@@ -21,7 +21,8 @@ public final class Main {
 				new TraceCommand(),
 				new FormatCommand(),
 				new ExpandCommand(),
-				new PatternsCommand()
+				new PatternsCommand(),
+				new MatrixCommand()
 				// commands are added here, one line each
 		);
 	}
