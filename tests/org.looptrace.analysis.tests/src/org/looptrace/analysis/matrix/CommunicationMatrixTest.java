@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -47,11 +48,15 @@ class CommunicationMatrixTest {
 			Path traces = Files.createDirectories(folder.resolve("run-" + run));
 			Patterns.write(Patterns.create(pattern, ranks, random.nextInt(9), random.nextLong()), traces, Progress.NONE);
 			Map<Channel, Long> counted = countSends(TraceFolder.open(traces));
-			Model model = Merger.model(TraceFolder.open(traces), NlrOptions.DEFAULTS, new MergeOptions(2), Progress.NONE);
-			CommunicationMatrix matrix = CommunicationMatrix.of(model, Progress.NONE);
-			String what = pattern + " on " + ranks + " ranks, run " + run;
-			assertEquals(counted, matrix.channels(), what);
-			assertConstructsAddUp(model, matrix, what);
+			// folded models hold loops over ranks, whose index decides who talks
+			for (boolean fold : List.of(true, false)) {
+				Model model = Merger.model(TraceFolder.open(traces), NlrOptions.DEFAULTS, new MergeOptions(2, fold),
+						Progress.NONE);
+				CommunicationMatrix matrix = CommunicationMatrix.of(model, Progress.NONE);
+				String what = pattern + " on " + ranks + " ranks, run " + run + (fold ? ", folded" : "");
+				assertEquals(counted, matrix.channels(), what);
+				assertConstructsAddUp(model, matrix, what);
+			}
 		}
 	}
 
