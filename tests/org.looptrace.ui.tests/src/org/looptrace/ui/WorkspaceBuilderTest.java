@@ -101,6 +101,7 @@ class WorkspaceBuilderTest {
 		List<String> natures = List.of(project.getDescription().getNatureIds());
 		assertTrue(natures.contains(ptpNature) && natures.contains(LoopTraceUi.NATURE_ID), natures.toString());
 		assertEquals(expectedModel(folder, NlrOptions.DEFAULTS), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+		assertTrue(folder.getFile(LoopTraceUi.MODEL_FILE).isDerived(), "the built model is a derived resource");
 	}
 
 	@Test

@@ -145,6 +145,8 @@ public final class ModelTracesJob extends Job {
 		} else {
 			target.create(new ByteArrayInputStream(bytes), IResource.NONE, monitor);
 		}
+		// derived: Eclipse warns before an edit, version control can leave it out
+		target.setDerived(true, monitor);
 		target.setPersistentProperty(WRITTEN, HexFormat.of().formatHex(sha256(bytes)));
 		if (target != model) {
 			IMarker marker = model.createMarker(LoopTraceUi.MODEL_KEPT_MARKER);
