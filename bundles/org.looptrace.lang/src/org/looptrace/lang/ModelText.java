@@ -64,9 +64,8 @@ public final class ModelText {
 	 */
 	public static Model parse(String text, String fileName) throws ModelTextException {
 		XtextResource resource = load(text, fileName);
-		IResourceValidator validator = resource.getResourceServiceProvider().getResourceValidator();
 		List<Issue> errors = new ArrayList<>();
-		for (Issue issue : validator.validate(resource, CheckMode.ALL, CancelIndicator.NullImpl)) {
+		for (Issue issue : validate(resource, CancelIndicator.NullImpl)) {
 			if (issue.getSeverity() == Severity.ERROR) {
 				errors.add(issue);
 			}
@@ -78,6 +77,22 @@ public final class ModelText {
 					.toList());
 		}
 		return EcoreUtil.copy((Model) resource.getContents().get(0));
+	}
+
+	/**
+	 * The syntax errors and the validation errors and warnings of model text, with their offsets
+	 * in the text: what an editor shows as annotations and markers while the user types.
+	 *
+	 * @param fileName the name the issues are reported under
+	 * @param cancel asked between checks; a cancelled validation returns the issues found so far
+	 */
+	public static List<Issue> issues(String text, String fileName, CancelIndicator cancel) {
+		return validate(load(text, fileName), cancel);
+	}
+
+	private static List<Issue> validate(XtextResource resource, CancelIndicator cancel) {
+		IResourceValidator validator = resource.getResourceServiceProvider().getResourceValidator();
+		return validator.validate(resource, CheckMode.ALL, cancel);
 	}
 
 	/** The canonical text of the model: the same as {@link ModelPrinter#print}. */
