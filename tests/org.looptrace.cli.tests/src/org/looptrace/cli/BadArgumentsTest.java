@@ -101,6 +101,13 @@ class BadArgumentsTest {
 		add(cases, "patterns", "expected one model file");
 		add(cases, "patterns", MISSING + ": no such file or folder", MISSING);
 		add(cases, "patterns", "unknown option --bogus", model, "--bogus");
+		// matrix
+		add(cases, "matrix", "expected one trace folder or model file");
+		add(cases, "matrix", MISSING + ": no such file or folder", MISSING);
+		add(cases, "matrix", "unknown option --bogus", model, "--bogus");
+		add(cases, "matrix", "'x' is not a construct path", model, "--construct", "x");
+		add(cases, "matrix", "no construct 9", model, "--construct", "9");
+		add(cases, "matrix", "is not a valid model", trace0);
 		return cases.stream();
 	}
 
