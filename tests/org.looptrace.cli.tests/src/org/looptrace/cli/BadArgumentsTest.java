@@ -107,7 +107,6 @@ class BadArgumentsTest {
 		add(cases, "matrix", "unknown option --bogus", model, "--bogus");
 		add(cases, "matrix", "'x' is not a construct path", model, "--construct", "x");
 		add(cases, "matrix", "no construct 9", model, "--construct", "9");
-		add(cases, "matrix", "is not a valid model", trace0);
 		return cases.stream();
 	}
 
