@@ -108,18 +108,6 @@ final class Cli {
 		return lines;
 	}
 
-	/** Asserts that the model projected on every rank of the folder gives that rank's trace back. */
-	static void assertProjectsOnEveryRank(Model model, TraceFolder folder) throws IOException {
-		for (int rank = 0; rank < folder.ranks(); rank++) {
-			assertEquals(traceLines(folder, rank), expansion(model, rank), "rank " + rank + " of " + folder.folder());
-		}
-		long events = 0;
-		for (int rank = 0; rank < folder.ranks(); rank++) {
-			events += traceLines(folder, rank).size();
-		}
-		assertEquals(events, expansion(model, -1).size(), "events of the model of " + folder.folder());
-	}
-
 	/** The entries of a folder, sorted. */
 	static List<Path> list(Path folder) throws IOException {
 		try (Stream<Path> entries = Files.list(folder)) {

@@ -13,6 +13,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 import org.looptrace.cli.Cli.Result;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
+import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 
 /**
@@ -50,7 +51,7 @@ class LocalMethodTest {
 		for (String method : CROCHEMORE) {
 			Result result = Cli.expect(0, "model", example.toString(), "--method", method, "--threads", "2");
 			Model model = ModelText.parse(result.out(), name + "." + method + ".loops");
-			Cli.assertProjectsOnEveryRank(model, TraceFolder.open(example));
+			Projection.assertProjectsOnEveryRank(model, TraceFolder.open(example));
 		}
 	}
 

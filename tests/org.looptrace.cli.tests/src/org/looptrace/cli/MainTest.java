@@ -66,7 +66,7 @@ class MainTest {
 
 	/**
 	 * --help wins over bad arguments before it. (After a program to trace, it is the program's:
-	 * RegressionTest.helpAfterTheProgramBelongsToTheProgram.)
+	 * UnusualInputsTest.helpAfterTheProgramBelongsToTheProgram.)
 	 */
 	@ParameterizedTest(name = "looptrace {0} --bogus --help")
 	@MethodSource("names")

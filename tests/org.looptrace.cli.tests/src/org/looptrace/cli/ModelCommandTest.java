@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 import org.looptrace.cli.Cli.Result;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
+import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
 
@@ -32,7 +33,7 @@ class ModelCommandTest {
 		assertEquals("", result.err());
 		Model model = ModelText.parse(result.out(), name + ".loops");
 		assertEquals(result.out(), ModelText.print(model), "printed text is canonical");
-		Cli.assertProjectsOnEveryRank(model, TraceFolder.open(example));
+		Projection.assertProjectsOnEveryRank(model, TraceFolder.open(example));
 	}
 
 	/** Random patterns, sizes and seeds (fixed seed of the choices). */
@@ -47,7 +48,7 @@ class ModelCommandTest {
 			Cli.expect(0, generate);
 			Result result = Cli.expect(0, "model", folder.toString(), "--threads", "" + (1 + random.nextInt(3)));
 			Model model = ModelText.parse(result.out(), "case" + i + ".loops");
-			Cli.assertProjectsOnEveryRank(model, TraceFolder.open(folder));
+			Projection.assertProjectsOnEveryRank(model, TraceFolder.open(folder));
 		}
 	}
 
@@ -61,7 +62,7 @@ class ModelCommandTest {
 		assertTrue(Pattern.compile("(?m)^ *[-0-9+*]*i[0-9]+[-0-9+*i]* (send|recv|sync) ").matcher(folded).find(),
 				() -> "no event whose rank is a loop index in\n" + folded);
 		for (String text : List.of(folded, sectionThree)) {
-			Cli.assertProjectsOnEveryRank(ModelText.parse(text, "wavefront.loops"), TraceFolder.open(example));
+			Projection.assertProjectsOnEveryRank(ModelText.parse(text, "wavefront.loops"), TraceFolder.open(example));
 		}
 	}
 
@@ -119,7 +120,7 @@ class ModelCommandTest {
 		assertTrue(refused.err().contains("use --force"), refused::toString);
 		assertEquals("// my annotations\n", Files.readString(file));
 		Cli.expect(0, "model", Cli.example("ring-8").toString(), "-o", file.toString(), "--force");
-		Cli.assertProjectsOnEveryRank(ModelText.parse(file), TraceFolder.open(Cli.example("ring-8")));
+		Projection.assertProjectsOnEveryRank(ModelText.parse(file), TraceFolder.open(Cli.example("ring-8")));
 	}
 
 	@Test

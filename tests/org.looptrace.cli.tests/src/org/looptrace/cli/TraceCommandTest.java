@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.cli.Cli.Result;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.TraceFolder;
 
@@ -61,7 +62,7 @@ class TraceCommandTest {
 		assertFalse(report.hasErrors(), report::summary);
 		assertTrue(report.events() > 0, report::summary);
 		assertEquals(folder + ": " + report.summary() + "\n", result.out());
-		Cli.assertProjectsOnEveryRank(
+		Projection.assertProjectsOnEveryRank(
 				ModelText.parse(Cli.expect(0, "model", folder.toString()).out(), "ring.loops"), traces);
 
 		Map<String, byte[]> before = Cli.snapshot(folder);

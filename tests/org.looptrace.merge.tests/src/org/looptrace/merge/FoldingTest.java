@@ -13,6 +13,8 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
+import org.looptrace.testsupport.Projection;
+import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.generate.Pattern;
 import org.looptrace.trace.generate.Patterns;
 
@@ -71,7 +73,7 @@ class FoldingTest {
 		Model model = folded(locals(traces));
 		assertTrue(constructs(model) <= 8, ModelPrinter.print(model));
 		for (int p = 0; p < traces.size(); p++) {
-			assertEquals(traces.get(p), Fixtures.project(model, p), "events of rank " + p);
+			assertEquals(traces.get(p), Projection.events(model, p), "events of rank " + p);
 		}
 	}
 
@@ -83,7 +85,7 @@ class FoldingTest {
 				List<List<TraceEvent>> traces = traces(Patterns.create(name, ranks, 4, ranks));
 				Model model = folded(locals(traces));
 				for (int p = 0; p < ranks; p++) {
-					assertEquals(traces.get(p), Fixtures.project(model, p), name + " on " + ranks + ", rank " + p);
+					assertEquals(traces.get(p), Projection.events(model, p), name + " on " + ranks + ", rank " + p);
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.Projection;
 
 /** The examples of section III of the paper, each with the outcome the paper describes. */
 class PaperExamplesTest {
@@ -24,7 +25,7 @@ class PaperExamplesTest {
 			models.add(Fixtures.model(local));
 		}
 		Model global = Merger.merge(models, new MergeOptions(1, false), Progress.NONE);
-		Fixtures.assertProjection(models, global);
+		Projection.assertProjection(models, global);
 		return ModelPrinter.print(global);
 	}
 

@@ -19,6 +19,8 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NestedLoopRecognizer;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.testsupport.Projection;
+import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.generate.Pattern;
 import org.looptrace.trace.generate.Patterns;
 
@@ -65,8 +67,8 @@ class PropertiesTest {
 		Model global = ModelWriter.model(system);
 		Model folded = Merger.compact(global, locals);
 		for (int p = 0; p < traces.size(); p++) {
-			assertEquals(traces.get(p), Fixtures.project(global, p), what + ": events of rank " + p);
-			assertEquals(traces.get(p), Fixtures.project(folded, p), what + ", folded: events of rank " + p);
+			assertEquals(traces.get(p), Projection.events(global, p), what + ": events of rank " + p);
+			assertEquals(traces.get(p), Projection.events(folded, p), what + ", folded: events of rank " + p);
 		}
 		return ModelPrinter.print(global) + ModelPrinter.print(folded);
 	}

@@ -16,6 +16,7 @@ import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Pattern;
 import org.looptrace.trace.generate.Patterns;
@@ -38,7 +39,7 @@ class TraceFolderTest {
 			for (int p = 0; p < pattern.ranks(); p++) {
 				List<TraceEvent> expected = new ArrayList<>();
 				pattern.events(p).forEachRemaining(expected::add);
-				assertEquals(expected, Fixtures.project(one, p), name + ": events of rank " + p);
+				assertEquals(expected, Projection.events(one, p), name + ": events of rank " + p);
 			}
 		}
 	}

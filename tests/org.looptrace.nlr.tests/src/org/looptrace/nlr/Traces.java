@@ -2,18 +2,16 @@
 package org.looptrace.nlr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 
 import org.looptrace.model.Model;
-import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
+import org.looptrace.testsupport.Projection;
 
 /** Trace builders and the lossless check shared by the NLR tests. */
 final class Traces {
@@ -34,22 +32,7 @@ final class Traces {
 
 	/** Asserts the expansion of the model is the trace, event for event. */
 	static Model assertExpandsTo(List<TraceEvent> trace, Model model, String what) {
-		Iterator<TraceEvent> expanded = ModelExpander.expand(model);
-		for (int i = 0; i < trace.size(); i++) {
-			if (!expanded.hasNext()) {
-				fail(what + ": expansion ends at event " + i + " of " + trace.size() + "\n"
-						+ ModelPrinter.print(model));
-			}
-			TraceEvent event = expanded.next();
-			if (!event.equals(trace.get(i))) {
-				fail(what + ": event " + i + " expands to '" + event + "', the trace has '"
-						+ trace.get(i) + "'\n" + ModelPrinter.print(model));
-			}
-		}
-		if (expanded.hasNext()) {
-			fail(what + ": expansion has more than the " + trace.size() + " events\n"
-					+ ModelPrinter.print(model));
-		}
+		Projection.assertExpandsTo(trace, model, what);
 		return model;
 	}
 

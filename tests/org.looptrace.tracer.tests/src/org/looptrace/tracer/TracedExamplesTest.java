@@ -25,13 +25,12 @@ import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.EventKind;
-import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.DataTrace;
-import org.looptrace.trace.EventReader;
 import org.looptrace.trace.TraceFolder;
 
 /**
@@ -75,7 +74,7 @@ class TracedExamplesTest {
 
 		List<List<TraceEvent>> events = new ArrayList<>();
 		for (int rank = 0; rank < ranks; rank++) {
-			events.add(read(traces, rank));
+			events.add(Projection.events(traces, rank));
 			try (DataTrace data = traces.openData(rank)) {
 				assertEquals(events.get(rank).size(), data.records(), "data records of rank " + rank);
 				long previous = Long.MIN_VALUE;
@@ -89,11 +88,7 @@ class TracedExamplesTest {
 		assertSendsMatchReceives(events);
 
 		Model model = Merger.model(traces, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
-		for (int rank = 0; rank < ranks; rank++) {
-			List<TraceEvent> projected = new ArrayList<>();
-			ModelExpander.expand(model, rank).forEachRemaining(projected::add);
-			assertEquals(events.get(rank), projected, example + ": projection of the global model on rank " + rank);
-		}
+		Projection.assertProjection(events, model, example + ": the global model");
 	}
 
 	/** The ring passes the token once per iteration: the counts per channel are the program's. */
@@ -104,7 +99,7 @@ class TracedExamplesTest {
 		TraceFolder traces = TraceFolder.open(folder);
 		Map<Channel, Long> sends = new HashMap<>();
 		for (int rank = 0; rank < ranks; rank++) {
-			for (TraceEvent event : read(traces, rank)) {
+			for (TraceEvent event : Projection.events(traces, rank)) {
 				if (event.kind() == EventKind.SEND) {
 					sends.merge(event.channel(), 1L, Long::sum);
 				}
@@ -141,10 +136,10 @@ class TracedExamplesTest {
 		}
 		// What was written reads without a format error, up to the death of rank 1.
 		for (int rank = 0; rank < traces.ranks(); rank++) {
-			List<TraceEvent> events = read(traces, rank);
+			List<TraceEvent> events = Projection.events(traces, rank);
 			assertFalse(events.isEmpty(), "rank " + rank + " wrote nothing");
 		}
-		assertTrue(read(traces, 1).size() < read(traces, 0).size() || read(traces, 1).size() < 400 * 2,
+		assertTrue(Projection.events(traces, 1).size() < Projection.events(traces, 0).size() || Projection.events(traces, 1).size() < 400 * 2,
 				"rank 1 died at iteration 100 of 400");
 	}
 
@@ -158,16 +153,6 @@ class TracedExamplesTest {
 			}
 		}
 		balance.forEach((channel, count) -> assertEquals(0L, count, "unbalanced channel " + channel));
-	}
-
-	private static List<TraceEvent> read(TraceFolder traces, int rank) throws IOException {
-		List<TraceEvent> events = new ArrayList<>();
-		try (EventReader reader = traces.openEvents(rank)) {
-			for (TraceEvent event = reader.next(); event != null; event = reader.next()) {
-				events.add(event);
-			}
-		}
-		return events;
 	}
 
 	private static void trace(Path folder, int ranks, String example, String... args) throws Exception {

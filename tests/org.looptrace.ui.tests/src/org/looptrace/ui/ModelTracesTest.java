@@ -34,12 +34,10 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
-import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
-import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
-import org.looptrace.trace.EventReader;
+import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
 import org.looptrace.ui.internal.ModelTracesJob;
@@ -80,9 +78,7 @@ class ModelTracesTest {
 		Model expected = Merger.model(TraceFolder.open(traces), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
 		assertEquals(ModelPrinter.print(expected), contents(file));
 		// The model written stands for the traces: projection on every rank.
-		for (int rank = 0; rank < 4; rank++) {
-			assertEquals(events(traces.resolve("trace." + rank)), expand(expected, rank), "rank " + rank);
-		}
+		Projection.assertProjectsOnEveryRank(expected, TraceFolder.open(traces));
 	}
 
 	@Test
@@ -149,21 +145,5 @@ class ModelTracesTest {
 		try (InputStream in = file.getContents(true)) {
 			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
 		}
-	}
-
-	private static List<TraceEvent> events(Path trace) throws IOException {
-		List<TraceEvent> events = new ArrayList<>();
-		try (EventReader reader = EventReader.open(trace)) {
-			for (TraceEvent event = reader.next(); event != null; event = reader.next()) {
-				events.add(event);
-			}
-		}
-		return events;
-	}
-
-	private static List<TraceEvent> expand(Model model, int rank) {
-		List<TraceEvent> events = new ArrayList<>();
-		ModelExpander.expand(model, rank).forEachRemaining(events::add);
-		return events;
 	}
 }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.cli.Cli.Result;
 
-/** Bugs the command line had, each with the input that showed it. */
-class RegressionTest {
+/** Inputs a user rarely gives: a file where a folder is expected, text that is not UTF-8, values out of range, files in the way; each gets a clear answer. */
+class UnusualInputsTest {
 
 	@Test
 	void nlrIntoAFileInsteadOfAFolderIsAUsageError(@TempDir Path dir) throws Exception {
