@@ -23,7 +23,7 @@ public class InconsistentTraceException extends Exception {
 	 */
 	public static InconsistentTraceException unbalanced(Channel channel, long sent, long received) {
 		String tag = channel.tag();
-		if (tag.startsWith(org.looptrace.merge.internal.Ev.COLLECTIVE)) {
+		if (tag.startsWith(org.looptrace.merge.internal.GlobalEvent.COLLECTIVE)) {
 			String[] words = tag.split(" ");
 			return new InconsistentTraceException("collective " + words[1] + " of group " + words[2] + ": rank "
 					+ channel.src() + " takes part " + times(sent) + ", rank " + channel.dst() + " takes part "

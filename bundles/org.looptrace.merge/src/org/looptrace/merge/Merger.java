@@ -13,7 +13,7 @@ import java.util.concurrent.Future;
 import org.looptrace.merge.internal.LocalModels;
 import org.looptrace.merge.internal.Merge;
 import org.looptrace.merge.internal.ModelWriter;
-import org.looptrace.merge.internal.Sys;
+import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.Progress;
@@ -56,25 +56,25 @@ public final class Merger {
 	}
 
 	/** The merged system, checked complete: nothing is left potential. */
-	static Sys system(List<Model> localModels, MergeOptions options, Progress progress)
+	static GlobalSystem system(List<Model> localModels, MergeOptions options, Progress progress)
 			throws InconsistentTraceException {
 		if (localModels.isEmpty()) {
-			return new Sys(List.of());
+			return new GlobalSystem(List.of());
 		}
 		progress.begin("Merging " + localModels.size() + " local models", 2L * localModels.size() - 1);
 		ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.threads(), localModels.size()));
 		try {
-			List<Future<Sys>> level = new ArrayList<>();
+			List<Future<GlobalSystem>> level = new ArrayList<>();
 			for (int rank = 0; rank < localModels.size(); rank++) {
 				Model model = localModels.get(rank);
 				int r = rank;
 				level.add(pool.submit(() -> step(progress, () -> LocalModels.system(model, r))));
 			}
 			while (level.size() > 1) {
-				List<Future<Sys>> next = new ArrayList<>();
+				List<Future<GlobalSystem>> next = new ArrayList<>();
 				for (int i = 0; i + 1 < level.size(); i += 2) {
-					Future<Sys> first = level.get(i);
-					Future<Sys> second = level.get(i + 1);
+					Future<GlobalSystem> first = level.get(i);
+					Future<GlobalSystem> second = level.get(i + 1);
 					next.add(pool.submit(() -> step(progress, () -> Merge.merge(first.get(), second.get()))));
 				}
 				if (level.size() % 2 == 1) {
@@ -82,7 +82,7 @@ public final class Merger {
 				}
 				level = next;
 			}
-			Sys result = level.get(0).get();
+			GlobalSystem result = level.get(0).get();
 			for (Map.Entry<Channel, Long> dangling : result.potential.entrySet()) {
 				Channel channel = dangling.getKey();
 				boolean sent = result.coverage.contains(channel.src());
@@ -115,13 +115,13 @@ public final class Merger {
 	}
 
 	private interface Step {
-		Sys run() throws Exception;
+		GlobalSystem run() throws Exception;
 	}
 
 	/** One unit of work: checks cancellation before, reports after. */
-	private static Sys step(Progress progress, Step step) throws Exception {
+	private static GlobalSystem step(Progress progress, Step step) throws Exception {
 		progress.checkCancelled();
-		Sys result = step.run();
+		GlobalSystem result = step.run();
 		synchronized (progress) {
 			progress.worked(1);
 		}

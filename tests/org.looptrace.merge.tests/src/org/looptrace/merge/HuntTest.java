@@ -19,7 +19,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Conservation;
 import org.looptrace.merge.internal.ModelWriter;
-import org.looptrace.merge.internal.Sys;
+import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.ModelPrinter;
@@ -64,7 +64,7 @@ class HuntTest {
 	private static void check(List<List<TraceEvent>> traces, List<Model> locals, String what) {
 		String first = null;
 		for (int threads : THREADS) {
-			Sys system = assertTimeoutPreemptively(LIMIT,
+			GlobalSystem system = assertTimeoutPreemptively(LIMIT,
 					() -> Merger.system(locals, new MergeOptions(threads), Progress.NONE), what);
 			assertEquals(List.of(), Conservation.violations(system), what);
 			Model global = ModelWriter.model(system);

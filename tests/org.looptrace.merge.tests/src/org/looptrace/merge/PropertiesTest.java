@@ -12,7 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Conservation;
 import org.looptrace.merge.internal.ModelWriter;
-import org.looptrace.merge.internal.Sys;
+import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
@@ -55,7 +55,7 @@ class PropertiesTest {
 	/** Merges, then checks projection against the traces and conservation; returns the model text. */
 	private static String check(List<List<TraceEvent>> traces, List<Model> locals, int threads, String what)
 			throws InconsistentTraceException {
-		Sys system = Merger.system(locals, new MergeOptions(threads), Progress.NONE);
+		GlobalSystem system = Merger.system(locals, new MergeOptions(threads), Progress.NONE);
 		assertEquals(List.of(), Conservation.violations(system), what);
 		Model global = ModelWriter.model(system);
 		for (int p = 0; p < traces.size(); p++) {

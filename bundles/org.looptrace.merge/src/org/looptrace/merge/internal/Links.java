@@ -60,11 +60,11 @@ final class Links {
 	 * @throws InconsistentTraceException when a channel does not balance (a message sent and
 	 *                                    never received, a collective missing a member)
 	 */
-	static Links of(List<Construct> items, RankSet coverage) throws InconsistentTraceException {
+	static Links of(List<GlobalConstruct> items, RankSet coverage) throws InconsistentTraceException {
 		Links result = new Links(items.size());
 		Map<Channel, InFlight> inFlight = new TreeMap<>();
 		for (int v = 0; v < items.size(); v++) {
-			Construct construct = items.get(v);
+			GlobalConstruct construct = items.get(v);
 			for (Map.Entry<Channel, Long> entry : construct.potential.entrySet()) {
 				Channel channel = entry.getKey();
 				if (!coverage.contains(channel.src()) || !coverage.contains(channel.dst())) {
@@ -109,7 +109,7 @@ final class Links {
 	}
 
 	/** Whether the construct at this position sends on the channel (it covers the source). */
-	static boolean sends(Construct construct, Channel channel) {
+	static boolean sends(GlobalConstruct construct, Channel channel) {
 		return construct.coverage.contains(channel.src());
 	}
 }

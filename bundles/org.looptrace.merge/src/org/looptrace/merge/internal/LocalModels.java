@@ -43,8 +43,8 @@ public final class LocalModels {
 	 * @throws IllegalArgumentException when the model holds an event of another rank
 	 * @throws InconsistentTraceException when the rank's messages to itself do not balance
 	 */
-	public static Sys system(Block model, int rank) throws InconsistentTraceException {
-		Sys system = new Sys(convert(model.getItems(), new HashMap<>(), rank));
+	public static GlobalSystem system(Block model, int rank) throws InconsistentTraceException {
+		GlobalSystem system = new GlobalSystem(convert(model.getItems(), new HashMap<>(), rank));
 		SortedMap<Channel, long[]> self = new TreeMap<>();
 		countSelf(system.items, 1, self);
 		for (Map.Entry<Channel, long[]> entry : self.entrySet()) {
@@ -56,9 +56,9 @@ public final class LocalModels {
 		return system;
 	}
 
-	private static List<Construct> convert(EList<Item> items, Map<String, Affine> scope, int rank)
+	private static List<GlobalConstruct> convert(EList<Item> items, Map<String, AffineExpression> scope, int rank)
 			throws InconsistentTraceException {
-		List<Construct> result = new ArrayList<>();
+		List<GlobalConstruct> result = new ArrayList<>();
 		for (Item item : items) {
 			if (item instanceof Loop loop) {
 				long lower = constant(loop.getLower(), scope, "the lower bound of loop " + loop.getIndex());
@@ -66,23 +66,23 @@ public final class LocalModels {
 				if (upper < lower) {
 					continue;
 				}
-				Map<String, Affine> inner = new HashMap<>(scope);
+				Map<String, AffineExpression> inner = new HashMap<>(scope);
 				if (upper == lower || decidesChannels(loop.getItems(), loop.getIndex())) {
 					for (long value = lower; value <= upper; value++) {
-						inner.put(loop.getIndex(), Affine.of(value));
+						inner.put(loop.getIndex(), AffineExpression.of(value));
 						result.addAll(convert(loop.getItems(), inner, rank));
 					}
 				} else {
-					Var var = new Var();
-					inner.put(loop.getIndex(), Affine.of(var, 1, lower));
-					result.add(new Lp(upper - lower + 1, var, new Sys(convert(loop.getItems(), inner, rank))));
+					LoopVariable var = new LoopVariable();
+					inner.put(loop.getIndex(), AffineExpression.of(var, 1, lower));
+					result.add(new GlobalLoop(upper - lower + 1, var, new GlobalSystem(convert(loop.getItems(), inner, rank))));
 				}
 			} else if (item instanceof Event event) {
 				if (event instanceof Sync sync && !sync.getGroup().contains(rank)) {
 					throw new InconsistentTraceException("collective " + sync.getName() + " of group " + sync.getGroup()
 							+ ": rank " + rank + " takes part, but the group does not contain it");
 				}
-				Ev ev = event(event, scope);
+				GlobalEvent ev = event(event, scope);
 				if (ev.owner() != rank) {
 					throw new IllegalArgumentException("the local model of rank " + rank + " holds an event of rank "
 							+ ev.owner() + ": " + org.looptrace.model.core.ModelPrinter.print(event));
@@ -93,27 +93,27 @@ public final class LocalModels {
 		return result;
 	}
 
-	private static Ev event(Event event, Map<String, Affine> scope) {
+	private static GlobalEvent event(Event event, Map<String, AffineExpression> scope) {
 		int rank = rank(event.getRank(), scope);
 		if (event instanceof Message message) {
 			EventKind kind = message instanceof Send ? EventKind.SEND : EventKind.RECV;
 			String tag = message.getTag() instanceof Symbol symbol ? symbol.getName()
 					: Long.toString(constant((Expr) message.getTag(), scope, "a tag"));
-			return Ev.message(kind, rank, rank(message.getPeer(), scope), tag);
+			return GlobalEvent.message(kind, rank, rank(message.getPeer(), scope), tag);
 		}
 		if (event instanceof Sync sync) {
-			return Ev.sync(rank, sync.getName(), sync.getGroup());
+			return GlobalEvent.sync(rank, sync.getName(), sync.getGroup());
 		}
 		List<Object> words = new ArrayList<>();
 		for (Value word : ((Local) event).getWords()) {
 			if (word instanceof Symbol symbol) {
 				words.add(symbol.getName());
 			} else {
-				Affine value = affine((Expr) word, scope);
+				AffineExpression value = affine((Expr) word, scope);
 				words.add(value.isConstant() ? Long.toString(value.constant()) : value);
 			}
 		}
-		return Ev.local(rank, words);
+		return GlobalEvent.local(rank, words);
 	}
 
 	/** Whether the index decides a channel or an inner bound somewhere in the items. */
@@ -145,10 +145,10 @@ public final class LocalModels {
 		return false;
 	}
 
-	private static Affine affine(Expr expr, Map<String, Affine> scope) {
-		Affine value = Affine.of(expr.getConstant());
+	private static AffineExpression affine(Expr expr, Map<String, AffineExpression> scope) {
+		AffineExpression value = AffineExpression.of(expr.getConstant());
 		for (Term term : expr.getTerms()) {
-			Affine index = scope.get(term.getIndex());
+			AffineExpression index = scope.get(term.getIndex());
 			if (index == null) {
 				throw new IllegalArgumentException("loop index '" + term.getIndex() + "' of " + Exprs.toText(expr)
 						+ " is not bound by an enclosing loop");
@@ -158,8 +158,8 @@ public final class LocalModels {
 		return value;
 	}
 
-	private static long constant(Expr expr, Map<String, Affine> scope, String what) {
-		Affine value = affine(expr, scope);
+	private static long constant(Expr expr, Map<String, AffineExpression> scope, String what) {
+		AffineExpression value = affine(expr, scope);
 		if (!value.isConstant()) {
 			// Unreachable for well-formed models: loops whose index decides a channel are unrolled.
 			throw new IllegalStateException(what + " is not constant: " + Exprs.toText(expr));
@@ -167,7 +167,7 @@ public final class LocalModels {
 		return value.constant();
 	}
 
-	private static int rank(Expr expr, Map<String, Affine> scope) {
+	private static int rank(Expr expr, Map<String, AffineExpression> scope) {
 		long value = constant(expr, scope, "a rank");
 		if (value < 0 || value > Integer.MAX_VALUE) {
 			throw new IllegalArgumentException("rank " + Exprs.toText(expr) + " evaluates to " + value + ", not a rank");
@@ -176,11 +176,11 @@ public final class LocalModels {
 	}
 
 	/** Counts the messages of a rank to itself: [sent, received] per channel. */
-	private static void countSelf(List<Construct> items, long times, SortedMap<Channel, long[]> counts) {
-		for (Construct item : items) {
-			if (item instanceof Lp loop) {
+	private static void countSelf(List<GlobalConstruct> items, long times, SortedMap<Channel, long[]> counts) {
+		for (GlobalConstruct item : items) {
+			if (item instanceof GlobalLoop loop) {
 				countSelf(loop.body.items, Math.multiplyExact(times, loop.count), counts);
-			} else if (item instanceof Ev ev && ev.rank == ev.peer
+			} else if (item instanceof GlobalEvent ev && ev.rank == ev.peer
 					&& (ev.kind == EventKind.SEND || ev.kind == EventKind.RECV)) {
 				counts.computeIfAbsent(new Channel(ev.rank, ev.peer, ev.tag), c -> new long[2])[ev.kind == EventKind.SEND
 						? 0

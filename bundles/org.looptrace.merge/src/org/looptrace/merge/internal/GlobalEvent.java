@@ -19,7 +19,7 @@ import org.looptrace.model.core.RankSet;
  * its group in rank order: the k-th occurrence on a member then matches the k-th on its neighbours,
  * hence on every member, and the FIFO machinery of messages serves collectives unchanged.
  */
-public final class Ev extends Construct {
+public final class GlobalEvent extends GlobalConstruct {
 
 	/** Tags of pseudo-channels start with this: real tags never hold a space. */
 	public static final String COLLECTIVE = "sync ";
@@ -33,10 +33,10 @@ public final class Ev extends Construct {
 	/** Tag of a message, name of a collective, null for a local event. */
 	public final String tag;
 	public final RankSet group;
-	/** Words of a local event: a String (symbol or number text) or an {@link Affine}. */
+	/** Words of a local event: a String (symbol or number text) or an {@link AffineExpression}. */
 	public final List<Object> words;
 
-	private Ev(EventKind kind, int rank, int peer, String tag, RankSet group, List<Object> words, boolean affine) {
+	private GlobalEvent(EventKind kind, int rank, int peer, String tag, RankSet group, List<Object> words, boolean affine) {
 		super(RankSet.of(kind == EventKind.RECV ? peer : rank), potential(kind, rank, peer, tag, group), affine);
 		this.kind = kind;
 		this.rank = rank;
@@ -46,17 +46,17 @@ public final class Ev extends Construct {
 		this.words = List.copyOf(words);
 	}
 
-	public static Ev message(EventKind kind, int src, int dst, String tag) {
-		return new Ev(kind, src, dst, tag, null, List.of(), false);
+	public static GlobalEvent message(EventKind kind, int src, int dst, String tag) {
+		return new GlobalEvent(kind, src, dst, tag, null, List.of(), false);
 	}
 
-	public static Ev sync(int rank, String name, RankSet group) {
-		return new Ev(EventKind.SYNC, rank, -1, name, group, List.of(), false);
+	public static GlobalEvent sync(int rank, String name, RankSet group) {
+		return new GlobalEvent(EventKind.SYNC, rank, -1, name, group, List.of(), false);
 	}
 
-	public static Ev local(int rank, List<Object> words) {
-		boolean affine = words.stream().anyMatch(word -> word instanceof Affine a && !a.isConstant());
-		return new Ev(EventKind.LOCAL, rank, -1, null, null, words, affine);
+	public static GlobalEvent local(int rank, List<Object> words) {
+		boolean affine = words.stream().anyMatch(word -> word instanceof AffineExpression a && !a.isConstant());
+		return new GlobalEvent(EventKind.LOCAL, rank, -1, null, null, words, affine);
 	}
 
 	public int owner() {
@@ -64,13 +64,13 @@ public final class Ev extends Construct {
 	}
 
 	@Override
-	Construct substitute(Map<Var, Affine> substitution) {
+	GlobalConstruct substitute(Map<LoopVariable, AffineExpression> substitution) {
 		if (!affine) {
 			return this;
 		}
 		List<Object> replaced = new ArrayList<>(words.size());
 		for (Object word : words) {
-			replaced.add(word instanceof Affine a ? a.substitute(substitution) : word);
+			replaced.add(word instanceof AffineExpression a ? a.substitute(substitution) : word);
 		}
 		return local(rank, replaced);
 	}
@@ -84,7 +84,7 @@ public final class Ev extends Construct {
 				MEMBERS.clear(); // a cache, bounded: long-lived processes see many groups
 			}
 			// LocalModels rejects a collective whose group does not contain its rank.
-			int[] members = MEMBERS.computeIfAbsent(group, Ev::members);
+			int[] members = MEMBERS.computeIfAbsent(group, GlobalEvent::members);
 			int at = Arrays.binarySearch(members, rank);
 			String pseudo = COLLECTIVE + tag + " " + group;
 			if (at > 0) {

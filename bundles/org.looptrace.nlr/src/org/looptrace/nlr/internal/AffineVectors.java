@@ -10,11 +10,11 @@ import java.util.Arrays;
  * that does not depend on a loop is the very same (interned) object inside and outside it. Vectors
  * are trimmed: no trailing zero coefficient, length at least 1.
  */
-final class Affine {
+final class AffineVectors {
 
 	private static final long[] ZERO = { 0 };
 
-	private Affine() {
+	private AffineVectors() {
 	}
 
 	static long[] constant(long value) {

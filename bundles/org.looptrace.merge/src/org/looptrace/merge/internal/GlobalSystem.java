@@ -16,45 +16,45 @@ import org.looptrace.model.core.RankSet;
  * rank p, the constructs covering p appear in p's order, which is T. Communication links C are
  * recomputed from the potentials (FIFO channels) whenever they are needed.
  */
-public final class Sys {
+public final class GlobalSystem {
 
-	public final List<Construct> items;
+	public final List<GlobalConstruct> items;
 	public final RankSet coverage;
 	/** Messages exchanged with ranks outside {@link #coverage}, per channel. */
 	public final SortedMap<Channel, Long> potential;
 	final boolean affine;
 
-	public Sys(List<Construct> items) {
+	public GlobalSystem(List<GlobalConstruct> items) {
 		this.items = List.copyOf(items);
 		RankSet.Builder ranks = new RankSet.Builder();
 		boolean anyAffine = false;
-		for (Construct item : items) {
+		for (GlobalConstruct item : items) {
 			ranks.addAll(item.coverage);
 			anyAffine |= item.affine;
 		}
 		this.coverage = ranks.build();
-		this.potential = Collections.unmodifiableSortedMap(Construct.potentialOf(items, coverage));
+		this.potential = Collections.unmodifiableSortedMap(GlobalConstruct.potentialOf(items, coverage));
 		this.affine = anyAffine;
 	}
 
 	/** The items with the variables replaced (simultaneously). */
-	List<Construct> substitute(Map<Var, Affine> substitution) {
+	List<GlobalConstruct> substitute(Map<LoopVariable, AffineExpression> substitution) {
 		if (!affine) {
 			return items;
 		}
-		List<Construct> result = new ArrayList<>(items.size());
-		for (Construct item : items) {
+		List<GlobalConstruct> result = new ArrayList<>(items.size());
+		for (GlobalConstruct item : items) {
 			result.add(item.substitute(substitution));
 		}
 		return result;
 	}
 
 	/** The items with one variable replaced. */
-	List<Construct> substitute(Var var, Affine image) {
+	List<GlobalConstruct> substitute(LoopVariable var, AffineExpression image) {
 		if (!affine) {
 			return items;
 		}
-		Map<Var, Affine> substitution = new IdentityHashMap<>();
+		Map<LoopVariable, AffineExpression> substitution = new IdentityHashMap<>();
 		substitution.put(var, image);
 		return substitute(substitution);
 	}

@@ -13,7 +13,7 @@ import org.looptrace.model.core.RankSet;
  * A construct of the paper: an event or a loop. Immutable, so that copies made by splitting,
  * unrolling and blocking can share unchanged parts.
  */
-public abstract sealed class Construct permits Ev, Lp {
+public abstract sealed class GlobalConstruct permits GlobalEvent, GlobalLoop {
 
 	/** The ranks whose events this construct holds. */
 	public final RankSet coverage;
@@ -25,19 +25,19 @@ public abstract sealed class Construct permits Ev, Lp {
 	/** Whether some local word inside depends on a loop index (substitution has work to do). */
 	final boolean affine;
 
-	Construct(RankSet coverage, SortedMap<Channel, Long> potential, boolean affine) {
+	GlobalConstruct(RankSet coverage, SortedMap<Channel, Long> potential, boolean affine) {
 		this.coverage = coverage;
 		this.potential = Collections.unmodifiableSortedMap(potential);
 		this.affine = affine;
 	}
 
 	/** This construct with the variables replaced; this when none occurs. */
-	abstract Construct substitute(Map<Var, Affine> substitution);
+	abstract GlobalConstruct substitute(Map<LoopVariable, AffineExpression> substitution);
 
 	/** The potential of a block of constructs over the given coverage: what is not internal to it. */
-	static SortedMap<Channel, Long> potentialOf(Iterable<? extends Construct> items, RankSet coverage) {
+	static SortedMap<Channel, Long> potentialOf(Iterable<? extends GlobalConstruct> items, RankSet coverage) {
 		SortedMap<Channel, Long> sum = new TreeMap<>();
-		for (Construct item : items) {
+		for (GlobalConstruct item : items) {
 			item.potential.forEach((channel, count) -> {
 				if (!(coverage.contains(channel.src()) && coverage.contains(channel.dst()))) {
 					sum.merge(channel, count, Math::addExact);

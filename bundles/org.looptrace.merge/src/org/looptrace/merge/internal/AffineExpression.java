@@ -6,28 +6,28 @@ import java.util.Map;
 
 /**
  * An immutable affine expression {@code constant + sum coefficient * var} over loop indices
- * known by identity ({@link Var}). Only the words of local events keep such expressions through
+ * known by identity ({@link LoopVariable}). Only the words of local events keep such expressions through
  * the merge: every field that decides a channel is made constant when local models are read.
  */
-public final class Affine {
+public final class AffineExpression {
 
 	final long constant;
-	final Var[] vars;
+	final LoopVariable[] vars;
 	final long[] coefficients;
 
-	private Affine(long constant, Var[] vars, long[] coefficients) {
+	private AffineExpression(long constant, LoopVariable[] vars, long[] coefficients) {
 		this.constant = constant;
 		this.vars = vars;
 		this.coefficients = coefficients;
 	}
 
-	public static Affine of(long constant) {
-		return new Affine(constant, new Var[0], new long[0]);
+	public static AffineExpression of(long constant) {
+		return new AffineExpression(constant, new LoopVariable[0], new long[0]);
 	}
 
 	/** {@code coefficient * var + constant}. */
-	public static Affine of(Var var, long coefficient, long constant) {
-		return coefficient == 0 ? of(constant) : new Affine(constant, new Var[] { var }, new long[] { coefficient });
+	public static AffineExpression of(LoopVariable var, long coefficient, long constant) {
+		return coefficient == 0 ? of(constant) : new AffineExpression(constant, new LoopVariable[] { var }, new long[] { coefficient });
 	}
 
 	public boolean isConstant() {
@@ -38,13 +38,13 @@ public final class Affine {
 		return constant;
 	}
 
-	public Affine plus(Affine other) {
+	public AffineExpression plus(AffineExpression other) {
 		return plusTimes(other, 1);
 	}
 
 	/** {@code this + factor * other}, keeping one term per variable and no zero term. */
-	public Affine plusTimes(Affine other, long factor) {
-		Var[] v = Arrays.copyOf(vars, vars.length + other.vars.length);
+	public AffineExpression plusTimes(AffineExpression other, long factor) {
+		LoopVariable[] v = Arrays.copyOf(vars, vars.length + other.vars.length);
 		long[] c = Arrays.copyOf(coefficients, coefficients.length + other.coefficients.length);
 		int size = vars.length;
 		for (int j = 0; j < other.vars.length; j++) {
@@ -64,11 +64,11 @@ public final class Affine {
 				c[kept++] = c[j];
 			}
 		}
-		return new Affine(Math.addExact(constant, Math.multiplyExact(factor, other.constant)), Arrays.copyOf(v, kept),
+		return new AffineExpression(Math.addExact(constant, Math.multiplyExact(factor, other.constant)), Arrays.copyOf(v, kept),
 				Arrays.copyOf(c, kept));
 	}
 
-	private static int indexOf(Var[] vars, int size, Var var) {
+	private static int indexOf(LoopVariable[] vars, int size, LoopVariable var) {
 		for (int i = 0; i < size; i++) {
 			if (vars[i] == var) {
 				return i;
@@ -78,10 +78,10 @@ public final class Affine {
 	}
 
 	/** Replaces the variables the substitution maps (simultaneously); this when none occurs. */
-	public Affine substitute(Map<Var, Affine> substitution) {
-		Affine result = null;
+	public AffineExpression substitute(Map<LoopVariable, AffineExpression> substitution) {
+		AffineExpression result = null;
 		for (int j = 0; j < vars.length; j++) {
-			Affine image = substitution.get(vars[j]);
+			AffineExpression image = substitution.get(vars[j]);
 			if (image != null) {
 				if (result == null) {
 					result = this;

@@ -8,13 +8,13 @@ import java.util.TreeMap;
 import org.looptrace.model.core.Channel;
 
 /** A loop of {@code count} ≥ 2 iterations, its index running from 0; its body is a system. */
-public final class Lp extends Construct {
+public final class GlobalLoop extends GlobalConstruct {
 
 	public final long count;
-	public final Var var;
-	public final Sys body;
+	public final LoopVariable var;
+	public final GlobalSystem body;
 
-	public Lp(long count, Var var, Sys body) {
+	public GlobalLoop(long count, LoopVariable var, GlobalSystem body) {
 		super(body.coverage, times(body.potential, count), body.affine);
 		if (count < 2) {
 			throw new IllegalArgumentException("a loop runs at least twice, found " + count);
@@ -31,10 +31,10 @@ public final class Lp extends Construct {
 	}
 
 	@Override
-	Construct substitute(Map<Var, Affine> substitution) {
+	GlobalConstruct substitute(Map<LoopVariable, AffineExpression> substitution) {
 		if (!affine) {
 			return this;
 		}
-		return new Lp(count, var, new Sys(body.substitute(substitution)));
+		return new GlobalLoop(count, var, new GlobalSystem(body.substitute(substitution)));
 	}
 }
