@@ -10,12 +10,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.looptrace.merge.internal.GlobalChannel;
+import org.looptrace.merge.internal.GlobalSystem;
+import org.looptrace.merge.internal.GroupMembers;
 import org.looptrace.merge.internal.LocalModels;
 import org.looptrace.merge.internal.Merge;
 import org.looptrace.merge.internal.ModelWriter;
-import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.model.Model;
-import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
@@ -62,13 +63,14 @@ public final class Merger {
 			return new GlobalSystem(List.of());
 		}
 		progress.begin("Merging " + localModels.size() + " local models", 2L * localModels.size() - 1);
+		GroupMembers groups = new GroupMembers();
 		ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.threads(), localModels.size()));
 		try {
 			List<Future<GlobalSystem>> level = new ArrayList<>();
 			for (int rank = 0; rank < localModels.size(); rank++) {
 				Model model = localModels.get(rank);
 				int r = rank;
-				level.add(pool.submit(() -> step(progress, () -> LocalModels.system(model, r))));
+				level.add(pool.submit(() -> step(progress, () -> LocalModels.system(model, r, groups))));
 			}
 			while (level.size() > 1) {
 				List<Future<GlobalSystem>> next = new ArrayList<>();
@@ -83,11 +85,10 @@ public final class Merger {
 				level = next;
 			}
 			GlobalSystem result = level.get(0).get();
-			for (Map.Entry<Channel, Long> dangling : result.potential.entrySet()) {
-				Channel channel = dangling.getKey();
+			for (Map.Entry<GlobalChannel, Long> dangling : result.potential.entrySet()) {
+				GlobalChannel channel = dangling.getKey();
 				boolean sent = result.coverage.contains(channel.src());
-				throw InconsistentTraceException.unbalanced(channel, sent ? dangling.getValue() : 0,
-						sent ? 0 : dangling.getValue());
+				throw channel.unbalanced(sent ? dangling.getValue() : 0, sent ? 0 : dangling.getValue());
 			}
 			return result;
 		} catch (ExecutionException e) {

@@ -9,7 +9,7 @@ import java.util.Map;
  * known by identity ({@link LoopVariable}). Only the words of local events keep such expressions through
  * the merge: every field that decides a channel is made constant when local models are read.
  */
-public final class AffineExpression {
+public final class AffineExpression implements LocalWord {
 
 	final long constant;
 	final LoopVariable[] vars;

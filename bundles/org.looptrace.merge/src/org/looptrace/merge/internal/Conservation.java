@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.internal.Links.Part;
-import org.looptrace.model.core.Channel;
 
 /**
  * The conservation invariant of a merged system, for tests and assertions: no potential flow is
@@ -38,7 +37,7 @@ public final class Conservation {
 		for (int i = 0; i < system.items.size(); i++) {
 			GlobalConstruct construct = system.items.get(i);
 			if (construct instanceof GlobalLoop loop) {
-				for (Map.Entry<Channel, List<Part>> entry : links.parts.get(i).entrySet()) {
+				for (Map.Entry<GlobalChannel, List<Part>> entry : links.parts.get(i).entrySet()) {
 					if (entry.getValue().size() != 1) {
 						problems.add(where + ": loop " + i + " has " + entry.getValue().size()
 								+ " correspondents on " + entry.getKey());

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -21,11 +20,11 @@ public abstract sealed class GlobalConstruct permits GlobalEvent, GlobalLoop {
 	 * The potential flow: messages per channel whose correspondent is not inside this construct.
 	 * A construct holds one side of each such channel: the send side when it covers the source.
 	 */
-	public final SortedMap<Channel, Long> potential;
+	public final SortedMap<GlobalChannel, Long> potential;
 	/** Whether some local word inside depends on a loop index (substitution has work to do). */
 	final boolean affine;
 
-	GlobalConstruct(RankSet coverage, SortedMap<Channel, Long> potential, boolean affine) {
+	GlobalConstruct(RankSet coverage, SortedMap<GlobalChannel, Long> potential, boolean affine) {
 		this.coverage = coverage;
 		this.potential = Collections.unmodifiableSortedMap(potential);
 		this.affine = affine;
@@ -35,8 +34,8 @@ public abstract sealed class GlobalConstruct permits GlobalEvent, GlobalLoop {
 	abstract GlobalConstruct substitute(Map<LoopVariable, AffineExpression> substitution);
 
 	/** The potential of a block of constructs over the given coverage: what is not internal to it. */
-	static SortedMap<Channel, Long> potentialOf(Iterable<? extends GlobalConstruct> items, RankSet coverage) {
-		SortedMap<Channel, Long> sum = new TreeMap<>();
+	static SortedMap<GlobalChannel, Long> potentialOf(Iterable<? extends GlobalConstruct> items, RankSet coverage) {
+		SortedMap<GlobalChannel, Long> sum = new TreeMap<>();
 		for (GlobalConstruct item : items) {
 			item.potential.forEach((channel, count) -> {
 				if (!(coverage.contains(channel.src()) && coverage.contains(channel.dst()))) {

@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 
-import org.looptrace.model.core.Channel;
+import org.looptrace.merge.ChannelKind;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.RankSet;
 
@@ -21,23 +20,18 @@ import org.looptrace.model.core.RankSet;
  */
 public final class GlobalEvent extends GlobalConstruct {
 
-	/** Tags of pseudo-channels start with this: real tags never hold a space. */
-	public static final String COLLECTIVE = "sync ";
-
-	/** The members of each group, sorted: the neighbours of a rank in its chain. */
-	private static final Map<RankSet, int[]> MEMBERS = new ConcurrentHashMap<>();
-
 	public final EventKind kind;
 	public final int rank;
 	public final int peer;
 	/** Tag of a message, name of a collective, null for a local event. */
 	public final String tag;
 	public final RankSet group;
-	/** Words of a local event: a String (symbol or number text) or an {@link AffineExpression}. */
-	public final List<Object> words;
+	/** Words of a local event. */
+	public final List<LocalWord> words;
 
-	private GlobalEvent(EventKind kind, int rank, int peer, String tag, RankSet group, List<Object> words, boolean affine) {
-		super(RankSet.of(kind == EventKind.RECV ? peer : rank), potential(kind, rank, peer, tag, group), affine);
+	private GlobalEvent(EventKind kind, int rank, int peer, String tag, RankSet group, List<LocalWord> words,
+			SortedMap<GlobalChannel, Long> potential, boolean affine) {
+		super(RankSet.of(kind == EventKind.RECV ? peer : rank), potential, affine);
 		this.kind = kind;
 		this.rank = rank;
 		this.peer = peer;
@@ -47,16 +41,34 @@ public final class GlobalEvent extends GlobalConstruct {
 	}
 
 	public static GlobalEvent message(EventKind kind, int src, int dst, String tag) {
-		return new GlobalEvent(kind, src, dst, tag, null, List.of(), false);
+		SortedMap<GlobalChannel, Long> flow = new TreeMap<>();
+		if (src != dst) {
+			flow.put(new GlobalChannel(src, dst, new ChannelKind.Messages(tag)), 1L);
+		}
+		return new GlobalEvent(kind, src, dst, tag, null, List.of(), flow, false);
 	}
 
-	public static GlobalEvent sync(int rank, String name, RankSet group) {
-		return new GlobalEvent(EventKind.SYNC, rank, -1, name, group, List.of(), false);
+	/**
+	 * A collective of {@code rank}, which its group contains ({@link LocalModels} rejects the others):
+	 * one pseudo-channel from its predecessor in the group, one to its successor.
+	 */
+	public static GlobalEvent sync(int rank, String name, RankSet group, GroupMembers groups) {
+		SortedMap<GlobalChannel, Long> flow = new TreeMap<>();
+		int[] members = groups.of(group);
+		int at = Arrays.binarySearch(members, rank);
+		ChannelKind collective = new ChannelKind.Collective(name, group);
+		if (at > 0) {
+			flow.put(new GlobalChannel(members[at - 1], rank, collective), 1L);
+		}
+		if (at < members.length - 1) {
+			flow.put(new GlobalChannel(rank, members[at + 1], collective), 1L);
+		}
+		return new GlobalEvent(EventKind.SYNC, rank, -1, name, group, List.of(), flow, false);
 	}
 
-	public static GlobalEvent local(int rank, List<Object> words) {
+	public static GlobalEvent local(int rank, List<LocalWord> words) {
 		boolean affine = words.stream().anyMatch(word -> word instanceof AffineExpression a && !a.isConstant());
-		return new GlobalEvent(EventKind.LOCAL, rank, -1, null, null, words, affine);
+		return new GlobalEvent(EventKind.LOCAL, rank, -1, null, null, words, new TreeMap<>(), affine);
 	}
 
 	public int owner() {
@@ -68,41 +80,10 @@ public final class GlobalEvent extends GlobalConstruct {
 		if (!affine) {
 			return this;
 		}
-		List<Object> replaced = new ArrayList<>(words.size());
-		for (Object word : words) {
+		List<LocalWord> replaced = new ArrayList<>(words.size());
+		for (LocalWord word : words) {
 			replaced.add(word instanceof AffineExpression a ? a.substitute(substitution) : word);
 		}
 		return local(rank, replaced);
-	}
-
-	private static SortedMap<Channel, Long> potential(EventKind kind, int rank, int peer, String tag, RankSet group) {
-		SortedMap<Channel, Long> flow = new TreeMap<>();
-		if ((kind == EventKind.SEND || kind == EventKind.RECV) && rank != peer) {
-			flow.put(new Channel(rank, peer, tag), 1L);
-		} else if (kind == EventKind.SYNC) {
-			if (MEMBERS.size() > 4096) {
-				MEMBERS.clear(); // a cache, bounded: long-lived processes see many groups
-			}
-			// LocalModels rejects a collective whose group does not contain its rank.
-			int[] members = MEMBERS.computeIfAbsent(group, GlobalEvent::members);
-			int at = Arrays.binarySearch(members, rank);
-			String pseudo = COLLECTIVE + tag + " " + group;
-			if (at > 0) {
-				flow.put(new Channel(members[at - 1], rank, pseudo), 1L);
-			}
-			if (at < members.length - 1) {
-				flow.put(new Channel(rank, members[at + 1], pseudo), 1L);
-			}
-		}
-		return flow;
-	}
-
-	private static int[] members(RankSet set) {
-		int[] members = new int[Math.toIntExact(set.size())];
-		int i = 0;
-		for (java.util.PrimitiveIterator.OfInt it = set.iterator(); it.hasNext();) {
-			members[i++] = it.nextInt();
-		}
-		return members;
 	}
 }

@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-import org.looptrace.model.core.Channel;
 
 /** A loop of {@code count} ≥ 2 iterations, its index running from 0; its body is a system. */
 public final class GlobalLoop extends GlobalConstruct {
@@ -24,8 +23,8 @@ public final class GlobalLoop extends GlobalConstruct {
 		this.body = body;
 	}
 
-	private static SortedMap<Channel, Long> times(SortedMap<Channel, Long> flow, long count) {
-		SortedMap<Channel, Long> result = new TreeMap<>();
+	private static SortedMap<GlobalChannel, Long> times(SortedMap<GlobalChannel, Long> flow, long count) {
+		SortedMap<GlobalChannel, Long> result = new TreeMap<>();
 		flow.forEach((channel, volume) -> result.put(channel, Math.multiplyExact(volume, count)));
 		return result;
 	}

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 
-import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -21,7 +20,7 @@ public final class GlobalSystem {
 	public final List<GlobalConstruct> items;
 	public final RankSet coverage;
 	/** Messages exchanged with ranks outside {@link #coverage}, per channel. */
-	public final SortedMap<Channel, Long> potential;
+	public final SortedMap<GlobalChannel, Long> potential;
 	final boolean affine;
 
 	public GlobalSystem(List<GlobalConstruct> items) {

@@ -9,7 +9,6 @@ import java.util.PrimitiveIterator;
 import java.util.TreeSet;
 
 import org.looptrace.merge.internal.Links.Link;
-import org.looptrace.model.core.Channel;
 
 /**
  * Topological orders of systems: the per-rank edges of T, and a deterministic linearization that
@@ -80,7 +79,7 @@ final class Linearizer {
 			waiters.add(new ArrayList<>());
 		}
 		for (Link link : links.links.values()) {
-			for (Channel channel : link.flow.keySet()) {
+			for (GlobalChannel channel : link.flow.keySet()) {
 				boolean firstSends = Links.sends(list.get(link.first), channel);
 				int sender = unit[firstSends ? link.first : link.second];
 				int receiver = unit[firstSends ? link.second : link.first];

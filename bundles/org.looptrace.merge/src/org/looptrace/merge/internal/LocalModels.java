@@ -10,6 +10,7 @@ import java.util.TreeMap;
 
 import org.eclipse.emf.common.util.EList;
 import org.eclipse.emf.ecore.EObject;
+import org.looptrace.merge.ChannelKind;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
@@ -23,7 +24,6 @@ import org.looptrace.model.Symbol;
 import org.looptrace.model.Sync;
 import org.looptrace.model.Term;
 import org.looptrace.model.Value;
-import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
 
@@ -43,20 +43,21 @@ public final class LocalModels {
 	 * @throws IllegalArgumentException when the model holds an event of another rank
 	 * @throws InconsistentTraceException when the rank's messages to itself do not balance
 	 */
-	public static GlobalSystem system(Block model, int rank) throws InconsistentTraceException {
-		GlobalSystem system = new GlobalSystem(convert(model.getItems(), new HashMap<>(), rank));
-		SortedMap<Channel, long[]> self = new TreeMap<>();
+	public static GlobalSystem system(Block model, int rank, GroupMembers groups) throws InconsistentTraceException {
+		GlobalSystem system = new GlobalSystem(convert(model.getItems(), new HashMap<>(), rank, groups));
+		SortedMap<GlobalChannel, long[]> self = new TreeMap<>();
 		countSelf(system.items, 1, self);
-		for (Map.Entry<Channel, long[]> entry : self.entrySet()) {
+		for (Map.Entry<GlobalChannel, long[]> entry : self.entrySet()) {
 			long[] counts = entry.getValue();
 			if (counts[0] != counts[1]) {
-				throw InconsistentTraceException.unbalanced(entry.getKey(), counts[0], counts[1]);
+				throw entry.getKey().unbalanced(counts[0], counts[1]);
 			}
 		}
 		return system;
 	}
 
-	private static List<GlobalConstruct> convert(EList<Item> items, Map<String, AffineExpression> scope, int rank)
+	private static List<GlobalConstruct> convert(EList<Item> items, Map<String, AffineExpression> scope, int rank,
+			GroupMembers groups)
 			throws InconsistentTraceException {
 		List<GlobalConstruct> result = new ArrayList<>();
 		for (Item item : items) {
@@ -70,19 +71,19 @@ public final class LocalModels {
 				if (upper == lower || decidesChannels(loop.getItems(), loop.getIndex())) {
 					for (long value = lower; value <= upper; value++) {
 						inner.put(loop.getIndex(), AffineExpression.of(value));
-						result.addAll(convert(loop.getItems(), inner, rank));
+						result.addAll(convert(loop.getItems(), inner, rank, groups));
 					}
 				} else {
 					LoopVariable var = new LoopVariable();
 					inner.put(loop.getIndex(), AffineExpression.of(var, 1, lower));
-					result.add(new GlobalLoop(upper - lower + 1, var, new GlobalSystem(convert(loop.getItems(), inner, rank))));
+					result.add(new GlobalLoop(upper - lower + 1, var, new GlobalSystem(convert(loop.getItems(), inner, rank, groups))));
 				}
 			} else if (item instanceof Event event) {
 				if (event instanceof Sync sync && !sync.getGroup().contains(rank)) {
 					throw new InconsistentTraceException("collective " + sync.getName() + " of group " + sync.getGroup()
 							+ ": rank " + rank + " takes part, but the group does not contain it");
 				}
-				GlobalEvent ev = event(event, scope);
+				GlobalEvent ev = event(event, scope, groups);
 				if (ev.owner() != rank) {
 					throw new IllegalArgumentException("the local model of rank " + rank + " holds an event of rank "
 							+ ev.owner() + ": " + org.looptrace.model.core.ModelPrinter.print(event));
@@ -93,7 +94,7 @@ public final class LocalModels {
 		return result;
 	}
 
-	private static GlobalEvent event(Event event, Map<String, AffineExpression> scope) {
+	private static GlobalEvent event(Event event, Map<String, AffineExpression> scope, GroupMembers groups) {
 		int rank = rank(event.getRank(), scope);
 		if (event instanceof Message message) {
 			EventKind kind = message instanceof Send ? EventKind.SEND : EventKind.RECV;
@@ -102,15 +103,15 @@ public final class LocalModels {
 			return GlobalEvent.message(kind, rank, rank(message.getPeer(), scope), tag);
 		}
 		if (event instanceof Sync sync) {
-			return GlobalEvent.sync(rank, sync.getName(), sync.getGroup());
+			return GlobalEvent.sync(rank, sync.getName(), sync.getGroup(), groups);
 		}
-		List<Object> words = new ArrayList<>();
+		List<LocalWord> words = new ArrayList<>();
 		for (Value word : ((Local) event).getWords()) {
 			if (word instanceof Symbol symbol) {
-				words.add(symbol.getName());
+				words.add(new LocalWord.Token(symbol.getName()));
 			} else {
 				AffineExpression value = affine((Expr) word, scope);
-				words.add(value.isConstant() ? Long.toString(value.constant()) : value);
+				words.add(value.isConstant() ? new LocalWord.Token(Long.toString(value.constant())) : value);
 			}
 		}
 		return GlobalEvent.local(rank, words);
@@ -176,13 +177,13 @@ public final class LocalModels {
 	}
 
 	/** Counts the messages of a rank to itself: [sent, received] per channel. */
-	private static void countSelf(List<GlobalConstruct> items, long times, SortedMap<Channel, long[]> counts) {
+	private static void countSelf(List<GlobalConstruct> items, long times, SortedMap<GlobalChannel, long[]> counts) {
 		for (GlobalConstruct item : items) {
 			if (item instanceof GlobalLoop loop) {
 				countSelf(loop.body.items, Math.multiplyExact(times, loop.count), counts);
 			} else if (item instanceof GlobalEvent ev && ev.rank == ev.peer
 					&& (ev.kind == EventKind.SEND || ev.kind == EventKind.RECV)) {
-				counts.computeIfAbsent(new Channel(ev.rank, ev.peer, ev.tag), c -> new long[2])[ev.kind == EventKind.SEND
+				counts.computeIfAbsent(new GlobalChannel(ev.rank, ev.peer, new ChannelKind.Messages(ev.tag)), c -> new long[2])[ev.kind == EventKind.SEND
 						? 0
 						: 1] += times;
 			}

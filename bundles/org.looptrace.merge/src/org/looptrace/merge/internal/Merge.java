@@ -11,7 +11,6 @@ import java.util.TreeMap;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.internal.Links.Link;
 import org.looptrace.merge.internal.Links.Part;
-import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -85,9 +84,9 @@ public final class Merge {
 	 * k = min over channels h of floor(f[h] / b[h]) iterations go to the first correspondents; a
 	 * loop whose first correspondent takes less than one iteration is shifted. Null when regular.
 	 */
-	private static List<GlobalConstruct> regularize(GlobalLoop loop, SortedMap<Channel, List<Part>> parts) {
+	private static List<GlobalConstruct> regularize(GlobalLoop loop, SortedMap<GlobalChannel, List<Part>> parts) {
 		List<GlobalConstruct> pieces = new ArrayList<>();
-		List<Channel> channels = new ArrayList<>(parts.keySet());
+		List<GlobalChannel> channels = new ArrayList<>(parts.keySet());
 		// Per channel: the part where the remaining iterations start, and the volume before it.
 		int[] at = new int[channels.size()];
 		long[] before = new long[channels.size()];
@@ -95,10 +94,10 @@ public final class Merge {
 		long done = 0;
 		while (true) {
 			long k = current.count;
-			Channel shiftOn = null;
+			GlobalChannel shiftOn = null;
 			long shiftVolume = 0;
 			for (int c = 0; c < channels.size(); c++) {
-				Channel channel = channels.get(c);
+				GlobalChannel channel = channels.get(c);
 				List<Part> list = parts.get(channel);
 				long perIteration = current.body.potential.get(channel);
 				long start = done * perIteration;
@@ -153,10 +152,10 @@ public final class Merge {
 	 * channel and closed for the body's own links, giving P(0); for i: Q(i) P(i+1); Q(n-1). When
 	 * no such prefix is shorter than the body, peels the first iteration instead.
 	 */
-	private static List<GlobalConstruct> shift(GlobalLoop loop, Channel channel, long volume) {
+	private static List<GlobalConstruct> shift(GlobalLoop loop, GlobalChannel channel, long volume) {
 		List<GlobalConstruct> items = loop.body.items;
 		RankSet inside = loop.body.coverage;
-		Map<Channel, Long> balance = new TreeMap<>();
+		Map<GlobalChannel, Long> balance = new TreeMap<>();
 		long carried = 0;
 		int j = 0;
 		while (j < items.size() && (carried < volume || !balance.isEmpty())) {

@@ -75,8 +75,11 @@ public final class ModelWriter {
 		default -> {
 			Local local = FACTORY.createLocal();
 			local.setRank(Exprs.constant(ev.rank));
-			for (Object word : ev.words) {
-				local.getWords().add(word instanceof AffineExpression affine ? expr(affine) : word((String) word));
+			for (LocalWord word : ev.words) {
+				local.getWords().add(switch (word) {
+				case AffineExpression affine -> expr(affine);
+				case LocalWord.Token token -> word(token.text());
+				});
 			}
 			return local;
 		}
