@@ -8,14 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.NestedLoopRecognizer;
 import org.looptrace.nlr.NlrOptions;
@@ -107,22 +105,8 @@ final class MergeBench {
 	/** The local models of a generated pattern, NLR on every rank in parallel. */
 	private static List<Model> locals(String name, int ranks, int iterations, int threads) throws Exception {
 		Pattern pattern = Patterns.create(name, ranks, iterations, 1);
-		ExecutorService pool = Executors.newFixedThreadPool(threads);
-		try {
-			List<Future<Model>> futures = new ArrayList<>();
-			for (int rank = 0; rank < ranks; rank++) {
-				int r = rank;
-				futures.add(pool.submit(() -> NestedLoopRecognizer.model(pattern.events(r), NlrOptions.DEFAULTS,
-						Progress.NONE)));
-			}
-			List<Model> models = new ArrayList<>();
-			for (Future<Model> future : futures) {
-				models.add(future.get());
-			}
-			return models;
-		} finally {
-			pool.shutdownNow();
-		}
+		return Parallel.map(ranks, threads,
+				rank -> NestedLoopRecognizer.model(pattern.events(rank), NlrOptions.DEFAULTS, Progress.NONE));
 	}
 
 	private static String cpu() {

@@ -8,12 +8,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NestedLoopRecognizer;
@@ -88,7 +85,7 @@ final class NlrBench {
 			}
 			buffers.add(buffer);
 		}
-		return parallel(threads, events, t -> () -> {
+		return parallel(threads, events, t -> {
 			NestedLoopRecognizer recognizer = new NestedLoopRecognizer(NlrOptions.DEFAULTS);
 			List<TraceEvent> buffer = buffers.get(t);
 			for (long fed = 0; fed < perThread;) {
@@ -114,7 +111,7 @@ final class NlrBench {
 			}
 			// one file per thread, modelled as files: the 16-rank pattern's peers are not ranks of this folder
 			return parallel(threads, events,
-					t -> () -> Nlr.modelFile(folder.resolve("trace." + t), NlrOptions.DEFAULTS, Progress.NONE));
+					t -> Nlr.modelFile(folder.resolve("trace." + t), NlrOptions.DEFAULTS, Progress.NONE));
 		} finally {
 			try (Stream<Path> files = Files.list(folder)) {
 				for (Path file : files.toList()) {
@@ -125,26 +122,11 @@ final class NlrBench {
 		}
 	}
 
-	private interface Task {
-		Callable<Object> of(int thread);
-	}
-
 	/** Runs one task per thread at once; events per second over all of them. */
-	private static double parallel(int threads, long events, Task task) throws Exception {
-		ExecutorService pool = Executors.newFixedThreadPool(threads);
-		try {
-			long start = System.nanoTime();
-			List<Future<Object>> futures = new ArrayList<>();
-			for (int t = 0; t < threads; t++) {
-				futures.add(pool.submit(task.of(t)));
-			}
-			for (Future<Object> future : futures) {
-				future.get();
-			}
-			return events / ((System.nanoTime() - start) / 1e9);
-		} finally {
-			pool.shutdownNow();
-		}
+	private static double parallel(int threads, long events, Parallel.Task<?, ?> task) throws Exception {
+		long start = System.nanoTime();
+		Parallel.map(threads, threads, task);
+		return events / ((System.nanoTime() - start) / 1e9);
 	}
 
 	/**

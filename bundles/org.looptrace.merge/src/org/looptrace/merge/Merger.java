@@ -2,13 +2,8 @@
 package org.looptrace.merge;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.looptrace.merge.internal.GlobalChannel;
 import org.looptrace.merge.internal.GlobalSystem;
@@ -17,6 +12,7 @@ import org.looptrace.merge.internal.LocalModels;
 import org.looptrace.merge.internal.Merge;
 import org.looptrace.merge.internal.ModelWriter;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
@@ -63,69 +59,28 @@ public final class Merger {
 			return new GlobalSystem(List.of());
 		}
 		progress.begin("Merging " + localModels.size() + " local models", 2L * localModels.size() - 1);
+		Progress shared = Parallel.shared(progress);
 		GroupMembers groups = new GroupMembers();
-		ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.threads(), localModels.size()));
-		try {
-			List<Future<GlobalSystem>> level = new ArrayList<>();
-			for (int rank = 0; rank < localModels.size(); rank++) {
-				Model model = localModels.get(rank);
-				int r = rank;
-				level.add(pool.submit(() -> step(progress, () -> LocalModels.system(model, r, groups))));
-			}
-			while (level.size() > 1) {
-				List<Future<GlobalSystem>> next = new ArrayList<>();
-				for (int i = 0; i + 1 < level.size(); i += 2) {
-					Future<GlobalSystem> first = level.get(i);
-					Future<GlobalSystem> second = level.get(i + 1);
-					next.add(pool.submit(() -> step(progress, () -> Merge.merge(first.get(), second.get()))));
-				}
-				if (level.size() % 2 == 1) {
-					next.add(level.get(level.size() - 1));
-				}
-				level = next;
-			}
-			GlobalSystem result = level.get(0).get();
-			for (Map.Entry<GlobalChannel, Long> dangling : result.potential.entrySet()) {
-				GlobalChannel channel = dangling.getKey();
-				boolean sent = result.coverage.contains(channel.src());
-				throw channel.unbalanced(sent ? dangling.getValue() : 0, sent ? 0 : dangling.getValue());
-			}
-			return result;
-		} catch (ExecutionException e) {
-			// A merge fails with the failure of the merge it waited for: report the first one.
-			Throwable cause = e.getCause();
-			while (cause instanceof ExecutionException nested) {
-				cause = nested.getCause();
-			}
-			if (cause instanceof InconsistentTraceException inconsistent) {
-				throw inconsistent;
-			}
-			if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (cause instanceof Error error) {
-				throw error;
-			}
-			throw new IllegalStateException(cause);
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new java.util.concurrent.CancellationException("interrupted");
-		} finally {
-			pool.shutdownNow();
+		GlobalSystem result = Parallel.reduce(localModels.size(), options.threads(),
+				rank -> step(shared, () -> LocalModels.system(localModels.get(rank), rank, groups)),
+				(first, second) -> step(shared, () -> Merge.merge(first, second)));
+		for (Map.Entry<GlobalChannel, Long> dangling : result.potential.entrySet()) {
+			GlobalChannel channel = dangling.getKey();
+			boolean sent = result.coverage.contains(channel.src());
+			throw channel.unbalanced(sent ? dangling.getValue() : 0, sent ? 0 : dangling.getValue());
 		}
+		return result;
 	}
 
 	private interface Step {
-		GlobalSystem run() throws Exception;
+		GlobalSystem run() throws InconsistentTraceException;
 	}
 
 	/** One unit of work: checks cancellation before, reports after. */
-	private static GlobalSystem step(Progress progress, Step step) throws Exception {
+	private static GlobalSystem step(Progress progress, Step step) throws InconsistentTraceException {
 		progress.checkCancelled();
 		GlobalSystem result = step.run();
-		synchronized (progress) {
-			progress.worked(1);
-		}
+		progress.worked(1);
 		return result;
 	}
 }

@@ -4,17 +4,12 @@ package org.looptrace.nlr;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventIterator;
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.trace.EventReader;
@@ -46,49 +41,13 @@ public final class Nlr {
 	 */
 	public static List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress)
 			throws IOException {
-		if (threads < 1) {
-			throw new IllegalArgumentException("threads must be at least 1, found " + threads);
-		}
 		progress.begin("Nested loop recognition of " + folder.ranks() + " ranks", -1);
-		Progress shared = synchronizedProgress(progress);
-		ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, folder.ranks()));
-		try {
-			List<Future<Model>> futures = new ArrayList<>();
-			for (int rank = 0; rank < folder.ranks(); rank++) {
-				int r = rank;
-				futures.add(pool.submit(() -> {
-					try (EventReader reader = folder.openEvents(r)) {
-						return model(reader, options, shared);
-					}
-				}));
+		Progress shared = Parallel.shared(progress);
+		return Parallel.map(folder.ranks(), threads, rank -> {
+			try (EventReader reader = folder.openEvents(rank)) {
+				return model(reader, options, shared);
 			}
-			List<Model> models = new ArrayList<>();
-			for (Future<Model> future : futures) {
-				models.add(result(future));
-			}
-			return models;
-		} finally {
-			pool.shutdownNow();
-		}
-	}
-
-	private static Model result(Future<Model> future) throws IOException {
-		try {
-			return future.get();
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new CancellationException("interrupted");
-		} catch (ExecutionException e) {
-			Throwable cause = e.getCause();
-			if (cause instanceof IOException io) {
-				throw io;
-			} else if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			} else if (cause instanceof Error error) {
-				throw error;
-			}
-			throw new IllegalStateException(cause);
-		}
+		});
 	}
 
 	/** One pass over a reader; a bad line ends it with the reader's diagnostic. */
@@ -108,25 +67,5 @@ public final class Nlr {
 		} catch (UncheckedIOException e) {
 			throw e.getCause();
 		}
-	}
-
-	/** Progress is reported from every worker: serialize the calls; the task was begun once, for all ranks. */
-	private static Progress synchronizedProgress(Progress progress) {
-		return new Progress() {
-			@Override
-			public void begin(String task, long totalWork) {
-				// one task for the whole folder, begun by modelFolder
-			}
-
-			@Override
-			public synchronized void worked(long work) {
-				progress.worked(work);
-			}
-
-			@Override
-			public synchronized boolean isCancelled() {
-				return progress.isCancelled();
-			}
-		};
 	}
 }
