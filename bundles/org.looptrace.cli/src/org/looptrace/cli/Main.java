@@ -3,26 +3,32 @@ package org.looptrace.cli;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.concurrent.CancellationException;
 
 /** The {@code looptrace} command: dispatches to its sub-commands. Runs on a plain class path. */
 public final class Main {
 
-	/** Every sub-command, in the order of the help text. */
+	/**
+	 * Every sub-command, in the order of the help text: ours, then those of other bundles of the
+	 * product on the class path (the benchmarks), registered for {@link ServiceLoader}.
+	 */
 	static List<Command> commands() {
-		return List.of(
+		List<Command> commands = new ArrayList<>(List.of(
 				new CheckCommand(),
 				new GenerateCommand(),
 				new NlrCommand(),
 				new ModelCommand(),
-				new BenchCommand(),
 				new TraceCommand(),
 				new FormatCommand(),
 				new ExpandCommand()
 				// commands are added here, one line each
-		);
+		));
+		ServiceLoader.load(Command.class, Main.class.getClassLoader()).forEach(commands::add);
+		return commands;
 	}
 
 	private Main() {

@@ -12,7 +12,6 @@ import java.util.Set;
 
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
-import org.looptrace.merge.Merger;
 import org.looptrace.model.Event;
 import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
@@ -21,8 +20,8 @@ import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
-import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
@@ -85,10 +84,7 @@ public final class ModelCommand implements Command {
 		Phases phases = new Phases();
 		try {
 			TraceFolder folder = TraceFolder.open(input);
-			List<Model> locals = Nlr.modelFolder(folder, nlr, threads, progress);
-			phases.end("read+NLR");
-			Model global = Merger.merge(locals, new MergeOptions(threads), progress);
-			phases.end("merge");
+			Model global = Pipeline.model(folder, nlr, new MergeOptions(threads), progress, phases::end);
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.merge;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
@@ -14,9 +13,6 @@ import org.looptrace.merge.internal.ModelWriter;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
-import org.looptrace.nlr.Nlr;
-import org.looptrace.nlr.NlrOptions;
-import org.looptrace.trace.TraceFolder;
 
 /**
  * The global model of a run: the local models of its ranks merged by a tree reduction (section III
@@ -40,16 +36,6 @@ public final class Merger {
 	public static Model merge(List<Model> localModels, MergeOptions options, Progress progress)
 			throws InconsistentTraceException {
 		return ModelWriter.model(system(localModels, options, progress));
-	}
-
-	/**
-	 * The global model of a trace folder: NLR on every rank in parallel, then the merge.
-	 *
-	 * @throws org.looptrace.trace.TraceFormatException on bad input, naming file, line and column
-	 */
-	public static Model model(TraceFolder folder, NlrOptions nlr, MergeOptions options, Progress progress)
-			throws IOException, InconsistentTraceException {
-		return merge(Nlr.modelFolder(folder, nlr, options.threads(), progress), options, progress);
 	}
 
 	/** The merged system, checked complete: nothing is left potential. */

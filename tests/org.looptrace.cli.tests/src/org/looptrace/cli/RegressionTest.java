@@ -95,11 +95,4 @@ class RegressionTest {
 		Cli.expect(0, "nlr", Cli.example("ring-8").toString(), "-o", out.toString(), "--force");
 		assertEquals(8, Cli.list(out).size());
 	}
-
-	@Test
-	void benchNamesBothBenchmarks() {
-		Result result = Cli.expectUsageError("bench", "bench", "disk");
-		assertTrue(result.err().contains("expected nlr or merge"), result.toString());
-		assertTrue(Cli.expect(0, "bench", "merge", "--help").out().contains("looptrace bench merge"));
-	}
 }

@@ -18,8 +18,8 @@ import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Conservation;
-import org.looptrace.merge.internal.ModelWriter;
 import org.looptrace.merge.internal.GlobalSystem;
+import org.looptrace.merge.internal.ModelWriter;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.ModelPrinter;
@@ -27,6 +27,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NestedLoopRecognizer;
+import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.trace.EventReader;
 import org.looptrace.trace.TraceFolder;
@@ -276,7 +277,9 @@ class HuntTest {
 			String first = null;
 			for (int threads : THREADS) {
 				Model global = assertTimeoutPreemptively(LIMIT,
-						() -> Merger.model(folder, NlrOptions.DEFAULTS, new MergeOptions(threads), Progress.NONE), name);
+						() -> Merger.merge(Nlr.modelFolder(folder, NlrOptions.DEFAULTS, threads, Progress.NONE),
+								new MergeOptions(threads), Progress.NONE),
+						name);
 				for (int p = 0; p < traces.size(); p++) {
 					assertEquals(traces.get(p), Fixtures.project(global, p), name + ": events of rank " + p);
 				}

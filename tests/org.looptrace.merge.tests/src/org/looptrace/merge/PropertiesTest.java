@@ -11,8 +11,8 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Conservation;
-import org.looptrace.merge.internal.ModelWriter;
 import org.looptrace.merge.internal.GlobalSystem;
+import org.looptrace.merge.internal.ModelWriter;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;

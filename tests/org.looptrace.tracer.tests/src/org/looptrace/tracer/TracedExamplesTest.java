@@ -21,7 +21,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.looptrace.merge.MergeOptions;
-import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.EventKind;
@@ -29,6 +28,7 @@ import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.EventReader;
@@ -88,7 +88,7 @@ class TracedExamplesTest {
 		}
 		assertSendsMatchReceives(events);
 
-		Model model = Merger.model(traces, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+		Model model = Pipeline.model(traces, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
 		for (int rank = 0; rank < ranks; rank++) {
 			List<TraceEvent> projected = new ArrayList<>();
 			ModelExpander.expand(model, rank).forEachRemaining(projected::add);

@@ -24,10 +24,10 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
-import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
@@ -61,7 +61,7 @@ public final class ModelTracesJob extends Job {
 				return Status.error(NLS.bind(Messages.ModelTracesJob_notLocal, folder.getFullPath()));
 			}
 			MonitorProgress progress = new MonitorProgress(monitor, getName());
-			Model model = Merger.model(TraceFolder.open(location.toPath()), NlrOptions.DEFAULTS, MergeOptions.defaults(),
+			Model model = Pipeline.model(TraceFolder.open(location.toPath()), NlrOptions.DEFAULTS, MergeOptions.defaults(),
 					progress);
 			write(ModelPrinter.print(model), monitor);
 			return Status.OK_STATUS;

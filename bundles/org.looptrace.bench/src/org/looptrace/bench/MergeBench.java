@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.cli;
+package org.looptrace.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import org.looptrace.cli.Arguments;
+import org.looptrace.cli.HeapPeak;
+import org.looptrace.cli.UsageException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;

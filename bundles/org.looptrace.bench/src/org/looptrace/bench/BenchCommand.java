@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.cli;
+package org.looptrace.bench;
 
 import java.io.PrintStream;
 import java.util.List;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.looptrace.cli.Command;
+import org.looptrace.cli.UsageException;
 
 /**
  * {@code looptrace bench <what>}: the benchmarks whose figures docs/PERFORMANCE.md records. Each
@@ -42,7 +46,9 @@ public final class BenchCommand implements Command {
 				""";
 	}
 
+	/** Command's parameters have no null annotations until the CLI's package has its default. */
 	@Override
+	@NonNullByDefault({})
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
 			throw new UsageException("bench: expected what to measure: nlr or merge (see looptrace bench --help)");

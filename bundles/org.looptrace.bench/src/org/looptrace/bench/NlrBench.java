@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.cli;
+package org.looptrace.bench;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import org.looptrace.cli.Arguments;
+import org.looptrace.cli.HeapPeak;
 import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
