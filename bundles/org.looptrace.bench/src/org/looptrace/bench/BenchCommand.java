@@ -4,7 +4,6 @@ package org.looptrace.bench;
 import java.io.PrintStream;
 import java.util.List;
 
-import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.looptrace.cli.Command;
 import org.looptrace.cli.UsageException;
 
@@ -46,9 +45,7 @@ public final class BenchCommand implements Command {
 				""";
 	}
 
-	/** Command's parameters have no null annotations until the CLI's package has its default. */
 	@Override
-	@NonNullByDefault({})
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
 			throw new UsageException("bench: expected what to measure: nlr or merge (see looptrace bench --help)");

@@ -69,7 +69,8 @@ public final class ModelCommand implements Command {
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				NlrOptions.DEFAULT_STACK_LIMIT, true);
-		Path output = arguments.value("-o") == null ? null : Path.of(arguments.value("-o"));
+		String outputName = arguments.value("-o");
+		Path output = outputName == null ? null : Path.of(outputName);
 		// The file may be a model the user annotated: never replaced without being asked to.
 		if (output != null && Files.exists(output) && (Files.isDirectory(output) || !arguments.flag("--force"))) {
 			throw new UsageException("model: " + output + (Files.isDirectory(output) ? " is a folder, expected a file"

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
 import org.looptrace.model.Expr;
@@ -111,7 +112,7 @@ final class Fixtures {
 		return expr;
 	}
 
-	private static Expr tryExpr(String word, List<String> scope) {
+	private static @Nullable Expr tryExpr(String word, List<String> scope) {
 		if (Tokens.isNumber(word)) {
 			return Exprs.constant(Long.parseLong(word));
 		}

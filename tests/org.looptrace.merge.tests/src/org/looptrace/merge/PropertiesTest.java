@@ -9,6 +9,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Conservation;
 import org.looptrace.merge.internal.GlobalSystem;
@@ -30,7 +31,7 @@ import org.looptrace.trace.generate.Patterns;
 class PropertiesTest {
 
 	/** Local models by NLR; random options per rank give loops that do not line up across ranks. */
-	private static List<Model> locals(List<List<TraceEvent>> traces, Random options) {
+	private static List<Model> locals(List<List<TraceEvent>> traces, @Nullable Random options) {
 		List<Model> models = new ArrayList<>();
 		for (List<TraceEvent> trace : traces) {
 			NlrOptions nlr = options == null ? NlrOptions.DEFAULTS

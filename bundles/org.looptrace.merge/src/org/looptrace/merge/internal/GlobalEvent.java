@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.ChannelKind;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.RankSet;
@@ -24,12 +25,13 @@ public final class GlobalEvent extends GlobalConstruct {
 	public final int rank;
 	public final int peer;
 	/** Tag of a message, name of a collective, null for a local event. */
-	public final String tag;
-	public final RankSet group;
+	public final @Nullable String tag;
+	/** Group of a collective, null for other events. */
+	public final @Nullable RankSet group;
 	/** Words of a local event. */
 	public final List<LocalWord> words;
 
-	private GlobalEvent(EventKind kind, int rank, int peer, String tag, RankSet group, List<LocalWord> words,
+	private GlobalEvent(EventKind kind, int rank, int peer, @Nullable String tag, @Nullable RankSet group, List<LocalWord> words,
 			SortedMap<GlobalChannel, Long> potential, boolean affine) {
 		super(RankSet.of(kind == EventKind.RECV ? peer : rank), potential, affine);
 		this.kind = kind;
@@ -69,6 +71,15 @@ public final class GlobalEvent extends GlobalConstruct {
 	public static GlobalEvent local(int rank, List<LocalWord> words) {
 		boolean affine = words.stream().anyMatch(word -> word instanceof AffineExpression a && !a.isConstant());
 		return new GlobalEvent(EventKind.LOCAL, rank, -1, null, null, words, new TreeMap<>(), affine);
+	}
+
+	/** The tag of a message or the name of a collective: what a local event does not have. */
+	public String channelTag() {
+		String text = tag;
+		if (text == null) {
+			throw new IllegalStateException("a local event has no tag");
+		}
+		return text;
 	}
 
 	public int owner() {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.PrimitiveIterator;
 import java.util.TreeSet;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.internal.Links.Link;
 
 /**
@@ -26,7 +27,7 @@ final class Linearizer {
 	 * groups of two consecutive constructs of a rank. selfLoop[g] is set when two constructs of
 	 * group g are consecutive on a rank.
 	 */
-	static List<List<Integer>> successors(List<GlobalConstruct> list, int[] group, boolean[] selfLoop) {
+	static List<List<Integer>> successors(List<GlobalConstruct> list, int[] group, boolean @Nullable [] selfLoop) {
 		List<List<Integer>> successors = new ArrayList<>(list.size());
 		for (int i = 0; i < list.size(); i++) {
 			successors.add(new ArrayList<>());

@@ -183,7 +183,7 @@ public final class LocalModels {
 				countSelf(loop.body.items, Math.multiplyExact(times, loop.count), counts);
 			} else if (item instanceof GlobalEvent ev && ev.rank == ev.peer
 					&& (ev.kind == EventKind.SEND || ev.kind == EventKind.RECV)) {
-				counts.computeIfAbsent(new GlobalChannel(ev.rank, ev.peer, new ChannelKind.Messages(ev.tag)), c -> new long[2])[ev.kind == EventKind.SEND
+				counts.computeIfAbsent(new GlobalChannel(ev.rank, ev.peer, new ChannelKind.Messages(ev.channelTag())), c -> new long[2])[ev.kind == EventKind.SEND
 						? 0
 						: 1] += times;
 			}

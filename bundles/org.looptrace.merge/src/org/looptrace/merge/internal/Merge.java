@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.internal.Links.Link;
 import org.looptrace.merge.internal.Links.Part;
@@ -57,7 +58,7 @@ public final class Merge {
 	// ---- regularization ----
 
 	/** One pass of splitting and shifting irregular loops; null when every loop is regular. */
-	private static List<GlobalConstruct> regularize(List<GlobalConstruct> list, Links links) {
+	private static @Nullable List<GlobalConstruct> regularize(List<GlobalConstruct> list, Links links) {
 		List<GlobalConstruct> result = null;
 		for (int i = 0; i < list.size(); i++) {
 			GlobalConstruct construct = list.get(i);
@@ -84,7 +85,7 @@ public final class Merge {
 	 * k = min over channels h of floor(f[h] / b[h]) iterations go to the first correspondents; a
 	 * loop whose first correspondent takes less than one iteration is shifted. Null when regular.
 	 */
-	private static List<GlobalConstruct> regularize(GlobalLoop loop, SortedMap<GlobalChannel, List<Part>> parts) {
+	private static @Nullable List<GlobalConstruct> regularize(GlobalLoop loop, SortedMap<GlobalChannel, List<Part>> parts) {
 		List<GlobalConstruct> pieces = new ArrayList<>();
 		List<GlobalChannel> channels = new ArrayList<>(parts.keySet());
 		// Per channel: the part where the remaining iterations start, and the volume before it.
@@ -118,7 +119,8 @@ public final class Merge {
 				pieces.add(current);
 				return pieces;
 			}
-			if (k == 0) {
+			if (k == 0 && shiftOn != null) {
+				// k falls below the count only where shiftOn is set, so it is set when k is 0
 				pieces.addAll(shift(current, shiftOn, shiftVolume));
 				return pieces;
 			}
@@ -205,7 +207,7 @@ public final class Merge {
 	 * (V, T) is a trivial SCC without self loop. Components whose iteration counts are coprime
 	 * are unrolled instead: then {@code unrolled} receives the new list and the result is null.
 	 */
-	private static List<GlobalConstruct> coalesce(List<GlobalConstruct> list, Links links,
+	private static @Nullable List<GlobalConstruct> coalesce(List<GlobalConstruct> list, Links links,
 			List<GlobalConstruct> unrolled) throws InconsistentTraceException {
 		int size = list.size();
 		int[] parent = new int[size];

@@ -62,13 +62,13 @@ public final class ModelWriter {
 			Message message = ev.kind == EventKind.SEND ? FACTORY.createSend() : FACTORY.createRecv();
 			message.setRank(Exprs.constant(ev.rank));
 			message.setPeer(Exprs.constant(ev.peer));
-			message.setTag(word(ev.tag));
+			message.setTag(word(ev.channelTag()));
 			return message;
 		}
 		case SYNC -> {
 			Sync sync = FACTORY.createSync();
 			sync.setRank(Exprs.constant(ev.rank));
-			sync.setName(ev.tag);
+			sync.setName(ev.channelTag());
 			sync.setGroup(ev.group);
 			return sync;
 		}

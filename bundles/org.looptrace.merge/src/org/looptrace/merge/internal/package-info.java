@@ -10,4 +10,5 @@
  * models are read into it ({@code LocalModels}) and the result written back as EMF
  * ({@code ModelWriter}).
  */
+@org.eclipse.jdt.annotation.NonNullByDefault
 package org.looptrace.merge.internal;
