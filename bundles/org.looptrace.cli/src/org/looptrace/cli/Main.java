@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.CancellationException;
 
@@ -48,12 +49,13 @@ public final class Main {
 			out.print(overview());
 			return args.length == 0 ? 2 : 0;
 		}
-		Command command = commands().stream().filter(c -> c.name().equals(args[0])).findFirst().orElse(null);
-		if (command == null) {
+		Optional<Command> found = commands().stream().filter(c -> c.name().equals(args[0])).findFirst();
+		if (found.isEmpty()) {
 			err.println("looptrace: unknown command '" + args[0] + "'");
 			err.print(overview());
 			return 2;
 		}
+		Command command = found.get();
 		List<String> rest = Arrays.asList(args).subList(1, args.length);
 		if (command.asksForHelp(rest)) {
 			out.print(command.help());
