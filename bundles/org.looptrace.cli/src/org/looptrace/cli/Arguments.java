@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The arguments of a command: options ({@code --name value}, {@code -k value}, flags) and
  * positional arguments. Commands declare which options take a value; anything undeclared is an error.
@@ -78,7 +80,8 @@ public final class Arguments {
 		return values.getOrDefault(name, fallback);
 	}
 
-	public String value(String name) {
+	/** The value of an option, null when it is not given. */
+	public @Nullable String value(String name) {
 		return values.get(name);
 	}
 

@@ -1,13 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Set;
 
@@ -74,27 +69,11 @@ public final class FormatCommand implements Command {
 		}
 		if (inPlace) {
 			if (!formatted.equals(text)) {
-				replace(file, formatted);
+				AtomicFile.write(file, formatted);
 			}
 			return 0;
 		}
 		out.print(formatted);
 		return 0;
-	}
-
-	/** Writes next to the file, then moves over it: the user's text is never half written. */
-	private static void replace(Path file, String text) throws IOException {
-		Path absolute = file.toAbsolutePath();
-		Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
-		try {
-			Files.writeString(temporary, text, StandardCharsets.UTF_8);
-			try {
-				Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-			} catch (AtomicMoveNotSupportedException e) {
-				Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
-			}
-		} finally {
-			Files.deleteIfExists(temporary);
-		}
 	}
 }

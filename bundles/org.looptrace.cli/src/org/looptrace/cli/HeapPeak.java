@@ -5,13 +5,17 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 
-/** The peak of the used heap since the last reset, summed over the heap pools (garbage included). */
-final class HeapPeak {
+/**
+ * The peak of the used heap since the last reset, summed over the heap pools (garbage included):
+ * what {@code model --stats} and the benchmarks report.
+ */
+public final class HeapPeak {
 
 	private HeapPeak() {
 	}
 
-	static void reset() {
+	/** Starts a new measurement. */
+	public static void reset() {
 		for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
 			if (pool.getType() == MemoryType.HEAP) {
 				pool.resetPeakUsage();
@@ -19,8 +23,8 @@ final class HeapPeak {
 		}
 	}
 
-	/** In bytes. */
-	static long bytes() {
+	/** The peak since the last reset, in bytes. */
+	public static long bytes() {
 		long peak = 0;
 		for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
 			if (pool.getType() == MemoryType.HEAP) {

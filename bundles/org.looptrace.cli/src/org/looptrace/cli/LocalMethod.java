@@ -19,7 +19,7 @@ import org.looptrace.trace.TraceFolder;
  * {@code --method}: how the local models of {@code nlr} and {@code model} are built, NLR (the
  * default) or the loop nests of Xu and Subhlok (paper 003), greedy or optimal.
  */
-enum LocalMethod {
+public enum LocalMethod {
 	NLR, GREEDY, OPTIMAL;
 
 	/** The help lines of the option, for the commands that take it. */
@@ -52,7 +52,7 @@ enum LocalMethod {
 				: CrochemoreNests.modelFile(file, construction(), progress);
 	}
 
-	List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress) throws IOException {
+	public List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress) throws IOException {
 		return modelFolder(folder, options, threads, progress, null);
 	}
 
@@ -64,7 +64,7 @@ enum LocalMethod {
 	}
 
 	/** The method's name in the phases of {@code model --stats}. */
-	String label() {
+	public String label() {
 		return this == NLR ? "NLR" : name().toLowerCase(java.util.Locale.ROOT);
 	}
 

@@ -3,28 +3,35 @@ package org.looptrace.cli;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.concurrent.CancellationException;
 
 /** The {@code looptrace} command: dispatches to its sub-commands. Runs on a plain class path. */
 public final class Main {
 
-	/** Every sub-command, in the order of the help text. */
+	/**
+	 * Every sub-command, in the order of the help text: ours, then those of other bundles of the
+	 * product on the class path (the benchmarks), registered for {@link ServiceLoader}.
+	 */
 	static List<Command> commands() {
-		return List.of(
+		List<Command> commands = new ArrayList<>(List.of(
 				new CheckCommand(),
 				new GenerateCommand(),
 				new NlrCommand(),
 				new ModelCommand(),
-				new BenchCommand(),
 				new TraceCommand(),
 				new FormatCommand(),
 				new ExpandCommand(),
 				new PatternsCommand(),
 				new MatrixCommand()
 				// commands are added here, one line each
-		);
+		));
+		ServiceLoader.load(Command.class, Main.class.getClassLoader()).forEach(commands::add);
+		return commands;
 	}
 
 	private Main() {
@@ -44,12 +51,13 @@ public final class Main {
 			out.print(overview());
 			return args.length == 0 ? 2 : 0;
 		}
-		Command command = commands().stream().filter(c -> c.name().equals(args[0])).findFirst().orElse(null);
-		if (command == null) {
+		Optional<Command> found = commands().stream().filter(c -> c.name().equals(args[0])).findFirst();
+		if (found.isEmpty()) {
 			err.println("looptrace: unknown command '" + args[0] + "'");
 			err.print(overview());
 			return 2;
 		}
+		Command command = found.get();
 		List<String> rest = Arrays.asList(args).subList(1, args.length);
 		if (command.asksForHelp(rest)) {
 			out.print(command.help());

@@ -11,16 +11,16 @@ import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.looptrace.analysis.matrix.CommunicationMatrix;
 import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
+import org.looptrace.analysis.matrix.CommunicationMatrix;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
-import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
@@ -90,7 +90,7 @@ public final class MatrixCommand implements Command {
 	private Model model(Path input) throws IOException, UsageException {
 		if (Files.isDirectory(input)) {
 			try {
-				return Merger.model(TraceFolder.open(input), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+				return Pipeline.model(TraceFolder.open(input), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
 			} catch (TraceFormatException e) {
 				throw new UsageException(name() + ": " + e.getMessage(), e);
 			} catch (InconsistentTraceException e) {

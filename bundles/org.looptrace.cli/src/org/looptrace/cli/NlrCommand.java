@@ -2,7 +2,6 @@
 package org.looptrace.cli;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -90,8 +89,7 @@ public final class NlrCommand implements Command {
 				}
 			}
 			for (int rank = 0; rank < models.size(); rank++) {
-				Files.writeString(dir.resolve("local." + rank + ".loops"), ModelPrinter.print(models.get(rank)),
-						StandardCharsets.UTF_8);
+				AtomicFile.write(dir.resolve("local." + rank + ".loops"), ModelPrinter.print(models.get(rank)));
 			}
 			out.println(input + ": " + models.size() + " local models written to " + dir);
 			return 0;

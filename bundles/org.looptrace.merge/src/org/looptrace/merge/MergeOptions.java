@@ -4,8 +4,8 @@ package org.looptrace.merge;
 /**
  * The options of the merge.
  *
- * @param threads the size of the fixed pool that merges independent pairs of rank groups (and runs
- *                NLR per rank); the result does not depend on it
+ * @param threads the size of the fixed pool that merges independent pairs of rank groups (and, in the
+ *                pipeline, runs NLR per rank); the result does not depend on it
  * @param fold    whether the global model is folded (loops over ranks, affine ranks and peers; never
  *                larger than the local models); without it, the model of section III of the paper
  */

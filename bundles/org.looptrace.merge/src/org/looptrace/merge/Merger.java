@@ -1,26 +1,19 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.merge;
 
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.looptrace.merge.internal.Folding;
+import org.looptrace.merge.internal.GlobalChannel;
+import org.looptrace.merge.internal.GlobalSystem;
+import org.looptrace.merge.internal.GroupMembers;
 import org.looptrace.merge.internal.LocalModels;
 import org.looptrace.merge.internal.Merge;
 import org.looptrace.merge.internal.ModelWriter;
-import org.looptrace.merge.internal.Sys;
 import org.looptrace.model.Model;
-import org.looptrace.model.core.Channel;
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
-import org.looptrace.nlr.Nlr;
-import org.looptrace.nlr.NlrOptions;
-import org.looptrace.trace.TraceFolder;
 
 /**
  * The global model of a run: the local models of its ranks merged by a tree reduction (section III
@@ -63,86 +56,35 @@ public final class Merger {
 		return Folding.constructs(folded) <= local ? folded : Folding.fold(localModels);
 	}
 
-	/**
-	 * The global model of a trace folder: NLR on every rank in parallel, then the merge.
-	 *
-	 * @throws org.looptrace.trace.TraceFormatException on bad input, naming file, line and column
-	 */
-	public static Model model(TraceFolder folder, NlrOptions nlr, MergeOptions options, Progress progress)
-			throws IOException, InconsistentTraceException {
-		return merge(Nlr.modelFolder(folder, nlr, options.threads(), progress), options, progress);
-	}
-
 	/** The merged system, checked complete: nothing is left potential. */
-	static Sys system(List<Model> localModels, MergeOptions options, Progress progress)
+	static GlobalSystem system(List<Model> localModels, MergeOptions options, Progress progress)
 			throws InconsistentTraceException {
 		if (localModels.isEmpty()) {
-			return new Sys(List.of());
+			return new GlobalSystem(List.of());
 		}
 		progress.begin("Merging " + localModels.size() + " local models", 2L * localModels.size() - 1);
-		ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.threads(), localModels.size()));
-		try {
-			List<Future<Sys>> level = new ArrayList<>();
-			for (int rank = 0; rank < localModels.size(); rank++) {
-				Model model = localModels.get(rank);
-				int r = rank;
-				level.add(pool.submit(() -> step(progress, () -> LocalModels.system(model, r))));
-			}
-			while (level.size() > 1) {
-				List<Future<Sys>> next = new ArrayList<>();
-				for (int i = 0; i + 1 < level.size(); i += 2) {
-					Future<Sys> first = level.get(i);
-					Future<Sys> second = level.get(i + 1);
-					next.add(pool.submit(() -> step(progress, () -> Merge.merge(first.get(), second.get()))));
-				}
-				if (level.size() % 2 == 1) {
-					next.add(level.get(level.size() - 1));
-				}
-				level = next;
-			}
-			Sys result = level.get(0).get();
-			for (Map.Entry<Channel, Long> dangling : result.potential.entrySet()) {
-				Channel channel = dangling.getKey();
-				boolean sent = result.coverage.contains(channel.src());
-				throw InconsistentTraceException.unbalanced(channel, sent ? dangling.getValue() : 0,
-						sent ? 0 : dangling.getValue());
-			}
-			return result;
-		} catch (ExecutionException e) {
-			// A merge fails with the failure of the merge it waited for: report the first one.
-			Throwable cause = e.getCause();
-			while (cause instanceof ExecutionException nested) {
-				cause = nested.getCause();
-			}
-			if (cause instanceof InconsistentTraceException inconsistent) {
-				throw inconsistent;
-			}
-			if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (cause instanceof Error error) {
-				throw error;
-			}
-			throw new IllegalStateException(cause);
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new java.util.concurrent.CancellationException("interrupted");
-		} finally {
-			pool.shutdownNow();
+		Progress shared = Parallel.shared(progress);
+		GroupMembers groups = new GroupMembers();
+		GlobalSystem result = Parallel.reduce(localModels.size(), options.threads(),
+				rank -> step(shared, () -> LocalModels.system(localModels.get(rank), rank, groups)),
+				(first, second) -> step(shared, () -> Merge.merge(first, second)));
+		for (Map.Entry<GlobalChannel, Long> dangling : result.potential.entrySet()) {
+			GlobalChannel channel = dangling.getKey();
+			boolean sent = result.coverage.contains(channel.src());
+			throw channel.unbalanced(sent ? dangling.getValue() : 0, sent ? 0 : dangling.getValue());
 		}
+		return result;
 	}
 
 	private interface Step {
-		Sys run() throws Exception;
+		GlobalSystem run() throws InconsistentTraceException;
 	}
 
 	/** One unit of work: checks cancellation before, reports after. */
-	private static Sys step(Progress progress, Step step) throws Exception {
+	private static GlobalSystem step(Progress progress, Step step) throws InconsistentTraceException {
 		progress.checkCancelled();
-		Sys result = step.run();
-		synchronized (progress) {
-			progress.worked(1);
-		}
+		GlobalSystem result = step.run();
+		progress.worked(1);
 		return result;
 	}
 }

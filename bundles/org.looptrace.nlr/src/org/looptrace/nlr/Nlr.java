@@ -8,18 +8,13 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventIterator;
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.trace.EventReader;
@@ -60,27 +55,10 @@ public final class Nlr {
 	 */
 	public static List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress,
 			@Nullable LocalModelCache cache) throws IOException {
-		if (threads < 1) {
-			throw new IllegalArgumentException("threads must be at least 1, found " + threads);
-		}
 		progress.begin("Nested loop recognition of " + folder.ranks() + " ranks", -1);
-		Progress shared = synchronizedProgress(progress);
-		ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, folder.ranks()));
-		try {
-			List<Future<Model>> futures = new ArrayList<>();
-			for (int rank = 0; rank < folder.ranks(); rank++) {
-				int r = rank;
-				futures.add(pool.submit(() -> cache == null ? modelRank(folder, r, options, shared)
-						: cache.model(r, folder.traceFile(r), () -> modelRank(folder, r, options, shared))));
-			}
-			List<Model> models = new ArrayList<>();
-			for (Future<Model> future : futures) {
-				models.add(result(future));
-			}
-			return models;
-		} finally {
-			pool.shutdownNow();
-		}
+		Progress shared = Parallel.shared(progress);
+		return Parallel.map(folder.ranks(), threads, rank -> cache == null ? modelRank(folder, rank, options, shared)
+				: cache.model(rank, folder.traceFile(rank), () -> modelRank(folder, rank, options, shared)));
 	}
 
 	private static Model modelRank(TraceFolder folder, int rank, NlrOptions options, Progress progress)
@@ -118,25 +96,6 @@ public final class Nlr {
 		}
 	}
 
-	private static Model result(Future<Model> future) throws IOException {
-		try {
-			return future.get();
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new CancellationException("interrupted");
-		} catch (ExecutionException e) {
-			Throwable cause = e.getCause();
-			if (cause instanceof IOException io) {
-				throw io;
-			} else if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			} else if (cause instanceof Error error) {
-				throw error;
-			}
-			throw new IllegalStateException(cause);
-		}
-	}
-
 	/** One pass over a reader; a bad line ends it with the reader's diagnostic. */
 	private static Model model(EventReader reader, NlrOptions options, Progress progress) throws IOException {
 		Iterator<TraceEvent> events = new EventIterator() {
@@ -154,25 +113,5 @@ public final class Nlr {
 		} catch (UncheckedIOException e) {
 			throw e.getCause();
 		}
-	}
-
-	/** Progress is reported from every worker: serialize the calls; the task was begun once, for all ranks. */
-	private static Progress synchronizedProgress(Progress progress) {
-		return new Progress() {
-			@Override
-			public void begin(String task, long totalWork) {
-				// one task for the whole folder, begun by modelFolder
-			}
-
-			@Override
-			public synchronized void worked(long work) {
-				progress.worked(work);
-			}
-
-			@Override
-			public synchronized boolean isCancelled() {
-				return progress.isCancelled();
-			}
-		};
 	}
 }

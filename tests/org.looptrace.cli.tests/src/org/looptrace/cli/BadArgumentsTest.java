@@ -26,8 +26,7 @@ class BadArgumentsTest {
 	private static final String MISSING = "/no/such/looptrace/path";
 
 	/**
-	 * Each case: the command (with its benchmark for bench, as the message names it), the words after
-	 * it, and a piece of the message it must print.
+	 * Each case: the command, the words after it, and a piece of the message it must print.
 	 */
 	static Stream<Arguments> cases() {
 		String ring = Cli.example("ring-8").toString();
@@ -71,12 +70,6 @@ class BadArgumentsTest {
 		add(cases, "model", "option -o expects a value", ring, "-o");
 		add(cases, "model", "not a folder", trace0);
 		add(cases, "model", "trace.1:3:8: error:", Cli.example("broken").toString());
-		// bench: only arguments it refuses before measuring anything
-		add(cases, "bench", "expected what to measure");
-		add(cases, "bench", "unknown benchmark 'disk'", "disk");
-		add(cases, "bench nlr", "unknown option --bogus", "--bogus");
-		add(cases, "bench nlr", "option --events expects a whole number", "--events", "x");
-		add(cases, "bench merge", "unknown option --bogus", "--bogus");
 		// trace: only arguments it refuses before starting mpirun
 		add(cases, "trace", "expected -np N and a program");
 		add(cases, "trace", "expected -np N and a program", "-np", "2");

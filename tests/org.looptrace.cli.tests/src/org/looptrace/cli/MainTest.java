@@ -38,7 +38,7 @@ class MainTest {
 	void everyCommandHasItsOwnNameAndOneLineOfOverview() {
 		List<String> names = names().toList();
 		assertEquals(names.size(), names.stream().distinct().count(), "duplicate command names: " + names);
-		assertTrue(names.containsAll(List.of("check", "generate", "nlr", "model", "bench", "trace", "format", "expand")),
+		assertTrue(names.containsAll(List.of("check", "generate", "nlr", "model", "trace", "format", "expand")),
 				names.toString());
 		for (Command command : Main.commands()) {
 			assertTrue(!command.summary().isBlank() && !command.summary().contains("\n"), command.name());

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 import org.looptrace.cli.Cli.Result;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.TracesComment;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
@@ -110,7 +111,7 @@ class ModelCommandTest {
 		Path file = dir.resolve("new/halo.loops");
 		Result result = Cli.expect(0, "model", example.toString(), "-o", file.toString());
 		String printed = Cli.expect(0, "model", example.toString()).out();
-		assertEquals(printed, Files.readString(file));
+		assertEquals(TracesComment.line(file, example) + printed, Files.readString(file));
 		assertTrue(result.out().lines().count() <= 1 && !result.out().contains(printed.lines().findFirst().orElseThrow()),
 				() -> "at most a line of confirmation, not the model:\n" + result);
 		assertEquals(List.of(file), Cli.list(file.getParent()), "no temporary file left");
@@ -121,6 +122,25 @@ class ModelCommandTest {
 		assertEquals("// my annotations\n", Files.readString(file));
 		Cli.expect(0, "model", Cli.example("ring-8").toString(), "-o", file.toString(), "--force");
 		Projection.assertProjectsOnEveryRank(ModelText.parse(file), TraceFolder.open(Cli.example("ring-8")));
+	}
+
+	/** A model written outside its trace folder names that folder in its first line; inside, it needs not. */
+	@Test
+	void outputFileNamesItsTraceFolderWhenOutsideIt(@TempDir Path dir) throws Exception {
+		Path traces = dir.resolve("run");
+		Cli.expect(0, "generate", "halo", "--ranks", "4", "--iterations", "3", traces.toString());
+		String printed = Cli.expect(0, "model", traces.toString()).out();
+		for (Path file : List.of(dir.resolve("models/halo.loops"), dir.resolve("halo.loops"))) {
+			Cli.expect(0, "model", traces.toString(), "-o", file.toString());
+			String text = Files.readString(file);
+			assertTrue(text.startsWith("// traces: ") && text.endsWith(printed), text);
+			assertEquals(traces, TracesComment.traceFolder(file, text), text);
+			Cli.assertProjectsOnEveryRank(ModelText.parse(file), TraceFolder.open(traces));
+		}
+		Path inside = traces.resolve("model.loops");
+		Cli.expect(0, "model", traces.toString(), "-o", inside.toString());
+		assertEquals(printed, Files.readString(inside));
+		assertEquals(traces, TracesComment.traceFolder(inside, Files.readString(inside)));
 	}
 
 	@Test
@@ -134,7 +154,8 @@ class ModelCommandTest {
 		assertEquals(List.of(file), Cli.list(dir));
 
 		Cli.expect(0, "model", Cli.example("ring-8").toString(), "-o", file.toString(), "--force");
-		assertEquals(Cli.expect(0, "model", Cli.example("ring-8").toString()).out(), Files.readString(file));
+		assertEquals(TracesComment.line(file, Cli.example("ring-8")) + Cli.expect(0, "model", Cli.example("ring-8").toString()).out(),
+				Files.readString(file));
 	}
 
 	@ParameterizedTest(name = "looptrace model examples/{0} --threads 1 and 2")

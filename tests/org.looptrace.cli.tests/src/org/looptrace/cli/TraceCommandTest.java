@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,14 +25,15 @@ import org.looptrace.trace.TraceFolder;
 /** {@code looptrace trace}: a real MPI run under the tracer, where Open MPI is installed. */
 class TraceCommandTest {
 
-	private String previousHome;
-	private Path ring;
+	private @Nullable String previousHome;
+	/** The traced program, relative to the LoopTrace home until needsOpenMpi resolves it there. */
+	private Path ring = Path.of("tracer/build/examples/ring");
 
 	@BeforeEach
 	void needsOpenMpi() throws Exception {
 		Assumptions.assumeTrue(Files.exists(Path.of("/usr/bin/mpicc")), "Open MPI is not installed");
 		Path home = Cli.examples().resolve("..").toRealPath();
-		ring = home.resolve("tracer/build/examples/ring");
+		ring = home.resolve(ring);
 		if (!Files.isExecutable(ring)) {
 			// On a fresh clone the tracer is not built yet: this test may run before the tracer's module.
 			Files.createDirectories(home.resolve("tracer/build"));

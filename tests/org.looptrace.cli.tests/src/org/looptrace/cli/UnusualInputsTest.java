@@ -95,11 +95,4 @@ class UnusualInputsTest {
 		Cli.expect(0, "nlr", Cli.example("ring-8").toString(), "-o", out.toString(), "--force");
 		assertEquals(8, Cli.list(out).size());
 	}
-
-	@Test
-	void benchNamesEveryBenchmark() {
-		Result result = Cli.expectUsageError("bench", "bench", "disk");
-		assertTrue(result.err().contains("expected nlr, merge or loops"), result.toString());
-		assertTrue(Cli.expect(0, "bench", "merge", "--help").out().contains("looptrace bench merge"));
-	}
 }

@@ -2,25 +2,32 @@
 package org.looptrace.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.looptrace.merge.InconsistentTraceException.Imbalance;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 
 /** Traces that contradict each other: an exception naming channel and ranks, never a model. */
 class InconsistentTraceTest {
 
-	private static String failure(String... locals) {
+	private static InconsistentTraceException exception(String... locals) {
 		List<Model> models = new ArrayList<>();
 		for (String local : locals) {
 			models.add(Fixtures.model(local));
 		}
 		return assertThrows(InconsistentTraceException.class,
-				() -> Merger.merge(models, new MergeOptions(2), Progress.NONE)).getMessage();
+				() -> Merger.merge(models, new MergeOptions(2), Progress.NONE));
+	}
+
+	private static String failure(String... locals) {
+		return exception(locals).getMessage();
 	}
 
 	private static String idle(int rank) {
@@ -72,6 +79,25 @@ class InconsistentTraceTest {
 		assertEquals("collective bar of group 0-2: rank 1 takes part 3 times, rank 2 takes part 2 times",
 				failure("for i0 = 0 to 2\n0 sync bar 0-2\ndone", "for i0 = 0 to 2\n1 sync bar 0-2\ndone",
 						"2 sync bar 0-2\n2 sync bar 0-2"));
+	}
+
+	@Test
+	void anUnbalancedCollectiveIsTypedAsOne() {
+		InconsistentTraceException failure = exception("for i0 = 0 to 2\n0 sync bar 0-2\ndone",
+				"for i0 = 0 to 2\n1 sync bar 0-2\ndone", "2 sync bar 0-2\n2 sync bar 0-2");
+		assertEquals(new Imbalance(1, 2, new ChannelKind.Collective("bar", RankSet.range(0, 2)), 3, 2),
+				failure.imbalance());
+	}
+
+	@Test
+	void anUnbalancedChannelIsTypedAsMessages() {
+		assertEquals(new Imbalance(1, 0, new ChannelKind.Messages("t"), 0, 1),
+				exception("1 recv 0 t", idle(1)).imbalance());
+	}
+
+	@Test
+	void aCollectiveOutsideItsGroupHasNoImbalance() {
+		assertNull(exception("0 sync bar 1-2", "1 sync bar 1-2", "2 sync bar 1-2").imbalance());
 	}
 
 	@Test

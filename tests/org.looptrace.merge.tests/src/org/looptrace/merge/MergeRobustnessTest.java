@@ -18,8 +18,8 @@ import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Conservation;
+import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.merge.internal.ModelWriter;
-import org.looptrace.merge.internal.Sys;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.ModelPrinter;
@@ -27,6 +27,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NestedLoopRecognizer;
+import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.testsupport.RandomPrograms;
@@ -64,7 +65,7 @@ class MergeRobustnessTest {
 	private static void check(List<List<TraceEvent>> traces, List<Model> locals, String what) {
 		String first = null;
 		for (int threads : THREADS) {
-			Sys system = assertTimeoutPreemptively(LIMIT,
+			GlobalSystem system = assertTimeoutPreemptively(LIMIT,
 					() -> Merger.system(locals, new MergeOptions(threads), Progress.NONE), what);
 			assertEquals(List.of(), Conservation.violations(system), what);
 			Model global = ModelWriter.model(system);
@@ -267,7 +268,9 @@ class MergeRobustnessTest {
 			String first = null;
 			for (int threads : THREADS) {
 				Model global = assertTimeoutPreemptively(LIMIT,
-						() -> Merger.model(folder, NlrOptions.DEFAULTS, new MergeOptions(threads), Progress.NONE), name);
+						() -> Merger.merge(Nlr.modelFolder(folder, NlrOptions.DEFAULTS, threads, Progress.NONE),
+								new MergeOptions(threads), Progress.NONE),
+						name);
 				Projection.assertProjection(traces, global, name);
 				String text = ModelPrinter.print(global);
 				if (first == null) {

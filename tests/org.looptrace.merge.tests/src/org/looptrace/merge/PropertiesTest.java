@@ -9,10 +9,11 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Conservation;
+import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.merge.internal.ModelWriter;
-import org.looptrace.merge.internal.Sys;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
@@ -33,7 +34,7 @@ import org.looptrace.trace.generate.Patterns;
 class PropertiesTest {
 
 	/** Local models by NLR; random options per rank give loops that do not line up across ranks. */
-	static List<Model> locals(List<List<TraceEvent>> traces, Random options) {
+	static List<Model> locals(List<List<TraceEvent>> traces, @Nullable Random options) {
 		List<Model> models = new ArrayList<>();
 		for (List<TraceEvent> trace : traces) {
 			NlrOptions nlr = options == null ? NlrOptions.DEFAULTS
@@ -62,7 +63,7 @@ class PropertiesTest {
 	 */
 	private static String check(List<List<TraceEvent>> traces, List<Model> locals, int threads, String what)
 			throws InconsistentTraceException {
-		Sys system = Merger.system(locals, new MergeOptions(threads), Progress.NONE);
+		GlobalSystem system = Merger.system(locals, new MergeOptions(threads), Progress.NONE);
 		assertEquals(List.of(), Conservation.violations(system), what);
 		Model global = ModelWriter.model(system);
 		Model folded = Merger.compact(global, locals);

@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.looptrace.merge.internal.Construct;
-import org.looptrace.merge.internal.Lp;
-import org.looptrace.merge.internal.Sys;
+import org.looptrace.merge.internal.GlobalConstruct;
+import org.looptrace.merge.internal.GlobalLoop;
+import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
@@ -23,7 +23,7 @@ import org.looptrace.trace.generate.Patterns;
 /** The shapes of figure 5: loops span ranks only where ranks communicate. */
 class StructureTest {
 
-	private static Sys merge(List<List<TraceEvent>> traces) throws InconsistentTraceException {
+	private static GlobalSystem merge(List<List<TraceEvent>> traces) throws InconsistentTraceException {
 		List<Model> locals = new ArrayList<>();
 		for (List<TraceEvent> trace : traces) {
 			locals.add(NestedLoopRecognizer.model(trace.iterator(), NlrOptions.DEFAULTS, Progress.NONE));
@@ -42,10 +42,10 @@ class StructureTest {
 				pattern.events(p).forEachRemaining(events::add);
 				traces.add(events);
 			}
-			Sys global = merge(traces);
-			Lp outer = global.items.stream().filter(Lp.class::isInstance).map(Lp.class::cast)
+			GlobalSystem global = merge(traces);
+			GlobalLoop outer = global.items.stream().filter(GlobalLoop.class::isInstance).map(GlobalLoop.class::cast)
 					.filter(loop -> loop.coverage.equals(RankSet.range(0, ranks - 1))).findFirst().orElseThrow();
-			long sweeps = outer.body.items.stream().filter(Lp.class::isInstance).count();
+			long sweeps = outer.body.items.stream().filter(GlobalLoop.class::isInstance).count();
 			assertEquals(2, sweeps, "inner loops of the outer loop on " + ranks + " ranks");
 		}
 	}
@@ -59,10 +59,10 @@ class StructureTest {
 		}
 		ring(traces, 0, 3, 20);
 		ring(traces, 3, 3, 30);
-		Sys global = merge(traces);
+		GlobalSystem global = merge(traces);
 		List<RankSet> loops = new ArrayList<>();
-		for (Construct construct : global.items) {
-			assertTrue(construct instanceof Lp, "only loops at the top");
+		for (GlobalConstruct construct : global.items) {
+			assertTrue(construct instanceof GlobalLoop, "only loops at the top");
 			loops.add(construct.coverage);
 		}
 		assertEquals(List.of(RankSet.range(0, 2), RankSet.range(3, 5)), loops);

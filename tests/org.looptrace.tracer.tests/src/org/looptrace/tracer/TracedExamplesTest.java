@@ -21,13 +21,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.looptrace.merge.MergeOptions;
-import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.DataTrace;
@@ -87,7 +87,7 @@ class TracedExamplesTest {
 		}
 		assertSendsMatchReceives(events);
 
-		Model model = Merger.model(traces, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+		Model model = Pipeline.model(traces, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
 		Projection.assertProjection(events, model, example + ": the global model");
 	}
 

@@ -32,11 +32,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.MergeOptions;
-import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
@@ -75,7 +75,7 @@ class ModelTracesTest {
 		IFile file = folder.getFile(LoopTraceUi.MODEL_FILE);
 		assertTrue(file.exists(), "no " + LoopTraceUi.MODEL_FILE + " in the workspace");
 		Path traces = folder.getLocation().toPath();
-		Model expected = Merger.model(TraceFolder.open(traces), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		Model expected = Pipeline.model(TraceFolder.open(traces), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
 		assertEquals(ModelPrinter.print(expected), contents(file));
 		// The model written stands for the traces: projection on every rank.
 		Projection.assertProjectsOnEveryRank(expected, TraceFolder.open(traces));

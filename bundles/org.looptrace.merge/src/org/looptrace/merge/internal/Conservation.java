@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.internal.Links.Part;
-import org.looptrace.model.core.Channel;
 
 /**
  * The conservation invariant of a merged system, for tests and assertions: no potential flow is
@@ -20,14 +19,14 @@ public final class Conservation {
 	}
 
 	/** The violations found, empty when the invariant holds. */
-	public static List<String> violations(Sys complete) {
+	public static List<String> violations(GlobalSystem complete) {
 		List<String> problems = new ArrayList<>();
 		complete.potential.forEach((channel, count) -> problems.add("potential left on " + channel + ": " + count));
 		check(complete, "top", problems);
 		return problems;
 	}
 
-	private static void check(Sys system, String where, List<String> problems) {
+	private static void check(GlobalSystem system, String where, List<String> problems) {
 		Links links;
 		try {
 			links = Links.of(system.items, system.coverage);
@@ -36,9 +35,9 @@ public final class Conservation {
 			return;
 		}
 		for (int i = 0; i < system.items.size(); i++) {
-			Construct construct = system.items.get(i);
-			if (construct instanceof Lp loop) {
-				for (Map.Entry<Channel, List<Part>> entry : links.parts.get(i).entrySet()) {
+			GlobalConstruct construct = system.items.get(i);
+			if (construct instanceof GlobalLoop loop) {
+				for (Map.Entry<GlobalChannel, List<Part>> entry : links.parts.get(i).entrySet()) {
 					if (entry.getValue().size() != 1) {
 						problems.add(where + ": loop " + i + " has " + entry.getValue().size()
 								+ " correspondents on " + entry.getKey());

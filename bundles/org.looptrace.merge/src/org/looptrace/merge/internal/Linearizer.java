@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.PrimitiveIterator;
 import java.util.TreeSet;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.internal.Links.Link;
-import org.looptrace.model.core.Channel;
 
 /**
  * Topological orders of systems: the per-rank edges of T, and a deterministic linearization that
@@ -27,7 +27,7 @@ final class Linearizer {
 	 * groups of two consecutive constructs of a rank. selfLoop[g] is set when two constructs of
 	 * group g are consecutive on a rank.
 	 */
-	static List<List<Integer>> successors(List<Construct> list, int[] group, boolean[] selfLoop) {
+	static List<List<Integer>> successors(List<GlobalConstruct> list, int[] group, boolean @Nullable [] selfLoop) {
 		List<List<Integer>> successors = new ArrayList<>(list.size());
 		for (int i = 0; i < list.size(); i++) {
 			successors.add(new ArrayList<>());
@@ -35,7 +35,7 @@ final class Linearizer {
 		// Last construct seen per rank, indexed from the lowest rank: bodies cover few ranks of many.
 		int lowest = Integer.MAX_VALUE;
 		int highest = -1;
-		for (Construct construct : list) {
+		for (GlobalConstruct construct : list) {
 			if (!construct.coverage.isEmpty()) {
 				lowest = Math.min(lowest, construct.coverage.min());
 				highest = Math.max(highest, construct.coverage.max());
@@ -65,7 +65,7 @@ final class Linearizer {
 	 * A linearization of the units: unit[i] is the unit that replaces list position i (units.get(u)
 	 * for u with unit[u] == u).
 	 */
-	static List<Construct> linearize(List<Construct> list, int[] unit, List<Construct> units, Links links) {
+	static List<GlobalConstruct> linearize(List<GlobalConstruct> list, int[] unit, List<GlobalConstruct> units, Links links) {
 		int size = list.size();
 		List<List<Integer>> successors = successors(list, unit, null);
 		int[] pending = new int[size];
@@ -80,7 +80,7 @@ final class Linearizer {
 			waiters.add(new ArrayList<>());
 		}
 		for (Link link : links.links.values()) {
-			for (Channel channel : link.flow.keySet()) {
+			for (GlobalChannel channel : link.flow.keySet()) {
 				boolean firstSends = Links.sends(list.get(link.first), channel);
 				int sender = unit[firstSends ? link.first : link.second];
 				int receiver = unit[firstSends ? link.second : link.first];
@@ -114,7 +114,7 @@ final class Linearizer {
 				}
 			}
 		}
-		List<Construct> order = new ArrayList<>(count);
+		List<GlobalConstruct> order = new ArrayList<>(count);
 		while (!ready.isEmpty()) {
 			int u = ready.pollFirst();
 			isReady[u] = false;

@@ -9,7 +9,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 import org.looptrace.merge.InconsistentTraceException;
-import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -27,7 +26,7 @@ final class Links {
 	static final class Link {
 		final int first;
 		final int second;
-		final SortedMap<Channel, Long> flow = new TreeMap<>();
+		final SortedMap<GlobalChannel, Long> flow = new TreeMap<>();
 
 		Link(int first, int second) {
 			this.first = first;
@@ -36,7 +35,7 @@ final class Links {
 	}
 
 	/** For every construct (by position), its parts per channel, in FIFO order. */
-	final List<SortedMap<Channel, List<Part>>> parts;
+	final List<SortedMap<GlobalChannel, List<Part>>> parts;
 	/** Every link, ordered by its ends' positions. */
 	final SortedMap<Long, Link> links = new TreeMap<>();
 
@@ -60,13 +59,13 @@ final class Links {
 	 * @throws InconsistentTraceException when a channel does not balance (a message sent and
 	 *                                    never received, a collective missing a member)
 	 */
-	static Links of(List<Construct> items, RankSet coverage) throws InconsistentTraceException {
+	static Links of(List<GlobalConstruct> items, RankSet coverage) throws InconsistentTraceException {
 		Links result = new Links(items.size());
-		Map<Channel, InFlight> inFlight = new TreeMap<>();
+		Map<GlobalChannel, InFlight> inFlight = new TreeMap<>();
 		for (int v = 0; v < items.size(); v++) {
-			Construct construct = items.get(v);
-			for (Map.Entry<Channel, Long> entry : construct.potential.entrySet()) {
-				Channel channel = entry.getKey();
+			GlobalConstruct construct = items.get(v);
+			for (Map.Entry<GlobalChannel, Long> entry : construct.potential.entrySet()) {
+				GlobalChannel channel = entry.getKey();
 				if (!coverage.contains(channel.src()) || !coverage.contains(channel.dst())) {
 					continue;
 				}
@@ -92,16 +91,16 @@ final class Links {
 				}
 			}
 		}
-		for (Map.Entry<Channel, InFlight> entry : inFlight.entrySet()) {
+		for (Map.Entry<GlobalChannel, InFlight> entry : inFlight.entrySet()) {
 			InFlight flight = entry.getValue();
 			if (!flight.waiting.isEmpty()) {
-				throw InconsistentTraceException.unbalanced(entry.getKey(), flight.total[0], flight.total[1]);
+				throw entry.getKey().unbalanced(flight.total[0], flight.total[1]);
 			}
 		}
 		return result;
 	}
 
-	private void connect(int earlier, int later, Channel channel, long volume) {
+	private void connect(int earlier, int later, GlobalChannel channel, long volume) {
 		parts.get(earlier).computeIfAbsent(channel, c -> new ArrayList<>()).add(new Part(later, volume));
 		parts.get(later).computeIfAbsent(channel, c -> new ArrayList<>()).add(new Part(earlier, volume));
 		links.computeIfAbsent((long) earlier << 32 | later, key -> new Link(earlier, later)).flow.merge(channel, volume,
@@ -109,7 +108,7 @@ final class Links {
 	}
 
 	/** Whether the construct at this position sends on the channel (it covers the source). */
-	static boolean sends(Construct construct, Channel channel) {
+	static boolean sends(GlobalConstruct construct, GlobalChannel channel) {
 		return construct.coverage.contains(channel.src());
 	}
 }

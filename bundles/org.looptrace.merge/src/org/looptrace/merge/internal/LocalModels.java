@@ -10,6 +10,7 @@ import java.util.TreeMap;
 
 import org.eclipse.emf.common.util.EList;
 import org.eclipse.emf.ecore.EObject;
+import org.looptrace.merge.ChannelKind;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
@@ -23,7 +24,6 @@ import org.looptrace.model.Symbol;
 import org.looptrace.model.Sync;
 import org.looptrace.model.Term;
 import org.looptrace.model.Value;
-import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
 
@@ -43,22 +43,23 @@ public final class LocalModels {
 	 * @throws IllegalArgumentException when the model holds an event of another rank
 	 * @throws InconsistentTraceException when the rank's messages to itself do not balance
 	 */
-	public static Sys system(Block model, int rank) throws InconsistentTraceException {
-		Sys system = new Sys(convert(model.getItems(), new HashMap<>(), rank));
-		SortedMap<Channel, long[]> self = new TreeMap<>();
+	public static GlobalSystem system(Block model, int rank, GroupMembers groups) throws InconsistentTraceException {
+		GlobalSystem system = new GlobalSystem(convert(model.getItems(), new HashMap<>(), rank, groups));
+		SortedMap<GlobalChannel, long[]> self = new TreeMap<>();
 		countSelf(system.items, 1, self);
-		for (Map.Entry<Channel, long[]> entry : self.entrySet()) {
+		for (Map.Entry<GlobalChannel, long[]> entry : self.entrySet()) {
 			long[] counts = entry.getValue();
 			if (counts[0] != counts[1]) {
-				throw InconsistentTraceException.unbalanced(entry.getKey(), counts[0], counts[1]);
+				throw entry.getKey().unbalanced(counts[0], counts[1]);
 			}
 		}
 		return system;
 	}
 
-	private static List<Construct> convert(EList<Item> items, Map<String, Affine> scope, int rank)
+	private static List<GlobalConstruct> convert(EList<Item> items, Map<String, AffineExpression> scope, int rank,
+			GroupMembers groups)
 			throws InconsistentTraceException {
-		List<Construct> result = new ArrayList<>();
+		List<GlobalConstruct> result = new ArrayList<>();
 		for (Item item : items) {
 			if (item instanceof Loop loop) {
 				long lower = constant(loop.getLower(), scope, "the lower bound of loop " + loop.getIndex());
@@ -66,23 +67,23 @@ public final class LocalModels {
 				if (upper < lower) {
 					continue;
 				}
-				Map<String, Affine> inner = new HashMap<>(scope);
+				Map<String, AffineExpression> inner = new HashMap<>(scope);
 				if (upper == lower || decidesChannels(loop.getItems(), loop.getIndex())) {
 					for (long value = lower; value <= upper; value++) {
-						inner.put(loop.getIndex(), Affine.of(value));
-						result.addAll(convert(loop.getItems(), inner, rank));
+						inner.put(loop.getIndex(), AffineExpression.of(value));
+						result.addAll(convert(loop.getItems(), inner, rank, groups));
 					}
 				} else {
-					Var var = new Var();
-					inner.put(loop.getIndex(), Affine.of(var, 1, lower));
-					result.add(new Lp(upper - lower + 1, var, new Sys(convert(loop.getItems(), inner, rank))));
+					LoopVariable var = new LoopVariable();
+					inner.put(loop.getIndex(), AffineExpression.of(var, 1, lower));
+					result.add(new GlobalLoop(upper - lower + 1, var, new GlobalSystem(convert(loop.getItems(), inner, rank, groups))));
 				}
 			} else if (item instanceof Event event) {
 				if (event instanceof Sync sync && !sync.getGroup().contains(rank)) {
 					throw new InconsistentTraceException("collective " + sync.getName() + " of group " + sync.getGroup()
 							+ ": rank " + rank + " takes part, but the group does not contain it");
 				}
-				Ev ev = event(event, scope);
+				GlobalEvent ev = event(event, scope, groups);
 				if (ev.owner() != rank) {
 					throw new IllegalArgumentException("the local model of rank " + rank + " holds an event of rank "
 							+ ev.owner() + ": " + org.looptrace.model.core.ModelPrinter.print(event));
@@ -93,27 +94,27 @@ public final class LocalModels {
 		return result;
 	}
 
-	private static Ev event(Event event, Map<String, Affine> scope) {
+	private static GlobalEvent event(Event event, Map<String, AffineExpression> scope, GroupMembers groups) {
 		int rank = rank(event.getRank(), scope);
 		if (event instanceof Message message) {
 			EventKind kind = message instanceof Send ? EventKind.SEND : EventKind.RECV;
 			String tag = message.getTag() instanceof Symbol symbol ? symbol.getName()
 					: Long.toString(constant((Expr) message.getTag(), scope, "a tag"));
-			return Ev.message(kind, rank, rank(message.getPeer(), scope), tag);
+			return GlobalEvent.message(kind, rank, rank(message.getPeer(), scope), tag);
 		}
 		if (event instanceof Sync sync) {
-			return Ev.sync(rank, sync.getName(), sync.getGroup());
+			return GlobalEvent.sync(rank, sync.getName(), sync.getGroup(), groups);
 		}
-		List<Object> words = new ArrayList<>();
+		List<LocalWord> words = new ArrayList<>();
 		for (Value word : ((Local) event).getWords()) {
 			if (word instanceof Symbol symbol) {
-				words.add(symbol.getName());
+				words.add(new LocalWord.Token(symbol.getName()));
 			} else {
-				Affine value = affine((Expr) word, scope);
-				words.add(value.isConstant() ? Long.toString(value.constant()) : value);
+				AffineExpression value = affine((Expr) word, scope);
+				words.add(value.isConstant() ? new LocalWord.Token(Long.toString(value.constant())) : value);
 			}
 		}
-		return Ev.local(rank, words);
+		return GlobalEvent.local(rank, words);
 	}
 
 	/** Whether the index decides a channel or an inner bound somewhere in the items. */
@@ -145,10 +146,10 @@ public final class LocalModels {
 		return false;
 	}
 
-	private static Affine affine(Expr expr, Map<String, Affine> scope) {
-		Affine value = Affine.of(expr.getConstant());
+	private static AffineExpression affine(Expr expr, Map<String, AffineExpression> scope) {
+		AffineExpression value = AffineExpression.of(expr.getConstant());
 		for (Term term : expr.getTerms()) {
-			Affine index = scope.get(term.getIndex());
+			AffineExpression index = scope.get(term.getIndex());
 			if (index == null) {
 				throw new IllegalArgumentException("loop index '" + term.getIndex() + "' of " + Exprs.toText(expr)
 						+ " is not bound by an enclosing loop");
@@ -158,8 +159,8 @@ public final class LocalModels {
 		return value;
 	}
 
-	private static long constant(Expr expr, Map<String, Affine> scope, String what) {
-		Affine value = affine(expr, scope);
+	private static long constant(Expr expr, Map<String, AffineExpression> scope, String what) {
+		AffineExpression value = affine(expr, scope);
 		if (!value.isConstant()) {
 			// Unreachable for well-formed models: loops whose index decides a channel are unrolled.
 			throw new IllegalStateException(what + " is not constant: " + Exprs.toText(expr));
@@ -167,7 +168,7 @@ public final class LocalModels {
 		return value.constant();
 	}
 
-	private static int rank(Expr expr, Map<String, Affine> scope) {
+	private static int rank(Expr expr, Map<String, AffineExpression> scope) {
 		long value = constant(expr, scope, "a rank");
 		if (value < 0 || value > Integer.MAX_VALUE) {
 			throw new IllegalArgumentException("rank " + Exprs.toText(expr) + " evaluates to " + value + ", not a rank");
@@ -176,13 +177,13 @@ public final class LocalModels {
 	}
 
 	/** Counts the messages of a rank to itself: [sent, received] per channel. */
-	private static void countSelf(List<Construct> items, long times, SortedMap<Channel, long[]> counts) {
-		for (Construct item : items) {
-			if (item instanceof Lp loop) {
+	private static void countSelf(List<GlobalConstruct> items, long times, SortedMap<GlobalChannel, long[]> counts) {
+		for (GlobalConstruct item : items) {
+			if (item instanceof GlobalLoop loop) {
 				countSelf(loop.body.items, Math.multiplyExact(times, loop.count), counts);
-			} else if (item instanceof Ev ev && ev.rank == ev.peer
+			} else if (item instanceof GlobalEvent ev && ev.rank == ev.peer
 					&& (ev.kind == EventKind.SEND || ev.kind == EventKind.RECV)) {
-				counts.computeIfAbsent(new Channel(ev.rank, ev.peer, ev.tag), c -> new long[2])[ev.kind == EventKind.SEND
+				counts.computeIfAbsent(new GlobalChannel(ev.rank, ev.peer, new ChannelKind.Messages(ev.channelTag())), c -> new long[2])[ev.kind == EventKind.SEND
 						? 0
 						: 1] += times;
 			}

@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.internal.Links.Link;
 import org.looptrace.merge.internal.Links.Part;
-import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -26,22 +26,22 @@ public final class Merge {
 	}
 
 	/** Merges two systems of disjoint coverage. */
-	public static Sys merge(Sys first, Sys second) throws InconsistentTraceException {
-		List<Construct> items = new ArrayList<>(first.items.size() + second.items.size());
+	public static GlobalSystem merge(GlobalSystem first, GlobalSystem second) throws InconsistentTraceException {
+		List<GlobalConstruct> items = new ArrayList<>(first.items.size() + second.items.size());
 		items.addAll(first.items);
 		items.addAll(second.items);
-		return new Sys(close(items, first.coverage.union(second.coverage)));
+		return new GlobalSystem(close(items, first.coverage.union(second.coverage)));
 	}
 
 	/**
 	 * Merges constructs given as a linearization of the union of systems until every link is
 	 * regular and every coalescible group of loops is coalesced; returns a linearization of the result.
 	 */
-	static List<Construct> close(List<Construct> items, RankSet coverage) throws InconsistentTraceException {
-		List<Construct> list = items;
+	static List<GlobalConstruct> close(List<GlobalConstruct> items, RankSet coverage) throws InconsistentTraceException {
+		List<GlobalConstruct> list = items;
 		while (true) {
 			Links links = Links.of(list, coverage);
-			List<Construct> regularized = regularize(list, links);
+			List<GlobalConstruct> regularized = regularize(list, links);
 			if (regularized == null) {
 				return coalesce(list, links);
 			}
@@ -52,12 +52,12 @@ public final class Merge {
 	// ---- regularization ----
 
 	/** One pass of splitting and shifting irregular loops; null when every loop is regular. */
-	private static List<Construct> regularize(List<Construct> list, Links links) {
-		List<Construct> result = null;
+	private static @Nullable List<GlobalConstruct> regularize(List<GlobalConstruct> list, Links links) {
+		List<GlobalConstruct> result = null;
 		for (int i = 0; i < list.size(); i++) {
-			Construct construct = list.get(i);
-			List<Construct> pieces = null;
-			if (construct instanceof Lp loop && !links.parts.get(i).isEmpty()) {
+			GlobalConstruct construct = list.get(i);
+			List<GlobalConstruct> pieces = null;
+			if (construct instanceof GlobalLoop loop && !links.parts.get(i).isEmpty()) {
 				pieces = regularize(loop, links.parts.get(i));
 			}
 			if (pieces != null && result == null) {
@@ -79,20 +79,20 @@ public final class Merge {
 	 * k = min over channels h of floor(f[h] / b[h]) iterations go to the first correspondents; a
 	 * loop whose first correspondent takes less than one iteration is shifted. Null when regular.
 	 */
-	private static List<Construct> regularize(Lp loop, SortedMap<Channel, List<Part>> parts) {
-		List<Construct> pieces = new ArrayList<>();
-		List<Channel> channels = new ArrayList<>(parts.keySet());
+	private static @Nullable List<GlobalConstruct> regularize(GlobalLoop loop, SortedMap<GlobalChannel, List<Part>> parts) {
+		List<GlobalConstruct> pieces = new ArrayList<>();
+		List<GlobalChannel> channels = new ArrayList<>(parts.keySet());
 		// Per channel: the part where the remaining iterations start, and the volume before it.
 		int[] at = new int[channels.size()];
 		long[] before = new long[channels.size()];
-		Lp current = loop;
+		GlobalLoop current = loop;
 		long done = 0;
 		while (true) {
 			long k = current.count;
-			Channel shiftOn = null;
+			GlobalChannel shiftOn = null;
 			long shiftVolume = 0;
 			for (int c = 0; c < channels.size(); c++) {
-				Channel channel = channels.get(c);
+				GlobalChannel channel = channels.get(c);
 				List<Part> list = parts.get(channel);
 				long perIteration = current.body.potential.get(channel);
 				long start = done * perIteration;
@@ -113,7 +113,8 @@ public final class Merge {
 				pieces.add(current);
 				return pieces;
 			}
-			if (k == 0) {
+			if (k == 0 && shiftOn != null) {
+				// k falls below the count only where shiftOn is set, so it is set when k is 0
 				pieces.addAll(shift(current, shiftOn, shiftVolume));
 				return pieces;
 			}
@@ -128,18 +129,18 @@ public final class Merge {
 	}
 
 	/** The first k iterations. */
-	private static List<Construct> head(Lp loop, long k) {
-		return k == 1 ? unwrap(loop, 0) : List.of(new Lp(k, loop.var, loop.body));
+	private static List<GlobalConstruct> head(GlobalLoop loop, long k) {
+		return k == 1 ? unwrap(loop, 0) : List.of(new GlobalLoop(k, loop.var, loop.body));
 	}
 
 	/** The iterations from k on, k ≤ count - 2. */
-	private static Lp rest(Lp loop, long k) {
-		return new Lp(loop.count - k, loop.var, new Sys(loop.body.substitute(loop.var, Affine.of(loop.var, 1, k))));
+	private static GlobalLoop rest(GlobalLoop loop, long k) {
+		return new GlobalLoop(loop.count - k, loop.var, new GlobalSystem(loop.body.substitute(loop.var, AffineExpression.of(loop.var, 1, k))));
 	}
 
 	/** The body of iteration j, as constructs. */
-	private static List<Construct> unwrap(Lp loop, long j) {
-		return loop.body.substitute(loop.var, Affine.of(j));
+	private static List<GlobalConstruct> unwrap(GlobalLoop loop, long j) {
+		return loop.body.substitute(loop.var, AffineExpression.of(j));
 	}
 
 	/**
@@ -147,14 +148,14 @@ public final class Merge {
 	 * channel and closed for the body's own links, giving P(0); for i: Q(i) P(i+1); Q(n-1). When
 	 * no such prefix is shorter than the body, peels the first iteration instead.
 	 */
-	private static List<Construct> shift(Lp loop, Channel channel, long volume) {
-		List<Construct> items = loop.body.items;
+	private static List<GlobalConstruct> shift(GlobalLoop loop, GlobalChannel channel, long volume) {
+		List<GlobalConstruct> items = loop.body.items;
 		RankSet inside = loop.body.coverage;
-		Map<Channel, Long> balance = new TreeMap<>();
+		Map<GlobalChannel, Long> balance = new TreeMap<>();
 		long carried = 0;
 		int j = 0;
 		while (j < items.size() && (carried < volume || !balance.isEmpty())) {
-			Construct item = items.get(j++);
+			GlobalConstruct item = items.get(j++);
 			carried += item.potential.getOrDefault(channel, 0L);
 			item.potential.forEach((h, count) -> {
 				if (inside.contains(h.src()) && inside.contains(h.dst())) {
@@ -167,7 +168,7 @@ public final class Merge {
 				}
 			});
 		}
-		List<Construct> result = new ArrayList<>();
+		List<GlobalConstruct> result = new ArrayList<>();
 		long n = loop.count;
 		if (j == items.size()) {
 			result.addAll(unwrap(loop, 0));
@@ -178,18 +179,18 @@ public final class Merge {
 			}
 			return result;
 		}
-		Sys prefix = new Sys(items.subList(0, j));
-		Sys suffix = new Sys(items.subList(j, items.size()));
-		result.addAll(prefix.substitute(loop.var, Affine.of(0)));
+		GlobalSystem prefix = new GlobalSystem(items.subList(0, j));
+		GlobalSystem suffix = new GlobalSystem(items.subList(j, items.size()));
+		result.addAll(prefix.substitute(loop.var, AffineExpression.of(0)));
 		if (n == 2) {
-			result.addAll(suffix.substitute(loop.var, Affine.of(0)));
-			result.addAll(prefix.substitute(loop.var, Affine.of(1)));
+			result.addAll(suffix.substitute(loop.var, AffineExpression.of(0)));
+			result.addAll(prefix.substitute(loop.var, AffineExpression.of(1)));
 		} else {
-			List<Construct> body = new ArrayList<>(suffix.items);
-			body.addAll(prefix.substitute(loop.var, Affine.of(loop.var, 1, 1)));
-			result.add(new Lp(n - 1, loop.var, new Sys(body)));
+			List<GlobalConstruct> body = new ArrayList<>(suffix.items);
+			body.addAll(prefix.substitute(loop.var, AffineExpression.of(loop.var, 1, 1)));
+			result.add(new GlobalLoop(n - 1, loop.var, new GlobalSystem(body)));
 		}
-		result.addAll(suffix.substitute(loop.var, Affine.of(n - 1)));
+		result.addAll(suffix.substitute(loop.var, AffineExpression.of(n - 1)));
 		return result;
 	}
 
@@ -199,13 +200,13 @@ public final class Merge {
 	 * Coalesces the loops of every connected component of (V, C) whose node in the condensation of
 	 * (V, T) is a trivial SCC without self loop and whose iteration counts have a common factor.
 	 */
-	private static List<Construct> coalesce(List<Construct> list, Links links) throws InconsistentTraceException {
+	private static List<GlobalConstruct> coalesce(List<GlobalConstruct> list, Links links) throws InconsistentTraceException {
 		int size = list.size();
 		int[] parent = new int[size];
 		Arrays.setAll(parent, i -> i);
 		boolean any = false;
 		for (Link link : links.links.values()) {
-			if (list.get(link.first) instanceof Lp && list.get(link.second) instanceof Lp) {
+			if (list.get(link.first) instanceof GlobalLoop && list.get(link.second) instanceof GlobalLoop) {
 				union(parent, link.first, link.second);
 				any = true;
 			}
@@ -229,7 +230,7 @@ public final class Merge {
 		members.forEach((root, positions) -> {
 			long g = 0;
 			for (int i : positions) {
-				g = gcd(g, ((Lp) list.get(i)).count);
+				g = gcd(g, ((GlobalLoop) list.get(i)).count);
 			}
 			gcds.put(root, g);
 		});
@@ -241,7 +242,7 @@ public final class Merge {
 				coalescible[root] = false;
 			}
 		});
-		List<Construct> units = new ArrayList<>(list);
+		List<GlobalConstruct> units = new ArrayList<>(list);
 		for (Map.Entry<Integer, List<Integer>> entry : members.entrySet()) {
 			units.set(entry.getKey(), block(list, entry.getValue(), gcds.get(entry.getKey())));
 		}
@@ -253,7 +254,7 @@ public final class Merge {
 	}
 
 	/** Which components may be coalesced: several loops, a trivial SCC of the condensation, no self loop. */
-	private static boolean[] coalescible(List<Construct> list, int[] component) {
+	private static boolean[] coalescible(List<GlobalConstruct> list, int[] component) {
 		int size = list.size();
 		int[] count = new int[size];
 		for (int i = 0; i < size; i++) {
@@ -273,23 +274,23 @@ public final class Merge {
 	 * One loop of g iterations for a component: each member of n iterations is blocked into g
 	 * iterations of a loop of n/g (its body alone when n = g); the body is the merge of those.
 	 */
-	private static Lp block(List<Construct> list, List<Integer> positions, long g) throws InconsistentTraceException {
-		Var var = new Var();
-		List<Construct> items = new ArrayList<>();
+	private static GlobalLoop block(List<GlobalConstruct> list, List<Integer> positions, long g) throws InconsistentTraceException {
+		LoopVariable var = new LoopVariable();
+		List<GlobalConstruct> items = new ArrayList<>();
 		RankSet.Builder covered = new RankSet.Builder();
 		for (int i : positions) {
-			Lp loop = (Lp) list.get(i);
+			GlobalLoop loop = (GlobalLoop) list.get(i);
 			covered.addAll(loop.coverage);
 			long inner = loop.count / g;
 			if (inner == 1) {
-				items.addAll(loop.body.substitute(loop.var, Affine.of(var, 1, 0)));
+				items.addAll(loop.body.substitute(loop.var, AffineExpression.of(var, 1, 0)));
 			} else {
-				Var innerVar = new Var();
-				Affine index = Affine.of(var, inner, 0).plus(Affine.of(innerVar, 1, 0));
-				items.add(new Lp(inner, innerVar, new Sys(loop.body.substitute(loop.var, index))));
+				LoopVariable innerVar = new LoopVariable();
+				AffineExpression index = AffineExpression.of(var, inner, 0).plus(AffineExpression.of(innerVar, 1, 0));
+				items.add(new GlobalLoop(inner, innerVar, new GlobalSystem(loop.body.substitute(loop.var, index))));
 			}
 		}
-		return new Lp(g, var, new Sys(close(items, covered.build())));
+		return new GlobalLoop(g, var, new GlobalSystem(close(items, covered.build())));
 	}
 
 	private static long gcd(long a, long b) {

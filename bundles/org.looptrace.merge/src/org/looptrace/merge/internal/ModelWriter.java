@@ -25,21 +25,21 @@ public final class ModelWriter {
 
 	private static final LooptraceFactory FACTORY = LooptraceFactory.eINSTANCE;
 
-	private final Map<Var, String> names = new IdentityHashMap<>();
+	private final Map<LoopVariable, String> names = new IdentityHashMap<>();
 	private final List<String> scope = new ArrayList<>();
 
 	private ModelWriter() {
 	}
 
-	public static Model model(Sys system) {
+	public static Model model(GlobalSystem system) {
 		Model model = FACTORY.createModel();
 		new ModelWriter().write(system.items, model.getItems());
 		return model;
 	}
 
-	private void write(List<Construct> items, EList<Item> into) {
-		for (Construct construct : items) {
-			if (construct instanceof Lp lp) {
+	private void write(List<GlobalConstruct> items, EList<Item> into) {
+		for (GlobalConstruct construct : items) {
+			if (construct instanceof GlobalLoop lp) {
 				Loop loop = FACTORY.createLoop();
 				String name = "i" + scope.size();
 				loop.setIndex(name);
@@ -51,32 +51,35 @@ public final class ModelWriter {
 				scope.remove(scope.size() - 1);
 				into.add(loop);
 			} else {
-				into.add(event((Ev) construct));
+				into.add(event((GlobalEvent) construct));
 			}
 		}
 	}
 
-	private Item event(Ev ev) {
+	private Item event(GlobalEvent ev) {
 		switch (ev.kind) {
 		case SEND, RECV -> {
 			Message message = ev.kind == EventKind.SEND ? FACTORY.createSend() : FACTORY.createRecv();
 			message.setRank(Exprs.constant(ev.rank));
 			message.setPeer(Exprs.constant(ev.peer));
-			message.setTag(word(ev.tag));
+			message.setTag(word(ev.channelTag()));
 			return message;
 		}
 		case SYNC -> {
 			Sync sync = FACTORY.createSync();
 			sync.setRank(Exprs.constant(ev.rank));
-			sync.setName(ev.tag);
+			sync.setName(ev.channelTag());
 			sync.setGroup(ev.group);
 			return sync;
 		}
 		default -> {
 			Local local = FACTORY.createLocal();
 			local.setRank(Exprs.constant(ev.rank));
-			for (Object word : ev.words) {
-				local.getWords().add(word instanceof Affine affine ? expr(affine) : word((String) word));
+			for (LocalWord word : ev.words) {
+				local.getWords().add(switch (word) {
+				case AffineExpression affine -> expr(affine);
+				case LocalWord.Token token -> word(token.text());
+				});
 			}
 			return local;
 		}
@@ -88,7 +91,7 @@ public final class ModelWriter {
 		return Tokens.isNumber(token) ? Exprs.constant(Long.parseLong(token)) : Exprs.symbol(token);
 	}
 
-	private Value expr(Affine affine) {
+	private Value expr(AffineExpression affine) {
 		Map<String, Long> coefficients = new TreeMap<>();
 		for (int i = 0; i < affine.vars.length; i++) {
 			String name = names.get(affine.vars[i]);

@@ -3,15 +3,10 @@ package org.looptrace.nlr.crochemore;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.looptrace.model.Model;
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.crochemore.internal.Alphabet;
@@ -81,31 +76,16 @@ public final class CrochemoreNests {
 	 */
 	public static List<Model> modelFolder(TraceFolder folder, Construction construction, int threads, Progress progress)
 			throws IOException {
-		if (threads < 1) {
-			throw new IllegalArgumentException("threads must be at least 1, found " + threads);
-		}
 		progress.begin("Loop discovery (Crochemore, " + construction.name().toLowerCase() + ") of " + folder.ranks()
 				+ " ranks", folder.ranks());
-		ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, folder.ranks()));
-		try {
-			List<Future<Model>> futures = new ArrayList<>();
-			for (int rank = 0; rank < folder.ranks(); rank++) {
-				int r = rank;
-				futures.add(pool.submit(() -> {
-					try (EventReader reader = folder.openEvents(r)) {
-						return model(reader, construction, progress);
-					}
-				}));
+		Progress shared = Parallel.shared(progress);
+		return Parallel.map(folder.ranks(), threads, rank -> {
+			try (EventReader reader = folder.openEvents(rank)) {
+				Model model = model(reader, construction, shared);
+				shared.worked(1);
+				return model;
 			}
-			List<Model> models = new ArrayList<>();
-			for (Future<Model> future : futures) {
-				models.add(done(future));
-				progress.worked(1);
-			}
-			return models;
-		} finally {
-			pool.shutdownNow();
-		}
+		});
 	}
 
 	private static Model model(EventReader reader, Construction construction, Progress progress) throws IOException {
@@ -123,23 +103,5 @@ public final class CrochemoreNests {
 		case OPTIMAL -> LoopNests.optimal(symbols.array(), symbols.size(), progress);
 		};
 		return NestModel.build(nest, alphabet);
-	}
-
-	/** The model of a finished task; a worker's I/O error or cancellation is rethrown as it was. */
-	private static Model done(Future<Model> future) throws IOException {
-		try {
-			return future.get();
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new CancellationException("interrupted");
-		} catch (ExecutionException e) {
-			if (e.getCause() instanceof IOException io) {
-				throw io;
-			}
-			if (e.getCause() instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			throw new IllegalStateException(e.getCause());
-		}
 	}
 }

@@ -40,7 +40,7 @@ final class ModelBuilder {
 		Model model = FACTORY.createModel();
 		for (int i = 0; i < entries.size(); i++) {
 			Node entry = entries.get(i);
-			model.getItems().add(entry instanceof Body body ? builder.loop(body, Affine.constant(counts[i]))
+			model.getItems().add(entry instanceof Body body ? builder.loop(body, AffineVectors.constant(counts[i]))
 					: builder.item(entry));
 		}
 		return model;

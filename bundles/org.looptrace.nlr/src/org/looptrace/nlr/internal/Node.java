@@ -50,7 +50,7 @@ abstract sealed class Node {
 		private static int skeleton(Shape shape, long[][] values) {
 			int hash = shape.hashCode();
 			for (long[] value : values) {
-				hash = 31 * hash + Affine.skeleton(value);
+				hash = 31 * hash + AffineVectors.skeleton(value);
 			}
 			return hash;
 		}
@@ -119,7 +119,7 @@ abstract sealed class Node {
 		final Body body;
 
 		Loop(long[] count, Body body) {
-			super(31 * Arrays.hashCode(count) + body.hash + 7, 31 * Affine.skeleton(count) + body.skeleton + 7,
+			super(31 * Arrays.hashCode(count) + body.hash + 7, 31 * AffineVectors.skeleton(count) + body.skeleton + 7,
 					Math.max(count.length - 1, body.free));
 			this.count = count;
 			this.body = body;

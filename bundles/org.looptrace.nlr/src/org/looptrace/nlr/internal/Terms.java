@@ -56,7 +56,7 @@ final class Terms {
 		shape.extract(event, scratch);
 		long[][] values = new long[shape.numbers][];
 		for (int k = 0; k < values.length; k++) {
-			values[k] = Affine.constant(scratch[k]);
+			values[k] = AffineVectors.constant(scratch[k]);
 		}
 		return intern(new Event(shape, values));
 	}
@@ -65,7 +65,7 @@ final class Terms {
 	Event event(Shape shape, long[] numbers) {
 		long[][] values = new long[shape.numbers][];
 		for (int k = 0; k < values.length; k++) {
-			values[k] = Affine.constant(numbers[k]);
+			values[k] = AffineVectors.constant(numbers[k]);
 		}
 		return intern(new Event(shape, values));
 	}
@@ -79,7 +79,7 @@ final class Terms {
 	 */
 	Node unifyEntries(Node x, long cx, Node y, long cy, Node z, long cz) {
 		if (x instanceof Body bx && y instanceof Body by && z instanceof Body bz) {
-			long[] count = Affine.unify(Affine.constant(cx), Affine.constant(cy), Affine.constant(cz), 0, affine);
+			long[] count = AffineVectors.unify(AffineVectors.constant(cx), AffineVectors.constant(cy), AffineVectors.constant(cz), 0, affine);
 			Body body = count == null ? null : unifyBody(bx, by, bz, 0);
 			return body == null ? null : intern(new Loop(count, body));
 		}
@@ -100,7 +100,7 @@ final class Terms {
 			}
 			long[][] values = new long[ex.values.length][];
 			for (int k = 0; k < values.length; k++) {
-				values[k] = Affine.unify(ex.values[k], ey.values[k], ez.values[k], level, true);
+				values[k] = AffineVectors.unify(ex.values[k], ey.values[k], ez.values[k], level, true);
 				if (values[k] == null) {
 					return null;
 				}
@@ -108,7 +108,7 @@ final class Terms {
 			return intern(new Event(ex.shape, values));
 		}
 		if (x instanceof Loop lx && y instanceof Loop ly && z instanceof Loop lz) {
-			long[] count = Affine.unify(lx.count, ly.count, lz.count, level, true);
+			long[] count = AffineVectors.unify(lx.count, ly.count, lz.count, level, true);
 			Body body = count == null ? null : unifyBody(lx.body, ly.body, lz.body, level);
 			return body == null ? null : intern(new Loop(count, body));
 		}
@@ -142,7 +142,7 @@ final class Terms {
 	 */
 	static boolean matchesEntry(Node open, Node term, long count, long n) {
 		if (open instanceof Loop loop) {
-			return term instanceof Body body && Affine.matches(loop.count, Affine.constant(count), 0, n)
+			return term instanceof Body body && AffineVectors.matches(loop.count, AffineVectors.constant(count), 0, n)
 					&& matchesBody(loop.body, body, 0, n);
 		}
 		return term instanceof Event && matches(open, term, 0, n);
@@ -158,13 +158,13 @@ final class Terms {
 				return false;
 			}
 			for (int k = 0; k < eo.values.length; k++) {
-				if (!Affine.matches(eo.values[k], ec.values[k], level, n)) {
+				if (!AffineVectors.matches(eo.values[k], ec.values[k], level, n)) {
 					return false;
 				}
 			}
 			return true;
 		}
-		return open instanceof Loop lo && closed instanceof Loop lc && Affine.matches(lo.count, lc.count, level, n)
+		return open instanceof Loop lo && closed instanceof Loop lc && AffineVectors.matches(lo.count, lc.count, level, n)
 				&& matchesBody(lo.body, lc.body, level, n);
 	}
 

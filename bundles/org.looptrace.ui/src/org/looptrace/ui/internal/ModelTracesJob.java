@@ -34,11 +34,11 @@ import org.eclipse.osgi.util.NLS;
 import org.osgi.framework.FrameworkUtil;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
-import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.nlr.Nlr;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
@@ -95,8 +95,11 @@ public final class ModelTracesJob extends Job {
 			MonitorProgress progress = new MonitorProgress(monitor, getName());
 			TraceFolder traces = TraceFolder.open(location.toPath());
 			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
-			List<Model> locals = Nlr.modelFolder(traces, options.nlr(), options.threads(), progress, cache);
-			Model model = Merger.merge(locals, new MergeOptions(options.threads()), progress);
+			Model model = Pipeline.model(traces,
+					(folder, localProgress) -> Nlr.modelFolder(folder, options.nlr(), options.threads(), localProgress, cache),
+					Pipeline.LOCAL_PHASE, new MergeOptions(options.threads()), progress, phase -> {
+						// the IDE shows progress, not phase times
+					});
 			write(ModelPrinter.print(model), monitor);
 			// the counts tell a user (and the tests) what the cache saved
 			return new Status(IStatus.OK, LoopTraceUi.BUNDLE_ID, NLS.bind(Messages.ModelTracesJob_done,

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.merge.MergeOptions;
-import org.looptrace.merge.Merger;
 import org.looptrace.model.Block;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Loop;
@@ -28,6 +27,7 @@ import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.EventReader;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
@@ -50,7 +50,7 @@ class CommunicationMatrixTest {
 			Map<Channel, Long> counted = countSends(TraceFolder.open(traces));
 			// folded models hold loops over ranks, whose index decides who talks
 			for (boolean fold : List.of(true, false)) {
-				Model model = Merger.model(TraceFolder.open(traces), NlrOptions.DEFAULTS, new MergeOptions(2, fold),
+				Model model = Pipeline.model(TraceFolder.open(traces), NlrOptions.DEFAULTS, new MergeOptions(2, fold),
 						Progress.NONE);
 				CommunicationMatrix matrix = CommunicationMatrix.of(model, Progress.NONE);
 				String what = pattern + " on " + ranks + " ranks, run " + run + (fold ? ", folded" : "");
@@ -63,7 +63,7 @@ class CommunicationMatrixTest {
 	@Test
 	void aPathThatNamesNoConstructIsRefusedSayingWhy(@TempDir Path folder) throws Exception {
 		Patterns.write(Patterns.create("ring", 4, 3, 1), folder, Progress.NONE);
-		Model model = Merger.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		Model model = Pipeline.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
 		IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
 				() -> CommunicationMatrix.of(model, "99", Progress.NONE));
 		assertTrue(error.getMessage().contains("99"), error.getMessage());

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.bench;
+
+import java.io.PrintStream;
+import java.util.List;
+
+import org.looptrace.cli.Command;
+import org.looptrace.cli.UsageException;
+
+/**
+ * {@code looptrace bench <what>}: the benchmarks whose figures docs/PERFORMANCE.md records. Each
+ * benchmark lives in its own class; this command only dispatches on the first argument.
+ */
+public final class BenchCommand implements Command {
+
+	@Override
+	public String name() {
+		return "bench";
+	}
+
+	@Override
+	public String summary() {
+		return "benchmarks of the pipeline's stages (figures for docs/PERFORMANCE.md)";
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: looptrace bench nlr [--events N] [--threads T]
+				       looptrace bench merge [--ranks 16,64,...] [--patterns halo,wavefront,...]
+				                             [--iterations M] [--threads T] [--no-fold]
+				       looptrace bench loops [--events N] [--examples DIR]
+
+				nlr   events per second of nested loop recognition, alone and with reading the trace,
+				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
+				      10^6 events up to N; prints a Markdown table and the peak heap.
+				      --events N   largest trace (default 100000000)
+				      --threads T  threads of the parallel runs (default: cores)
+
+				merge time, peak heap and size of the global model of the merge alone (local models
+				      built first, untimed) of generated traces at growing numbers of ranks.
+				      --ranks      numbers of ranks (default 16,64,256,1024,4096)
+				      --patterns   generated patterns (default halo,wavefront,ring,solver)
+				      --iterations iterations of each pattern (default 10)
+				      --threads    threads of the merge (default: cores)
+				      --no-fold    the merge of section III alone (default: merge, then folding)
+
+				loops the local-model methods (--method nlr, greedy, optimal) side by side: on every
+				      example folder, constructs and time of the local models and constructs of the
+				      merged global model; on single-rank traces of N events (default 300000) of the
+				      generated patterns, of CG's time loop and of a Fibonacci word (the worst case),
+				      time (best of 3) and constructs.
+				      --examples   folder of example trace folders (default: the installation's)
+				""";
+	}
+
+	@Override
+	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
+		if (args.isEmpty()) {
+			throw new UsageException("bench: expected what to measure: nlr, merge or loops (see looptrace bench --help)");
+		}
+		List<String> rest = args.subList(1, args.size());
+		return switch (args.get(0)) {
+		case "nlr" -> NlrBench.run(rest, out);
+		case "merge" -> MergeBench.run(rest, out);
+		case "loops" -> LoopsBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge or loops");
+		};
+	}
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.looptrace.model.Event;
+import org.looptrace.model.Item;
+import org.looptrace.model.Loop;
+import org.looptrace.model.LooptraceFactory;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelExpander;
+import org.looptrace.model.core.RankSet;
+
+/** The statistics {@code looptrace model --stats} prints to stderr. */
+final class ModelStatistics {
+
+	private ModelStatistics() {
+	}
+
+	/**
+	 * Prints the events, constructs, loops, coverage of the top-level loops, compression ratio and the
+	 * phases' time and peak heap of a global model of {@code ranks} ranks printed as {@code text}.
+	 */
+	static void print(Model global, int ranks, String text, Phases phases, PrintStream err) {
+		long[] counts = new long[2];
+		count(global.getItems(), counts);
+		long events = 0;
+		for (ModelExpander it = ModelExpander.expand(global); it.hasNext(); it.next()) {
+			events++;
+		}
+		long constructs = counts[0] + counts[1];
+		// Coverage of the top-level loops: which groups of ranks the merge could put together.
+		Map<String, Integer> coverages = new TreeMap<>();
+		for (Item item : global.getItems()) {
+			if (item instanceof Loop loop) {
+				RankSet.Builder owners = new RankSet.Builder();
+				// The loop itself, not only its body: folded loops run over ranks.
+				Model alone = LooptraceFactory.eINSTANCE.createModel();
+				alone.getItems().add(EcoreUtil.copy(loop));
+				for (ModelExpander it = ModelExpander.expand(alone); it.hasNext();) {
+					owners.add(it.next().owner());
+				}
+				coverages.merge(owners.build().toString(), 1, Integer::sum);
+			}
+		}
+		StringBuilder loops = new StringBuilder();
+		coverages.forEach((coverage, count) -> loops.append(loops.isEmpty() ? "" : ", ").append(coverage)
+				.append(count == 1 ? "" : " (" + count + " loops)"));
+		err.printf("events:        %d%n", events);
+		err.printf("constructs:    %d (%d loops, %d events), %d top-level, %d lines of text%n", constructs, counts[0],
+				counts[1], global.getItems().size(), text.lines().count());
+		err.printf("coverage:      %d ranks; top-level loops cover %s%n", ranks,
+				loops.isEmpty() ? "nothing (no loop)" : loops);
+		err.printf("compression:   %.1f events per construct%n", constructs == 0 ? 0.0 : (double) events / constructs);
+		err.print(phases.report());
+	}
+
+	/** Counts loops ([0]) and events ([1]) of the model tree. */
+	private static void count(List<Item> items, long[] counts) {
+		for (Item item : items) {
+			if (item instanceof Loop loop) {
+				counts[0]++;
+				count(loop.getItems(), counts);
+			} else if (item instanceof Event) {
+				counts[1]++;
+			}
+		}
+	}
+}

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.PrintStream;
+
+import org.looptrace.model.core.Progress;
+
+/** A one-line progress bar on a terminal, redrawn at most ten times a second. */
+final class TerminalProgress implements Progress {
+
+	private final PrintStream err;
+	private String task = "";
+	private long total;
+	private long done;
+	private long drawn;
+
+	TerminalProgress(PrintStream err) {
+		this.err = err;
+	}
+
+	@Override
+	public synchronized void begin(String task, long totalWork) {
+		this.task = task;
+		this.total = totalWork;
+		this.done = 0;
+		draw();
+	}
+
+	@Override
+	public synchronized void worked(long work) {
+		done += work;
+		if (System.nanoTime() - drawn > 100_000_000L || done == total) {
+			draw();
+		}
+	}
+
+	@Override
+	public boolean isCancelled() {
+		return false;
+	}
+
+	private void draw() {
+		drawn = System.nanoTime();
+		String line;
+		if (total > 0) {
+			int width = 30;
+			int filled = (int) Math.min(width, done * width / total);
+			line = String.format("%s [%s%s] %d/%d", task, "#".repeat(filled), " ".repeat(width - filled), done, total);
+		} else {
+			line = task + ": " + done;
+		}
+		err.print("\r" + line + "\033[K");
+		err.flush();
+	}
+
+	/** Erases the bar, before the command prints its result. */
+	synchronized void clear() {
+		err.print("\r\033[K");
+		err.flush();
+	}
+}

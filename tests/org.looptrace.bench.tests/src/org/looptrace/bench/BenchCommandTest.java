@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.looptrace.cli.Command;
+import org.looptrace.cli.UsageException;
+
+/** {@code looptrace bench}: found by the CLI on its class path, and refusing bad arguments before measuring. */
+class BenchCommandTest {
+
+	private static final PrintStream NOWHERE = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+	@Test
+	void theCliFindsTheBenchCommandAsAService() {
+		List<String> names = ServiceLoader.load(Command.class, BenchCommand.class.getClassLoader()).stream()
+				.map(provider -> provider.get().name()).toList();
+		assertEquals(List.of("bench"), names);
+	}
+
+	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
+	static Stream<Arguments> badArguments() {
+		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge or loops"),
+				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
+				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
+				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),
+				Arguments.of(List.of("merge", "--ranks", "1"), "--ranks expects numbers of ranks from 2"),
+				Arguments.of(List.of("merge", "--patterns", "spiral"), "unknown pattern 'spiral'"),
+				Arguments.of(List.of("loops", "--bogus"), "unknown option --bogus"));
+	}
+
+	@ParameterizedTest(name = "looptrace bench {0}")
+	@MethodSource("badArguments")
+	void badArgumentsAreRefusedNamingTheBenchmark(List<String> words, String message) {
+		UsageException refusal = assertThrows(UsageException.class, () -> new BenchCommand().run(words, NOWHERE, NOWHERE));
+		assertTrue(refusal.getMessage().startsWith("bench"), refusal.getMessage());
+		assertTrue(refusal.getMessage().contains(message), refusal.getMessage());
+	}
+
+	@Test
+	void theHelpNamesEveryBenchmark() {
+		String help = new BenchCommand().help();
+		assertTrue(help.contains("looptrace bench nlr") && help.contains("looptrace bench merge")
+				&& help.contains("looptrace bench loops"), help);
+	}
+}
