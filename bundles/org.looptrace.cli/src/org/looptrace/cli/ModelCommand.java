@@ -23,6 +23,8 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.trace.ConsistencyCheck;
+import org.looptrace.trace.SkippedLines;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
@@ -45,7 +47,7 @@ public final class ModelCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [-k K] [--stats]
+				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [-k K] [--stats] [--lenient]
 
 				Builds the global model of a run: nested loop recognition on every rank's trace (in
 				parallel), then the merge of the local models into loops that span the ranks which
@@ -60,6 +62,8 @@ public final class ModelCommand implements Command {
 				  --force        replace an existing FILE
 				  --threads N    ranks modelled and merged at the same time (default: cores, %d)
 				  -k K           longest loop body NLR looks for, in terms (default %d)
+				  --lenient      skip malformed lines (listed on stderr, file:line:column) instead of
+				                 stopping at the first one; the model is of the readable lines
 				  --stats        print to stderr the events, constructs, loops, coverage, compression
 				                 ratio, and the time and peak heap of each phase
 
@@ -70,7 +74,7 @@ public final class ModelCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k"), Set.of("--stats", "--force"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k"), Set.of("--stats", "--force", "--lenient"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
@@ -84,9 +88,11 @@ public final class ModelCommand implements Command {
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		Phases phases = new Phases();
 		try {
-			TraceFolder folder = TraceFolder.open(input);
+			SkippedLines skipped = new SkippedLines(ConsistencyCheck.DEFAULT_SHOWN_PER_FILE);
+			TraceFolder folder = arguments.flag("--lenient") ? TraceFolder.openLenient(input, skipped) : TraceFolder.open(input);
 			List<Model> locals = Nlr.modelFolder(folder, nlr, threads, progress);
 			phases.end("read+NLR");
+			skipped.diagnostics().forEach(err::println);
 			Model global = Merger.merge(locals, new MergeOptions(threads), progress);
 			phases.end("merge");
 			if (progress instanceof TerminalProgress bar) {

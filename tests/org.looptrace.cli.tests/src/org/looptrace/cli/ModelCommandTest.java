@@ -115,4 +115,24 @@ class ModelCommandTest {
 		Result result = Cli.expectUsageError("model", "model", dir.toString());
 		assertTrue(result.err().contains("inconsistent traces: channel (1, 2, 1)"), result::toString);
 	}
+
+	@Test
+	void lenientSkipsMalformedLinesAndListsThemWhileStrictStopsWithOneLine(@TempDir Path dir) throws Exception {
+		Path folder = dir.resolve("ring");
+		Files.createDirectories(folder);
+		for (Path file : Cli.list(Cli.example("ring-8"))) {
+			Files.copy(file, folder.resolve(file.getFileName().toString()));
+		}
+		Path trace = folder.resolve("trace.2");
+		List<String> lines = new java.util.ArrayList<>(Files.readAllLines(trace));
+		lines.add(3, "2 sned 3 0");
+		Files.write(trace, lines);
+		Result strict = Cli.expectUsageError("model", "model", folder.toString());
+		assertTrue(strict.err().contains("trace.2:4:3: error: unknown event kind 'sned'"), strict.err());
+		Result lenient = Cli.expect(0, "model", folder.toString(), "--lenient");
+		assertEquals(List.of(trace + ":4:3: error: unknown event kind 'sned': expected send, recv, sync or local"),
+				lenient.err().lines().toList());
+		assertEquals(Cli.expect(0, "model", Cli.example("ring-8").toString()).out(), lenient.out(),
+				"the model of the readable lines is the model without the bad line");
+	}
 }
