@@ -135,4 +135,44 @@ class ModelCommandTest {
 		assertEquals(Cli.expect(0, "model", Cli.example("ring-8").toString()).out(), lenient.out(),
 				"the model of the readable lines is the model without the bad line");
 	}
+
+	/** Random damage to a real-shaped folder: one line naming a file and exit 2, or a model; never a stack trace. */
+	@Test
+	void randomCorruptionGivesOneLineOrAModelNeverAStackTrace(@TempDir Path dir) throws Exception {
+		Path folder = dir.resolve("wavefront");
+		Files.createDirectories(folder);
+		for (Path file : Cli.list(Cli.example("wavefront-16"))) {
+			Files.copy(file, folder.resolve(file.getFileName().toString()));
+		}
+		Random random = new Random(14);
+		for (int round = 0; round < 12; round++) {
+			Path trace = folder.resolve("trace." + random.nextInt(16));
+			byte[] original = Files.readAllBytes(trace);
+			byte[] damaged = original.clone();
+			for (int i = 1 + random.nextInt(4); i > 0; i--) {
+				damaged[random.nextInt(damaged.length)] = (byte) (' ' + random.nextInt(95));
+			}
+			Files.write(trace, damaged);
+			for (String mode : List.of("--threads", "--lenient")) {
+				List<String> args = mode.equals("--lenient") ? List.of("model", folder.toString(), mode)
+						: List.of("model", folder.toString(), mode, "2");
+				Result result = Cli.run(args.toArray(String[]::new));
+				Cli.assertNoStackTrace(result);
+				assertTrue(result.status() == 0 || result.status() == 2, result::toString);
+				// strict: one line on failure; lenient: first the skipped lines, named by file:line:column
+				List<String> lines = new java.util.ArrayList<>(result.err().lines().toList());
+				if (result.status() == 2) {
+					String error = lines.removeLast();
+					assertTrue(error.startsWith("looptrace model: ") && error.contains(folder.toString()), result::toString);
+				}
+				if (mode.equals("--threads")) {
+					assertEquals(List.of(), lines, result::toString);
+				}
+				for (String skipped : lines) {
+					assertTrue(skipped.matches(Pattern.quote(folder.toString()) + "/trace\\.\\d+:\\d+:\\d+: error: .+"), result::toString);
+				}
+			}
+			Files.write(trace, original);
+		}
+	}
 }
