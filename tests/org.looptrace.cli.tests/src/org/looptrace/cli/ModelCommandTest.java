@@ -118,11 +118,7 @@ class ModelCommandTest {
 
 	@Test
 	void lenientSkipsMalformedLinesAndListsThemWhileStrictStopsWithOneLine(@TempDir Path dir) throws Exception {
-		Path folder = dir.resolve("ring");
-		Files.createDirectories(folder);
-		for (Path file : Cli.list(Cli.example("ring-8"))) {
-			Files.copy(file, folder.resolve(file.getFileName().toString()));
-		}
+		Path folder = copyOfExample("ring-8", dir);
 		Path trace = folder.resolve("trace.2");
 		List<String> lines = new java.util.ArrayList<>(Files.readAllLines(trace));
 		lines.add(3, "2 sned 3 0");
@@ -139,11 +135,7 @@ class ModelCommandTest {
 	/** Random damage to a real-shaped folder: one line naming a file and exit 2, or a model; never a stack trace. */
 	@Test
 	void randomCorruptionGivesOneLineOrAModelNeverAStackTrace(@TempDir Path dir) throws Exception {
-		Path folder = dir.resolve("wavefront");
-		Files.createDirectories(folder);
-		for (Path file : Cli.list(Cli.example("wavefront-16"))) {
-			Files.copy(file, folder.resolve(file.getFileName().toString()));
-		}
+		Path folder = copyOfExample("wavefront-16", dir);
 		Random random = new Random(14);
 		for (int round = 0; round < 12; round++) {
 			Path trace = folder.resolve("trace." + random.nextInt(16));
@@ -174,5 +166,14 @@ class ModelCommandTest {
 			}
 			Files.write(trace, original);
 		}
+	}
+
+	/** A copy of a shipped example folder, to damage. */
+	private static Path copyOfExample(String name, Path dir) throws java.io.IOException {
+		Path folder = Files.createDirectories(dir.resolve(name));
+		for (Path file : Cli.list(Cli.example(name))) {
+			Files.copy(file, folder.resolve(file.getFileName().toString()));
+		}
+		return folder;
 	}
 }
