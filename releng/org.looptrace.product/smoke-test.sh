@@ -23,3 +23,15 @@ if [ -s "$workspace/.metadata/.log" ] && grep -q '^!ENTRY [^ ]* 4' "$workspace/.
 fi
 rm -f "$workspace.out"
 echo "smoke test: the LoopTrace IDE started and ran ${seconds} s without error"
+
+# The commands print only their own output: nothing on stderr on success (no JVM warnings).
+root=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)
+model=$(mktemp --suffix=.loops)
+for command in "model $root/examples/ring-8 -o $model --force" "format $model" "expand $model" "check $root/examples/ring-8"; do
+  # shellcheck disable=SC2086
+  if ! "$root/looptrace" $command > /dev/null 2> "$workspace.err" || [ -s "$workspace.err" ]; then
+    echo "smoke test: looptrace $command failed or wrote to stderr:"; cat "$workspace.err"; rm -f "$model"; exit 1
+  fi
+done
+rm -f "$model" "$workspace.err"
+echo "smoke test: looptrace model, format, expand and check wrote nothing to stderr"

@@ -83,13 +83,53 @@ static char *put_str(char *p, const char *s, size_t max)
     return p + n;
 }
 
+/* Out of memory: what was traced goes out as whole lines and whole records, a comment line
+ * closes the trace, stderr says what happened, and the run is aborted (the tracer cannot go on
+ * without its bookkeeping, and a trace silently missing events would mislead). */
+static void out_of_memory(size_t bytes, const char *what)
+{
+    static const char note[] = "# looptrace: out of memory, tracing stopped here\n";
+    lt_flush();
+    if (tfd >= 0) write_all(tfd, note, sizeof note - 1);
+    fprintf(stderr, "looptrace: rank %d: out of memory allocating %zu bytes for %s: trace.%d and "
+            "data.%d end at the last whole event; aborting the run\n", lt_rank, bytes, what,
+            lt_rank, lt_rank);
+    lt_stop();
+    PMPI_Abort(MPI_COMM_WORLD, 1);
+    _exit(1);
+}
+
+void *lt_alloc(size_t bytes, const char *what)
+{
+    void *p = malloc(bytes);
+    if (!p) out_of_memory(bytes, what);
+    return p;
+}
+
+void *lt_zalloc(size_t n, size_t size, const char *what)
+{
+    void *p = calloc(n, size);
+    if (!p) out_of_memory(n * size, what);
+    return p;
+}
+
+char *lt_strdup(const char *s, const char *what)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(lt_alloc(n, what), s, n);
+}
+
 static void emit(const char *line, size_t n, int64_t t0, int64_t t1, int64_t size,
                  int64_t count, int64_t peer, int64_t tag, int64_t comm)
 {
     if (tfd < 0) return;
     if (tlen + n > tcap || dlen + 8 * NATTR > dcap) lt_flush();
-    memcpy(tbuf + tlen, line, n);
-    tlen += n;
+    if (n > tcap) { /* longer than the buffer (huge group): written through, whole */
+        write_all(tfd, line, n);
+    } else {
+        memcpy(tbuf + tlen, line, n);
+        tlen += n;
+    }
     int64_t rec[NATTR] = {t0, t1, size, count, peer, tag, comm};
     memcpy(dbuf + dlen, rec, sizeof rec); /* x86-64/aarch64: little-endian already */
     dlen += sizeof rec;
@@ -156,17 +196,10 @@ void lt_ev_sync(lt_comm_t *ci, const char *name, int64_t t0, int64_t t1, int64_t
         emit(line, (size_t)(p - line), t0, t1, bytes, count, -1, -1, ci->id);
     } else { /* very large irregular groups: assemble on the heap (rare) */
         size_t n = (size_t)(p - line);
-        char *big = malloc(n + gl + 1);
-        if (!big) return;
+        char *big = lt_alloc(n + gl + 1, "a collective's group");
         memcpy(big, line, n);
         memcpy(big + n, ci->group, gl);
         big[n + gl] = '\n';
-        if (n + gl + 1 > tcap) { /* larger than the buffer: write it through */
-            lt_flush();
-            tcap = n + gl + 1;
-            char *nb = realloc(tbuf, tcap);
-            if (nb) tbuf = nb;
-        }
         emit(big, n + gl + 1, t0, t1, bytes, count, -1, -1, ci->id);
         free(big);
     }
@@ -195,9 +228,8 @@ static int cmp_int(const void *a, const void *b)
 /* Canonical text: ascending, runs of 3 or more as a-b, e.g. 0,2,4-7. */
 static char *rankset(const int *r, int n)
 {
-    int *s = malloc(sizeof(int) * (size_t)(n ? n : 1));
-    char *out = malloc((size_t)n * 24 + 2), *p = out;
-    if (!s || !out) { free(s); free(out); return strdup(""); }
+    int *s = lt_alloc(sizeof(int) * (size_t)(n ? n : 1), "a rank set");
+    char *out = lt_alloc((size_t)n * 24 + 2, "a rank set"), *p = out;
     memcpy(s, r, sizeof(int) * (size_t)n);
     qsort(s, (size_t)n, sizeof(int), cmp_int);
     int m = 0;
@@ -229,8 +261,8 @@ static char *rankset(const int *r, int n)
 static int *translate(MPI_Group g, int n)
 {
     MPI_Group wg;
-    int *in = malloc(sizeof(int) * (size_t)(n ? n : 1));
-    int *out = malloc(sizeof(int) * (size_t)(n ? n : 1));
+    int *in = lt_alloc(sizeof(int) * (size_t)(n ? n : 1), "a communicator's ranks");
+    int *out = lt_alloc(sizeof(int) * (size_t)(n ? n : 1), "a communicator's ranks");
     for (int i = 0; i < n; i++) in[i] = i;
     PMPI_Comm_group(MPI_COMM_WORLD, &wg);
     PMPI_Group_translate_ranks(g, n, in, wg, out);
@@ -241,7 +273,7 @@ static int *translate(MPI_Group g, int n)
 
 static lt_comm_t *comm_info_new(MPI_Comm c)
 {
-    lt_comm_t *ci = calloc(1, sizeof *ci);
+    lt_comm_t *ci = lt_zalloc(1, sizeof *ci, "a communicator");
     ci->refs = 1;
     MPI_Group g;
     int inter = 0;
@@ -258,7 +290,7 @@ static lt_comm_t *comm_info_new(MPI_Comm c)
         ci->rworld = translate(g, ci->rsize);
         PMPI_Group_free(&g);
         n += ci->rsize;
-        all = malloc(sizeof(int) * (size_t)n);
+        all = lt_alloc(sizeof(int) * (size_t)n, "a communicator's ranks");
         memcpy(all, ci->world, sizeof(int) * (size_t)ci->size);
         memcpy(all + ci->size, ci->rworld, sizeof(int) * (size_t)ci->rsize);
     }
@@ -370,8 +402,9 @@ lt_req_t *lt_req_add(MPI_Request r)
     if ((rt_n + 1) * 2 > rt_cap) {
         size_t ocap = rt_cap;
         lt_req_t *old = rt;
-        rt_cap = ocap ? ocap * 2 : 256;
-        rt = calloc(rt_cap, sizeof *rt);
+        size_t cap = ocap ? ocap * 2 : 256;
+        rt = lt_zalloc(cap, sizeof *rt, "the table of pending requests");
+        rt_cap = cap;
         for (size_t i = 0; i < rt_cap; i++) rt[i].key = MPI_REQUEST_NULL;
         rt_n = 0;
         for (size_t i = 0; i < ocap; i++)
@@ -443,8 +476,8 @@ MPI_Request *lt_scratch_reqs(int n)
 {
     if (n > sreq_n) {
         free(sreq);
+        sreq = lt_alloc(sizeof *sreq * (size_t)n * 2, "an array of requests");
         sreq_n = n * 2;
-        sreq = malloc(sizeof *sreq * (size_t)sreq_n);
     }
     return sreq;
 }
@@ -453,8 +486,8 @@ MPI_Status *lt_scratch_stats(int n)
 {
     if (n > sst_n) {
         free(sst);
+        sst = lt_alloc(sizeof *sst * (size_t)n * 2, "an array of statuses");
         sst_n = n * 2;
-        sst = malloc(sizeof *sst * (size_t)sst_n);
     }
     return sst;
 }
@@ -516,8 +549,8 @@ void lt_start(void)
     tcap = e ? (size_t)strtoull(e, NULL, 10) : 0;
     if (tcap < 2 * LINE_MAX_LEN) tcap = tcap ? 2 * LINE_MAX_LEN : (size_t)1 << 20;
     dcap = tcap / 2 > 8 * NATTR ? tcap / 2 : 8 * NATTR; /* ~same number of events */
-    tbuf = malloc(tcap);
-    dbuf = malloc(dcap);
+    tbuf = lt_alloc(tcap, "the trace buffer (LOOPTRACE_BUFFER)");
+    dbuf = lt_alloc(dcap, "the data buffer (LOOPTRACE_BUFFER)");
     mkdirs(dir);
     if (lt_rank == 0) { /* a folder's rank count is its number of trace.* files */
         char path[4096];
@@ -551,7 +584,7 @@ void lt_start(void)
     lt_world.id = 0;
     lt_world.tok[0] = 0;
     lt_world.size = lt_size;
-    lt_world.world = malloc(sizeof(int) * (size_t)lt_size);
+    lt_world.world = lt_alloc(sizeof(int) * (size_t)lt_size, "the ranks of MPI_COMM_WORLD");
     for (int i = 0; i < lt_size; i++) lt_world.world[i] = i;
     lt_world.group = rankset(lt_world.world, lt_size);
 

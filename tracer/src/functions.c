@@ -81,7 +81,7 @@ NOINST static char *resolve(void *fn)
 {
     Dl_info di;
     memset(&di, 0, sizeof di);
-    if (dladdr(fn, &di) && di.dli_sname && di.dli_saddr == fn) return strdup(di.dli_sname);
+    if (dladdr(fn, &di) && di.dli_sname && di.dli_saddr == fn) return lt_strdup(di.dli_sname, "a function name");
     if (di.dli_fbase) {
         const char *file = di.dli_fname;
         if (!file || !*file) file = "/proc/self/exe"; /* the main program */
@@ -92,13 +92,13 @@ NOINST static char *resolve(void *fn)
                 const Elf64_Sym *s = &o->syms[i];
                 if (ELF64_ST_TYPE(s->st_info) != STT_FUNC) continue;
                 if (a >= s->st_value && a < s->st_value + (s->st_size ? s->st_size : 1))
-                    return strdup(o->str + s->st_name);
+                    return lt_strdup(o->str + s->st_name, "a function name");
             }
         }
     }
     char buf[32];
     snprintf(buf, sizeof buf, "%p", fn);
-    return strdup(buf);
+    return lt_strdup(buf, "a function name");
 }
 
 NOINST static size_t fhash(void *p)
@@ -119,8 +119,9 @@ NOINST static const char *fn_name(void *fn)
     if ((ft_n + 1) * 2 > ft_cap) {
         size_t oc = ft_cap;
         fn_ent *old = ft;
-        ft_cap = oc ? oc * 2 : 1024;
-        ft = calloc(ft_cap, sizeof *ft);
+        size_t cap = oc ? oc * 2 : 1024;
+        ft = lt_zalloc(cap, sizeof *ft, "the table of function names");
+        ft_cap = cap;
         for (size_t j = 0; j < oc; j++)
             if (old[j].addr) {
                 size_t i = fhash(old[j].addr) & (ft_cap - 1);

@@ -62,6 +62,10 @@ LT_HIDDEN MPI_Status *lt_scratch_stats(int n);
 LT_HIDDEN int lt_any_tracked(const MPI_Request *r, int n);
 
 LT_HIDDEN int lt_typesize(MPI_Datatype dt);
+/* Allocation that never returns NULL: out of memory flushes whole lines, says so and aborts. */
+LT_HIDDEN void *lt_alloc(size_t bytes, const char *what);
+LT_HIDDEN void *lt_zalloc(size_t n, size_t size, const char *what);
+LT_HIDDEN char *lt_strdup(const char *s, const char *what);
 LT_HIDDEN void lt_fn_init(void);     /* -finstrument-functions hooks (functions.c) */
 
 #define LT_CALL(name, t) do { if (lt_calls) lt_ev_local("call", name, t); } while (0)

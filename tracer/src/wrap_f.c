@@ -54,8 +54,8 @@ static F *fstat_array(F *user, int n)
     if (!is_in(sts_ign, user)) return user;
     if (n > fstats_n) {
         free(fstats);
+        fstats = lt_alloc(sizeof(F) * FSTAT * (size_t)n * 2, "an array of Fortran statuses");
         fstats_n = n * 2;
-        fstats = malloc(sizeof(F) * FSTAT * (size_t)fstats_n);
     }
     return fstats;
 }

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.SkippedLines;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
@@ -35,6 +36,9 @@ public final class CheckCommand implements Command {
 				received on its channel (src, dst, tag), every collective seen as often by every member
 				of its group and by no other rank, every data trace as long as its event trace.
 				Prints one diagnostic per line (file:line:column: error: message), then a summary.
+				A malformed line is reported and skipped, and the rest of its file is still checked;
+				a missing rank is reported and the others are still checked. At most %d errors and
+				warnings are shown per file; a note says how many more there were.
 
 				arguments:
 				  <folder>   the trace folder
@@ -43,7 +47,7 @@ public final class CheckCommand implements Command {
 
 				example:
 				  looptrace check examples/ring-8
-				""";
+				""".formatted(ConsistencyCheck.DEFAULT_SHOWN_PER_FILE);
 	}
 
 	@Override
@@ -52,7 +56,7 @@ public final class CheckCommand implements Command {
 		Path path = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		TraceFolder folder;
 		try {
-			folder = TraceFolder.open(path);
+			folder = TraceFolder.openLenient(path, new SkippedLines(0));
 		} catch (TraceFormatException e) {
 			out.println(e.diagnostic());
 			out.println("0 ranks checked, 1 error");

@@ -18,6 +18,8 @@ import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.Pipeline;
+import org.looptrace.trace.ConsistencyCheck;
+import org.looptrace.trace.SkippedLines;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
@@ -40,7 +42,7 @@ public final class ModelCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--no-fold] [--stats]
+				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--no-fold] [--stats] [--lenient]
 
 				Builds the global model of a run: nested loop recognition on every rank's trace (in
 				parallel), then the merge of the local models into loops that span the ranks which
@@ -61,6 +63,9 @@ public final class ModelCommand implements Command {
 				                 and options did not change is not modelled again; NLR only)
 				  --no-fold      the merge of section III as it is: no loops over ranks (by default,
 				                 constructs that differ by an affine function of the rank are folded)
+				  --lenient      skip malformed lines (listed on stderr, file:line:column) instead of
+				                 stopping at the first one; the model is of the readable lines (never
+				                 cached)
 				  --stats        print to stderr the events, constructs, loops, coverage, compression
 				                 ratio, local models reused and computed, and the time and peak heap
 				                 of each phase
@@ -72,7 +77,7 @@ public final class ModelCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache", "--no-fold"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
@@ -88,12 +93,17 @@ public final class ModelCommand implements Command {
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		Phases phases = new Phases();
 		try {
-			TraceFolder folder = TraceFolder.open(input);
-			LocalModelCache cache = arguments.flag("--no-cache") || method != LocalMethod.NLR ? null
+			SkippedLines skipped = new SkippedLines(ConsistencyCheck.DEFAULT_SHOWN_PER_FILE);
+			boolean lenient = arguments.flag("--lenient");
+			TraceFolder folder = lenient ? TraceFolder.openLenient(input, skipped) : TraceFolder.open(input);
+			// a lenient model is of the readable lines only: it is neither read from the cache nor kept there
+			LocalModelCache cache = arguments.flag("--no-cache") || lenient || method != LocalMethod.NLR ? null
 					: LocalModelCache.of(folder.folder(), Nlr.cacheConfiguration(nlr));
-			Model global = Pipeline.model(folder,
-					(traces, localProgress) -> method.modelFolder(traces, nlr, threads, localProgress, cache),
-					"read+" + method.label(), new MergeOptions(threads, !arguments.flag("--no-fold")), progress, phases::end);
+			Model global = Pipeline.model(folder, (traces, localProgress) -> {
+				List<Model> locals = method.modelFolder(traces, nlr, threads, localProgress, cache);
+				skipped.diagnostics().forEach(err::println);
+				return locals;
+			}, "read+" + method.label(), new MergeOptions(threads, !arguments.flag("--no-fold")), progress, phases::end);
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}

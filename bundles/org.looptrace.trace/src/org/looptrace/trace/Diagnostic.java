@@ -15,13 +15,16 @@ import java.util.Objects;
  */
 public record Diagnostic(Severity severity, Path file, long line, int column, String message) {
 
-	/** How bad a diagnostic is: an error makes {@code looptrace check} fail, a warning does not. */
+	/**
+	 * How bad a diagnostic is: an error makes {@code looptrace check} fail, a warning does not, a
+	 * note only says something about the other diagnostics (how many were left out).
+	 */
 	public enum Severity {
-		ERROR, WARNING;
+		ERROR, WARNING, NOTE;
 
-		/** The word of the GNU format: {@code error} or {@code warning}. */
+		/** The word of the GNU format: {@code error}, {@code warning} or {@code note}. */
 		public String word() {
-			return this == ERROR ? "error" : "warning";
+			return name().toLowerCase(java.util.Locale.ROOT);
 		}
 	}
 
@@ -44,6 +47,16 @@ public record Diagnostic(Severity severity, Path file, long line, int column, St
 	/** A warning about a whole file. */
 	public static Diagnostic warning(Path file, String message) {
 		return new Diagnostic(Severity.WARNING, file, 0, 0, message);
+	}
+
+	/**
+	 * A note that {@code count} more problems of a file were left out after the first {@code shown}.
+	 *
+	 * @param what the problems, plural: {@code "errors"}, {@code "skipped lines"}
+	 */
+	public static Diagnostic leftOut(Path file, long count, String what, int shown) {
+		return new Diagnostic(Severity.NOTE, file, 0, 0,
+				count + " more " + what + " of this file left out (at most " + shown + " shown per file)");
 	}
 
 	public boolean isError() {

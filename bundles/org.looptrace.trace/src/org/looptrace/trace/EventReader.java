@@ -7,16 +7,25 @@ import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.trace.internal.LineParser;
+import org.looptrace.trace.internal.ReadAhead;
 
 /**
  * Streams the events of one event trace ({@code trace.<rank>}, plain or gzip-compressed), one line at
  * a time: memory does not depend on the length of the file. Lines starting with {@code #} are
- * comments and are skipped. A malformed line ends in a {@link TraceFormatException} naming the file,
- * line, column and what was expected.
+ * comments and are skipped. Bytes are parsed in place (no String per line); gzip data is inflated
+ * on a thread of its own where there is more than one processor.
+ * <p>
+ * Strict (the default), a malformed line ends in a {@link TraceFormatException} naming the file,
+ * line, column and what was expected. Lenient (opened with a {@link SkippedLines}), a malformed line
+ * is reported there, with the same diagnostic, and reading goes on with the next line; data that
+ * cannot be read at all (corrupt or truncated gzip, a failing disk) still ends the reading with a
+ * {@link TraceFormatException} saying how far the file was readable.
  *
  * <pre>
  * try (EventReader reader = EventReader.open(file)) {
@@ -32,17 +41,19 @@ public final class EventReader implements AutoCloseable {
 
 	private final Path file;
 	private final LineParser parser;
+	private final @Nullable SkippedLines skipped;
 	private final boolean gzip;
-	private InputStream in;
+	private final InputStream in;
 	private byte[] buffer = new byte[BUFFER];
 	private int pos;
 	private int limit;
 	private boolean eof;
 	private long line;
 
-	private EventReader(Path file, int expectedOwner, int ranks) throws IOException {
+	private EventReader(Path file, int expectedOwner, int ranks, @Nullable SkippedLines skipped) throws IOException {
 		this.file = file;
 		this.parser = new LineParser(file, expectedOwner, ranks);
+		this.skipped = skipped;
 		InputStream raw = Files.newInputStream(file);
 		try {
 			while (limit < 2 && !eof) {
@@ -59,31 +70,43 @@ public final class EventReader implements AutoCloseable {
 			buffer = new byte[BUFFER];
 			limit = 0;
 			eof = false;
+			InputStream inflated;
 			try {
-				in = new GZIPInputStream(new SequenceInputStream(head, raw), BUFFER);
+				inflated = new GZIPInputStream(new SequenceInputStream(head, raw), BUFFER);
 			} catch (IOException e) {
 				raw.close();
 				throw new TraceFormatException(Diagnostic.error(file, "not a readable gzip file: " + e.getMessage()), e);
 			}
+			in = ReadAhead.helps() ? new ReadAhead(inflated, file.getFileName().toString()) : inflated;
 		} else {
 			in = raw;
 		}
 	}
 
-	/** Opens an event trace without checking owners or rank ranges. */
+	/** Opens an event trace without checking owners or rank ranges, strict. */
 	public static EventReader open(Path file) throws IOException {
-		return new EventReader(file, -1, -1);
+		return new EventReader(file, -1, -1, null);
 	}
 
 	/**
-	 * Opens the event trace of rank {@code expectedOwner} in a folder of {@code ranks} ranks: every
-	 * event must be owned by that rank and every rank must be below {@code ranks}.
+	 * Opens the event trace of rank {@code expectedOwner} in a folder of {@code ranks} ranks, strict:
+	 * every event must be owned by that rank and every rank must be below {@code ranks}.
 	 *
 	 * @param expectedOwner the owner of every event, or -1 for no check
 	 * @param ranks         the bound of every rank, or -1 for no check
 	 */
 	public static EventReader open(Path file, int expectedOwner, int ranks) throws IOException {
-		return new EventReader(file, expectedOwner, ranks);
+		return new EventReader(file, expectedOwner, ranks, null);
+	}
+
+	/**
+	 * Opens an event trace like {@link #open(Path, int, int)}, lenient when {@code skipped} is given:
+	 * malformed lines are reported to it and skipped.
+	 *
+	 * @param skipped where skipped lines are reported, or null for a strict reader
+	 */
+	public static EventReader open(Path file, int expectedOwner, int ranks, @Nullable SkippedLines skipped) throws IOException {
+		return new EventReader(file, expectedOwner, ranks, skipped);
 	}
 
 	public Path file() {
@@ -95,20 +118,22 @@ public final class EventReader implements AutoCloseable {
 		return line;
 	}
 
+	/** Whether malformed lines are skipped (and reported) rather than thrown. */
+	public boolean isLenient() {
+		return skipped != null;
+	}
+
 	/**
 	 * The next event, or null at the end of the file.
 	 *
-	 * @throws TraceFormatException for a malformed line, gzip data that is corrupt or cut short, or a
-	 *                              failure to read the file
+	 * @throws TraceFormatException for a malformed line (strict reader only), gzip data that is
+	 *                              corrupt or cut short, or a failure to read the file
 	 */
-	public TraceEvent next() throws TraceFormatException {
+	public @Nullable TraceEvent next() throws TraceFormatException {
 		while (true) {
-			int scanned = pos;
-			int newline = indexOfNewline(scanned);
-			while (newline < 0 && !eof) {
-				scanned = limit - pos;
-				fill();
-				newline = indexOfNewline(pos + scanned);
+			int newline = indexOfNewline(pos);
+			if (newline < 0 && !eof) {
+				newline = fillToNewline();
 			}
 			int lineEnd;
 			if (newline >= 0) {
@@ -127,32 +152,79 @@ public final class EventReader implements AutoCloseable {
 			if (lineEnd > lineStart && buffer[lineStart] == '#') {
 				continue;
 			}
-			return parser.parse(buffer, lineStart, lineEnd, line);
+			SkippedLines lenient = skipped;
+			if (lenient == null) {
+				return parser.parse(buffer, lineStart, lineEnd, line);
+			}
+			try {
+				return parser.parse(buffer, lineStart, lineEnd, line);
+			} catch (TraceFormatException e) {
+				lenient.add(e.diagnostic());
+			}
 		}
 	}
 
 	private int indexOfNewline(int from) {
-		for (int i = from; i < limit; i++) {
-			if (buffer[i] == '\n') {
+		byte[] bytes = buffer;
+		for (int i = from, end = limit; i < end; i++) {
+			if (bytes[i] == '\n') {
 				return i;
 			}
 		}
 		return -1;
 	}
 
-	/** Moves the unread bytes to the front of the buffer (growing it for a long line) and reads more. */
+	/** Reads until the buffer holds a whole line; its newline, or -1 at the end of the file. */
+	private int fillToNewline() throws TraceFormatException {
+		int newline = -1;
+		while (newline < 0 && !eof) {
+			int scanned = limit - pos;
+			if (pos == 0 && limit == buffer.length && !grow()) {
+				scanned = 0; // an over-long line was dropped: what follows starts afresh
+			}
+			fill();
+			newline = indexOfNewline(pos + scanned);
+		}
+		return newline;
+	}
+
+	/**
+	 * Makes room for a line longer than the buffer. Past {@link #MAX_LINE} the line is an error;
+	 * a lenient reader reports it, drops the bytes read of it and skips the rest up to its end.
+	 *
+	 * @return false when the line was dropped
+	 */
+	private boolean grow() throws TraceFormatException {
+		if (buffer.length < MAX_LINE) {
+			buffer = Arrays.copyOf(buffer, buffer.length * 2);
+			return true;
+		}
+		Diagnostic tooLong = Diagnostic.error(file, line + 1, 1,
+				"line longer than " + MAX_LINE + " bytes: expected one event per line (is this a trace file?)");
+		SkippedLines lenient = skipped;
+		if (lenient == null) {
+			throw new TraceFormatException(tooLong);
+		}
+		lenient.add(tooLong);
+		line++;
+		while (true) {
+			pos = 0;
+			limit = 0;
+			fill();
+			int newline = indexOfNewline(0);
+			if (newline >= 0 || eof) {
+				pos = newline >= 0 ? newline + 1 : limit;
+				return false;
+			}
+		}
+	}
+
+	/** Moves the unread bytes to the front of the buffer and reads more. */
 	private void fill() throws TraceFormatException {
 		if (pos > 0) {
 			System.arraycopy(buffer, pos, buffer, 0, limit - pos);
 			limit -= pos;
 			pos = 0;
-		}
-		if (limit == buffer.length) {
-			if (buffer.length >= MAX_LINE) {
-				throw new TraceFormatException(Diagnostic.error(file, line + 1, 1,
-						"line longer than " + MAX_LINE + " bytes: expected one event per line (is this a trace file?)"));
-			}
-			buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
 		}
 		try {
 			read(in);

@@ -10,31 +10,59 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.Tokens;
 
 /**
  * A trace folder: {@code trace.<p>} or {@code trace.<p>.gz} for every rank {@code p} from 0 without
  * gaps, and optionally {@code data.<p>}. Opening it only lists the folder; the traces are streamed
- * by the readers it opens.
+ * by the readers it opens. A folder opened {@linkplain #openLenient leniently} may miss ranks and
+ * opens readers that skip malformed lines.
  */
 public final class TraceFolder {
 
 	private final Path folder;
+	/** The trace file of each rank; for a missing rank, the name it would have. */
 	private final Path[] traces;
+	private final RankSet missing;
+	private final @Nullable SkippedLines skipped;
 
-	private TraceFolder(Path folder, Path[] traces) {
+	private TraceFolder(Path folder, Path[] traces, RankSet missing, @Nullable SkippedLines skipped) {
 		this.folder = folder;
 		this.traces = traces;
+		this.missing = missing;
+		this.skipped = skipped;
 	}
 
 	/**
-	 * Lists the trace files of a folder.
+	 * Lists the trace files of a folder, strict: every rank must have its trace file, and its readers
+	 * stop at the first malformed line.
 	 *
 	 * @throws TraceFormatException when the folder cannot be read, holds no trace file, or its ranks
 	 *                              have gaps or duplicates (naming the missing or doubled files)
 	 */
 	public static TraceFolder open(Path folder) throws TraceFormatException {
+		TraceFolder traces = list(folder, null);
+		if (!traces.missing.isEmpty()) {
+			throw new TraceFormatException(Diagnostic.error(folder, traces.gaps()));
+		}
+		return traces;
+	}
+
+	/**
+	 * Lists the trace files of a folder, lenient: ranks may be missing ({@link #missingRanks()}; the
+	 * folder has as many ranks as its highest trace file says), and the readers it opens skip malformed
+	 * lines, reporting them to {@code skipped}.
+	 *
+	 * @throws TraceFormatException when the folder cannot be read, holds no trace file, or has two
+	 *                              trace files for one rank
+	 */
+	public static TraceFolder openLenient(Path folder, SkippedLines skipped) throws TraceFormatException {
+		return list(folder, skipped);
+	}
+
+	private static TraceFolder list(Path folder, @Nullable SkippedLines skipped) throws TraceFormatException {
 		if (!Files.isDirectory(folder)) {
 			throw new TraceFormatException(Diagnostic.error(folder, "not a folder: expected a trace folder holding trace.0, trace.1, ..."));
 		}
@@ -63,19 +91,34 @@ public final class TraceFolder {
 					+ " (expected one trace file per rank, plain or gzip-compressed)"));
 		}
 		int ranks = found.lastKey() + 1;
-		if (found.size() != ranks) {
-			RankSet.Builder missing = new RankSet.Builder();
-			for (int rank = 0; rank < ranks; rank++) {
-				if (!found.containsKey(rank)) {
-					missing.add(rank);
-				}
+		RankSet.Builder missing = new RankSet.Builder();
+		Path[] traces = new Path[ranks];
+		for (int rank = 0; rank < ranks; rank++) {
+			Path trace = found.get(rank);
+			if (trace == null) {
+				missing.add(rank);
+				trace = folder.resolve("trace." + rank);
 			}
-			RankSet gaps = missing.build();
-			throw new TraceFormatException(Diagnostic.error(folder, "ranks have gaps: missing trace." + gaps
-					+ (gaps.size() == 1 ? "" : " (" + gaps.size() + " files)") + "; found " + found.size()
-					+ " trace files up to trace." + found.lastKey() + ", ranks are numbered from 0 without gaps"));
+			traces[rank] = trace;
 		}
-		return new TraceFolder(folder, found.values().toArray(Path[]::new));
+		return new TraceFolder(folder, traces, missing.build(), skipped);
+	}
+
+	/** What {@link #missingRanks()} means for the folder, in words. */
+	private String gaps() {
+		long found = traces.length - missing.size();
+		return "ranks have gaps: missing trace." + missing + (missing.size() == 1 ? "" : " (" + missing.size() + " files)")
+				+ "; found " + found + " trace files up to trace." + (traces.length - 1) + ", ranks are numbered from 0 without gaps";
+	}
+
+	/** The ranks below {@link #ranks()} without a trace file: empty unless the folder was opened leniently. */
+	public RankSet missingRanks() {
+		return missing;
+	}
+
+	/** Whether readers skip malformed lines (the folder was opened leniently). */
+	public boolean isLenient() {
+		return skipped != null;
 	}
 
 	/**
@@ -105,7 +148,7 @@ public final class TraceFolder {
 		return folder;
 	}
 
-	/** The number of ranks: trace files are {@code 0 .. ranks() - 1}. */
+	/** The number of ranks: trace files are {@code 0 .. ranks() - 1} (some missing in a lenient folder). */
 	public int ranks() {
 		return traces.length;
 	}
@@ -115,9 +158,17 @@ public final class TraceFolder {
 		return traces[rank];
 	}
 
-	/** Opens the event trace of a rank, checking that every event is its own and every rank is in the folder. */
+	/**
+	 * Opens the event trace of a rank, checking that every event is its own and every rank is in the
+	 * folder; in a lenient folder, the reader skips malformed lines.
+	 *
+	 * @throws TraceFormatException for a missing rank of a lenient folder
+	 */
 	public EventReader openEvents(int rank) throws IOException {
-		return EventReader.open(traceFile(rank), rank, ranks());
+		if (missing.contains(rank)) {
+			throw new TraceFormatException(Diagnostic.error(traceFile(rank), "missing: " + gaps()));
+		}
+		return EventReader.open(traceFile(rank), rank, ranks(), skipped);
 	}
 
 	/** {@code data.<rank>} when the folder holds it. */

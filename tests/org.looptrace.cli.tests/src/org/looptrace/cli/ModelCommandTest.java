@@ -174,4 +174,65 @@ class ModelCommandTest {
 		Result result = Cli.expectUsageError("model", "model", dir.toString());
 		assertTrue(result.err().contains("inconsistent traces: channel (1, 2, 1)"), result::toString);
 	}
+
+	@Test
+	void lenientSkipsMalformedLinesAndListsThemWhileStrictStopsWithOneLine(@TempDir Path dir) throws Exception {
+		Path folder = copyOfExample("ring-8", dir);
+		Path trace = folder.resolve("trace.2");
+		List<String> lines = new java.util.ArrayList<>(Files.readAllLines(trace));
+		lines.add(3, "2 sned 3 0");
+		Files.write(trace, lines);
+		Result strict = Cli.expectUsageError("model", "model", folder.toString());
+		assertTrue(strict.err().contains("trace.2:4:3: error: unknown event kind 'sned'"), strict.err());
+		Result lenient = Cli.expect(0, "model", folder.toString(), "--lenient");
+		assertEquals(List.of(trace + ":4:3: error: unknown event kind 'sned': expected send, recv, sync or local"),
+				lenient.err().lines().toList());
+		assertEquals(Cli.expect(0, "model", Cli.example("ring-8").toString()).out(), lenient.out(),
+				"the model of the readable lines is the model without the bad line");
+	}
+
+	/** Random damage to a real-shaped folder: one line naming a file and exit 2, or a model; never a stack trace. */
+	@Test
+	void randomCorruptionGivesOneLineOrAModelNeverAStackTrace(@TempDir Path dir) throws Exception {
+		Path folder = copyOfExample("wavefront-16", dir);
+		Random random = new Random(14);
+		for (int round = 0; round < 12; round++) {
+			Path trace = folder.resolve("trace." + random.nextInt(16));
+			byte[] original = Files.readAllBytes(trace);
+			byte[] damaged = original.clone();
+			for (int i = 1 + random.nextInt(4); i > 0; i--) {
+				damaged[random.nextInt(damaged.length)] = (byte) (' ' + random.nextInt(95));
+			}
+			Files.write(trace, damaged);
+			for (String mode : List.of("--threads", "--lenient")) {
+				List<String> args = mode.equals("--lenient") ? List.of("model", folder.toString(), mode)
+						: List.of("model", folder.toString(), mode, "2");
+				Result result = Cli.run(args.toArray(String[]::new));
+				Cli.assertNoStackTrace(result);
+				assertTrue(result.status() == 0 || result.status() == 2, result::toString);
+				// strict: one line on failure; lenient: first the skipped lines, named by file:line:column
+				List<String> lines = new java.util.ArrayList<>(result.err().lines().toList());
+				if (result.status() == 2) {
+					String error = lines.removeLast();
+					assertTrue(error.startsWith("looptrace model: ") && error.contains(folder.toString()), result::toString);
+				}
+				if (mode.equals("--threads")) {
+					assertEquals(List.of(), lines, result::toString);
+				}
+				for (String skipped : lines) {
+					assertTrue(skipped.matches(Pattern.quote(folder.toString()) + "/trace\\.\\d+:\\d+:\\d+: error: .+"), result::toString);
+				}
+			}
+			Files.write(trace, original);
+		}
+	}
+
+	/** A copy of a shipped example folder, to damage. */
+	private static Path copyOfExample(String name, Path dir) throws java.io.IOException {
+		Path folder = Files.createDirectories(dir.resolve(name));
+		for (Path file : Cli.list(Cli.example(name))) {
+			Files.copy(file, folder.resolve(file.getFileName().toString()));
+		}
+		return folder;
+	}
 }

@@ -24,8 +24,9 @@ import org.looptrace.model.core.TraceEvent;
 
 class EventReaderTest {
 
+	/** Set by JUnit before each test (the initial value only satisfies the null analysis). */
 	@TempDir
-	Path dir;
+	Path dir = Path.of("");
 
 	/** Reads trace.2 of a 4-rank folder whose third line is {@code line}; returns the diagnostic. */
 	private Diagnostic diagnosticOf(String line) throws IOException {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 
@@ -73,7 +74,7 @@ final class TestTraces {
 		long cancelAfter = Long.MAX_VALUE;
 
 		@Override
-		public void begin(String task, long totalWork) {
+		public void begin(@Nullable String task, long totalWork) {
 		}
 
 		@Override

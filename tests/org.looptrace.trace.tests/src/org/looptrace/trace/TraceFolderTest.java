@@ -16,8 +16,9 @@ import org.looptrace.model.core.TraceEvent;
 
 class TraceFolderTest {
 
+	/** Set by JUnit before each test (the initial value only satisfies the null analysis). */
 	@TempDir
-	Path dir;
+	Path dir = Path.of("");
 
 	private String errorOf(Path folder) {
 		TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceFolder.open(folder));

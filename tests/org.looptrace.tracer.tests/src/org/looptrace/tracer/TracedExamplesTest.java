@@ -143,6 +143,50 @@ class TracedExamplesTest {
 				"rank 1 died at iteration 100 of 400");
 	}
 
+	/**
+	 * Allocation failures injected into the tracer (a preloaded malloc failing every allocation of
+	 * the tracer after the first N, at start-up, in the bookkeeping of communicators and in the
+	 * middle of the run): the run ends with one clear message, never a crash, and every file holds
+	 * whole lines and whole records that read without a format error.
+	 */
+	@ParameterizedTest(name = "allocations of the tracer fail after {0}")
+	@MethodSource("allocationCounts")
+	void outOfMemoryEndsInAClearMessageAndWholeLines(int allowed, @TempDir Path folder) throws Exception {
+		List<String> command = List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-np", "4", "-x",
+				"LD_PRELOAD=" + tracer.resolve("build/failmalloc.so") + ":" + tracer.resolve("build/liblooptrace.so"),
+				"-x", "LOOPTRACE_FAIL_ALLOC=" + allowed, "-x", "LOOPTRACE_FUNCTIONS=1", "-x", "LOOPTRACE_DIR=" + folder,
+				tracer.resolve("build/examples/solver_fn").toString(), "20");
+		Path log = folder.resolve("mpirun.log");
+		int status = run(command, log);
+		String output = readQuietly(log);
+		assertFalse(output.contains("Segmentation") || output.contains("signal 11"), output);
+		if (status != 0) {
+			assertTrue(output.matches("(?s).*looptrace: rank \\d+: out of memory allocating \\d+ bytes for [^\\n]+: "
+					+ "trace\\.\\d+ and data\\.\\d+ end at the last whole event; aborting the run.*"), output);
+		}
+		try (Stream<Path> files = Files.list(folder)) {
+			for (Path file : files.filter(f -> f.getFileName().toString().startsWith("trace.")).toList()) {
+				String text = Files.readString(file);
+				assertTrue(text.isEmpty() || text.endsWith("\n"), file + " ends in a torn line");
+				int rank = Integer.parseInt(file.getFileName().toString().substring("trace.".length()));
+				long events = 0;
+				try (EventReader reader = EventReader.open(file, rank, 4)) {
+					while (reader.next() != null) {
+						events++;
+					}
+				}
+				try (DataTrace data = DataTrace.open(folder.resolve("data." + rank))) {
+					assertEquals(events, data.records(), "one data record per event of " + file);
+				}
+			}
+		}
+	}
+
+	static Stream<Integer> allocationCounts() {
+		// 0: the output buffers; then communicators and rank sets; then function names in the run; 1000: none fails
+		return Stream.of(0, 1, 3, 5, 8, 10, 11, 12, 13, 1000);
+	}
+
 	private static void assertSendsMatchReceives(List<List<TraceEvent>> events) {
 		Map<Channel, Long> balance = new HashMap<>();
 		for (List<TraceEvent> rank : events) {

@@ -4,9 +4,9 @@ package org.looptrace.trace.internal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
@@ -14,25 +14,31 @@ import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFormatException;
 
 /**
- * Parses one event line held in a byte buffer, by hand: no regular expression and no split, so
- * that reading costs little more than the allocation of the event. Repeated tags, names and
- * groups are shared through small caches, which also keeps the garbage low.
+ * Parses one event line held in a byte buffer, by hand and without building a String per line:
+ * numbers are read from the bytes, tags, names and groups are interned by their bytes, and a whole
+ * line already seen gives back the event it gave before (traces repeat a handful of distinct lines
+ * millions of times, and events are immutable). Strings are built only for new tokens and for
+ * diagnostics, so the steady state costs one hash and one comparison of the line's bytes.
  */
 public final class LineParser {
 
 	private static final String KINDS = "send, recv, sync or local";
 	private static final String GROUP_SYNTAX = "a rank set such as 0-15 or 0,2,4-7";
+	/** Lines longer than this are parsed every time: the cache stays small. */
+	private static final int CACHED_LINE = 96;
 
 	private final Path file;
 	private final int expectedOwner;
 	private final int ranks;
 
-	private final String[] wordCache = new String[512];
-	private final byte[][] wordBytes = new byte[512][];
-	private byte[] lastGroupBytes = new byte[0];
-	private RankSet lastGroup;
+	/** Whole lines seen before and their events, direct-mapped by the hash of the line's bytes. */
+	private final Interned<TraceEvent> lines = new Interned<>(1024, CACHED_LINE);
+	/** Tags, collective names and local words. */
+	private final Interned<String> words = new Interned<>(512, 64);
+	/** Groups of collectives. */
+	private final Interned<RankSet> groups = new Interned<>(64, CACHED_LINE);
 
-	private byte[] b;
+	private byte[] b = new byte[0];
 	private int start;
 	private int pos;
 	private int end;
@@ -50,12 +56,23 @@ public final class LineParser {
 
 	/** Parses the bytes {@code [from, to)} of {@code buffer}, line {@code lineNumber} of the file. */
 	public TraceEvent parse(byte[] buffer, int from, int to, long lineNumber) throws TraceFormatException {
+		int hash = Interned.hash(buffer, from, to);
+		TraceEvent seen = lines.get(hash, buffer, from, to);
+		if (seen != null) {
+			return seen;
+		}
 		b = buffer;
 		start = from;
 		pos = from;
 		end = to;
 		line = lineNumber;
-		if (from == to) {
+		TraceEvent event = parseLine();
+		lines.put(hash, buffer, from, to, event);
+		return event;
+	}
+
+	private TraceEvent parseLine() throws TraceFormatException {
+		if (start == end) {
 			throw error(1, "empty line: expected an event such as '0 send 1 7' (empty lines are not allowed; comments start with '#')");
 		}
 		int rankColumn = column();
@@ -66,9 +83,10 @@ public final class LineParser {
 		int ownerColumn = rankColumn;
 		switch (kind) {
 		case SEND, RECV -> {
-			separator(kind == EventKind.SEND ? "the destination rank" : "the destination rank (the receiver)");
+			String peerRole = kind == EventKind.SEND ? "the destination rank" : "the destination rank (the receiver)";
+			separator(peerRole);
 			int peerColumn = column();
-			int peer = rank(kind == EventKind.SEND ? "the destination rank" : "the destination rank (the receiver)");
+			int peer = rank(peerRole);
 			separator("a tag (a number or a symbol)");
 			String tag = word();
 			endOfLine("the tag");
@@ -86,12 +104,12 @@ public final class LineParser {
 			event = TraceEvent.sync(rank, name, group);
 		}
 		default -> {
-			List<String> words = new ArrayList<>();
+			List<String> local = new ArrayList<>();
 			while (pos < end) {
 				separator("a word");
-				words.add(word());
+				local.add(word());
 			}
-			event = TraceEvent.local(rank, words);
+			event = TraceEvent.local(rank, local);
 		}
 		}
 		if (expectedOwner >= 0 && event.owner() != expectedOwner) {
@@ -158,6 +176,37 @@ public final class LineParser {
 
 	/** A rank written in decimal without sign or leading zeros, checked against the folder's ranks. */
 	private int number(int from, int to, int column, String expected) throws TraceFormatException {
+		int length = to - from;
+		// fast path: 1 to 9 digits without a leading zero always fit an int
+		if (length >= 1 && length <= 9 && (b[from] != '0' || length == 1)) {
+			int value = 0;
+			int i = from;
+			for (; i < to; i++) {
+				int digit = b[i] - '0';
+				if (digit < 0 || digit > 9) {
+					break;
+				}
+				value = value * 10 + digit;
+			}
+			if (i == to) {
+				return inRange(value, column);
+			}
+		}
+		return badOrLongNumber(from, to, column, expected);
+	}
+
+	private int inRange(int rank, int column) throws TraceFormatException {
+		if (ranks >= 0 && rank >= ranks) {
+			throw error(column, "rank " + rank + " is out of range: the folder has " + ranks + " ranks (0-" + (ranks - 1) + ")");
+		}
+		return rank;
+	}
+
+	/** A number the fast path did not take: a diagnostic, or a rank of 10 digits. */
+	private int badOrLongNumber(int from, int to, int column, String expected) throws TraceFormatException {
+		if (from == to) {
+			throw error(column, "expected " + expected + ", found " + (to < end ? "a space" : "the end of the line"));
+		}
 		String found = text(from, to);
 		boolean negative = b[from] == '-' && to - from > 1;
 		for (int i = negative ? from + 1 : from; i < to; i++) {
@@ -174,23 +223,16 @@ public final class LineParser {
 		if (to - from > 10 || Long.parseLong(found) > Integer.MAX_VALUE) {
 			throw error(column, "rank " + found + " is too big: expected " + expected + " below 2147483648");
 		}
-		int rank = Integer.parseInt(found);
-		if (ranks >= 0 && rank >= ranks) {
-			throw error(column, "rank " + rank + " is out of range: the folder has " + ranks + " ranks (0-" + (ranks - 1) + ")");
-		}
-		return rank;
+		return inRange(Integer.parseInt(found), column);
 	}
 
 	private EventKind kind() throws TraceFormatException {
 		int to = tokenEnd();
-		EventKind kind = null;
-		if (to - pos == 4 || to - pos == 5) {
-			for (EventKind candidate : EventKind.values()) {
-				if (equals(candidate.keyword(), pos, to)) {
-					kind = candidate;
-				}
-			}
-		}
+		EventKind kind = switch (to - pos) {
+		case 4 -> is("send", to) ? EventKind.SEND : is("recv", to) ? EventKind.RECV : is("sync", to) ? EventKind.SYNC : null;
+		case 5 -> is("local", to) ? EventKind.LOCAL : null;
+		default -> null;
+		};
 		if (kind == null) {
 			throw error(column(), "unknown event kind '" + text(pos, to) + "': expected " + KINDS);
 		}
@@ -198,12 +240,10 @@ public final class LineParser {
 		return kind;
 	}
 
-	private boolean equals(String keyword, int from, int to) {
-		if (keyword.length() != to - from) {
-			return false;
-		}
-		for (int i = from; i < to; i++) {
-			if (b[i] != keyword.charAt(i - from)) {
+	/** Whether the token {@code [pos, to)} is the ASCII keyword (of the same length). */
+	private boolean is(String keyword, int to) {
+		for (int i = pos; i < to; i++) {
+			if (b[i] != keyword.charAt(i - pos)) {
 				return false;
 			}
 		}
@@ -213,21 +253,11 @@ public final class LineParser {
 	/** A token as a string, shared with earlier equal tokens (tags and names repeat all along a trace). */
 	private String word() {
 		int to = tokenEnd();
-		int hash = 1;
-		for (int i = pos; i < to; i++) {
-			hash = 31 * hash + b[i];
-		}
-		int slot = (hash ^ (hash >>> 9)) & (wordCache.length - 1);
-		byte[] cached = wordBytes[slot];
-		String word;
-		if (cached != null && Arrays.equals(cached, 0, cached.length, b, pos, to)) {
-			word = wordCache[slot];
-		} else {
+		int hash = Interned.hash(b, pos, to);
+		String word = words.get(hash, b, pos, to);
+		if (word == null) {
 			word = text(pos, to);
-			if (to - pos <= 64) {
-				wordBytes[slot] = Arrays.copyOfRange(b, pos, to);
-				wordCache[slot] = word;
-			}
+			words.put(hash, b, pos, to, word);
 		}
 		pos = to;
 		return word;
@@ -235,10 +265,17 @@ public final class LineParser {
 
 	private RankSet group() throws TraceFormatException {
 		int to = tokenEnd();
-		if (lastGroup != null && Arrays.equals(lastGroupBytes, 0, lastGroupBytes.length, b, pos, to)) {
-			pos = to;
-			return lastGroup;
+		int hash = Interned.hash(b, pos, to);
+		RankSet group = groups.get(hash, b, pos, to);
+		if (group == null) {
+			group = parseGroup(to);
+			groups.put(hash, b, pos, to, group);
 		}
+		pos = to;
+		return group;
+	}
+
+	private RankSet parseGroup(int to) throws TraceFormatException {
 		RankSet.Builder builder = new RankSet.Builder();
 		int from = pos;
 		int i = pos;
@@ -257,7 +294,7 @@ public final class LineParser {
 			}
 			builder.addRange(first, last);
 			if (i == to) {
-				break;
+				return builder.build();
 			}
 			if (b[i] != ',') {
 				throw error(i - start + 1, "bad group syntax: expected ',' or '-' or the end of the group, found '"
@@ -265,10 +302,6 @@ public final class LineParser {
 			}
 			i++;
 		}
-		lastGroupBytes = Arrays.copyOfRange(b, from, to);
-		lastGroup = builder.build();
-		pos = to;
-		return lastGroup;
 	}
 
 	private int rankEnd(int i, int to) {
@@ -287,5 +320,53 @@ public final class LineParser {
 			throw error(i - start + 1, "bad group syntax: expected a rank, found " + found + " (" + GROUP_SYNTAX + ")");
 		}
 		return number(i, digitsEnd, i - start + 1, "a rank of the group");
+	}
+
+	/**
+	 * A direct-mapped cache from byte strings to values: one slot per hash, the newest entry wins,
+	 * so its memory is fixed. Keys longer than the bound are not kept.
+	 */
+	private static final class Interned<V> {
+		private final byte[][] keys;
+		private final Object[] values;
+		private final int maxKey;
+
+		Interned(int slots, int maxKey) {
+			this.keys = new byte[slots][];
+			this.values = new Object[slots];
+			this.maxKey = maxKey;
+		}
+
+		static int hash(byte[] bytes, int from, int to) {
+			int hash = to - from;
+			for (int i = from; i < to; i++) {
+				hash = 31 * hash + bytes[i];
+			}
+			return hash ^ hash >>> 16;
+		}
+
+		@SuppressWarnings("unchecked")
+		@Nullable
+		V get(int hash, byte[] bytes, int from, int to) {
+			int slot = hash & keys.length - 1;
+			byte[] key = keys[slot];
+			if (key == null || key.length != to - from) {
+				return null;
+			}
+			for (int i = 0; i < key.length; i++) {
+				if (key[i] != bytes[from + i]) {
+					return null;
+				}
+			}
+			return (V) values[slot];
+		}
+
+		void put(int hash, byte[] bytes, int from, int to, V value) {
+			if (to - from <= maxKey) {
+				int slot = hash & keys.length - 1;
+				keys[slot] = java.util.Arrays.copyOfRange(bytes, from, to);
+				values[slot] = value;
+			}
+		}
 	}
 }

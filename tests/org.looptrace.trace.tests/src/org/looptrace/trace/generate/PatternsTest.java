@@ -28,8 +28,9 @@ import org.looptrace.trace.TraceFolder;
 
 class PatternsTest {
 
+	/** Set by JUnit before each test (the initial value only satisfies the null analysis). */
 	@TempDir
-	Path dir;
+	Path dir = Path.of("");
 
 	/**
 	 * Runs the ranks' streams with buffered sends: a receive waits for a message on its channel, a
