@@ -21,7 +21,9 @@ public final class Main {
 				new TraceCommand(),
 				new FormatCommand(),
 				new ExpandCommand(),
-				new PatternsCommand()
+				new PatternsCommand(),
+				new PositionsCommand(),
+				new ScanCommand()
 				// commands are added here, one line each
 		);
 	}

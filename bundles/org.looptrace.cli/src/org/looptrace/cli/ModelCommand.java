@@ -202,7 +202,7 @@ public final class ModelCommand implements Command {
 	}
 
 	/** A one-line progress bar on a terminal, redrawn at most ten times a second. */
-	private static final class TerminalProgress implements Progress {
+	static final class TerminalProgress implements Progress {
 		private final PrintStream err;
 		private String task = "";
 		private long total;
