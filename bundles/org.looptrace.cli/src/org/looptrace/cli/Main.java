@@ -23,7 +23,8 @@ public final class Main {
 				new ExpandCommand(),
 				new PatternsCommand(),
 				new PositionsCommand(),
-				new ScanCommand()
+				new ScanCommand(),
+				new ScannerCommand()
 				// commands are added here, one line each
 		);
 	}

@@ -68,15 +68,7 @@ public final class ScanCommand implements Command {
 		}
 		Path folder = Arguments.existing(name(), traces);
 		Model model = readModel(name(), path);
-		Scanner scanner;
-		try {
-			scanner = Scanner.of(model);
-		} catch (IllegalArgumentException e) {
-			throw new UsageException(name() + ": " + path + ": " + e.getMessage());
-		}
-		if (scanner.queries().isEmpty()) {
-			throw new UsageException(name() + ": " + path + " has no annotation: add get \"LABEL\" {RANKS}.ATTRIBUTE -> before a construct");
-		}
+		Scanner scanner = scanner(name(), path, model);
 		String output = arguments.value("-o", "");
 		Path file = output.isEmpty() ? null : Path.of(output);
 		if (file != null && Files.exists(file) && !arguments.flag("--force")) {
@@ -93,6 +85,9 @@ public final class ScanCommand implements Command {
 				}
 				write(writer, record.toCsv());
 			}, progress);
+			if (!started[0]) {
+				write(writer, ScanRecord.CSV_HEADER);
+			}
 		} catch (TraceFormatException e) {
 			throw new UsageException(name() + ": " + e.getMessage());
 		} catch (UncheckedIOException e) {
@@ -108,6 +103,20 @@ public final class ScanCommand implements Command {
 		} catch (IOException e) {
 			throw new UncheckedIOException(e);
 		}
+	}
+
+	/** The scanner of a model's annotations; a usage error when it has none. */
+	static Scanner scanner(String command, Path path, Model model) throws UsageException {
+		Scanner scanner;
+		try {
+			scanner = Scanner.of(model);
+		} catch (IllegalArgumentException e) {
+			throw new UsageException(command + ": " + path + ": " + e.getMessage());
+		}
+		if (scanner.queries().isEmpty()) {
+			throw new UsageException(command + ": " + path + " has no annotation: add get \"LABEL\" {RANKS}.ATTRIBUTE -> before a construct");
+		}
+		return scanner;
 	}
 
 	/** Parses and validates a model file, its errors (file:line:column) as a usage error. */

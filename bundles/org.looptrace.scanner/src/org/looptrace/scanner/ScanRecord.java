@@ -21,7 +21,7 @@ public record ScanRecord(String label, int rank, long position, long value, Map<
 	/** {@code label,rank,position,value,i0=3;i1=5}, the label quoted when it needs it. */
 	public String toCsv() {
 		StringBuilder line = new StringBuilder();
-		line.append(label.matches("[^,\"\n\r]*") ? label : '"' + label.replace("\"", "\"\"") + '"');
+		line.append(csvField(label));
 		line.append(',').append(rank).append(',').append(position).append(',').append(value).append(',');
 		boolean first = true;
 		for (Map.Entry<String, Long> index : indices.entrySet()) {
@@ -32,5 +32,10 @@ public record ScanRecord(String label, int rank, long position, long value, Map<
 			first = false;
 		}
 		return line.toString();
+	}
+
+	/** A CSV field, quoted when it holds a comma, a quote or a line end. */
+	public static String csvField(String text) {
+		return text.matches("[^,\"\n\r]*") ? text : '"' + text.replace("\"", "\"\"") + '"';
 	}
 }

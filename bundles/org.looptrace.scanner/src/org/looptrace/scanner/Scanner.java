@@ -92,6 +92,11 @@ public final class Scanner {
 		return null;
 	}
 
+	/** A scanner of given queries (not annotations of the model: e.g. the sends of {@link MessageBytes}). */
+	static Scanner of(Positions positions, List<Query> queries) {
+		return new Scanner(positions, List.copyOf(queries));
+	}
+
 	/** The annotations in model order, with the constructs they read. */
 	public List<Query> queries() {
 		return queries;
@@ -99,6 +104,15 @@ public final class Scanner {
 
 	public Positions positions() {
 		return positions;
+	}
+
+	/** The ranks the annotations read, in increasing order. */
+	public List<Integer> ranks() {
+		java.util.TreeSet<Integer> ranks = new java.util.TreeSet<>();
+		for (Query query : queries) {
+			query.annotation().getRanks().forEach(ranks::add);
+		}
+		return List.copyOf(ranks);
 	}
 
 	/**
@@ -110,15 +124,7 @@ public final class Scanner {
 	 *                              annotation and the loop indices)
 	 */
 	public void run(Path folder, Consumer<ScanRecord> sink, Progress progress) throws IOException {
-		List<Integer> ranks = new ArrayList<>();
-		for (Query query : queries) {
-			for (int rank : query.annotation().getRanks()) {
-				if (!ranks.contains(rank)) {
-					ranks.add(rank);
-				}
-			}
-		}
-		ranks.sort(null);
+		List<Integer> ranks = ranks();
 		for (int rank : ranks) { // before reading anything
 			Path file = folder.resolve("data." + rank);
 			if (!Files.isRegularFile(file)) {

@@ -65,4 +65,17 @@ class ScanCommandTest {
 		assertTrue(tooShort.contains("data.0") && tooShort.contains("record 991") && tooShort.contains("i0=0"), tooShort);
 		Cli.expectUsageError("scan", "scan", figure8().toString());
 	}
+
+	@Test
+	void scannerWritesTheCOrJavaSourceAndNeverOverwritesWithoutForce(@TempDir Path dir) throws Exception {
+		Path c = dir.resolve("c");
+		String written = Cli.expect(0, "scanner", figure8().toString(), "--lang", "c", "-o", c.toString()).out();
+		assertEquals(c.resolve("scan.c") + "\n" + c.resolve("Makefile") + "\n", written);
+		assertTrue(Files.readString(c.resolve("scan.c")).contains("991LL+644LL*i0"));
+		Cli.expectUsageError("scanner", "scanner", figure8().toString(), "--lang", "c", "-o", c.toString());
+		Cli.expect(0, "scanner", figure8().toString(), "--lang", "c", "-o", c.toString(), "--force");
+		Cli.expect(0, "scanner", figure8().toString(), "--lang", "java", "-o", dir.resolve("java").toString());
+		assertTrue(Files.exists(dir.resolve("java/Scan.java")));
+		Cli.expectUsageError("scanner", "scanner", figure8().toString(), "--lang", "fortran", "-o", c.toString());
+	}
 }

@@ -24,6 +24,14 @@ import org.looptrace.trace.TraceFormatException;
 /** Scans read, for every annotation, exactly the records brute-force expansion finds, and report bad data clearly. */
 class ScannerTest {
 
+	/** Ten sends of rank 0, the size of each read. */
+	static final String SENDS = """
+			for i0 = 0 to 9
+			  0 send 1 t
+			  get "sent" {0}.size <-
+			done
+			""";
+
 	/** Writes {@code data.<rank>} for ranks 0..ranks-1 with as many records as the model has events there. */
 	static void writeData(Block model, int ranks, Path folder, long seed) throws IOException {
 		Positions positions = Positions.of(model);
@@ -110,12 +118,7 @@ class ScannerTest {
 
 	@Test
 	void missingShortOrAttributeLessDataTracesAreNamed(@TempDir Path folder) throws Exception {
-		Model model = Models.parse("""
-				for i0 = 0 to 9
-				  0 send 1 t
-				  get "sent" {0}.size <-
-				done
-				""");
+		Model model = Models.parse(ScannerTest.SENDS);
 		TraceFormatException missing = assertThrows(TraceFormatException.class, () -> scan(model, folder));
 		assertTrue(missing.getMessage().contains("data.0") && missing.getMessage().contains("missing"), missing.getMessage());
 		try (DataTraceWriter data = DataTraceWriter.create(folder.resolve("data.0"), List.of("time", "size"))) {

@@ -15,6 +15,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Loop;
 import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.Polynomial;
 import org.looptrace.scanner.ScanRecord;
 import org.looptrace.scanner.Scanner.Query;
 import org.looptrace.trace.DataTrace;
@@ -31,7 +32,7 @@ public final class ScanPlan {
 	private static final int RECORDS_BETWEEN_CHECKS = 1 << 16;
 
 	/** A record read at a construct. */
-	private record Read(Query query, LongPolynomial position, LongPolynomial count) {
+	private record Read(Query query, Polynomial start, Polynomial events, LongPolynomial position, LongPolynomial count) {
 	}
 
 	/** A step of the plan: reads at this construct, then the loops inside it, if any. */
@@ -42,6 +43,8 @@ public final class ScanPlan {
 		String index = "";
 		LongPolynomial lower;
 		LongPolynomial upper;
+		Polynomial lowerBound = Polynomial.ZERO;
+		Polynomial upperBound = Polynomial.ZERO;
 		final List<Step> body = new ArrayList<>();
 		/** For an unrolled loop: its slot, and per iteration its value and steps. */
 		final List<Long> values = new ArrayList<>();
@@ -91,7 +94,7 @@ public final class ScanPlan {
 		final Set<Construct> enclosing;
 		/** The deepest list of slots seen, to size the values array. */
 		List<String> slotNames = List.of();
-		final LongPolynomial zero = LongPolynomial.of(org.looptrace.scanner.Polynomial.ZERO, List.of());
+		final LongPolynomial zero = LongPolynomial.of(Polynomial.ZERO, List.of());
 
 		Builder(Map<Construct, List<Query>> byConstruct, Set<Construct> enclosing) {
 			this.byConstruct = byConstruct;
@@ -108,13 +111,16 @@ public final class ScanPlan {
 				}
 				Step step = new Step(zero);
 				for (Query query : reads) {
-					step.reads.add(new Read(query, LongPolynomial.of(node.start, slots), LongPolynomial.of(node.count, slots)));
+					step.reads.add(new Read(query, node.start, node.count, LongPolynomial.of(node.start, slots),
+							LongPolynomial.of(node.count, slots)));
 				}
 				if (inside && node instanceof Projection.LoopNode loop) {
 					step.slot = slots.size();
 					step.index = loop.index;
 					step.lower = LongPolynomial.of(loop.lower, slots);
 					step.upper = LongPolynomial.of(loop.upper, slots);
+					step.lowerBound = loop.lower;
+					step.upperBound = loop.upper;
 					slots.add(loop.index);
 					widen(slots);
 					step.body.addAll(steps(loop.body, slots));
@@ -225,6 +231,51 @@ public final class ScanPlan {
 		sink.accept(new ScanRecord(query.annotation().getLabel(), rank, position, data.value(position, attribute), indices));
 		if (++read % RECORDS_BETWEEN_CHECKS == 0) {
 			progress.checkCancelled();
+		}
+	}
+
+	/** The rank this plan reads. */
+	public int rank() {
+		return rank;
+	}
+
+	/** The queries this plan reads, in model order. */
+	public List<Query> queries() {
+		return queries;
+	}
+
+	/** Writes the plan as source code: its loops as loops, its positions as the polynomials. */
+	public void generate(ScannerSource source) {
+		generate(top, new ArrayList<>(), source);
+	}
+
+	private static void generate(List<Step> steps, List<String> indices, ScannerSource source) {
+		for (Step step : steps) {
+			generateReads(step, false, indices, source);
+			if (step.slot >= 0) {
+				indices.add(step.index);
+				if (step.iterations.isEmpty()) {
+					source.beginLoop(step.index, step.lowerBound, step.upperBound);
+					generate(step.body, indices, source);
+					source.end();
+				} else {
+					for (int i = 0; i < step.iterations.size(); i++) {
+						source.beginIteration(step.index, step.values.get(i));
+						generate(step.iterations.get(i), indices, source);
+						source.end();
+					}
+				}
+				indices.remove(indices.size() - 1);
+			}
+			generateReads(step, true, indices, source);
+		}
+	}
+
+	private static void generateReads(Step step, boolean last, List<String> indices, ScannerSource source) {
+		for (Read read : step.reads) {
+			if (read.query().last() == last) {
+				source.read(read.query(), read.start(), read.events(), List.copyOf(indices));
+			}
 		}
 	}
 }
