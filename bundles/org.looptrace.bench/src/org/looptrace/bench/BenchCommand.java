@@ -30,6 +30,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench merge [--ranks 16,64,...] [--patterns halo,wavefront,...]
 				                             [--iterations M] [--threads T] [--no-fold]
 				       looptrace bench loops [--events N] [--examples DIR]
+				       looptrace bench scan [--records N] [--dir DIR]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -51,20 +52,25 @@ public final class BenchCommand implements Command {
 				      generated patterns, of CG's time loop and of a Fibonacci word (the worst case),
 				      time (best of 3) and constructs.
 				      --examples   folder of example trace folders (default: the installation's)
+
+				scan  records per second of `looptrace scan` reading every record of a data trace of
+				      N records (default 10000000, 24 bytes each, written in DIR, then deleted),
+				      against reading the file sequentially.
 				""";
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
-			throw new UsageException("bench: expected what to measure: nlr, merge or loops (see looptrace bench --help)");
+			throw new UsageException("bench: expected what to measure: nlr, merge, loops or scan (see looptrace bench --help)");
 		}
 		List<String> rest = args.subList(1, args.size());
 		return switch (args.get(0)) {
 		case "nlr" -> NlrBench.run(rest, out);
 		case "merge" -> MergeBench.run(rest, out);
 		case "loops" -> LoopsBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge or loops");
+		case "scan" -> ScanBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops or scan");
 		};
 	}
 }

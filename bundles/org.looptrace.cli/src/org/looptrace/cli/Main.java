@@ -27,7 +27,10 @@ public final class Main {
 				new FormatCommand(),
 				new ExpandCommand(),
 				new PatternsCommand(),
-				new MatrixCommand()
+				new MatrixCommand(),
+				new PositionsCommand(),
+				new ScanCommand(),
+				new ScannerCommand()
 				// commands are added here, one line each
 		));
 		ServiceLoader.load(Command.class, Main.class.getClassLoader()).forEach(commands::add);

@@ -34,7 +34,7 @@ class BenchCommandTest {
 	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
 	static Stream<Arguments> badArguments() {
 		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
-				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge or loops"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops or scan"),
 				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
 				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),

@@ -94,6 +94,16 @@ class BadArgumentsTest {
 		add(cases, "patterns", "expected one model file");
 		add(cases, "patterns", MISSING + ": no such file or folder", MISSING);
 		add(cases, "patterns", "unknown option --bogus", model, "--bogus");
+		// positions, scan, scanner
+		add(cases, "positions", "expected one model file");
+		add(cases, "positions", MISSING + ": no such file or folder", MISSING);
+		add(cases, "positions", "unknown option --bogus", model, "--bogus");
+		add(cases, "scan", "expected one model file");
+		add(cases, "scan", "--traces FOLDER is required", model);
+		add(cases, "scan", "unknown option --bogus", model, "--bogus");
+		add(cases, "scanner", "expected one model file");
+		add(cases, "scanner", "--lang c or --lang java is required", model, "-o", "out");
+		add(cases, "scanner", "-o DIR is required", model, "--lang", "c");
 		// matrix
 		add(cases, "matrix", "expected one trace folder or model file");
 		add(cases, "matrix", MISSING + ": no such file or folder", MISSING);

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import org.eclipse.emf.ecore.EObject;
+import org.looptrace.model.Annotation;
+import org.looptrace.model.Block;
+import org.looptrace.model.Direction;
+import org.looptrace.model.LooptraceFactory;
+import org.looptrace.model.Send;
+import org.looptrace.model.core.Channel;
+import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
+
+/**
+ * Bytes sent per channel within a construct, from the data traces (for {@code matrix --bytes}): the
+ * {@code size} attribute of every send of every occurrence, read by position from
+ * {@code data.<src>} through the same scanning code as the annotations, never from the event traces.
+ */
+public final class MessageBytes {
+
+	private MessageBytes() {
+	}
+
+	/**
+	 * The total {@code size} of the messages sent in every occurrence of a construct (the whole model
+	 * when {@code construct} is the model), per channel (src, dst, tag), in channel order.
+	 *
+	 * @throws org.looptrace.trace.TraceFormatException naming the data file that is missing, has no
+	 *                                                  {@code size} or is too short
+	 */
+	public static SortedMap<Channel, Long> of(Block model, EObject construct, Path folder, Progress progress) throws IOException {
+		Map<String, Send> sends = new HashMap<>();
+		List<Scanner.Query> queries = new ArrayList<>();
+		Positions positions = Positions.of(model);
+		List<Send> all = new ArrayList<>();
+		if (construct instanceof Send send) {
+			all.add(send);
+		}
+		construct.eAllContents().forEachRemaining(object -> {
+			if (object instanceof Send send) {
+				all.add(send);
+			}
+		});
+		for (Send send : all) {
+			RankSet.Builder owners = new RankSet.Builder();
+			for (int rank : positions.ranks(send)) {
+				if (positions.events(rank) > 0) { // a rank of a loop that never runs has no data trace
+					owners.add(rank);
+				}
+			}
+			RankSet ranks = owners.build();
+			if (ranks.isEmpty()) {
+				continue;
+			}
+			Annotation annotation = LooptraceFactory.eINSTANCE.createAnnotation();
+			annotation.setLabel(ConstructPath.of(send));
+			annotation.setRanks(ranks);
+			annotation.setAttribute("size");
+			annotation.setDirection(Direction.NEXT);
+			sends.put(annotation.getLabel(), send);
+			queries.add(new Scanner.Query(annotation, send, false));
+		}
+		SortedMap<Channel, Long> bytes = new TreeMap<>();
+		if (queries.isEmpty()) {
+			return bytes;
+		}
+		Scanner.of(positions, queries).run(folder, record -> {
+			Send send = sends.get(record.label());
+			Exprs.IndexEnvironment indices = index -> {
+				Long value = record.indices().get(index);
+				if (value == null) {
+					throw new IllegalStateException("no value of " + index + " at " + record);
+				}
+				return value;
+			};
+			int dst = (int) Exprs.evaluate(send.getPeer(), indices);
+			String tag = Exprs.evaluateToText(send.getTag(), indices);
+			bytes.merge(new Channel(record.rank(), dst, tag), record.value(), Long::sum);
+		}, progress);
+		return bytes;
+	}
+
+	/** The totals summed over tags: bytes per (src, dst), as channels whose tag is empty. */
+	public static SortedMap<Channel, Long> perPair(SortedMap<Channel, Long> perChannel) {
+		SortedMap<Channel, Long> pairs = new TreeMap<>();
+		perChannel.forEach((channel, total) -> pairs.merge(new Channel(channel.src(), channel.dst(), ""), total, Long::sum));
+		return pairs;
+	}
+}

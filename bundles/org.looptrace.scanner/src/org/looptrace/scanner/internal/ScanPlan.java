@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner.internal;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+import java.util.function.Consumer;
+
+import org.eclipse.emf.ecore.EObject;
+import org.looptrace.model.Construct;
+import org.looptrace.model.Loop;
+import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.Polynomial;
+import org.looptrace.scanner.ScanRecord;
+import org.looptrace.scanner.Scanner.Query;
+import org.looptrace.trace.DataTrace;
+import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.TraceFormatException;
+
+/**
+ * What a scan does on one rank: the projection of the model onto the rank cut down to the loops
+ * that enclose an annotated construct, positions compiled to 64-bit evaluation. Running it walks
+ * those loops (never the events between the records read) and reads one record per occurrence.
+ */
+public final class ScanPlan {
+
+	private static final int RECORDS_BETWEEN_CHECKS = 1 << 16;
+
+	/** A record read at a construct. */
+	private record Read(Query query, Polynomial start, Polynomial events, LongPolynomial position, LongPolynomial count) {
+	}
+
+	/** A step of the plan: reads at this construct, then the loops inside it, if any. */
+	private static final class Step {
+		final List<Read> reads = new ArrayList<>();
+		/** For a loop: its slot and index; for a kept loop its bounds and the steps of its body. */
+		int slot = -1;
+		String index = "";
+		LongPolynomial lower;
+		LongPolynomial upper;
+		Polynomial lowerBound = Polynomial.ZERO;
+		Polynomial upperBound = Polynomial.ZERO;
+		final List<Step> body = new ArrayList<>();
+		/** For an unrolled loop: its slot, and per iteration its value and steps. */
+		final List<Long> values = new ArrayList<>();
+		final List<List<Step>> iterations = new ArrayList<>();
+
+		Step(LongPolynomial zero) {
+			lower = zero;
+			upper = zero;
+		}
+	}
+
+	private final int rank;
+	private final List<Query> queries;
+	private final List<Step> top;
+	private final List<String> slotNames;
+	private long[] values;
+	private String[] names;
+	private long read;
+
+	private ScanPlan(int rank, List<Query> queries, List<Step> top, List<String> slotNames) {
+		this.rank = rank;
+		this.queries = queries;
+		this.top = top;
+		this.slotNames = slotNames;
+		this.values = new long[slotNames.size()];
+		this.names = new String[slotNames.size()];
+	}
+
+	/** The plan of the queries that read the rank of a projection. */
+	public static ScanPlan of(Projection projection, List<Query> allQueries) {
+		List<Query> queries = allQueries.stream().filter(query -> query.annotation().getRanks().contains(projection.rank())).toList();
+		Map<Construct, List<Query>> byConstruct = new IdentityHashMap<>();
+		Set<Construct> enclosing = Collections.newSetFromMap(new IdentityHashMap<>());
+		for (Query query : queries) {
+			byConstruct.computeIfAbsent(query.construct(), c -> new ArrayList<>()).add(query);
+			for (EObject container = query.construct().eContainer(); container instanceof Loop loop; container = container.eContainer()) {
+				enclosing.add(loop);
+			}
+		}
+		Builder builder = new Builder(byConstruct, enclosing);
+		List<Step> top = builder.steps(projection.top(), new ArrayList<>());
+		return new ScanPlan(projection.rank(), queries, top, builder.slotNames);
+	}
+
+	private static final class Builder {
+		final Map<Construct, List<Query>> byConstruct;
+		final Set<Construct> enclosing;
+		/** The deepest list of slots seen, to size the values array. */
+		List<String> slotNames = List.of();
+		final LongPolynomial zero = LongPolynomial.of(Polynomial.ZERO, List.of());
+
+		Builder(Map<Construct, List<Query>> byConstruct, Set<Construct> enclosing) {
+			this.byConstruct = byConstruct;
+			this.enclosing = enclosing;
+		}
+
+		List<Step> steps(List<Projection.Node> nodes, List<String> slots) {
+			List<Step> steps = new ArrayList<>();
+			for (Projection.Node node : nodes) {
+				List<Query> reads = byConstruct.getOrDefault(node.construct, List.of());
+				boolean inside = enclosing.contains(node.construct);
+				if (reads.isEmpty() && !inside) {
+					continue;
+				}
+				Step step = new Step(zero);
+				for (Query query : reads) {
+					step.reads.add(new Read(query, node.start, node.count, LongPolynomial.of(node.start, slots),
+							LongPolynomial.of(node.count, slots)));
+				}
+				if (inside && node instanceof Projection.LoopNode loop) {
+					step.slot = slots.size();
+					step.index = loop.index;
+					step.lower = LongPolynomial.of(loop.lower, slots);
+					step.upper = LongPolynomial.of(loop.upper, slots);
+					step.lowerBound = loop.lower;
+					step.upperBound = loop.upper;
+					slots.add(loop.index);
+					widen(slots);
+					step.body.addAll(steps(loop.body, slots));
+					slots.remove(slots.size() - 1);
+				} else if (inside && node instanceof Projection.UnrolledNode unrolled) {
+					step.slot = slots.size();
+					step.index = unrolled.index;
+					slots.add(unrolled.index);
+					widen(slots);
+					for (Projection.Iteration iteration : unrolled.iterations) {
+						step.values.add(iteration.value);
+						step.iterations.add(steps(iteration.body, slots));
+					}
+					slots.remove(slots.size() - 1);
+				}
+				steps.add(step);
+			}
+			return steps;
+		}
+
+		private void widen(List<String> slots) {
+			if (slots.size() > slotNames.size()) {
+				slotNames = List.copyOf(slots);
+			}
+		}
+	}
+
+	/** The labels of the plan's annotations, for messages. */
+	public String labels() {
+		StringJoiner labels = new StringJoiner(", ");
+		queries.forEach(query -> labels.add('"' + query.annotation().getLabel() + '"'));
+		return labels.toString();
+	}
+
+	/** Reads every record of the plan from the rank's data trace, in trace order. */
+	public void run(DataTrace data, Consumer<ScanRecord> sink, Progress progress) throws TraceFormatException {
+		Map<Query, String> attributes = new IdentityHashMap<>();
+		for (Query query : queries) {
+			String attribute = query.annotation().getAttribute();
+			if (!data.attributes().contains(attribute)) {
+				throw new TraceFormatException(Diagnostic.error(data.file(), "no attribute '" + attribute + "' (annotation " + query
+						+ "): the data trace has " + String.join(", ", data.attributes())));
+			}
+			attributes.put(query, attribute);
+		}
+		values = new long[slotNames.size()];
+		names = new String[slotNames.size()];
+		read = 0;
+		run(top, 0, data, attributes, sink, progress);
+	}
+
+	private void run(List<Step> steps, int depth, DataTrace data, Map<Query, String> attributes, Consumer<ScanRecord> sink,
+			Progress progress) throws TraceFormatException {
+		for (Step step : steps) {
+			reads(step, false, depth, data, attributes, sink, progress);
+			if (step.slot >= 0) {
+				names[step.slot] = step.index;
+				iterate(step, depth, data, attributes, sink, progress);
+			}
+			reads(step, true, depth, data, attributes, sink, progress);
+		}
+	}
+
+	/** Runs the body of a loop step for each value of its index. */
+	private void iterate(Step step, int depth, DataTrace data, Map<Query, String> attributes, Consumer<ScanRecord> sink,
+			Progress progress) throws TraceFormatException {
+		if (step.iterations.isEmpty()) {
+			long upper = step.upper.evaluate(values);
+			for (long value = step.lower.evaluate(values); value <= upper; value++) {
+				values[step.slot] = value;
+				run(step.body, depth + 1, data, attributes, sink, progress);
+			}
+		} else {
+			for (int i = 0; i < step.iterations.size(); i++) {
+				values[step.slot] = step.values.get(i);
+				run(step.iterations.get(i), depth + 1, data, attributes, sink, progress);
+			}
+		}
+	}
+
+	/** The reads of a step at the start of its construct ({@code last} false) or at its last record, in trace order. */
+	private void reads(Step step, boolean last, int depth, DataTrace data, Map<Query, String> attributes, Consumer<ScanRecord> sink,
+			Progress progress) throws TraceFormatException {
+		for (Read read : step.reads) {
+			if (read.query().last() != last) {
+				continue;
+			}
+			long count = read.count().evaluate(values);
+			if (count <= 0) {
+				continue; // no event of the rank in this occurrence
+			}
+			long position = read.position().evaluate(values) + (last ? count - 1 : 0);
+			emit(read.query(), position, depth, data, attributes.get(read.query()), sink, progress);
+		}
+	}
+
+	private void emit(Query query, long position, int depth, DataTrace data, String attribute, Consumer<ScanRecord> sink,
+			Progress progress) throws TraceFormatException {
+		Map<String, Long> indices = new LinkedHashMap<>();
+		for (int slot = 0; slot < depth; slot++) {
+			indices.put(names[slot], values[slot]);
+		}
+		if (position < 0 || position >= data.records()) {
+			throw new TraceFormatException(Diagnostic.error(data.file(), "too short: " + data.records() + " records, but annotation "
+					+ query + " reads record " + position + " of rank " + rank + (indices.isEmpty() ? "" : " at " + indices)
+					+ "; expected one record per event of trace." + rank));
+		}
+		sink.accept(new ScanRecord(query.annotation().getLabel(), rank, position, data.value(position, attribute), indices));
+		if (++read % RECORDS_BETWEEN_CHECKS == 0) {
+			progress.checkCancelled();
+		}
+	}
+
+	/** The rank this plan reads. */
+	public int rank() {
+		return rank;
+	}
+
+	/** The queries this plan reads, in model order. */
+	public List<Query> queries() {
+		return queries;
+	}
+
+	/** Writes the plan as source code: its loops as loops, its positions as the polynomials. */
+	public void generate(ScannerSource source) {
+		generate(top, new ArrayList<>(), source);
+	}
+
+	private static void generate(List<Step> steps, List<String> indices, ScannerSource source) {
+		for (Step step : steps) {
+			generateReads(step, false, indices, source);
+			if (step.slot >= 0) {
+				indices.add(step.index);
+				if (step.iterations.isEmpty()) {
+					source.beginLoop(step.index, step.lowerBound, step.upperBound);
+					generate(step.body, indices, source);
+					source.end();
+				} else {
+					for (int i = 0; i < step.iterations.size(); i++) {
+						source.beginIteration(step.index, step.values.get(i));
+						generate(step.iterations.get(i), indices, source);
+						source.end();
+					}
+				}
+				indices.remove(indices.size() - 1);
+			}
+			generateReads(step, true, indices, source);
+		}
+	}
+
+	private static void generateReads(Step step, boolean last, List<String> indices, ScannerSource source) {
+		for (Read read : step.reads) {
+			if (read.query().last() == last) {
+				source.read(read.query(), read.start(), read.events(), List.copyOf(indices));
+			}
+		}
+	}
+}

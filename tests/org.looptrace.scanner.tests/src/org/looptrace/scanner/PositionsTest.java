@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ConstructPath;
+
+/** Positions ({@code @}, {@code #}, absolute) equal brute-force expansion, on the paper's figure 8 and beyond. */
+class PositionsTest {
+
+	@Test
+	void figure8NumbersAreThoseOfThePaper() throws Exception {
+		Model model = Models.parse(Models.example("figure8-lu.loops"));
+		Positions positions = Positions.of(model);
+		Loop outer = (Loop) ConstructPath.find(model, "4");
+		Loop second = (Loop) ConstructPath.find(model, "4.2");
+		assertEquals("@{0=320,1=480,5=640} #{0=2,1=3,5=4}", positions.describe(second, 10));
+		int[] ranks = { 0, 1, 5 };
+		String[] at = { "671", "999", "1327" };
+		String[] perIteration = { "644", "966", "1288" };
+		String[] before = { "991+644*i0", "1479+966*i0", "1967+1288*i0" };
+		String[] after = { "1311+644*i0", "1959+966*i0", "2607+1288*i0" };
+		for (int k = 0; k < ranks.length; k++) {
+			Placement loop = single(positions.placements(outer, ranks[k]));
+			assertEquals(at[k], loop.at().toString());
+			assertEquals(perIteration[k], String.valueOf(loop.perIteration()));
+			Placement inner = single(positions.placements(second, ranks[k]));
+			assertEquals(before[k], inner.start().toString());
+			assertEquals(after[k], inner.end().toString());
+			assertEquals(List.of("i0"), inner.indices());
+		}
+		assertEquals("@{0=640}", positions.describe(ConstructPath.find(model, "4.3"), 10));
+		assertEquals("@{1=960}", positions.describe(ConstructPath.find(model, "4.4"), 10));
+		assertEquals("@{1=961}", positions.describe(ConstructPath.find(model, "4.6"), 10));
+	}
+
+	private static Placement single(List<Placement> placements) {
+		assertEquals(1, placements.size(), placements::toString);
+		return placements.get(0);
+	}
+
+	static List<Path> examples() {
+		return Models.exampleModels();
+	}
+
+	@ParameterizedTest
+	@MethodSource("examples")
+	void positionsOfExamplesEqualBruteForceAndExpansion(Path example) throws Exception {
+		Model model = Models.parse(example);
+		int ranks = Positions.of(model).ranks().max() + 2;
+		PositionsAgainstBruteForce.check(model, ranks, example.getFileName().toString());
+		PositionsAgainstExpansion.check(model, ranks, example.getFileName().toString());
+	}
+
+	@Test
+	void triangularNestsGivePolynomialsOfHigherDegree() throws Exception {
+		Model model = Models.parse("""
+				for i0 = 0 to 6
+				  0 local top
+				  for i1 = 0 to i0
+				    for i2 = i1 to i0
+				      0 send 1 t
+				      0 recv 1 t
+				    done
+				    for i2 = 0 to -1+i1
+				      0 local x
+				    done
+				  done
+				  get "after" {0,1}.time <-
+				  0 local bottom
+				done
+				""");
+		PositionsAgainstBruteForce.check(model, 3, "triangular");
+		Placement bottom = single(Positions.of(model).placements(ConstructPath.find(model, "1.3"), 0));
+		assertEquals(3, bottom.start().degree(), bottom.start()::toString);
+		assertFalse(bottom.start().denominator().equals(java.math.BigInteger.ONE), "rational coefficients: " + bottom.start());
+	}
+
+	@Test
+	void loopsOverRanksAreUnrolledAndTimeLoopsStaySymbolic() throws Exception {
+		Model model = Models.parse("""
+				for i0 = 0 to 9
+				  for i1 = 0 to 14
+				    i1 send 1+i1 t
+				    i1 recv 1+i1 t
+				  done
+				  for i1 = 0 to 15
+				    i1 sync MPI_Allreduce 0-15
+				  done
+				done
+				""");
+		Positions positions = Positions.of(model);
+		Loop time = (Loop) ConstructPath.find(model, "1");
+		Loop exchange = (Loop) ConstructPath.find(model, "1.1");
+		assertFalse(positions.isUnrolled(time));
+		assertTrue(positions.isUnrolled(exchange));
+		// rank 3 receives from 2 (i1 = 2) then sends to 4 (i1 = 3), then takes part in the Allreduce
+		List<Placement> receives = positions.placements(ConstructPath.find(model, "1.1.2"), 3);
+		assertEquals(1, receives.size());
+		assertEquals(Map.of("i1", 2L), receives.get(0).fixed());
+		assertEquals("3*i0", receives.get(0).start().toString());
+		Placement sync = single(positions.placements(ConstructPath.find(model, "1.2.1"), 3));
+		assertEquals("2+3*i0", sync.start().toString());
+		assertNull(single(positions.placements(exchange, 3)).perIteration(), "an unrolled loop has no # polynomial");
+		PositionsAgainstBruteForce.check(model, 17, "loops over ranks");
+	}
+
+	@Test
+	void boundsThatCrossForSomeIterationsAreExact() throws Exception {
+		Model model = Models.parse("""
+				for i0 = 0 to 8
+				  for i1 = -2+i0 to 3
+				    0 send 1 t
+				  done
+				  0 local after
+				done
+				""");
+		Positions positions = Positions.of(model);
+		assertTrue(positions.isUnrolled((Loop) ConstructPath.find(model, "1")),
+				"i1 runs from i0-2 to 3: no iteration for i0 > 6, where the closed form of the sum is wrong");
+		PositionsAgainstBruteForce.check(model, 2, "crossing bounds");
+	}
+
+	@Test
+	void positionsOfRandomModelsEqualBruteForceAndExpansion() {
+		RandomModels random = new RandomModels(11, 5);
+		for (int i = 0; i < 400; i++) {
+			Model model = random.next();
+			String name = "random model " + i + ":\n" + org.looptrace.model.core.ModelPrinter.print(model);
+			PositionsAgainstBruteForce.check(model, 5, name);
+			PositionsAgainstExpansion.check(model, 5, name);
+		}
+	}
+}

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.model.Block;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.trace.DataTraceWriter;
+import org.looptrace.trace.TraceFormatException;
+
+/** Scans read, for every annotation, exactly the records brute-force expansion finds, and report bad data clearly. */
+class ScannerTest {
+
+	/** Ten sends of rank 0, the size of each read. */
+	static final String SENDS = """
+			for i0 = 0 to 9
+			  0 send 1 t
+			  get "sent" {0}.size <-
+			done
+			""";
+
+	/** Writes {@code data.<rank>} for ranks 0..ranks-1 with as many records as the model has events there. */
+	static void writeData(Block model, int ranks, Path folder, long seed) throws IOException {
+		Positions positions = Positions.of(model);
+		Random random = new Random(seed);
+		for (int rank = 0; rank < ranks; rank++) {
+			try (DataTraceWriter data = DataTraceWriter.create(folder.resolve("data." + rank), List.of("time", "end", "size"))) {
+				for (long position = 0; position < positions.events(rank); position++) {
+					long time = rank * 1_000_000_000L + position * 1000 + random.nextInt(1000);
+					data.write(time, time + random.nextInt(500), random.nextInt(1 << 20));
+				}
+			}
+		}
+	}
+
+	/** The records the annotations select, by brute force over the occurrences of their constructs. */
+	static List<String> bruteForce(Block model, int ranks, Path folder) throws IOException {
+		Scanner scanner = Scanner.of(model);
+		List<String> records = new ArrayList<>();
+		for (int rank = 0; rank < ranks; rank++) {
+			BruteForce brute = BruteForce.run(model, rank);
+			try (var data = org.looptrace.trace.DataTrace.open(folder.resolve("data." + rank))) {
+				for (BruteForce.Occurrence occurrence : brute.occurrences) {
+					for (Scanner.Query query : scanner.queries()) {
+						if (query.construct() == occurrence.construct() && query.annotation().getRanks().contains(rank)
+								&& occurrence.count() > 0) {
+							long position = occurrence.start() + (query.last() ? occurrence.count() - 1 : 0);
+							records.add(new ScanRecord(query.annotation().getLabel(), rank, position,
+									data.value(position, query.annotation().getAttribute()), occurrence.indices()).toCsv());
+						}
+					}
+				}
+			}
+		}
+		return records;
+	}
+
+	static List<String> scan(Block model, Path folder) throws IOException {
+		List<String> records = new ArrayList<>();
+		List<ScanRecord> raw = new ArrayList<>();
+		Scanner.of(model).run(folder, raw::add, Progress.NONE);
+		for (int i = 0; i < raw.size(); i++) {
+			ScanRecord record = raw.get(i);
+			if (i > 0 && raw.get(i - 1).rank() == record.rank()) {
+				assertTrue(raw.get(i - 1).position() <= record.position(), "records of a rank in trace order: " + raw.get(i - 1) + ", " + record);
+			}
+			records.add(record.toCsv());
+		}
+		return records;
+	}
+
+	@Test
+	void scansOfRandomAnnotatedModelsEqualBruteForce(@TempDir Path folder) throws IOException {
+		RandomModels random = new RandomModels(23, 5);
+		int records = 0;
+		for (int i = 0; i < 300; i++) {
+			Model model = random.next();
+			writeData(model, 5, folder, i);
+			List<String> expected = bruteForce(model, 5, folder);
+			List<String> actual = scan(model, folder);
+			expected.sort(null);
+			actual.sort(null);
+			int number = i;
+			assertEquals(expected, actual, () -> "random model " + number + ":\n" + ModelPrinter.print(model));
+			records += actual.size();
+		}
+		assertTrue(records > 400, "the random models read " + records + " records");
+	}
+
+	@Test
+	void figure8ScanReadsTheStartAndLastRecordOfTheSecondInnerLoop(@TempDir Path folder) throws Exception {
+		Model model = Models.parse(Models.example("figure8-lu.loops"));
+		writeData(model, 6, folder, 1);
+		List<ScanRecord> records = new ArrayList<>();
+		Scanner.of(model).run(folder, records::add, Progress.NONE);
+		assertEquals(2 * 3 * 249, records.size());
+		ScanRecord first = records.get(0);
+		assertEquals("before", first.label());
+		assertEquals(0, first.rank());
+		assertEquals(991, first.position());
+		assertEquals("after", records.get(1).label());
+		assertEquals(991 + 320 - 1, records.get(1).position());
+		assertEquals("before,0,991," + first.value() + ",i0=0", first.toCsv());
+	}
+
+	@Test
+	void missingShortOrAttributeLessDataTracesAreNamed(@TempDir Path folder) throws Exception {
+		Model model = Models.parse(ScannerTest.SENDS);
+		TraceFormatException missing = assertThrows(TraceFormatException.class, () -> scan(model, folder));
+		assertTrue(missing.getMessage().contains("data.0") && missing.getMessage().contains("missing"), missing.getMessage());
+		try (DataTraceWriter data = DataTraceWriter.create(folder.resolve("data.0"), List.of("time", "size"))) {
+			for (int i = 0; i < 4; i++) {
+				data.write(i, 10 * i);
+			}
+		}
+		TraceFormatException shortFile = assertThrows(TraceFormatException.class, () -> scan(model, folder));
+		assertTrue(shortFile.getMessage().contains("4 records") && shortFile.getMessage().contains("record 4")
+				&& shortFile.getMessage().contains("i0=4"), shortFile.getMessage());
+		Files.delete(folder.resolve("data.0"));
+		try (DataTraceWriter data = DataTraceWriter.create(folder.resolve("data.0"), List.of("time"))) {
+			data.write(0);
+		}
+		TraceFormatException noAttribute = assertThrows(TraceFormatException.class, () -> scan(model, folder));
+		assertTrue(noAttribute.getMessage().contains("no attribute 'size'"), noAttribute.getMessage());
+	}
+}
