@@ -134,13 +134,13 @@ class TracedExamplesTest {
 		for (var diagnostic : report.diagnostics()) {
 			assertTrue(diagnostic.file() != null && diagnostic.message().length() > 10, diagnostic.toString());
 		}
-		// What was written reads without a format error, up to the death of rank 1.
+		// What was written reads without a format error. The aborting rank flushed its events up to
+		// its death; the others were killed by mpirun, flushed or not depending on the timing.
 		for (int rank = 0; rank < traces.ranks(); rank++) {
-			List<TraceEvent> events = Projection.events(traces, rank);
-			assertFalse(events.isEmpty(), "rank " + rank + " wrote nothing");
+			Projection.events(traces, rank);
 		}
-		assertTrue(Projection.events(traces, 1).size() < Projection.events(traces, 0).size() || Projection.events(traces, 1).size() < 400 * 2,
-				"rank 1 died at iteration 100 of 400");
+		int written = Projection.events(traces, 1).size();
+		assertTrue(written > 0 && written < 400 * 2, "rank 1 died at iteration 100 of 400, wrote " + written + " events");
 	}
 
 	/**
