@@ -101,6 +101,14 @@ class BadArgumentsTest {
 		add(cases, "patterns", "expected one model file");
 		add(cases, "patterns", MISSING + ": no such file or folder", MISSING);
 		add(cases, "patterns", "unknown option --bogus", model, "--bogus");
+
+		add(cases, "positions", "expected one model file");
+		add(cases, "positions", MISSING + ": no such file or folder", MISSING);
+		add(cases, "positions", "no construct 99", model, "--construct", "99");
+		add(cases, "scan", "--traces FOLDER is required", model);
+		add(cases, "scan", "data.0: error: missing", model, "--traces", ".");
+		add(cases, "scanner", "--lang c or --lang java is required", model, "-o", "x");
+		add(cases, "scanner", "-o DIR is required", model, "--lang", "c");
 		return cases.stream();
 	}
 

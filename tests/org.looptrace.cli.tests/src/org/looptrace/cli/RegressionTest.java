@@ -99,7 +99,7 @@ class RegressionTest {
 	@Test
 	void benchNamesEveryBenchmark() {
 		Result result = Cli.expectUsageError("bench", "bench", "disk");
-		assertTrue(result.err().contains("expected nlr, merge or loops"), result.toString());
+		assertTrue(result.err().contains("expected nlr, merge, loops or scan"), result.toString());
 		assertTrue(Cli.expect(0, "bench", "merge", "--help").out().contains("looptrace bench merge"));
 	}
 }
