@@ -98,9 +98,11 @@ class BadArgumentsTest {
 		add(cases, "positions", "expected one model file");
 		add(cases, "positions", MISSING + ": no such file or folder", MISSING);
 		add(cases, "positions", "unknown option --bogus", model, "--bogus");
+		add(cases, "positions", "no construct 99", model, "--construct", "99");
 		add(cases, "scan", "expected one model file");
 		add(cases, "scan", "--traces FOLDER is required", model);
 		add(cases, "scan", "unknown option --bogus", model, "--bogus");
+		add(cases, "scan", "data.0: error: missing", model, "--traces", ".");
 		add(cases, "scanner", "expected one model file");
 		add(cases, "scanner", "--lang c or --lang java is required", model, "-o", "out");
 		add(cases, "scanner", "-o DIR is required", model, "--lang", "c");
