@@ -135,7 +135,7 @@ class ModelCommandTest {
 			String text = Files.readString(file);
 			assertTrue(text.startsWith("// traces: ") && text.endsWith(printed), text);
 			assertEquals(traces, TracesComment.traceFolder(file, text), text);
-			Cli.assertProjectsOnEveryRank(ModelText.parse(file), TraceFolder.open(traces));
+			Projection.assertProjectsOnEveryRank(ModelText.parse(file), TraceFolder.open(traces));
 		}
 		Path inside = traces.resolve("model.loops");
 		Cli.expect(0, "model", traces.toString(), "-o", inside.toString());
