@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.diagnostics.Severity;
@@ -18,14 +16,13 @@ import org.eclipse.xtext.formatting2.FormatterRequest;
 import org.eclipse.xtext.formatting2.IFormatter2;
 import org.eclipse.xtext.formatting2.regionaccess.ITextReplacement;
 import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
-import org.eclipse.xtext.resource.IResourceFactory;
 import org.eclipse.xtext.resource.XtextResource;
-import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.validation.CheckMode;
 import org.eclipse.xtext.validation.IResourceValidator;
 import org.eclipse.xtext.validation.Issue;
 import org.looptrace.lang.internal.LoopsStandaloneSetup;
+import org.looptrace.lang.internal.TextResources;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 
@@ -136,16 +133,6 @@ public final class ModelText {
 	}
 
 	private static XtextResource load(String text, String fileName) {
-		XtextResourceSet resourceSet = Services.INJECTOR.getInstance(XtextResourceSet.class);
-		XtextResource resource = (XtextResource) Services.INJECTOR.getInstance(IResourceFactory.class)
-				.createResource(URI.createFileURI(fileName.endsWith(".loops") ? fileName : fileName + ".loops"));
-		resourceSet.getResources().add(resource);
-		try {
-			resource.load(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-					java.util.Map.of(XtextResource.OPTION_ENCODING, StandardCharsets.UTF_8.name()));
-		} catch (IOException e) {
-			throw new IllegalStateException("reading from memory cannot fail", e);
-		}
-		return resource;
+		return TextResources.load(Services.INJECTOR, text, fileName);
 	}
 }

@@ -4,53 +4,34 @@ package org.looptrace.lang.tests;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
-import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.xtext.ide.editor.contentassist.ContentAssistContext;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
-import org.eclipse.xtext.ide.editor.contentassist.IIdeContentProposalAcceptor;
-import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
-import org.eclipse.xtext.ide.editor.contentassist.antlr.ContentAssistContextFactory;
-import org.eclipse.xtext.resource.XtextResource;
-import org.eclipse.xtext.util.TextRegion;
 import org.junit.jupiter.api.Test;
+import org.looptrace.lang.internal.ide.EditorServices;
 
 /** Completion of the .ide bundle at a cursor marked {@code |}. */
 class ContentAssistTest {
 
 	private static List<String> proposals(String textWithCursor) {
 		int offset = textWithCursor.indexOf('|');
-		String text = textWithCursor.replace("|", "");
-		XtextResource resource = Texts.load(text);
-		ContentAssistContextFactory factory = Texts.INJECTOR.getInstance(ContentAssistContextFactory.class);
-		ExecutorService pool = Executors.newSingleThreadExecutor();
-		try {
-			factory.setPool(pool);
-			ContentAssistContext[] contexts = factory.create(text, new TextRegion(offset, 0), offset, resource);
-			List<String> proposals = new ArrayList<>();
-			Texts.INJECTOR.getInstance(IdeContentProposalProvider.class).createProposals(List.of(contexts),
-					new IIdeContentProposalAcceptor() {
-						@Override
-						public void accept(@Nullable ContentAssistEntry entry, int priority) {
-							// Xtext's own acceptors skip null entries the same way
-							if (entry != null) {
-								proposals.add(entry.getProposal());
-							}
-						}
+		return EditorServices.proposals(textWithCursor.replace("|", ""), offset, "test.loops").stream()
+				.map(ContentAssistEntry::getProposal).toList();
+	}
 
-						@Override
-						public boolean canAcceptMoreProposals() {
-							return true;
-						}
-					});
-			return proposals;
-		} finally {
-			pool.shutdown();
-		}
+	@Test
+	void proposesTemplatesForALoopAndAnAnnotationWithTheIndexOfTheirDepth() {
+		List<String> proposals = proposals("for i0 = 0 to 3\n  |");
+		assertTrue(proposals.contains("for i1 = 0 to 9\n\ndone"), proposals::toString);
+		assertTrue(proposals.contains("get \"label\" {0}.time ->"), proposals::toString);
+	}
+
+	@Test
+	void proposesTheTagsAndCollectivesTheModelUses() {
+		List<String> tags = proposals("0 send 1 halo\n1 recv 0 |");
+		assertTrue(tags.contains("halo"), tags::toString);
+		List<String> collectives = proposals("0 sync MPI_Allreduce 0-3\n1 sync |");
+		assertTrue(collectives.contains("MPI_Allreduce"), collectives::toString);
 	}
 
 	@Test

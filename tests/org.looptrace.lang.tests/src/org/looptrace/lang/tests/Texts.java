@@ -1,22 +1,17 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.tests;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
-import org.eclipse.emf.common.util.URI;
-import org.eclipse.xtext.resource.IResourceFactory;
 import org.eclipse.xtext.resource.XtextResource;
-import org.eclipse.xtext.resource.XtextResourceSet;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.validation.CheckMode;
 import org.eclipse.xtext.validation.Issue;
+import org.looptrace.lang.internal.TextResources;
 import org.looptrace.lang.internal.ide.LoopsIdeSetup;
 import org.looptrace.model.Model;
 
@@ -35,16 +30,7 @@ final class Texts {
 
 	/** Parses without validating: the resource, whose errors are the syntax errors. */
 	static XtextResource load(String text) {
-		XtextResourceSet set = INJECTOR.getInstance(XtextResourceSet.class);
-		XtextResource resource = (XtextResource) INJECTOR.getInstance(IResourceFactory.class)
-				.createResource(URI.createURI("test.loops"));
-		set.getResources().add(resource);
-		try {
-			resource.load(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), Map.of());
-		} catch (IOException e) {
-			throw new UncheckedIOException(e);
-		}
-		return resource;
+		return TextResources.load(INJECTOR, text, "test.loops");
 	}
 
 	/** The model of syntactically valid text (the parser alone: validation is tested apart). */

@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.internal.ide;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
+
+import org.eclipse.emf.common.util.URI;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.Assignment;
 import org.eclipse.xtext.GrammarUtil;
+import org.eclipse.xtext.Keyword;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistContext;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
 import org.eclipse.xtext.ide.editor.contentassist.IIdeContentProposalAcceptor;
@@ -16,16 +25,23 @@ import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.looptrace.lang.internal.services.LoopsGrammarAccess;
 import org.looptrace.model.Loop;
+import org.looptrace.model.Message;
+import org.looptrace.model.Symbol;
+import org.looptrace.model.Sync;
+import org.looptrace.model.core.TracesComment;
+import org.looptrace.trace.DataTrace;
 
 import com.google.inject.Inject;
 
 /**
- * Completion: keywords (by default), the indices of the enclosing loops where an expression or
- * value may name one, and the data attributes after {@code }.} in an annotation.
+ * Completion: keywords (by default), templates for a loop and an annotation, the indices of the
+ * enclosing loops where an expression or value may name one, the tags and collective names the
+ * model already uses, and after {@code }.} in an annotation the attributes named in the headers
+ * of the data traces of the model's trace folder ({@link TracesComment}).
  */
 public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider {
 
-	/** Attributes every data trace has (docs/FORMATS.md). */
+	/** Attributes every data trace has (docs/FORMATS.md): proposed when no data trace is found. */
 	static final List<String> ATTRIBUTES = List.of("time", "end", "size");
 
 	@Inject
@@ -34,12 +50,92 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 	@Override
 	protected void _createProposals(Assignment assignment, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
 		if (assignment == grammar.getAnnotationAccess().getAttributeAssignment_6()) {
-			ATTRIBUTES.forEach(attribute -> propose(attribute, "data attribute", context, acceptor));
+			attributes(context).forEach(attribute -> propose(attribute, "data attribute", context, acceptor));
+		} else if (assignment == grammar.getSyncAccess().getNameAssignment_2()) {
+			namesInModel(context, Sync.class, Sync::getName).forEach(name -> propose(name, "collective", context, acceptor));
 		} else if (isIndexPosition(assignment)) {
 			indicesInScope(context).forEach(index -> propose(index, "loop index", context, acceptor));
+			if (isTagPosition(context)) {
+				namesInModel(context, Message.class, LoopsIdeContentProposalProvider::symbolTag)
+						.forEach(tag -> propose(tag, "tag", context, acceptor));
+			}
 		} else {
 			super._createProposals(assignment, context, acceptor);
 		}
+	}
+
+	@Override
+	protected void _createProposals(Keyword keyword, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+		super._createProposals(keyword, context, acceptor);
+		if (keyword == grammar.getLoopAccess().getForKeyword_0()) {
+			String index = "i" + indicesInScope(context).size();
+			template("for " + index + " = 0 to 9\n\ndone", "for … done: a loop", context, acceptor);
+		} else if (keyword == grammar.getAnnotationAccess().getGetKeyword_0()) {
+			List<String> attributes = attributes(context);
+			template("get \"label\" {0}." + attributes.get(0) + " ->", "get: read a data attribute", context, acceptor);
+		}
+	}
+
+	private void template(String text, String description, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+		ContentAssistEntry entry = getProposalCreator().createProposal(text, context);
+		if (entry != null) {
+			entry.setLabel(description);
+			entry.setDescription(description);
+			entry.setKind(ContentAssistEntry.KIND_SNIPPET);
+			acceptor.accept(entry, getProposalPriorities().getDefaultPriority(entry) - 1);
+		}
+	}
+
+	/** The tag of a send or receive, where the cursor is at the last value of the event's line. */
+	private static boolean isTagPosition(ContentAssistContext context) {
+		return context.getCurrentModel() instanceof Message || context.getPreviousModel() instanceof Message;
+	}
+
+	private static String symbolTag(Message message) {
+		return message.getTag() instanceof Symbol symbol ? symbol.getName() : null;
+	}
+
+	/** The distinct names of one kind of element of the model around the cursor, in text order. */
+	private static <T> Set<String> namesInModel(ContentAssistContext context, Class<T> type, Function<T, String> name) {
+		Set<String> names = new LinkedHashSet<>();
+		EObject root = context.getRootModel();
+		if (root == null) {
+			return names;
+		}
+		root.eAllContents().forEachRemaining(object -> {
+			if (type.isInstance(object)) {
+				String value = name.apply(type.cast(object));
+				if (value != null && !value.isEmpty()) {
+					names.add(value);
+				}
+			}
+		});
+		return names;
+	}
+
+	/**
+	 * The attributes of the data traces ({@code data.<rank>}) of the model's trace folder, in
+	 * header order (union over the files); the standard attributes when there is none.
+	 */
+	private static List<String> attributes(ContentAssistContext context) {
+		URI uri = context.getResource() == null ? null : context.getResource().getURI();
+		if (uri == null || !uri.isFile()) {
+			return ATTRIBUTES;
+		}
+		Path folder = TracesComment.traceFolder(Path.of(uri.toFileString()), context.getRootNode().getText());
+		Set<String> attributes = new LinkedHashSet<>();
+		try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, "data.[0-9]*")) {
+			for (Path file : files) {
+				try (DataTrace data = DataTrace.open(file)) {
+					attributes.addAll(data.attributes());
+				} catch (IOException e) {
+					// not a data trace: its attributes are not proposed
+				}
+			}
+		} catch (IOException | RuntimeException e) {
+			return ATTRIBUTES;
+		}
+		return attributes.isEmpty() ? ATTRIBUTES : new ArrayList<>(attributes);
 	}
 
 	/** An expression (a bound, rank, peer, tag or local word), where an index may be named. */

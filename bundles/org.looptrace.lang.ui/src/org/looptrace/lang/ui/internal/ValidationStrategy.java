@@ -12,13 +12,8 @@ import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ILog;
-import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
-import org.eclipse.jface.text.IRegion;
-import org.eclipse.jface.text.reconciler.DirtyRegion;
-import org.eclipse.jface.text.reconciler.IReconcilingStrategy;
-import org.eclipse.jface.text.reconciler.IReconcilingStrategyExtension;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.looptrace.lang.ModelText;
@@ -28,52 +23,19 @@ import org.looptrace.lang.ModelText;
  * the language finds in the editor's text (saved or not): syntax errors, validation errors and
  * warnings, each on its own text range.
  */
-final class ValidationStrategy implements IReconcilingStrategy, IReconcilingStrategyExtension {
+final class ValidationStrategy extends WholeTextStrategy {
 
 	/** The marker type declared in plugin.xml. */
 	static final String MARKER_TYPE = "org.looptrace.lang.ui.problem";
 
-	private @Nullable IDocument document;
-	private @Nullable IProgressMonitor monitor;
-
 	@Override
-	public void setDocument(@Nullable IDocument document) {
-		this.document = document;
-	}
-
-	@Override
-	public void setProgressMonitor(@Nullable IProgressMonitor monitor) {
-		this.monitor = monitor;
-	}
-
-	@Override
-	public void initialReconcile() {
-		validate();
-	}
-
-	@Override
-	public void reconcile(@Nullable DirtyRegion dirtyRegion, @Nullable IRegion subRegion) {
-		validate();
-	}
-
-	@Override
-	public void reconcile(@Nullable IRegion partition) {
-		validate();
-	}
-
-	private void validate() {
-		IDocument current = document;
-		if (current == null) {
-			return;
-		}
+	void reconcile(IDocument current) {
 		IFile file = fileOf(current);
 		if (file == null) {
 			return;
 		}
-		IProgressMonitor progress = monitor;
-		List<Issue> issues = ModelText.issues(current.get(), file.getName(),
-				() -> progress != null && progress.isCanceled());
-		if (progress != null && progress.isCanceled()) {
+		List<Issue> issues = ModelText.issues(current.get(), file.getName(), this::isCanceled);
+		if (isCanceled()) {
 			return;
 		}
 		try {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 /**
  * The {@code .loops} model editor: the platform's Generic Editor given the language's services
- * (lexical highlighting, validation while typing) through its extension points, because Xtext's
+ * (lexical and semantic highlighting, validation while typing, completion, folding of loops) through its extension points, because Xtext's
  * own Eclipse UI bundles are not available to this build.
  */
 @org.eclipse.jdt.annotation.NonNullByDefault

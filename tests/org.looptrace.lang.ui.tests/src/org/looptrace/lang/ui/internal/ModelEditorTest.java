@@ -2,24 +2,39 @@
 package org.looptrace.lang.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextOperationTarget;
+import org.eclipse.jface.text.ITextViewer;
+import org.eclipse.jface.text.Position;
+import org.eclipse.jface.text.source.projection.ProjectionAnnotationModel;
+import org.eclipse.jface.text.source.projection.ProjectionViewer;
+import org.eclipse.jface.text.contentassist.ICompletionProposal;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchPage;
@@ -29,8 +44,13 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.looptrace.lang.internal.ide.LoopsSemanticHighlighting;
+import org.looptrace.trace.DataTraceWriter;
 
-/** The {@code .loops} editor in a real workbench: its highlighting and its markers while typing. */
+/**
+ * The {@code .loops} editor in a real workbench: its lexical and semantic highlighting, its
+ * markers while typing, its completion, its folding.
+ */
 class ModelEditorTest {
 
 	private static final String MODEL = """
@@ -41,6 +61,18 @@ class ModelEditorTest {
 			    i1 recv 1+i1 tag
 			  done
 			  0 local step i0 "done"
+			done
+			""";
+
+	/** Every kind of token the semantic highlighting knows. */
+	private static final String ANNOTATED_MODEL = """
+			for i0 = 0 to 9
+			  for i1 = 0 to 6
+			    i1 send 1+i1 tag
+			    i1 recv 1+i1 tag
+			  done
+			  get "step" {0}.time ->
+			  0 sync MPI_Barrier 0-7
 			done
 			""";
 
@@ -96,6 +128,83 @@ class ModelEditorTest {
 		assertEquals(4, coloured.stream().map(range -> range.foreground).distinct().count(),
 				"keywords, comments, strings and numbers share colours");
 		assertTrue(identifier == null || identifier.foreground == null, "an identifier is coloured like a token");
+	}
+
+	@Test
+	void indicesRanksTagsCollectivesAndLabelsAreHighlightedByMeaning() throws Exception {
+		ITextEditor editor = open();
+		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		document.set(ANNOTATED_MODEL);
+		StyledText text = (StyledText) editor.getAdapter(Control.class);
+		Map<String, Integer> expected = new LinkedHashMap<>();
+		expected.put(LoopsSemanticHighlighting.INDEX, ANNOTATED_MODEL.indexOf("i1 send") + 1);
+		expected.put(LoopsSemanticHighlighting.RANK, ANNOTATED_MODEL.indexOf("0 sync"));
+		expected.put(LoopsSemanticHighlighting.TAG, ANNOTATED_MODEL.indexOf("tag"));
+		expected.put(LoopsSemanticHighlighting.COLLECTIVE, ANNOTATED_MODEL.indexOf("MPI_Barrier") + 4);
+		expected.put(LoopsSemanticHighlighting.LABEL, ANNOTATED_MODEL.indexOf("\"step\"") + 2);
+		expected.forEach((style, offset) -> waitUntil(
+				() -> SemanticHighlightingStrategy.STYLES.get(style).foreground.equals(foregroundAt(text, offset)),
+				"no " + style + " highlighting at " + offset));
+		StyleRange bound = text.getStyleRangeAtOffset(ANNOTATED_MODEL.indexOf("6"));
+		assertEquals(SWT.NORMAL, bound.fontStyle, "a loop bound is highlighted as an index");
+		assertEquals(SWT.BOLD, text.getStyleRangeAtOffset(ANNOTATED_MODEL.indexOf("for")).fontStyle,
+				"the semantic highlighting hides the keywords");
+	}
+
+	@Test
+	void completionProposesIndicesInScopeTemplatesAndTheAttributesOfTheDataHeaders() throws Exception {
+		IFolder traces = project.getFolder("traces");
+		traces.create(true, true, null);
+		try (DataTraceWriter data = DataTraceWriter.create(traces.getLocation().toPath().resolve("data.0"),
+				List.of("time", "end", "size", "flops"))) {
+			data.write(1, 2, 3, 4);
+		}
+		ITextEditor editor = open();
+		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		String model = "// traces: traces\n" + ANNOTATED_MODEL;
+		document.set(model);
+		ITextViewer viewer = (ITextViewer) editor.getAdapter(ITextOperationTarget.class);
+
+		List<String> inner = proposals(viewer, model.indexOf("i1 send"));
+		assertTrue(inner.contains("i1 - loop index") && inner.contains("i0 - loop index"), "indices in scope: " + inner);
+		List<String> top = proposals(viewer, model.indexOf("for i0"));
+		assertFalse(top.stream().anyMatch(proposal -> proposal.startsWith("i0")), "an index out of its loop: " + top);
+		assertTrue(top.stream().anyMatch(proposal -> proposal.startsWith("for … done")), "no loop template: " + top);
+		List<String> attributes = proposals(viewer, model.indexOf("time ->"));
+		assertTrue(attributes.contains("flops - data attribute"), "attributes of data.0: " + attributes);
+		List<String> collectives = proposals(viewer, model.indexOf("MPI_Barrier"));
+		assertTrue(collectives.contains("MPI_Barrier - collective"), "collectives of the model: " + collectives);
+	}
+
+	@Test
+	void eachLoopFoldsFromItsForLineToItsDoneLine() throws Exception {
+		ITextEditor editor = open();
+		ProjectionViewer viewer = (ProjectionViewer) editor.getAdapter(ITextOperationTarget.class);
+		int outer = MODEL.indexOf("for i0");
+		int inner = MODEL.indexOf("  for i1");
+		int innerEnd = MODEL.indexOf("  done\n") + "  done\n".length();
+		Set<Position> expected = Set.of(new Position(outer, MODEL.length() - outer), new Position(inner, innerEnd - inner));
+		waitUntil(() -> expected.equals(foldedRegions(viewer)), "loops not folded as expected");
+	}
+
+	private static Set<Position> foldedRegions(ProjectionViewer viewer) {
+		ProjectionAnnotationModel model = viewer.getProjectionAnnotationModel();
+		Set<Position> regions = new HashSet<>();
+		if (model != null) {
+			model.getAnnotationIterator().forEachRemaining(annotation -> regions.add(model.getPosition(annotation)));
+		}
+		return regions;
+	}
+
+	private static List<String> proposals(ITextViewer viewer, int offset) {
+		ICompletionProposal[] proposals = new LoopsContentAssistProcessor().computeCompletionProposals(viewer, offset);
+		assertNotNull(proposals);
+		return Arrays.stream(proposals).map(ICompletionProposal::getDisplayString).toList();
+	}
+
+	private static @Nullable Color foregroundAt(StyledText text, int offset) {
+		StyleRange range = text.getStyleRangeAtOffset(offset);
+		return range == null ? null : range.foreground;
 	}
 
 	private ITextEditor open() throws CoreException {

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.internal.ide;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
+import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalAcceptor;
+import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
+import org.eclipse.xtext.ide.editor.contentassist.antlr.ContentAssistContextFactory;
+import org.eclipse.xtext.ide.editor.syntaxcoloring.ISemanticHighlightingCalculator;
+import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.eclipse.xtext.util.TextRegion;
+import org.looptrace.lang.internal.TextResources;
+import org.looptrace.model.Loop;
+
+import com.google.inject.Injector;
+
+/**
+ * The language's IDE services on plain text, for an editor that is not Xtext's: semantic
+ * highlighting ranges, the ranges of loops (folding) and completion proposals. Each call parses the text it is given, so it is
+ * safe from any thread; the editor calls it off the UI thread.
+ */
+public final class EditorServices {
+
+	/** A range of the text: a loop from its {@code for} to its {@code done}. */
+	public record TextRange(int offset, int length) {
+	}
+
+	/** A range of the text and the style id of {@link LoopsSemanticHighlighting} it gets. */
+	public record HighlightedRange(int offset, int length, String style) {
+	}
+
+	private static final class Services {
+		static final Injector INJECTOR = new LoopsIdeSetup().createInjectorAndDoEMFRegistration();
+		/** Content assist parses each follow-element candidate in this pool. */
+		static final ExecutorService POOL = Executors.newCachedThreadPool(runnable -> {
+			Thread thread = new Thread(runnable, "LoopTrace content assist");
+			thread.setDaemon(true);
+			return thread;
+		});
+	}
+
+	private EditorServices() {
+	}
+
+	/** The semantic highlighting of the text, in text order. */
+	public static List<HighlightedRange> highlight(String text, CancelIndicator cancel) {
+		XtextResource resource = TextResources.load(Services.INJECTOR, text, "highlighted.loops");
+		List<HighlightedRange> ranges = new ArrayList<>();
+		Services.INJECTOR.getInstance(ISemanticHighlightingCalculator.class).provideHighlightingFor(resource,
+				(offset, length, styles) -> ranges.add(new HighlightedRange(offset, length, styles[0])), cancel);
+		ranges.sort((a, b) -> Integer.compare(a.offset(), b.offset()));
+		return ranges;
+	}
+
+	/** The loops of the text, from their {@code for} to their {@code done}, in text order. */
+	public static List<TextRange> loops(String text, CancelIndicator cancel) {
+		XtextResource resource = TextResources.load(Services.INJECTOR, text, "folded.loops");
+		List<TextRange> loops = new ArrayList<>();
+		if (resource.getContents().isEmpty()) {
+			return loops;
+		}
+		for (var contents = resource.getContents().get(0).eAllContents(); contents.hasNext() && !cancel.isCanceled();) {
+			if (contents.next() instanceof Loop loop) {
+				ICompositeNode node = NodeModelUtils.getNode(loop);
+				if (node != null) {
+					loops.add(new TextRange(node.getOffset(), node.getEndOffset() - node.getOffset()));
+				}
+			}
+		}
+		return loops;
+	}
+
+	/**
+	 * The completion proposals at an offset of the text, best first.
+	 *
+	 * @param fileName the model's file name: attributes are read from the data traces beside it
+	 */
+	public static List<ContentAssistEntry> proposals(String text, int offset, String fileName) {
+		XtextResource resource = TextResources.load(Services.INJECTOR, text, fileName);
+		ContentAssistContextFactory contexts = Services.INJECTOR.getInstance(ContentAssistContextFactory.class);
+		contexts.setPool(Services.POOL);
+		IdeContentProposalAcceptor acceptor = Services.INJECTOR.getInstance(IdeContentProposalAcceptor.class);
+		Services.INJECTOR.getInstance(IdeContentProposalProvider.class)
+				.createProposals(Arrays.asList(contexts.create(text, new TextRegion(offset, 0), offset, resource)), acceptor);
+		List<ContentAssistEntry> entries = new ArrayList<>();
+		acceptor.getEntries().forEach(entries::add);
+		return entries;
+	}
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.eclipse.xtext.util.CancelIndicator;
+import org.junit.jupiter.api.Test;
+import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.lang.internal.ide.EditorServices.HighlightedRange;
+import org.looptrace.lang.internal.ide.LoopsSemanticHighlighting;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+
+/** Semantic highlighting of the .ide bundle: what each token means. */
+class SemanticHighlightingTest {
+
+	private static String styled(String text, String style) {
+		return EditorServices.highlight(text, CancelIndicator.NullImpl).stream()
+				.filter(range -> range.style().equals(style))
+				.map(range -> text.substring(range.offset(), range.offset() + range.length()))
+				.collect(Collectors.joining(" "));
+	}
+
+	@Test
+	void highlightsIndicesRanksTagsCollectivesAndLabels() {
+		String text = """
+				for i = 0 to 3
+				  i send 1+i halo
+				  get "before" {0-3}.time ->
+				  0 sync MPI_Barrier 0-3
+				  0 local compute i x
+				done
+				""";
+		assertEquals("i i i i", styled(text, LoopsSemanticHighlighting.INDEX));
+		assertEquals("1+ 0-3 0 0-3 0", styled(text, LoopsSemanticHighlighting.RANK));
+		assertEquals("halo", styled(text, LoopsSemanticHighlighting.TAG));
+		assertEquals("MPI_Barrier", styled(text, LoopsSemanticHighlighting.COLLECTIVE));
+		assertEquals("\"before\"", styled(text, LoopsSemanticHighlighting.LABEL));
+	}
+
+	@Test
+	void rangesOfRandomModelsAreOrderedDisjointAndDeclareEveryIndex() {
+		RandomModels models = new RandomModels(8);
+		for (int i = 0; i < 200; i++) {
+			Model model = models.next();
+			String text = ModelPrinter.print(model);
+			List<HighlightedRange> ranges = EditorServices.highlight(text, CancelIndicator.NullImpl);
+			int end = 0;
+			for (HighlightedRange range : ranges) {
+				assertTrue(range.offset() >= end && range.length() > 0, () -> "overlapping ranges " + ranges + " in\n" + text);
+				end = range.offset() + range.length();
+			}
+			assertTrue(end <= text.length(), text);
+			long loops = loops(model);
+			long declared = ranges.stream().filter(range -> range.style().equals(LoopsSemanticHighlighting.INDEX)
+					&& text.startsWith("for ", range.offset() - 4) && text.startsWith(" = ", range.offset() + range.length()))
+					.count();
+			assertEquals(loops, declared, () -> "loops whose index is not highlighted in\n" + text);
+		}
+	}
+
+	@Test
+	void everyLoopRangeRunsFromItsForToItsDone() {
+		RandomModels models = new RandomModels(9);
+		for (int i = 0; i < 200; i++) {
+			Model model = models.next();
+			String text = ModelPrinter.print(model);
+			List<EditorServices.TextRange> loops = EditorServices.loops(text, CancelIndicator.NullImpl);
+			assertEquals(loops(model), loops.size(), text);
+			for (EditorServices.TextRange loop : loops) {
+				String loopText = text.substring(loop.offset(), loop.offset() + loop.length());
+				assertTrue(loopText.startsWith("for ") && loopText.endsWith("done"), loopText);
+			}
+		}
+	}
+
+	private static long loops(Model model) {
+		long loops = 0;
+		for (var contents = model.eAllContents(); contents.hasNext();) {
+			loops += contents.next() instanceof Loop ? 1 : 0;
+		}
+		return loops;
+	}
+}
