@@ -31,6 +31,7 @@ import org.looptrace.pipeline.Pipeline;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.DataTrace;
+import org.looptrace.trace.EventReader;
 import org.looptrace.trace.TraceFolder;
 
 /**
