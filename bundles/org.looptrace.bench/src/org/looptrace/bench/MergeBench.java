@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 
 import org.looptrace.cli.Arguments;
 import org.looptrace.cli.HeapPeak;
@@ -25,7 +26,9 @@ import org.looptrace.trace.generate.Patterns;
 
 /**
  * {@code looptrace bench merge}: time, peak heap and size of the global model of the merge alone
- * (local models built first, untimed), over growing numbers of ranks, on generated patterns.
+ * (local models built first, untimed), over growing numbers of ranks, on generated patterns. With
+ * {@code --cancel}, also how long a cancelled merge takes to stop: the merge is run again and
+ * cancelled at 1/6 … 5/6 of its time; the latency is from the cancel to the merge's return.
  */
 final class MergeBench {
 
@@ -34,7 +37,7 @@ final class MergeBench {
 
 	static int run(List<String> args, PrintStream out) throws Exception {
 		Arguments arguments = Arguments.parse("bench merge", args, Set.of("--ranks", "--patterns", "--iterations",
-				"--threads"), Set.of("--no-fold"));
+				"--threads"), Set.of("--no-fold", "--cancel"));
 		arguments.positional(0, 0, "no argument besides the options");
 		List<Integer> rankCounts = new ArrayList<>();
 		for (String word : arguments.value("--ranks", "16,64,256,1024,4096").split(",")) {
@@ -59,9 +62,10 @@ final class MergeBench {
 		int iterations = arguments.intValue("--iterations", 10, 1, 1_000_000);
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 1024);
 		MergeOptions options = new MergeOptions(threads, !arguments.flag("--no-fold"));
+		boolean cancel = arguments.flag("--cancel");
 		out.println("# looptrace bench merge --ranks " + rankCounts.toString().replace(" ", "").replace("[", "")
 				.replace("]", "") + " --patterns " + String.join(",", patterns) + " --iterations " + iterations
-				+ " --threads " + threads + (options.fold() ? "" : " --no-fold"));
+				+ " --threads " + threads + (options.fold() ? "" : " --no-fold") + (cancel ? " --cancel" : ""));
 		out.println("# " + Runtime.getRuntime().availableProcessors() + " cores (" + cpu() + "), Java "
 				+ System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + "), max heap "
 				+ Runtime.getRuntime().maxMemory() / (1 << 20) + " MB");
@@ -69,8 +73,9 @@ final class MergeBench {
 		for (String pattern : patterns) {
 			merge(locals(pattern, 16, iterations, threads), options);
 		}
-		out.println("| pattern | ranks | events | local constructs | merge time | µs per P·log2 P | peak heap | global constructs |");
-		out.println("|---|---|---|---|---|---|---|---|");
+		out.println("| pattern | ranks | events | local constructs | merge time | µs per P·log2 P | peak heap | global constructs |"
+				+ (cancel ? " cancel latency (max of 5) |" : ""));
+		out.println("|---|---|---|---|---|---|---|---|" + (cancel ? "---|" : ""));
 		for (String pattern : patterns) {
 			for (int ranks : rankCounts) {
 				List<Model> locals = locals(pattern, ranks, iterations, threads);
@@ -89,8 +94,9 @@ final class MergeBench {
 				double seconds = (System.nanoTime() - start) / 1e9;
 				long peak = HeapPeak.bytes();
 				double perUnit = seconds * 1e6 / (ranks * (Math.log(ranks) / Math.log(2)));
-				out.printf("| %s | %d | %,d | %,d | %.3f s | %.1f | %d MB | %,d |%n", pattern, ranks, events,
+				out.printf("| %s | %d | %,d | %,d | %.3f s | %.1f | %d MB | %,d |", pattern, ranks, events,
 						localConstructs, seconds, perUnit, peak / (1 << 20), constructs(ModelPrinter.print(global)));
+				out.println(cancel ? String.format(" %.3f s |", cancelLatency(locals, options, seconds)) : "");
 				out.flush();
 			}
 		}
@@ -104,6 +110,35 @@ final class MergeBench {
 
 	private static Model merge(List<Model> locals, MergeOptions options) throws Exception {
 		return Merger.merge(locals, options, Progress.NONE);
+	}
+
+	/** The longest time from a cancel to the merge's return, cancels at 1/6 … 5/6 of its time. */
+	private static double cancelLatency(List<Model> locals, MergeOptions options, double seconds) throws Exception {
+		long longest = 0;
+		for (int sixth = 1; sixth <= 5; sixth++) {
+			long cancelAt = System.nanoTime() + (long) (seconds * 1e9 * sixth / 6);
+			Progress cancelled = new Progress() {
+				@Override
+				public void begin(String task, long totalWork) {
+				}
+
+				@Override
+				public void worked(long work) {
+				}
+
+				@Override
+				public boolean isCancelled() {
+					return System.nanoTime() >= cancelAt;
+				}
+			};
+			try {
+				Merger.merge(locals, options, cancelled);
+			} catch (CancellationException expected) {
+				// what is measured: how late after cancelAt it came
+			}
+			longest = Math.max(longest, System.nanoTime() - cancelAt);
+		}
+		return longest / 1e9;
 	}
 
 	/** The local models of a generated pattern, NLR on every rank in parallel. */

@@ -100,7 +100,7 @@ public final class Nlr {
 	private static Model model(EventReader reader, NlrOptions options, Progress progress) throws IOException {
 		Iterator<TraceEvent> events = new EventIterator() {
 			@Override
-			protected TraceEvent computeNext() {
+			protected @Nullable TraceEvent computeNext() {
 				try {
 					return reader.next();
 				} catch (IOException e) {

@@ -5,4 +5,5 @@
  * every rank of a trace folder in parallel by {@link org.looptrace.nlr.Nlr}. Memory stays bounded
  * whatever the length of the trace; the model expands back to the trace, event for event.
  */
+@org.eclipse.jdt.annotation.NonNullByDefault
 package org.looptrace.nlr;

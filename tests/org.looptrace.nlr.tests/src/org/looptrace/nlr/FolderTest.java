@@ -29,11 +29,8 @@ class FolderTest {
 
 	private static final int RANKS = 7;
 
-	@TempDir
-	Path folder;
-
 	@Test
-	void modelsDoNotDependOnThreadsAndExpandToEachTrace() throws IOException {
+	void modelsDoNotDependOnThreadsAndExpandToEachTrace(@TempDir Path folder) throws IOException {
 		Random random = new Random(7);
 		List<List<TraceEvent>> traces = new ArrayList<>();
 		for (int rank = 0; rank < RANKS; rank++) {
@@ -63,7 +60,7 @@ class FolderTest {
 	}
 
 	@Test
-	void badLineIsReportedWithFileLineAndColumn() throws IOException {
+	void badLineIsReportedWithFileLineAndColumn(@TempDir Path folder) throws IOException {
 		Path trace = folder.resolve("trace.0");
 		Files.writeString(trace, "0 send 1 t\n0 send 1 t\n0 snd 1 t\n");
 		TraceFormatException error = assertThrows(TraceFormatException.class,

@@ -29,11 +29,8 @@ class LocalModelCacheTest {
 
 	private static final int RANKS = 5;
 
-	@TempDir
-	Path folder;
-
 	@Test
-	void cachedModelsAreTheComputedOnesOnRandomFolders() throws IOException {
+	void cachedModelsAreTheComputedOnesOnRandomFolders(@TempDir Path folder) throws IOException {
 		for (long seed = 0; seed < 20; seed++) {
 			Path run = Files.createDirectories(folder.resolve("run-" + seed));
 			writeRandomFolder(run, new Random(seed));
@@ -47,7 +44,7 @@ class LocalModelCacheTest {
 	}
 
 	@Test
-	void onlyTheChangedRankIsModelledAgain() throws IOException {
+	void onlyTheChangedRankIsModelledAgain(@TempDir Path folder) throws IOException {
 		writeRandomFolder(folder, new Random(1));
 		model(folder, NlrOptions.DEFAULTS, cache(folder, NlrOptions.DEFAULTS));
 		Files.writeString(folder.resolve("trace.3"), "3 send 0 late\n", StandardOpenOption.APPEND);
@@ -58,7 +55,7 @@ class LocalModelCacheTest {
 	}
 
 	@Test
-	void otherOptionsMiss() throws IOException {
+	void otherOptionsMiss(@TempDir Path folder) throws IOException {
 		writeRandomFolder(folder, new Random(2));
 		model(folder, NlrOptions.DEFAULTS, cache(folder, NlrOptions.DEFAULTS));
 		NlrOptions small = NlrOptions.DEFAULTS.withMaxBody(3);
@@ -69,7 +66,7 @@ class LocalModelCacheTest {
 	}
 
 	@Test
-	void damagedEntriesAreRecomputedNeverTrusted() throws IOException {
+	void damagedEntriesAreRecomputedNeverTrusted(@TempDir Path folder) throws IOException {
 		writeRandomFolder(folder, new Random(3));
 		List<String> expected = model(folder, NlrOptions.DEFAULTS, cache(folder, NlrOptions.DEFAULTS));
 		Path entries = folder.resolve(LocalModelCache.FOLDER).resolve("local");

@@ -101,7 +101,7 @@ final class Traces {
 		return trace;
 	}
 
-	/** A generated loop nest: either an event template or a loop over a body. */
+	/** A generated loop nest: either an event template or a loop over a body (the other kind's parts empty). */
 	private record Program(int kind, long constant, long[] coefficients, long count, long countStep, List<Program> body,
 			String tag) {
 
@@ -111,17 +111,21 @@ final class Traces {
 				if (depth < maxDepth && random.nextInt(3) == 0) {
 					long count = random.nextInt(8);
 					long step = depth > 0 && random.nextInt(3) == 0 ? random.nextInt(3) - 1 : 0;
-					body.add(new Program(-1, 0, null, count, step, random(random, maxDepth, depth + 1).body, null));
+					body.add(loop(count, step, random(random, maxDepth, depth + 1).body));
 				} else {
 					long[] coefficients = new long[depth + 1];
 					for (int d = 0; d < depth; d++) {
 						coefficients[d] = random.nextInt(4) == 0 ? random.nextInt(5) - 2 : 0;
 					}
 					String tag = random.nextBoolean() ? "t" + random.nextInt(2) : Integer.toString(random.nextInt(3));
-					body.add(new Program(random.nextInt(2), 10 + random.nextInt(4), coefficients, 0, 0, null, tag));
+					body.add(new Program(random.nextInt(2), 10 + random.nextInt(4), coefficients, 0, 0, List.of(), tag));
 				}
 			}
-			return new Program(-1, 0, null, 1, 0, body, null);
+			return loop(1, 0, body);
+		}
+
+		static Program loop(long count, long countStep, List<Program> body) {
+			return new Program(-1, 0, new long[0], count, countStep, body, "");
 		}
 
 		void run(long[] indices, int depth, List<TraceEvent> out, int maxEvents) {

@@ -3,6 +3,8 @@ package org.looptrace.nlr.internal;
 
 import java.util.Arrays;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Affine values as {@code long[]} vectors: {@code v[0]} is the constant, {@code v[j]} (j ≥ 1) the
  * coefficient of the j-th enclosing loop counted from the innermost one outwards. Counting inwards
@@ -49,7 +51,7 @@ final class AffineVectors {
 	 * which becomes the coefficient of the new loop at position {@code level + 1}. Null when they do
 	 * not unify.
 	 */
-	static long[] unify(long[] a, long[] b, long[] c, int level, boolean affine) {
+	static long @Nullable [] unify(long[] a, long[] b, long[] c, int level, boolean affine) {
 		int length = Math.max(a.length, Math.max(b.length, c.length));
 		if (length > level + 1) {
 			throw new IllegalStateException("open vector at level " + level);

@@ -3,6 +3,8 @@ package org.looptrace.nlr.internal;
 
 import java.util.Arrays;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 import org.looptrace.nlr.internal.Node.Body;
 import org.looptrace.nlr.internal.Node.Event;
 import org.looptrace.nlr.internal.Node.Loop;
@@ -20,7 +22,7 @@ final class Cursor {
 	private long[] count = new long[4];
 	private int depth;
 	/** The expected event, null at the end of the iteration. */
-	Event current;
+	private @Nullable Event current;
 	/** Events yielded since {@link #start}, the current one included. */
 	long yielded;
 
@@ -91,9 +93,18 @@ final class Cursor {
 		return value;
 	}
 
+	/** The expected event; only between an {@link #advance} that returned true and the next one. */
+	Event expected() {
+		Event event = current;
+		if (event == null) {
+			throw new IllegalStateException("no expected event: the iteration has ended");
+		}
+		return event;
+	}
+
 	/** Whether the current expected event has these numbers. */
 	boolean matches(long[] numbers) {
-		long[][] values = current.values;
+		long[][] values = expected().values;
 		for (int k = 0; k < values.length; k++) {
 			if (value(values[k]) != numbers[k]) {
 				return false;
@@ -104,10 +115,11 @@ final class Cursor {
 
 	/** The current expected event as a closed term. */
 	Event closed(Terms terms, long[] scratch) {
-		long[][] values = current.values;
+		Event event = expected();
+		long[][] values = event.values;
 		for (int k = 0; k < values.length; k++) {
 			scratch[k] = value(values[k]);
 		}
-		return terms.event(current.shape, scratch);
+		return terms.event(event.shape, scratch);
 	}
 }

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 import org.looptrace.model.Model;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.internal.Node.Body;
@@ -83,7 +85,7 @@ public final class Engine {
 		long[] numbers = scratch(3 + event.words().size());
 		if (fast) {
 			try {
-				if (cursor.current.shape.extract(event, numbers) && cursor.matches(numbers)) {
+				if (cursor.expected().shape.extract(event, numbers) && cursor.matches(numbers)) {
 					matched++;
 					step();
 					return;
@@ -140,7 +142,7 @@ public final class Engine {
 	}
 
 	/** The fast path failed on {@code incoming} (null: on nothing, at the end or on an overflow). */
-	private void mismatch(Event incoming) {
+	private void mismatch(@Nullable Event incoming) {
 		Body body = (Body) stack[size - 1];
 		long n = counts[size - 1];
 		fast = false;
@@ -186,7 +188,7 @@ public final class Engine {
 				numbers[k] = event.values[k][0];
 			}
 			try {
-				if (cursor.current.shape.equals(event.shape) && cursor.matches(numbers)) {
+				if (cursor.expected().shape.equals(event.shape) && cursor.matches(numbers)) {
 					matched++;
 					step();
 					return;
@@ -317,7 +319,7 @@ public final class Engine {
 		}
 
 		Event next() {
-			Event event = events.closed(terms, scratch(events.current.values.length));
+			Event event = events.closed(terms, scratch(events.expected().values.length));
 			if (--remaining > 0) {
 				events.advance();
 			}

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.emf.common.util.EList;
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Event;
 import org.looptrace.model.Expr;
 import org.looptrace.model.Item;
@@ -79,14 +80,15 @@ final class ModelBuilder {
 		event.setRank(expr(values[0], 0));
 		if (event instanceof Message message) {
 			message.setPeer(expr(values[1], 0));
-			message.setTag(shape.tagSymbol != null ? Exprs.symbol(shape.tagSymbol) : expr(values[2], 0));
+			String symbol = shape.tagSymbol;
+			message.setTag(symbol != null ? Exprs.symbol(symbol) : expr(values[2], 0));
 		} else if (event instanceof Sync sync) {
 			sync.setName(shape.syncName);
 			sync.setGroup(shape.group);
 		} else {
 			EList<Value> words = ((Local) event).getWords();
 			int next = 1;
-			for (String word : shape.words) {
+			for (@Nullable String word : shape.words) {
 				words.add(word != null ? Exprs.symbol(word) : expr(values[next++], 0));
 			}
 		}

@@ -3,6 +3,8 @@ package org.looptrace.nlr.internal;
 
 import java.util.Arrays;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * An immutable NLR term, hash-consed by {@link Terms}: an event, a loop (count and body) or the body
  * of a loop. Hash, skeleton hash and free depth are computed once, so comparing two terms costs an
@@ -64,7 +66,7 @@ abstract sealed class Node {
 		}
 
 		@Override
-		public boolean equals(Object obj) {
+		public boolean equals(@Nullable Object obj) {
 			return this == obj || obj instanceof Event other && hash == other.hash
 					&& (shape == other.shape || shape.equals(other.shape)) && Arrays.deepEquals(values, other.values);
 		}
@@ -97,7 +99,7 @@ abstract sealed class Node {
 		}
 
 		@Override
-		public boolean equals(Object obj) {
+		public boolean equals(@Nullable Object obj) {
 			if (this == obj) {
 				return true;
 			}
@@ -126,7 +128,7 @@ abstract sealed class Node {
 		}
 
 		@Override
-		public boolean equals(Object obj) {
+		public boolean equals(@Nullable Object obj) {
 			return this == obj || obj instanceof Loop other && hash == other.hash && Arrays.equals(count, other.count)
 					&& same(body, other.body);
 		}

@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.Tokens;
@@ -20,17 +22,17 @@ final class Shape {
 
 	final EventKind kind;
 	/** The tag of a send or recv when it is a symbol; null when it is a number or there is none. */
-	final String tagSymbol;
+	final @Nullable String tagSymbol;
 	/** The name of a sync, null otherwise. */
-	final String syncName;
+	final @Nullable String syncName;
 	final RankSet group;
 	/** The words of a local: a symbol, or null where the word is a number. */
-	final String[] words;
+	final @Nullable String[] words;
 	/** How many numbers an event of this shape carries. */
 	final int numbers;
 	private final int hash;
 
-	private Shape(EventKind kind, String tagSymbol, String syncName, RankSet group, String[] words) {
+	private Shape(EventKind kind, @Nullable String tagSymbol, @Nullable String syncName, RankSet group, @Nullable String[] words) {
 		this.kind = kind;
 		this.tagSymbol = tagSymbol;
 		this.syncName = syncName;
@@ -49,11 +51,11 @@ final class Shape {
 
 	/** The shape of an event (not interned). */
 	static Shape of(TraceEvent event) {
-		String tag = event.kind() == EventKind.SEND || event.kind() == EventKind.RECV ? event.tag() : null;
-		String tagSymbol = tag != null && !Tokens.isNumber(tag) ? tag : null;
-		String syncName = event.kind() == EventKind.SYNC ? event.tag() : null;
+		@Nullable String tag = event.kind() == EventKind.SEND || event.kind() == EventKind.RECV ? event.tag() : null;
+		@Nullable String tagSymbol = tag != null && !Tokens.isNumber(tag) ? tag : null;
+		@Nullable String syncName = event.kind() == EventKind.SYNC ? event.tag() : null;
 		List<String> list = event.words();
-		String[] words = new String[list.size()];
+		@Nullable String[] words = new String[list.size()];
 		for (int i = 0; i < words.length; i++) {
 			String word = list.get(i);
 			words[i] = Tokens.isNumber(word) ? null : word;
@@ -74,8 +76,9 @@ final class Shape {
 		case SEND, RECV -> {
 			out[1] = event.peer();
 			String tag = event.tag();
-			if (tagSymbol != null) {
-				return tagSymbol.equals(tag);
+			String symbol = tagSymbol;
+			if (symbol != null) {
+				return symbol.equals(tag);
 			}
 			if (!Tokens.isNumber(tag)) {
 				return false;
@@ -84,7 +87,7 @@ final class Shape {
 			return true;
 		}
 		case SYNC -> {
-			return syncName.equals(event.tag()) && group.equals(event.group());
+			return Objects.equals(syncName, event.tag()) && group.equals(event.group());
 		}
 		case LOCAL -> {
 			List<String> list = event.words();
@@ -94,8 +97,9 @@ final class Shape {
 			int next = 1;
 			for (int i = 0; i < words.length; i++) {
 				String word = list.get(i);
-				if (words[i] != null) {
-					if (!words[i].equals(word)) {
+				String symbol = words[i];
+				if (symbol != null) {
+					if (!symbol.equals(word)) {
 						return false;
 					}
 				} else if (Tokens.isNumber(word)) {
@@ -111,7 +115,7 @@ final class Shape {
 	}
 
 	@Override
-	public boolean equals(Object obj) {
+	public boolean equals(@Nullable Object obj) {
 		return this == obj || obj instanceof Shape other && hash == other.hash && kind == other.kind
 				&& Objects.equals(tagSymbol, other.tagSymbol) && Objects.equals(syncName, other.syncName)
 				&& Objects.equals(group, other.group) && Arrays.equals(words, other.words);

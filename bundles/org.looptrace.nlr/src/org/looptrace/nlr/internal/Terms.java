@@ -4,6 +4,8 @@ package org.looptrace.nlr.internal;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.internal.Node.Body;
 import org.looptrace.nlr.internal.Node.Event;
@@ -77,17 +79,20 @@ final class Terms {
 	 * returns null. Events give events; loops (a Body with its count) give a {@link Loop} whose count
 	 * may be affine in the new index.
 	 */
-	Node unifyEntries(Node x, long cx, Node y, long cy, Node z, long cz) {
+	@Nullable Node unifyEntries(Node x, long cx, Node y, long cy, Node z, long cz) {
 		if (x instanceof Body bx && y instanceof Body by && z instanceof Body bz) {
-			long[] count = AffineVectors.unify(AffineVectors.constant(cx), AffineVectors.constant(cy), AffineVectors.constant(cz), 0, affine);
-			Body body = count == null ? null : unifyBody(bx, by, bz, 0);
+			long @Nullable [] count = AffineVectors.unify(AffineVectors.constant(cx), AffineVectors.constant(cy), AffineVectors.constant(cz), 0, affine);
+			if (count == null) {
+				return null;
+			}
+			Body body = unifyBody(bx, by, bz, 0);
 			return body == null ? null : intern(new Loop(count, body));
 		}
 		return x instanceof Event && y instanceof Event && z instanceof Event ? unify(x, y, z, 0) : null;
 	}
 
 	/** Unifies three items at {@code level} (loops around them inside the copies). */
-	private Node unify(Node x, Node y, Node z, int level) {
+	private @Nullable Node unify(Node x, Node y, Node z, int level) {
 		if (Node.same(x, y) && Node.same(y, z)) {
 			return x;
 		}
@@ -100,23 +105,27 @@ final class Terms {
 			}
 			long[][] values = new long[ex.values.length][];
 			for (int k = 0; k < values.length; k++) {
-				values[k] = AffineVectors.unify(ex.values[k], ey.values[k], ez.values[k], level, true);
-				if (values[k] == null) {
+				long @Nullable [] value = AffineVectors.unify(ex.values[k], ey.values[k], ez.values[k], level, true);
+				if (value == null) {
 					return null;
 				}
+				values[k] = value;
 			}
 			return intern(new Event(ex.shape, values));
 		}
 		if (x instanceof Loop lx && y instanceof Loop ly && z instanceof Loop lz) {
-			long[] count = AffineVectors.unify(lx.count, ly.count, lz.count, level, true);
-			Body body = count == null ? null : unifyBody(lx.body, ly.body, lz.body, level);
+			long @Nullable [] count = AffineVectors.unify(lx.count, ly.count, lz.count, level, true);
+			if (count == null) {
+				return null;
+			}
+			Body body = unifyBody(lx.body, ly.body, lz.body, level);
 			return body == null ? null : intern(new Loop(count, body));
 		}
 		return null;
 	}
 
 	/** Unifies the bodies of three loops standing at {@code level}; their items are at level + 1. */
-	private Body unifyBody(Body x, Body y, Body z, int level) {
+	private @Nullable Body unifyBody(Body x, Body y, Body z, int level) {
 		if (Node.same(x, y) && Node.same(y, z)) {
 			return x;
 		}
@@ -126,10 +135,11 @@ final class Terms {
 		}
 		Node[] items = new Node[length];
 		for (int i = 0; i < length; i++) {
-			items[i] = unify(x.items[i], y.items[i], z.items[i], level + 1);
-			if (items[i] == null) {
+			Node item = unify(x.items[i], y.items[i], z.items[i], level + 1);
+			if (item == null) {
 				return null;
 			}
+			items[i] = item;
 		}
 		return intern(new Body(items));
 	}
