@@ -28,7 +28,7 @@ public final class BenchCommand implements Command {
 		return """
 				usage: looptrace bench nlr [--events N] [--threads T]
 				       looptrace bench merge [--ranks 16,64,...] [--patterns halo,wavefront,...]
-				                             [--iterations M] [--threads T] [--no-fold]
+				                             [--iterations M] [--threads T] [--no-fold] [--cancel]
 				       looptrace bench loops [--events N] [--examples DIR]
 				       looptrace bench scan [--records N] [--dir DIR]
 
@@ -45,6 +45,8 @@ public final class BenchCommand implements Command {
 				      --iterations iterations of each pattern (default 10)
 				      --threads    threads of the merge (default: cores)
 				      --no-fold    the merge of section III alone (default: merge, then folding)
+				      --cancel     also the longest time a cancelled merge takes to stop (five
+				                   cancels at 1/6 ... 5/6 of its time)
 
 				loops the local-model methods (--method nlr, greedy, optimal) side by side: on every
 				      example folder, constructs and time of the local models and constructs of the

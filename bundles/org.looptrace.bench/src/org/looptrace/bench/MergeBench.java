@@ -117,22 +117,8 @@ final class MergeBench {
 		long longest = 0;
 		for (int sixth = 1; sixth <= 5; sixth++) {
 			long cancelAt = System.nanoTime() + (long) (seconds * 1e9 * sixth / 6);
-			Progress cancelled = new Progress() {
-				@Override
-				public void begin(String task, long totalWork) {
-				}
-
-				@Override
-				public void worked(long work) {
-				}
-
-				@Override
-				public boolean isCancelled() {
-					return System.nanoTime() >= cancelAt;
-				}
-			};
 			try {
-				Merger.merge(locals, options, cancelled);
+				Merger.merge(locals, options, Progress.cancelledWhen(() -> System.nanoTime() >= cancelAt));
 			} catch (CancellationException expected) {
 				// what is measured: how late after cancelAt it came
 			}

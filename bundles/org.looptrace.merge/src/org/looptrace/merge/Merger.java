@@ -38,8 +38,9 @@ public final class Merger {
 	 */
 	public static Model merge(List<Model> localModels, MergeOptions options, Progress progress)
 			throws InconsistentTraceException {
-		Model merged = ModelWriter.model(system(localModels, options, progress));
-		return options.fold() ? compact(merged, localModels) : merged;
+		Model merged = ModelWriter.model(system(localModels, options, progress), progress);
+		progress.checkCancelled();
+		return options.fold() ? compact(merged, localModels, progress) : merged;
 	}
 
 	/**
@@ -47,13 +48,15 @@ public final class Merger {
 	 * together, the local models side by side, folded: section III keeps as they are the loops it
 	 * cannot coalesce, and a global model is never larger than its parts.
 	 */
-	static Model compact(Model merged, List<Model> localModels) {
-		Model folded = Folding.fold(List.of(merged));
+	static Model compact(Model merged, List<Model> localModels, Progress progress) {
+		// Folding checks cancellation from the threads of a parallel stream.
+		Progress shared = Parallel.shared(progress);
+		Model folded = Folding.fold(List.of(merged), shared);
 		long local = 0;
 		for (Model model : localModels) {
 			local += Folding.constructs(model);
 		}
-		return Folding.constructs(folded) <= local ? folded : Folding.fold(localModels);
+		return Folding.constructs(folded) <= local ? folded : Folding.fold(localModels, shared);
 	}
 
 	/** The merged system, checked complete: nothing is left potential. */
@@ -67,7 +70,7 @@ public final class Merger {
 		GroupMembers groups = new GroupMembers();
 		GlobalSystem result = Parallel.reduce(localModels.size(), options.threads(),
 				rank -> step(shared, () -> LocalModels.system(localModels.get(rank), rank, groups)),
-				(first, second) -> step(shared, () -> Merge.merge(first, second)));
+				(first, second) -> step(shared, () -> Merge.merge(first, second, shared)));
 		for (Map.Entry<GlobalChannel, Long> dangling : result.potential.entrySet()) {
 			GlobalChannel channel = dangling.getKey();
 			boolean sent = result.coverage.contains(channel.src());

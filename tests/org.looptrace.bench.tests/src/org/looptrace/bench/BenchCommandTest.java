@@ -52,6 +52,23 @@ class BenchCommandTest {
 	}
 
 	@Test
+	void mergeWithCancelReportsALatencyPerRow() throws Exception {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+		assertEquals(0, new BenchCommand().run(List.of("merge", "--ranks", "4,8", "--patterns", "ring,halo", "--iterations",
+				"3", "--threads", "1", "--cancel"), out, NOWHERE));
+		List<String> rows = bytes.toString(StandardCharsets.UTF_8).lines()
+				.filter(line -> line.startsWith("| ring |") || line.startsWith("| halo |")).toList();
+		assertEquals(4, rows.size(), bytes.toString(StandardCharsets.UTF_8));
+		for (String row : rows) {
+			// nine cells, the last one a time in seconds
+			String[] cells = row.split("\\|");
+			assertEquals(10, cells.length, row);
+			assertTrue(cells[9].strip().matches("\\d+\\.\\d{3} s"), row);
+		}
+	}
+
+	@Test
 	void theHelpNamesEveryBenchmark() {
 		String help = new BenchCommand().help();
 		assertTrue(help.contains("looptrace bench nlr") && help.contains("looptrace bench merge")

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.internal.Links.Part;
+import org.looptrace.model.core.Progress;
 
 /**
  * The conservation invariant of a merged system, for tests and assertions: no potential flow is
@@ -29,7 +30,7 @@ public final class Conservation {
 	private static void check(GlobalSystem system, String where, List<String> problems) {
 		Links links;
 		try {
-			links = Links.of(system.items, system.coverage);
+			links = Links.of(system.items, system.coverage, Progress.NONE);
 		} catch (InconsistentTraceException e) {
 			problems.add(where + ": " + e.getMessage());
 			return;

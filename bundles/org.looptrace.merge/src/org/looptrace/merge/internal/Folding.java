@@ -31,6 +31,7 @@ import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -66,14 +67,16 @@ public final class Folding {
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
+	 * @throws java.util.concurrent.CancellationException when cancelled
 	 */
-	public static Model fold(List<? extends Block> blocks) {
+	public static Model fold(List<? extends Block> blocks, Progress progress) {
 		List<Node> items = new ArrayList<>();
+		Checkpoints checkpoints = new Checkpoints(progress);
 		for (Block block : blocks) {
-			items.addAll(read(block.getItems(), new HashMap<>(), 0));
+			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints));
 		}
 		Model result = FACTORY.createModel();
-		write(fold(items, 0), result.getItems(), new ArrayList<>());
+		write(fold(items, 0, progress), result.getItems(), new ArrayList<>());
 		return result;
 	}
 
@@ -326,11 +329,12 @@ public final class Folding {
 	 * order read and the rank-major order, with each kind of {@link Pairs}, keeps the one that folds
 	 * into the fewest constructs (the first on a tie: no pairs, the order read).
 	 */
-	private static List<Node> fold(List<Node> items, int depth) {
+	private static List<Node> fold(List<Node> items, int depth, Progress progress) {
+		progress.checkCancelled();
 		List<Node> folded = new ArrayList<>(items.size());
 		for (Node item : items) {
 			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
-					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
+					fold(List.of(loop.body), depth + 1, progress).toArray(new Node[0]), loop.ranks) : item);
 		}
 		List<Node> rankMajor = rankMajor(folded);
 		List<List<Node>> orders = rankMajor.equals(folded) ? List.of(folded) : List.of(folded, rankMajor);
@@ -339,7 +343,7 @@ public final class Folding {
 		// choice below is made in a fixed order, so the result does not depend on it.
 		IntStream tries = IntStream.range(0, candidates);
 		List<List<Node>> folds = (folded.size() >= PARALLEL ? tries.parallel() : tries)
-				.mapToObj(k -> recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()]))
+				.mapToObj(k -> recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()], progress))
 				.toList();
 		List<Node> best = folds.get(0);
 		long smallest = size(best);
@@ -364,9 +368,12 @@ public final class Folding {
 	}
 
 	/** NLR's stack machine over a sequence of constructs. */
-	private static List<Node> recognize(List<Node> items, int depth, Pairs pairs) {
+	private static List<Node> recognize(List<Node> items, int depth, Pairs pairs, Progress progress) {
 		List<Node> stack = new ArrayList<>(items.size());
+		// Each step tries reductions of up to 3 · MAX_BODY constructs: check often.
+		Checkpoints checkpoints = new Checkpoints(progress, 16);
 		for (Node item : items) {
+			checkpoints.step();
 			stack.add(item);
 			while (reduce(stack, depth, pairs)) {
 				// reduce again until no rule applies
@@ -502,13 +509,14 @@ public final class Folding {
 	// ---- from and to the EMF model
 
 	/** The constructs of a system as terms, in the order of the model. */
-	private static List<Node> read(EList<Item> items, Map<String, Integer> depths, int depth) {
+	private static List<Node> read(EList<Item> items, Map<String, Integer> depths, int depth, Checkpoints checkpoints) {
 		List<Node> nodes = new ArrayList<>(items.size());
 		for (Item item : items) {
+			checkpoints.step();
 			if (item instanceof Loop loop) {
 				Map<String, Integer> inner = new HashMap<>(depths);
 				inner.put(loop.getIndex(), depth);
-				List<Node> body = read(loop.getItems(), inner, depth + 1);
+				List<Node> body = read(loop.getItems(), inner, depth + 1, checkpoints);
 				RankSet.Builder ranks = new RankSet.Builder();
 				body.forEach(node -> ranks.addAll(node.ranks));
 				nodes.add(new LoopNode(vector(loop.getLower(), depths), vector(loop.getUpper(), depths),

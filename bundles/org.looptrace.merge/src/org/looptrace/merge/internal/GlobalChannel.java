@@ -27,6 +27,29 @@ public record GlobalChannel(int src, int dst, ChannelKind kind) implements Compa
 		return InconsistentTraceException.unbalanced(new Imbalance(src, dst, kind, sent, received));
 	}
 
+	/** {@code count} times {@code volume} messages of this channel, never wrapped past 2^63 − 1. */
+	public long times(long volume, long count) {
+		try {
+			return Math.multiplyExact(volume, count);
+		} catch (ArithmeticException e) {
+			throw tooMany(volume + " × " + count);
+		}
+	}
+
+	/** The sum of two message counts of this channel, never wrapped past 2^63 − 1. */
+	public long plus(long first, long second) {
+		try {
+			return Math.addExact(first, second);
+		} catch (ArithmeticException e) {
+			throw tooMany(first + " + " + second);
+		}
+	}
+
+	private IllegalArgumentException tooMany(String count) {
+		return new IllegalArgumentException("the models send " + count + " messages from rank " + src + " to rank " + dst
+				+ " (" + kind + "), more than 9223372036854775807 (2^63 - 1): message counts are exact 64-bit numbers");
+	}
+
 	@Override
 	public String toString() {
 		return "(" + src + ", " + dst + ", " + kind + ")";

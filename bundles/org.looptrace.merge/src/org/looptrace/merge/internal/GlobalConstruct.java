@@ -39,7 +39,7 @@ public abstract sealed class GlobalConstruct permits GlobalEvent, GlobalLoop {
 		for (GlobalConstruct item : items) {
 			item.potential.forEach((channel, count) -> {
 				if (!(coverage.contains(channel.src()) && coverage.contains(channel.dst()))) {
-					sum.merge(channel, count, Math::addExact);
+					sum.merge(channel, count, channel::plus);
 				}
 			});
 		}

@@ -25,7 +25,7 @@ public final class GlobalLoop extends GlobalConstruct {
 
 	private static SortedMap<GlobalChannel, Long> times(SortedMap<GlobalChannel, Long> flow, long count) {
 		SortedMap<GlobalChannel, Long> result = new TreeMap<>();
-		flow.forEach((channel, volume) -> result.put(channel, Math.multiplyExact(volume, count)));
+		flow.forEach((channel, volume) -> result.put(channel, channel.times(volume, count)));
 		return result;
 	}
 

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.internal.Links.Link;
+import org.looptrace.model.core.Progress;
 
 /**
  * Topological orders of systems: the per-rank edges of T, and a deterministic linearization that
@@ -65,7 +66,8 @@ final class Linearizer {
 	 * A linearization of the units: unit[i] is the unit that replaces list position i (units.get(u)
 	 * for u with unit[u] == u).
 	 */
-	static List<GlobalConstruct> linearize(List<GlobalConstruct> list, int[] unit, List<GlobalConstruct> units, Links links) {
+	static List<GlobalConstruct> linearize(List<GlobalConstruct> list, int[] unit, List<GlobalConstruct> units, Links links,
+			Progress progress) {
 		int size = list.size();
 		List<List<Integer>> successors = successors(list, unit, null);
 		int[] pending = new int[size];
@@ -115,7 +117,9 @@ final class Linearizer {
 			}
 		}
 		List<GlobalConstruct> order = new ArrayList<>(count);
+		Checkpoints checkpoints = new Checkpoints(progress);
 		while (!ready.isEmpty()) {
+			checkpoints.step();
 			int u = ready.pollFirst();
 			isReady[u] = false;
 			order.add(units.get(u));

@@ -9,6 +9,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 import org.looptrace.merge.InconsistentTraceException;
+import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -59,10 +60,12 @@ final class Links {
 	 * @throws InconsistentTraceException when a channel does not balance (a message sent and
 	 *                                    never received, a collective missing a member)
 	 */
-	static Links of(List<GlobalConstruct> items, RankSet coverage) throws InconsistentTraceException {
+	static Links of(List<GlobalConstruct> items, RankSet coverage, Progress progress) throws InconsistentTraceException {
 		Links result = new Links(items.size());
 		Map<GlobalChannel, InFlight> inFlight = new TreeMap<>();
+		Checkpoints checkpoints = new Checkpoints(progress);
 		for (int v = 0; v < items.size(); v++) {
+			checkpoints.step();
 			GlobalConstruct construct = items.get(v);
 			for (Map.Entry<GlobalChannel, Long> entry : construct.potential.entrySet()) {
 				GlobalChannel channel = entry.getKey();
@@ -104,7 +107,7 @@ final class Links {
 		parts.get(earlier).computeIfAbsent(channel, c -> new ArrayList<>()).add(new Part(later, volume));
 		parts.get(later).computeIfAbsent(channel, c -> new ArrayList<>()).add(new Part(earlier, volume));
 		links.computeIfAbsent((long) earlier << 32 | later, key -> new Link(earlier, later)).flow.merge(channel, volume,
-				Math::addExact);
+				channel::plus);
 	}
 
 	/** Whether the construct at this position sends on the channel (it covers the source). */

@@ -45,8 +45,7 @@ public final class LocalModels {
 	 */
 	public static GlobalSystem system(Block model, int rank, GroupMembers groups) throws InconsistentTraceException {
 		GlobalSystem system = new GlobalSystem(convert(model.getItems(), new HashMap<>(), rank, groups));
-		SortedMap<GlobalChannel, long[]> self = new TreeMap<>();
-		countSelf(system.items, 1, self);
+		SortedMap<GlobalChannel, long[]> self = countSelf(system.items);
 		for (Map.Entry<GlobalChannel, long[]> entry : self.entrySet()) {
 			long[] counts = entry.getValue();
 			if (counts[0] != counts[1]) {
@@ -176,17 +175,26 @@ public final class LocalModels {
 		return (int) value;
 	}
 
-	/** Counts the messages of a rank to itself: [sent, received] per channel. */
-	private static void countSelf(List<GlobalConstruct> items, long times, SortedMap<GlobalChannel, long[]> counts) {
+	/** The messages of a rank to itself in these items: [sent, received] per channel. */
+	private static SortedMap<GlobalChannel, long[]> countSelf(List<GlobalConstruct> items) {
+		SortedMap<GlobalChannel, long[]> counts = new TreeMap<>();
 		for (GlobalConstruct item : items) {
 			if (item instanceof GlobalLoop loop) {
-				countSelf(loop.body.items, Math.multiplyExact(times, loop.count), counts);
+				countSelf(loop.body.items).forEach((channel, inner) -> add(counts, channel,
+						channel.times(inner[0], loop.count), channel.times(inner[1], loop.count)));
 			} else if (item instanceof GlobalEvent ev && ev.rank == ev.peer
 					&& (ev.kind == EventKind.SEND || ev.kind == EventKind.RECV)) {
-				counts.computeIfAbsent(new GlobalChannel(ev.rank, ev.peer, new ChannelKind.Messages(ev.channelTag())), c -> new long[2])[ev.kind == EventKind.SEND
-						? 0
-						: 1] += times;
+				boolean sent = ev.kind == EventKind.SEND;
+				add(counts, new GlobalChannel(ev.rank, ev.peer, new ChannelKind.Messages(ev.channelTag())), sent ? 1 : 0,
+						sent ? 0 : 1);
 			}
 		}
+		return counts;
+	}
+
+	private static void add(SortedMap<GlobalChannel, long[]> counts, GlobalChannel channel, long sent, long received) {
+		long[] total = counts.computeIfAbsent(channel, c -> new long[2]);
+		total[0] = channel.plus(total[0], sent);
+		total[1] = channel.plus(total[1], received);
 	}
 }

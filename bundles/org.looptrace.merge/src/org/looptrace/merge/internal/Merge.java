@@ -12,6 +12,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.internal.Links.Link;
 import org.looptrace.merge.internal.Links.Part;
+import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -25,25 +26,32 @@ public final class Merge {
 	private Merge() {
 	}
 
-	/** Merges two systems of disjoint coverage. */
-	public static GlobalSystem merge(GlobalSystem first, GlobalSystem second) throws InconsistentTraceException {
+	/**
+	 * Merges two systems of disjoint coverage.
+	 *
+	 * @throws java.util.concurrent.CancellationException when cancelled (checked at every pass)
+	 */
+	public static GlobalSystem merge(GlobalSystem first, GlobalSystem second, Progress progress)
+			throws InconsistentTraceException {
 		List<GlobalConstruct> items = new ArrayList<>(first.items.size() + second.items.size());
 		items.addAll(first.items);
 		items.addAll(second.items);
-		return new GlobalSystem(close(items, first.coverage.union(second.coverage)));
+		return new GlobalSystem(close(items, first.coverage.union(second.coverage), progress));
 	}
 
 	/**
 	 * Merges constructs given as a linearization of the union of systems until every link is
 	 * regular and every coalescible group of loops is coalesced; returns a linearization of the result.
 	 */
-	static List<GlobalConstruct> close(List<GlobalConstruct> items, RankSet coverage) throws InconsistentTraceException {
+	static List<GlobalConstruct> close(List<GlobalConstruct> items, RankSet coverage, Progress progress)
+			throws InconsistentTraceException {
 		List<GlobalConstruct> list = items;
 		while (true) {
-			Links links = Links.of(list, coverage);
+			progress.checkCancelled();
+			Links links = Links.of(list, coverage, progress);
 			List<GlobalConstruct> regularized = regularize(list, links);
 			if (regularized == null) {
-				return coalesce(list, links);
+				return coalesce(list, links, progress);
 			}
 			list = regularized;
 		}
@@ -200,7 +208,8 @@ public final class Merge {
 	 * Coalesces the loops of every connected component of (V, C) whose node in the condensation of
 	 * (V, T) is a trivial SCC without self loop and whose iteration counts have a common factor.
 	 */
-	private static List<GlobalConstruct> coalesce(List<GlobalConstruct> list, Links links) throws InconsistentTraceException {
+	private static List<GlobalConstruct> coalesce(List<GlobalConstruct> list, Links links, Progress progress)
+			throws InconsistentTraceException {
 		int size = list.size();
 		int[] parent = new int[size];
 		Arrays.setAll(parent, i -> i);
@@ -216,7 +225,7 @@ public final class Merge {
 			component[i] = find(parent, i);
 		}
 		if (!any) {
-			return Linearizer.linearize(list, component, list, links);
+			return Linearizer.linearize(list, component, list, links, progress);
 		}
 		boolean[] coalescible = coalescible(list, component);
 		// Members in list order, per component; gcd of their counts.
@@ -244,13 +253,13 @@ public final class Merge {
 		});
 		List<GlobalConstruct> units = new ArrayList<>(list);
 		for (Map.Entry<Integer, List<Integer>> entry : members.entrySet()) {
-			units.set(entry.getKey(), block(list, entry.getValue(), gcds.get(entry.getKey())));
+			units.set(entry.getKey(), block(list, entry.getValue(), gcds.get(entry.getKey()), progress));
 		}
 		int[] unit = new int[size];
 		for (int i = 0; i < size; i++) {
 			unit[i] = coalescible[component[i]] ? component[i] : i;
 		}
-		return Linearizer.linearize(list, unit, units, links);
+		return Linearizer.linearize(list, unit, units, links, progress);
 	}
 
 	/** Which components may be coalesced: several loops, a trivial SCC of the condensation, no self loop. */
@@ -274,7 +283,8 @@ public final class Merge {
 	 * One loop of g iterations for a component: each member of n iterations is blocked into g
 	 * iterations of a loop of n/g (its body alone when n = g); the body is the merge of those.
 	 */
-	private static GlobalLoop block(List<GlobalConstruct> list, List<Integer> positions, long g) throws InconsistentTraceException {
+	private static GlobalLoop block(List<GlobalConstruct> list, List<Integer> positions, long g, Progress progress)
+			throws InconsistentTraceException {
 		LoopVariable var = new LoopVariable();
 		List<GlobalConstruct> items = new ArrayList<>();
 		RankSet.Builder covered = new RankSet.Builder();
@@ -290,7 +300,7 @@ public final class Merge {
 				items.add(new GlobalLoop(inner, innerVar, new GlobalSystem(loop.body.substitute(loop.var, index))));
 			}
 		}
-		return new GlobalLoop(g, var, new GlobalSystem(close(items, covered.build())));
+		return new GlobalLoop(g, var, new GlobalSystem(close(items, covered.build(), progress)));
 	}
 
 	private static long gcd(long a, long b) {

@@ -18,6 +18,7 @@ import org.looptrace.model.Sync;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.Tokens;
 
 /** Writes a system as an EMF model: loops from 0 with fresh indices i0, i1, … by depth. */
@@ -28,17 +29,26 @@ public final class ModelWriter {
 	private final Map<LoopVariable, String> names = new IdentityHashMap<>();
 	private final List<String> scope = new ArrayList<>();
 
-	private ModelWriter() {
+	private final Checkpoints checkpoints;
+
+	private ModelWriter(Progress progress) {
+		checkpoints = new Checkpoints(progress);
 	}
 
 	public static Model model(GlobalSystem system) {
+		return model(system, Progress.NONE);
+	}
+
+	/** The EMF model of a system; cancellable, as it writes every construct of a large model. */
+	public static Model model(GlobalSystem system, Progress progress) {
 		Model model = FACTORY.createModel();
-		new ModelWriter().write(system.items, model.getItems());
+		new ModelWriter(progress).write(system.items, model.getItems());
 		return model;
 	}
 
 	private void write(List<GlobalConstruct> items, EList<Item> into) {
 		for (GlobalConstruct construct : items) {
+			checkpoints.step();
 			if (construct instanceof GlobalLoop lp) {
 				Loop loop = FACTORY.createLoop();
 				String name = "i" + scope.size();

@@ -2,6 +2,7 @@
 package org.looptrace.model.core;
 
 import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Progress of long work and the way to cancel it, without depending on Eclipse's IProgressMonitor:
@@ -10,20 +11,28 @@ import java.util.concurrent.CancellationException;
 public interface Progress {
 
 	/** Progress that reports nothing and is never cancelled. */
-	Progress NONE = new Progress() {
-		@Override
-		public void begin(String task, long totalWork) {
-		}
+	Progress NONE = cancelledWhen(() -> false);
 
-		@Override
-		public void worked(long work) {
-		}
+	/**
+	 * Progress that reports nothing and is cancelled when {@code cancelled} says so: for callers
+	 * that only cancel (a deadline, a benchmark, a test); it is asked at every check.
+	 */
+	static Progress cancelledWhen(BooleanSupplier cancelled) {
+		return new Progress() {
+			@Override
+			public void begin(String task, long totalWork) {
+			}
 
-		@Override
-		public boolean isCancelled() {
-			return false;
-		}
-	};
+			@Override
+			public void worked(long work) {
+			}
+
+			@Override
+			public boolean isCancelled() {
+				return cancelled.getAsBoolean();
+			}
+		};
+	}
 
 	/** Starts a task of {@code totalWork} units; a negative total means unknown. */
 	void begin(String task, long totalWork);
