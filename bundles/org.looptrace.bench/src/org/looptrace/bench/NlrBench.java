@@ -2,12 +2,15 @@
 package org.looptrace.bench;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import org.looptrace.cli.Arguments;
@@ -53,18 +56,18 @@ final class NlrBench {
 			withReading(shape, 200_000, 1);
 		}
 		out.println("| shape | events | NLR alone, 1 thread | NLR alone, " + threads + " threads | read+NLR, 1 thread | read+NLR, "
-				+ threads + " threads | peak heap |");
-		out.println("|---|---|---|---|---|---|---|");
+				+ threads + " threads | read+NLR per CPU second of its thread | peak heap |");
+		out.println("|---|---|---|---|---|---|---|---|");
 		for (long events = 1_000_000; events <= maxEvents; events *= 10) {
 			for (String shape : SHAPES) {
 				System.gc();
 				HeapPeak.reset();
-				double alone1 = alone(shape, events, 1);
-				double aloneT = alone(shape, events, threads);
-				double read1 = withReading(shape, events, 1);
-				double readT = withReading(shape, events, threads);
-				out.printf("| %s | %,d | %s | %s | %s | %s | %d MB |%n", shape, events, rate(alone1), rate(aloneT), rate(read1),
-						rate(readT), HeapPeak.bytes() / (1 << 20));
+				double alone1 = alone(shape, events, 1).wall();
+				double aloneT = alone(shape, events, threads).wall();
+				Rates read1 = withReading(shape, events, 1);
+				double readT = withReading(shape, events, threads).wall();
+				out.printf("| %s | %,d | %s | %s | %s | %s | %s | %d MB |%n", shape, events, rate(alone1), rate(aloneT),
+						rate(read1.wall()), rate(readT), rate(read1.cpu()), HeapPeak.bytes() / (1 << 20));
 				out.flush();
 			}
 		}
@@ -75,8 +78,16 @@ final class NlrBench {
 		return String.format("%.1f M/s", eventsPerSecond / 1e6);
 	}
 
+	/**
+	 * Events per second of wall time, and per second of processor time of the threads doing the
+	 * work (summed over them, divided by their number): the latter does not depend on what else
+	 * the machine runs, as long as the threads have their cores' caches to themselves.
+	 */
+	private record Rates(double wall, double cpu) {
+	}
+
 	/** NLR alone: each thread feeds its rank's events, from memory, to one recognizer. */
-	private static double alone(String shape, long events, int threads) throws Exception {
+	private static Rates alone(String shape, long events, int threads) throws Exception {
 		long perThread = events / threads;
 		List<List<TraceEvent>> buffers = new ArrayList<>();
 		for (int t = 0; t < threads; t++) {
@@ -100,7 +111,7 @@ final class NlrBench {
 	}
 
 	/** Reading + NLR: the ranks' traces are written to a temporary folder first, then modelled. */
-	private static double withReading(String shape, long events, int threads) throws Exception {
+	private static Rates withReading(String shape, long events, int threads) throws Exception {
 		Path folder = Files.createTempDirectory("looptrace-bench");
 		try {
 			long perRank = events / threads;
@@ -125,10 +136,20 @@ final class NlrBench {
 	}
 
 	/** Runs one task per thread at once; events per second over all of them. */
-	private static double parallel(int threads, long events, Parallel.Task<?, ?> task) throws Exception {
+	private static Rates parallel(int threads, long events, Parallel.Task<?, ?> task) throws Exception {
+		ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+		AtomicLong cpuNanos = new AtomicLong();
 		long start = System.nanoTime();
-		Parallel.map(threads, threads, task);
-		return events / ((System.nanoTime() - start) / 1e9);
+		Parallel.map(threads, threads, t -> {
+			long before = cpu.getCurrentThreadCpuTime();
+			try {
+				return task.run(t);
+			} finally {
+				cpuNanos.addAndGet(cpu.getCurrentThreadCpuTime() - before);
+			}
+		});
+		double wall = events / ((System.nanoTime() - start) / 1e9);
+		return new Rates(wall, events / (cpuNanos.get() / 1e9 / threads));
 	}
 
 	/**
