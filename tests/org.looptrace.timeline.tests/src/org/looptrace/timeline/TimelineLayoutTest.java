@@ -113,7 +113,7 @@ class TimelineLayoutTest {
 		Model model = parse("""
 				for i0 = 0 to 199
 				  0 send 1 7
-				  1 recv 0 7
+				  0 recv 1 7
 				done
 				""");
 		Drawing drawing = checked(model, "loop");
@@ -129,7 +129,7 @@ class TimelineLayoutTest {
 	void aReceiveBeforeItsSendInTheBodyWaitsForIt() throws Exception {
 		Model model = parse("""
 				for i0 = 0 to 9
-				  1 recv 0 t
+				  0 recv 1 t
 				  0 send 1 t
 				done
 				""");
@@ -144,8 +144,8 @@ class TimelineLayoutTest {
 	void whenEveryRankWaitsTheMessageComesFromThePreviousIteration() throws Exception {
 		Model model = parse("""
 				for i0 = 0 to 9
-				  1 recv 0 t
-				  0 recv 1 u
+				  0 recv 1 t
+				  1 recv 0 u
 				  0 send 1 t
 				  1 send 0 u
 				done
@@ -254,7 +254,7 @@ class TimelineLayoutTest {
 	void pointsFindTheirConstruct() throws Exception {
 		Model model = parse("""
 				0 send 1 t
-				1 recv 0 t
+				0 recv 1 t
 				for i0 = 0 to 4
 				  1 local call MPI_Wait
 				  1 local return MPI_Wait

@@ -65,7 +65,7 @@ final class Ticks {
 		ownerIndices(model);
 		List<Env> top = List.of(Env.EMPTY);
 		BitSet all = new BitSet();
-		cover(model, top, all);
+		cover(model, top, all, null);
 		root = new PlacedLoop("", 0, 1, false, all.stream().toArray(), null, 0);
 		root.end = block(model, top, "", root);
 	}
@@ -105,14 +105,18 @@ final class Ticks {
 		return event instanceof Recv recv ? recv.getPeer() : event.getRank();
 	}
 
-	/** Adds the owners of every event of the block to {@code out}. */
-	private void cover(Block block, List<Env> envs, BitSet out) {
+	/** Adds the owners of every event of the block to {@code out}, and the channels of its sends to {@code sends}. */
+	private void cover(Block block, List<Env> envs, BitSet out, @Nullable Set<Channel> sends) {
 		for (Item item : block.getItems()) {
 			if (item instanceof Loop loop) {
-				cover(loop, inner(loop, envs, ""), out);
+				cover(loop, inner(loop, envs, ""), out, sends);
 			} else if (item instanceof Event event) {
 				for (Env env : envs) {
-					out.set(rank(owner(event), env, ""));
+					int owner = rank(owner(event), env, "");
+					out.set(owner);
+					if (sends != null && event instanceof Send send) {
+						sends.add(new Channel(owner, rank(send.getPeer(), env, ""), text(send.getTag(), env, "")));
+					}
 				}
 			}
 		}
@@ -221,6 +225,8 @@ final class Ticks {
 		return run.finish();
 	}
 
+	private static final Channel NO_CHANNEL = new Channel(-1, -1, "");
+
 	private abstract static class Task {
 		final int seq;
 		int[] ranks = new int[0];
@@ -240,7 +246,8 @@ final class Ticks {
 		final int src;
 		final int dst;
 		final String text;
-		final @Nullable Channel channel;
+		/** The channel of a send or receive, {@link #NO_CHANNEL} otherwise. */
+		final Channel channel;
 
 		EventTask(int seq, String path, EventKind kind, int owner, int src, int dst, String text) {
 			super(seq);
@@ -250,7 +257,7 @@ final class Ticks {
 			this.src = src;
 			this.dst = dst;
 			this.text = text;
-			this.channel = kind == EventKind.SEND || kind == EventKind.RECV ? new Channel(src, dst, text) : null;
+			this.channel = kind == EventKind.SEND || kind == EventKind.RECV ? new Channel(src, dst, text) : NO_CHANNEL;
 			this.ranks = new int[] { owner };
 		}
 	}
@@ -274,8 +281,12 @@ final class Ticks {
 		final List<Env> envs;
 		final long count;
 
-		LoopTask(int seq, Loop loop, String path, List<Env> envs, long count, int[] ranks) {
+		/** The channels the loop sends on: receives of the block wait for it. */
+		final Set<Channel> sends;
+
+		LoopTask(int seq, Loop loop, String path, List<Env> envs, long count, int[] ranks, Set<Channel> sends) {
 			super(seq);
+			this.sends = sends;
 			this.loop = loop;
 			this.path = path;
 			this.envs = envs;
@@ -312,9 +323,13 @@ final class Ticks {
 		void addLoop(Loop loop, String path, List<Env> envs) {
 			List<Env> inner = inner(loop, envs, path);
 			BitSet covered = new BitSet();
-			cover(loop, inner, covered);
+			Set<Channel> sends = new HashSet<>();
+			cover(loop, inner, covered, sends);
 			long count = Math.max(0, evaluate(loop.getUpper(), envs.get(0), path) - evaluate(loop.getLower(), envs.get(0), path) + 1);
-			LoopTask task = new LoopTask(seq++, loop, path, inner, count, covered.stream().toArray());
+			LoopTask task = new LoopTask(seq++, loop, path, inner, count, covered.stream().toArray(), sends);
+			for (Channel channel : sends) {
+				pendingSends.computeIfAbsent(channel, c -> new int[1])[0]++;
+			}
 			if (task.ranks.length == 0) {
 				unranked.add(task);
 			}
@@ -505,6 +520,10 @@ final class Ticks {
 				}
 				placed.end = end;
 				last = Math.max(last, end);
+				for (Channel channel : loop.sends) {
+					pendingSends.get(channel)[0]--;
+					wake(channel);
+				}
 			}
 		}
 
@@ -519,7 +538,11 @@ final class Ticks {
 			} else {
 				state.unreceived.add(placed);
 			}
-			List<EventTask> receivers = waiting.remove(task.channel);
+			wake(task.channel);
+		}
+
+		private void wake(Channel channel) {
+			List<EventTask> receivers = waiting.remove(channel);
 			if (receivers != null) {
 				ready.addAll(receivers);
 			}
@@ -545,8 +568,18 @@ final class Ticks {
 				Placed.Event recv = pair[1];
 				messages.add(new Placed.Message(pair[0], recv, recv.text(), pair[0].rank(), recv.rank(), pair[0].tick() - period, true));
 			}
-			early.forEach((channel, receives) -> receives.forEach(recv -> messages.add(new Placed.Message(null, recv, channel.tag(),
-					channel.src(), channel.dst(), scope.start - 1, true))));
+			// Receives whose send came inside a later loop of the block: its last send, of the previous iteration.
+			early.forEach((channel, receives) -> receives.forEach(recv -> {
+				ChannelState state = channels.get(channel);
+				Placed.Event send = state == null ? null : state.last;
+				if (send == null) {
+					messages.add(new Placed.Message(null, recv, channel.tag(), channel.src(), channel.dst(), scope.start - 1, true));
+				} else if (send.tick() < recv.tick()) {
+					messages.add(new Placed.Message(send, recv, channel.tag(), channel.src(), channel.dst(), send.tick(), false));
+				} else {
+					messages.add(new Placed.Message(send, recv, channel.tag(), channel.src(), channel.dst(), send.tick() - period, true));
+				}
+			}));
 			return end;
 		}
 	}
