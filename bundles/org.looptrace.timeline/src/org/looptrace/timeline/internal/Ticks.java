@@ -59,15 +59,68 @@ final class Ticks {
 
 	private final Set<Loop> rankLoops = new HashSet<>();
 	private final Map<Channel, ChannelState> channels = new HashMap<>();
+	/** The last send of every pair of ranks, of every source. */
+	private final Map<Long, Placed.Event> lastByPair = new HashMap<>();
+	private final Map<Integer, Placed.Event> lastBySource = new HashMap<>();
+	/** Receives no send of their block matched, with their channel. */
+	private final List<Placed.Event> orphans = new ArrayList<>();
+	private final List<Channel> orphanChannels = new ArrayList<>();
 	private long[] clocks = new long[64];
 
 	private Ticks(Model model) {
 		ownerIndices(model);
 		List<Env> top = List.of(Env.EMPTY);
 		BitSet all = new BitSet();
-		cover(model, top, all, null);
+		cover(model, "", top, all, null);
 		root = new PlacedLoop("", 0, 1, false, all.stream().toArray(), null, 0);
 		root.end = block(model, top, "", root);
+		adoptOrphans();
+	}
+
+	/**
+	 * Matches the receives no send of their block matched: a loop body is drawn once, in its first
+	 * iteration, so their send may be in a later part of an enclosing loop's body (the message of
+	 * the previous iteration), or have another tag or peer in the iteration drawn. The last send of
+	 * the channel, else of the pair of ranks, else of the source stands for it; placed after the
+	 * receive, it is drawn one body length of the innermost loop around both earlier.
+	 */
+	private void adoptOrphans() {
+		for (int i = 0; i < orphans.size(); i++) {
+			Placed.Event recv = orphans.get(i);
+			Channel channel = orphanChannels.get(i);
+			ChannelState state = channels.get(channel);
+			Placed.Event send = state != null && state.last != null ? state.last : lastByPair.get(pair(channel.src(), channel.dst()));
+			if (send == null) {
+				send = lastBySource.get(channel.src());
+			}
+			if (send == null) {
+				messages.add(new Placed.Message(null, recv, channel.tag(), channel.src(), channel.dst(), recv.scope().start - 1, true));
+			} else if (send.tick() < recv.tick()) {
+				messages.add(new Placed.Message(send, recv, channel.tag(), channel.src(), channel.dst(), send.tick(), false));
+			} else {
+				PlacedLoop around = common(send.scope(), recv.scope());
+				messages.add(new Placed.Message(send, recv, channel.tag(), channel.src(), channel.dst(),
+						send.tick() - Math.max(around.end - around.start, send.tick() - recv.tick() + 1), true));
+			}
+		}
+	}
+
+	private static long pair(int src, int dst) {
+		return (long) src << 32 | dst;
+	}
+
+	/** The innermost loop (or the top) around both. */
+	private static PlacedLoop common(PlacedLoop a, PlacedLoop b) {
+		Set<PlacedLoop> around = new HashSet<>();
+		for (PlacedLoop loop = a; loop != null; loop = loop.parent) {
+			around.add(loop);
+		}
+		for (PlacedLoop loop = b; loop != null; loop = loop.parent) {
+			if (around.contains(loop)) {
+				return loop;
+			}
+		}
+		throw new IllegalStateException("two placed loops without the top around them");
 	}
 
 	/** The ticks of every construct of the model. */
@@ -106,20 +159,35 @@ final class Ticks {
 	}
 
 	/** Adds the owners of every event of the block to {@code out}, and the channels of its sends to {@code sends}. */
-	private void cover(Block block, List<Env> envs, BitSet out, @Nullable Set<Channel> sends) {
+	private void cover(Block block, String prefix, List<Env> envs, BitSet out, @Nullable Set<Channel> sends) {
+		int position = 0;
 		for (Item item : block.getItems()) {
+			if (!(item instanceof Construct)) {
+				continue;
+			}
+			position++;
 			if (item instanceof Loop loop) {
-				cover(loop, inner(loop, envs, ""), out, sends);
+				String path = path(prefix, position);
+				cover(loop, path, inner(loop, envs, path), out, sends);
 			} else if (item instanceof Event event) {
 				for (Env env : envs) {
-					int owner = rank(owner(event), env, "");
-					out.set(owner);
-					if (sends != null && event instanceof Send send) {
-						sends.add(new Channel(owner, rank(send.getPeer(), env, ""), text(send.getTag(), env, "")));
+					try {
+						int owner = rank(owner(event), env, prefix);
+						out.set(owner);
+						if (sends != null && event instanceof Send send) {
+							sends.add(new Channel(owner, rank(send.getPeer(), env, prefix), text(send.getTag(), env, prefix)));
+						}
+					} catch (IllegalArgumentException e) {
+						// Paths are made only for the message: this walk runs once per enclosing loop.
+						throw new IllegalArgumentException(e.getMessage().replaceFirst("^construct [0-9.]*:", "construct " + path(prefix, position) + ":"), e);
 					}
 				}
 			}
 		}
+	}
+
+	private static String path(String prefix, int position) {
+		return prefix.isEmpty() ? Integer.toString(position) : prefix + "." + position;
 	}
 
 	/**
@@ -212,7 +280,7 @@ final class Ticks {
 				continue;
 			}
 			position++;
-			String path = prefix.isEmpty() ? Integer.toString(position) : prefix + "." + position;
+			String path = path(prefix, position);
 			if (construct instanceof Loop loop) {
 				run.addLoop(loop, path, envs);
 			} else {
@@ -324,7 +392,7 @@ final class Ticks {
 			List<Env> inner = inner(loop, envs, path);
 			BitSet covered = new BitSet();
 			Set<Channel> sends = new HashSet<>();
-			cover(loop, inner, covered, sends);
+			cover(loop, path, inner, covered, sends);
 			long count = Math.max(0, evaluate(loop.getUpper(), envs.get(0), path) - evaluate(loop.getLower(), envs.get(0), path) + 1);
 			LoopTask task = new LoopTask(seq++, loop, path, inner, count, covered.stream().toArray(), sends);
 			for (Channel channel : sends) {
@@ -532,6 +600,8 @@ final class Ticks {
 			pendingSends.get(task.channel)[0]--;
 			ChannelState state = channels.computeIfAbsent(task.channel, c -> new ChannelState());
 			state.last = placed;
+			lastByPair.put(pair(task.src, task.dst), placed);
+			lastBySource.put(task.src, placed);
 			ArrayDeque<Placed.Event> before = early.get(task.channel);
 			if (before != null && !before.isEmpty()) {
 				carried.add(new Placed.Event[] { placed, before.poll() });
@@ -552,8 +622,8 @@ final class Ticks {
 			ChannelState state = channels.get(task.channel);
 			Placed.Event send = state == null ? null : state.unreceived.isEmpty() ? state.last : state.unreceived.poll();
 			if (send == null) {
-				Placed.Event recv = place(task, clock(task.owner));
-				messages.add(new Placed.Message(null, recv, task.text, task.src, task.dst, Math.min(recv.tick(), scope.start) - 1, true));
+				orphans.add(place(task, clock(task.owner)));
+				orphanChannels.add(task.channel);
 				return;
 			}
 			Placed.Event recv = place(task, Math.max(clock(task.owner), send.tick() + 1));
@@ -573,7 +643,8 @@ final class Ticks {
 				ChannelState state = channels.get(channel);
 				Placed.Event send = state == null ? null : state.last;
 				if (send == null) {
-					messages.add(new Placed.Message(null, recv, channel.tag(), channel.src(), channel.dst(), scope.start - 1, true));
+					orphans.add(recv);
+					orphanChannels.add(channel);
 				} else if (send.tick() < recv.tick()) {
 					messages.add(new Placed.Message(send, recv, channel.tag(), channel.src(), channel.dst(), send.tick(), false));
 				} else {
