@@ -199,17 +199,22 @@ class TimelineLayoutTest {
 	@Test
 	void nestedBoxesStartingAtTheSameTickKeepTheirLabelsApart() throws Exception {
 		Model model = parse("""
+				1 local work
 				for i0 = 0 to 9
 				  for i1 = 0 to 4
 				    0 send 2 a
 				    0 recv 2 a
 				  done
-				  1 local work
 				done
 				""");
 		Drawing drawing = checked(model, "nested");
-		assertEquals(drawing.boxes().get(0).startTick(), drawing.boxes().get(1).startTick());
-		assertTrue(drawing.labels().stream().filter(label -> label.path() != null).count() >= 2);
+		Box outer = drawing.boxes().get(0);
+		Box inner = drawing.boxes().get(1);
+		assertEquals(outer.startTick(), inner.startTick());
+		assertTrue(outer.moved() && inner.moved());
+		List<Label> beside = drawing.labels().stream().filter(label -> label.path() != null).toList();
+		assertEquals(4, beside.size(), beside.toString());
+		assertTrue(beside.stream().allMatch(label -> label.x() >= 0), beside.toString());
 	}
 
 	@Test

@@ -54,6 +54,8 @@ public final class Geometry {
 	private final int[] visible;
 	private final int[] usualRow;
 	private final double scale;
+	/** Rows drawn: one per rank drawn, and those added below for loops that fit nowhere else. */
+	private int rowsUsed;
 
 	private final List<Box> boxes = new ArrayList<>();
 	private final List<Label> labels = new ArrayList<>();
@@ -72,6 +74,7 @@ public final class Geometry {
 			usualRow[visible[row]] = row;
 		}
 		scale = (options.width() - LEFT - RIGHT) / Math.max(1, ticks.length());
+		rowsUsed = visible.length;
 	}
 
 	/** The drawing of placed ticks with the options' ranks, collapse depth and width. */
@@ -146,7 +149,7 @@ public final class Geometry {
 		colours.forEach((tag, rgb) -> legend.add(new TagColor(tag, rgb)));
 		int perRow = Math.max(1, (int) ((options.width() - LEFT) / LEGEND_ENTRY));
 		double legendHeight = legend.isEmpty() ? 0 : (legend.size() + perRow - 1) / perRow * LEGEND_ROW + 8;
-		double height = TOP + Math.max(1, visible.length) * ROW + 8 + legendHeight;
+		double height = TOP + Math.max(1, rowsUsed) * ROW + 8 + legendHeight;
 		return new Drawing(options.width(), height, ticks.length(), rankLines, boxes, marks, arrows, collectives, brackets, labels, legend);
 	}
 
@@ -272,18 +275,24 @@ public final class Geometry {
 		}
 	}
 
-	/** The first row from which {@code count} rows of the parent are free of the concurrent loops. */
-	private static int free(int preferred, int count, PlacedLoop parent, List<PlacedLoop> concurrent) {
+	/**
+	 * The first row from which {@code count} rows of the parent are free of the concurrent loops.
+	 * The rows of the concurrent loops may leave no such gap (loops on ranks 0,2 and on 1 at the
+	 * same time): at the top of the model, the loop then gets rows below those of the ranks.
+	 */
+	private int free(int preferred, int count, PlacedLoop parent, List<PlacedLoop> concurrent) {
 		int first = parent.top;
-		int last = parent.top + parent.rowCount - count;
+		int last = parent.parent == null ? Integer.MAX_VALUE - count : parent.top + parent.rowCount - count;
 		if (preferred <= last && isFree(preferred, count, concurrent)) {
 			return preferred;
 		}
 		for (int top = first; top <= last; top++) {
 			if (isFree(top, count, concurrent)) {
+				rowsUsed = Math.max(rowsUsed, top + count);
 				return top;
 			}
 		}
+		// Inside a loop, when its rows cannot hold the loops of its body that run at the same time.
 		return Math.max(first, Math.min(preferred, last));
 	}
 
