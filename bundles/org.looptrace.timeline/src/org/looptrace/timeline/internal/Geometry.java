@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.RankSet;
@@ -45,6 +46,8 @@ public final class Geometry {
 	/** Font size of labels and the width of one of their characters. */
 	public static final double FONT = 10;
 	static final double CHAR = 6.2;
+	/** Places tried for a rank label beside a box. */
+	private static final int LABEL_STEPS = 6;
 
 	private static final int[] PALETTE = { 0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf,
 			0xbcbd22, 0x7f7f7f, 0x393b79, 0xad494a, 0x637939, 0x8c6d31, 0x7b4173, 0x3182bd };
@@ -60,7 +63,7 @@ public final class Geometry {
 	private final List<Box> boxes = new ArrayList<>();
 	private final List<Label> labels = new ArrayList<>();
 	/** Labels by the row they are on, to keep them apart. */
-	private final Map<Long, List<Label>> labelsByY = new HashMap<>();
+	private final Map<Long, TreeMap<Double, Label>> labelsByY = new HashMap<>();
 	private final Map<Integer, List<Point>> lines = new LinkedHashMap<>();
 
 	private Geometry(Ticks ticks, LayoutOptions options) {
@@ -352,35 +355,47 @@ public final class Geometry {
 	/**
 	 * Adds a rank number: at {@code x} for the labels of rank lines, otherwise left of a box at
 	 * {@code x}, further left past the labels already there (of boxes starting at the same tick),
-	 * or inside the box when the picture's left edge is reached.
+	 * or inside the box when the picture's left edge is reached. Where labels crowd (many boxes
+	 * starting within a few pixels), a label that finds no free place in a few steps is left out:
+	 * it could not be read anyway.
 	 */
 	private void addLabel(String text, @Nullable String path, double x, double y, boolean atX) {
 		double width = text.length() * CHAR + 2;
 		double height = FONT + 2;
-		List<Label> row = labelsByY.computeIfAbsent(Math.round(y), key -> new ArrayList<>());
+		TreeMap<Double, Label> row = labelsByY.computeIfAbsent(Math.round(y), key -> new TreeMap<>());
 		double left = atX ? x : x - width - 1;
-		double step = -1;
-		while (true) {
-			Label label = new Label(text, path, left, y - height / 2, width, height);
-			Label blocking = null;
-			for (Label other : row) {
-				if (other.overlaps(label)) {
-					blocking = other;
-					break;
-				}
-			}
+		boolean leftward = !atX;
+		for (int step = 0; step < LABEL_STEPS; step++) {
+			Label blocking = blocking(row, left, width);
 			if (blocking == null) {
-				row.add(label);
+				Label label = new Label(text, path, left, y - height / 2, width, height);
+				row.put(left, label);
 				labels.add(label);
 				return;
 			}
-			if (step < 0 && blocking.x() - width - 1 >= 0) {
+			if (leftward && blocking.x() - width - 1 >= 0) {
 				left = blocking.x() - width - 1;
 			} else {
-				step = 1;
+				leftward = false;
 				left = Math.max(x + 2, blocking.x() + blocking.width() + 1);
 			}
 		}
+	}
+
+	/** The label of the row that overlaps {@code [left, left + width]}, if any (the labels of a row never overlap). */
+	private static @Nullable Label blocking(TreeMap<Double, Label> row, double left, double width) {
+		Map.Entry<Double, Label> before = row.floorEntry(left + width);
+		while (before != null) {
+			Label label = before.getValue();
+			if (label.x() + label.width() <= left) {
+				return null;
+			}
+			if (label.x() < left + width) {
+				return label;
+			}
+			before = row.lowerEntry(before.getKey());
+		}
+		return null;
 	}
 
 	/** Appends the runs of the rank lines inside {@code loop}, moving them into the loops of its body. */
