@@ -60,9 +60,11 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 	 * @param collapsed drawn closed: nothing inside it is drawn
 	 * @param moved     whether some of its rank lines are not in their usual place, so its ranks are labelled
 	 * @param ranks     the ranks drawn inside it
+	 * @param countX    where its count is written (its baseline at {@code y} + the font size): in its
+	 *                  upper-left corner, right of the count of a loop around it that starts at the same tick
 	 */
 	public record Box(String path, int depth, long count, boolean overRanks, boolean collapsed, boolean moved, long startTick,
-			long endTick, RankSet ranks, double x, double y, double width, double height) {
+			long endTick, RankSet ranks, double x, double y, double width, double height, double countX) {
 	}
 
 	/** The kinds of events. */
@@ -119,8 +121,8 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 		}
 	}
 
-	/** The colour of a tag, as 0xRRGGBB. */
-	public record TagColor(String tag, int rgb) {
+	/** The colour of a tag, as 0xRRGGBB, and the upper-left corner of its entry in the legend. */
+	public record TagColor(String tag, int rgb, double x, double y) {
 	}
 
 	/**

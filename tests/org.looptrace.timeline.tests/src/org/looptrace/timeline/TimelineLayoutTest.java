@@ -212,6 +212,7 @@ class TimelineLayoutTest {
 		Box inner = drawing.boxes().get(1);
 		assertEquals(outer.startTick(), inner.startTick());
 		assertTrue(outer.moved() && inner.moved());
+		assertTrue(inner.countX() > outer.countX() + 2 * 6, "the counts 10 and 5 side by side: " + outer + " " + inner);
 		List<Label> beside = drawing.labels().stream().filter(label -> label.path() != null).toList();
 		assertEquals(4, beside.size(), beside.toString());
 		assertTrue(beside.stream().allMatch(label -> label.x() >= 0), beside.toString());

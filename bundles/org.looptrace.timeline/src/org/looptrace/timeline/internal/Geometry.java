@@ -148,42 +148,14 @@ public final class Geometry {
 						center(collective.tick()), top - ROW / 3, bottom + ROW / 3));
 			}
 		}
-		List<TagColor> legend = new ArrayList<>();
-		colours.forEach((tag, rgb) -> legend.add(new TagColor(tag, rgb)));
 		int perRow = Math.max(1, (int) ((options.width() - LEFT) / LEGEND_ENTRY));
-		double legendHeight = legend.isEmpty() ? 0 : (legend.size() + perRow - 1) / perRow * LEGEND_ROW + 8;
-		double height = TOP + Math.max(1, rowsUsed) * ROW + 8 + legendHeight;
+		int legendRows = (colours.size() + perRow - 1) / perRow;
+		double rowsBottom = TOP + Math.max(1, rowsUsed) * ROW + 8;
+		List<TagColor> legend = new ArrayList<>();
+		colours.forEach((tag, rgb) -> legend.add(new TagColor(tag, rgb, LEFT + legend.size() % perRow * LEGEND_ENTRY,
+				rowsBottom + 4 + legend.size() / perRow * LEGEND_ROW)));
+		double height = rowsBottom + (legend.isEmpty() ? 0 : legendRows * LEGEND_ROW + 8);
 		return new Drawing(options.width(), height, ticks.length(), rankLines, boxes, marks, arrows, collectives, brackets, labels, legend);
-	}
-
-	/** The top of the legend, below the rows. */
-	public static double legendTop(Drawing drawing) {
-		return drawing.height() - (drawing.legend().isEmpty() ? 0 : legendRows(drawing) * LEGEND_ROW + 8) + 4;
-	}
-
-	/** How many legend entries fit on a row of the legend. */
-	public static int legendPerRow(Drawing drawing) {
-		return Math.max(1, (int) ((drawing.width() - LEFT) / LEGEND_ENTRY));
-	}
-
-	private static int legendRows(Drawing drawing) {
-		int perRow = legendPerRow(drawing);
-		return (drawing.legend().size() + perRow - 1) / perRow;
-	}
-
-	/** The left of the legend and the width of one of its entries. */
-	public static double legendLeft() {
-		return LEFT;
-	}
-
-	/** The width of one legend entry. */
-	public static double legendEntry() {
-		return LEGEND_ENTRY;
-	}
-
-	/** The height of one legend row. */
-	public static double legendRow() {
-		return LEGEND_ROW;
 	}
 
 	// ---- rows ----
@@ -339,9 +311,16 @@ public final class Geometry {
 		double inset = Math.min(1.5 * (loop.depth - 1), (right - left) / 4);
 		double height = loop.rowCount * ROW - 4;
 		double vertical = Math.min(2.0 * (loop.depth - 1), height * 0.3);
+		// Nested loops starting at the same tick: each count right of the one around it.
+		double countX = left + inset + 2;
+		PlacedLoop outer = loop.parent;
+		if (outer != null && outer.start == loop.start && outer.depth > 0) {
+			countX = Math.max(countX, outer.countRight + 3);
+		}
+		loop.countRight = countX + Long.toString(loop.count).length() * CHAR;
 		Box box = new Box(loop.path, loop.depth, loop.count, loop.overRanks, !open(loop), moved, loop.start, loop.end,
 				RankSet.of(drawn.stream().toArray()), left + inset, y(loop.top) - ROW / 2 + 2 + vertical, right - left - 2 * inset,
-				height - 2 * vertical);
+				height - 2 * vertical, countX);
 		boxes.add(box);
 		if (moved) {
 			for (int i = 0; i < loop.ranks.length; i++) {

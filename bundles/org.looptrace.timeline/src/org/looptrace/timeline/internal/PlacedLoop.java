@@ -29,6 +29,8 @@ final class PlacedLoop {
 	int top;
 	int rowCount;
 	boolean hidden;
+	/** The right end of its count, set when its box is drawn. */
+	double countRight;
 
 	PlacedLoop(String path, int depth, long count, boolean overRanks, int[] ranks, @Nullable PlacedLoop parent, long start) {
 		this.path = path;

@@ -79,8 +79,10 @@ public final class PngRenderer {
 			g.setColor(new Color(Style.BOX_STROKE));
 			g.setStroke(new BasicStroke(0.8f));
 			g.draw(rect);
-			g.setColor(new Color(Style.TEXT));
-			g.drawString(Long.toString(box.count()), (float) box.x() + 2, (float) (box.y() + Geometry.FONT));
+		}
+		g.setColor(new Color(Style.TEXT));
+		for (Box box : drawing.boxes()) {
+			g.drawString(Long.toString(box.count()), (float) box.countX(), (float) (box.y() + Geometry.FONT));
 		}
 		g.setStroke(new BasicStroke(1f));
 		g.setColor(new Color(Style.RANK_LINE));
@@ -145,16 +147,11 @@ public final class PngRenderer {
 		for (Label label : drawing.labels()) {
 			g.drawString(label.text(), (float) label.x() + 1, (float) (label.y() + label.height() - 3));
 		}
-		int perRow = Geometry.legendPerRow(drawing);
-		double top = Geometry.legendTop(drawing);
-		for (int i = 0; i < drawing.legend().size(); i++) {
-			TagColor colour = drawing.legend().get(i);
-			double x = Geometry.legendLeft() + i % perRow * Geometry.legendEntry();
-			double y = top + i / perRow * Geometry.legendRow();
+		for (TagColor colour : drawing.legend()) {
 			g.setColor(new Color(colour.rgb()));
-			g.fill(new Rectangle2D.Double(x, y + 2, 14, 8));
+			g.fill(new Rectangle2D.Double(colour.x(), colour.y() + 2, Style.SWATCH_WIDTH, Style.SWATCH_HEIGHT));
 			g.setColor(new Color(Style.TEXT));
-			g.drawString("tag " + colour.tag(), (float) x + 18, (float) y + 10);
+			g.drawString("tag " + colour.tag(), (float) (colour.x() + Style.SWATCH_WIDTH + 4), (float) colour.y() + 10);
 		}
 	}
 }

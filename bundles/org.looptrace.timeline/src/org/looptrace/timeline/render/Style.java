@@ -13,6 +13,9 @@ final class Style {
 	/** Half the height of a bracket, the length of an arrow head. */
 	static final double BRACKET_HALF = 5;
 	static final double HEAD = 5;
+	/** The colour swatch of a tag in the legend. */
+	static final double SWATCH_WIDTH = 14;
+	static final double SWATCH_HEIGHT = 8;
 
 	private Style() {
 	}

@@ -62,6 +62,10 @@ public final class SvgRenderer {
 		for (Box box : drawing.boxes()) {
 			box(box);
 		}
+		for (Box box : drawing.boxes()) {
+			svg.append("<text class=\"count\" x=\"").append(number(box.countX())).append("\" y=\"").append(number(box.y() + Geometry.FONT))
+					.append("\">").append(box.count()).append("</text>\n");
+		}
 		for (RankLine line : drawing.rankLines()) {
 			svg.append("<polyline class=\"rank-line\" data-rank=\"").append(line.rank()).append("\" points=\"");
 			List<Point> points = line.points();
@@ -113,8 +117,6 @@ public final class SvgRenderer {
 		svg.append(" x=\"").append(number(box.x())).append("\" y=\"").append(number(box.y())).append("\" width=\"")
 				.append(number(box.width())).append("\" height=\"").append(number(box.height())).append("\" fill=\"")
 				.append(Style.hex(Style.gray(box.depth()))).append("\"/>\n");
-		svg.append("<text class=\"count\" x=\"").append(number(box.x() + 2)).append("\" y=\"").append(number(box.y() + Geometry.FONT))
-				.append("\">").append(box.count()).append("</text>\n");
 	}
 
 	private void legend(Drawing drawing) {
@@ -122,15 +124,12 @@ public final class SvgRenderer {
 			return;
 		}
 		svg.append("<g class=\"legend\">\n");
-		int perRow = Geometry.legendPerRow(drawing);
-		double top = Geometry.legendTop(drawing);
-		for (int i = 0; i < drawing.legend().size(); i++) {
-			TagColor colour = drawing.legend().get(i);
-			double x = Geometry.legendLeft() + i % perRow * Geometry.legendEntry();
-			double y = top + i / perRow * Geometry.legendRow();
-			svg.append("<rect class=\"legend-swatch\" x=\"").append(number(x)).append("\" y=\"").append(number(y + 2))
-					.append("\" width=\"14\" height=\"8\" fill=\"").append(Style.hex(colour.rgb())).append("\"/>");
-			svg.append("<text x=\"").append(number(x + 18)).append("\" y=\"").append(number(y + 10)).append("\">tag ")
+		for (TagColor colour : drawing.legend()) {
+			svg.append("<rect class=\"legend-swatch\" x=\"").append(number(colour.x())).append("\" y=\"").append(number(colour.y() + 2))
+					.append("\" width=\"").append(number(Style.SWATCH_WIDTH)).append("\" height=\"").append(number(Style.SWATCH_HEIGHT))
+					.append("\" fill=\"").append(Style.hex(colour.rgb())).append("\"/>");
+			svg.append("<text x=\"").append(number(colour.x() + Style.SWATCH_WIDTH + 4)).append("\" y=\"").append(number(colour.y() + 10))
+					.append("\">tag ")
 					.append(escape(colour.tag())).append("</text>\n");
 		}
 		svg.append("</g>\n");
