@@ -74,18 +74,6 @@ final class Invariants {
 			}
 		});
 		assertEquals(constructs.values().stream().filter(Loop.class::isInstance).count(), drawing.boxes().size(), what + ": boxes");
-		// Boxes overlap only when one holds the other.
-		List<Box> all = drawing.boxes();
-		for (int i = 0; i < all.size(); i++) {
-			for (int j = i + 1; j < all.size(); j++) {
-				Box a = all.get(i);
-				Box b = all.get(j);
-				boolean nested = b.path().startsWith(a.path() + ".") || a.path().startsWith(b.path() + ".");
-				boolean overlap = a.x() + 0.01 < b.x() + b.width() && b.x() + 0.01 < a.x() + a.width() && a.y() + 0.01 < b.y() + b.height()
-						&& b.y() + 0.01 < a.y() + a.height();
-				assertFalse(!nested && overlap, what + ": boxes " + a + " and " + b + " overlap");
-			}
-		}
 		// Arrows go forward in time; every receive drawn has its arrow.
 		int receives = 0;
 		for (Mark mark : drawing.marks()) {
@@ -95,8 +83,6 @@ final class Invariants {
 		}
 		assertEquals(receives, drawing.arrows().size(), what + ": one arrow per receive");
 		for (Arrow arrow : drawing.arrows()) {
-			assertTrue(arrow.sendTick() < arrow.recvTick(), what + ": arrow back in time " + arrow);
-			assertTrue(arrow.x1() < arrow.x2(), what + ": arrow back in the picture " + arrow);
 			assertTrue(constructs.get(arrow.recvPath()) instanceof Recv, what + ": " + arrow);
 		}
 		// Every sync is part of a collective.
@@ -110,6 +96,27 @@ final class Invariants {
 				assertTrue(inCollectives.contains(path), what + ": sync " + path + " in no collective");
 			}
 		});
+		geometry(drawing, what);
+	}
+
+	/** What holds with any options: boxes overlap only when nested, arrows go forward, labels apart, marks inside. */
+	static void geometry(Drawing drawing, String what) {
+		List<Box> all = drawing.boxes();
+		// Boxes overlap only when one holds the other.
+		for (int i = 0; i < all.size(); i++) {
+			for (int j = i + 1; j < all.size(); j++) {
+				Box a = all.get(i);
+				Box b = all.get(j);
+				boolean nested = b.path().startsWith(a.path() + ".") || a.path().startsWith(b.path() + ".");
+				boolean overlap = a.x() + 0.01 < b.x() + b.width() && b.x() + 0.01 < a.x() + a.width() && a.y() + 0.01 < b.y() + b.height()
+						&& b.y() + 0.01 < a.y() + a.height();
+				assertFalse(!nested && overlap, what + ": boxes " + a + " and " + b + " overlap");
+			}
+		}
+		for (Arrow arrow : drawing.arrows()) {
+			assertTrue(arrow.sendTick() < arrow.recvTick(), what + ": arrow back in time " + arrow);
+			assertTrue(arrow.x1() < arrow.x2(), what + ": arrow back in the picture " + arrow);
+		}
 		// Rank labels never overlap.
 		List<Label> labels = drawing.labels();
 		for (int i = 0; i < labels.size(); i++) {

@@ -105,6 +105,16 @@ class TimelineLayoutTest {
 			for (Arrow arrow : drawing.arrows()) {
 				assertNotNull(arrow.sendPath(), "seed " + seed + ": unmatched " + arrow);
 			}
+			// With options: fewer things drawn, the same geometry rules, the same clock.
+			int depth = (int) (seed % 3);
+			RankSet some = RankSet.range(0, ranks / 2);
+			Drawing part = TimelineLayout.layout(model, new LayoutOptions(some, depth, 300 + (int) seed * 7));
+			Invariants.geometry(part, "seed " + seed + " ranks " + some + " collapse " + depth);
+			Invariants.checkSvg(part, SvgRenderer.render(part), "seed " + seed + " with options");
+			assertEquals(drawing.ticks(), part.ticks());
+			assertTrue(part.boxes().stream().allMatch(box -> box.depth() <= depth + 1 && box.collapsed() == (box.depth() == depth + 1)));
+			assertTrue(part.rankLines().stream().allMatch(line -> some.contains(line.rank())));
+			assertTrue(part.marks().stream().allMatch(mark -> some.contains(mark.rank()) && mark.path().split("\\.").length <= depth + 1));
 		}
 	}
 
