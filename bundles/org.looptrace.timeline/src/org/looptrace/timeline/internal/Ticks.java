@@ -59,6 +59,8 @@ final class Ticks {
 
 	private final Set<Loop> rankLoops = new HashSet<>();
 	private final Map<Channel, ChannelState> channels = new HashMap<>();
+	/** The ranks and send channels of the loops not placed yet, collected by the walk of the model. */
+	private final Map<Loop, Coverage> coverages = new HashMap<>();
 	/** The last send of every pair of ranks, of every source. */
 	private final Map<Long, Placed.Event> lastByPair = new HashMap<>();
 	private final Map<Integer, Placed.Event> lastBySource = new HashMap<>();
@@ -158,7 +160,11 @@ final class Ticks {
 		return event instanceof Recv recv ? recv.getPeer() : event.getRank();
 	}
 
-	/** Adds the owners of every event of the block to {@code out}, and the channels of its sends to {@code sends}. */
+	/**
+	 * Adds the owners of every event of the block to {@code out}, and the channels of its sends to
+	 * {@code sends}; keeps those of each loop inside for {@link BlockRun#addLoop}, so that the model
+	 * is walked once, not once per enclosing loop.
+	 */
 	private void cover(Block block, String prefix, List<Env> envs, BitSet out, @Nullable Set<Channel> sends) {
 		int position = 0;
 		for (Item item : block.getItems()) {
@@ -168,7 +174,13 @@ final class Ticks {
 			position++;
 			if (item instanceof Loop loop) {
 				String path = path(prefix, position);
-				cover(loop, path, inner(loop, envs, path), out, sends);
+				Coverage coverage = new Coverage(new BitSet(), new HashSet<>());
+				cover(loop, path, inner(loop, envs, path), coverage.ranks, coverage.sends);
+				coverages.put(loop, coverage);
+				out.or(coverage.ranks);
+				if (sends != null) {
+					sends.addAll(coverage.sends);
+				}
 			} else if (item instanceof Event event) {
 				for (Env env : envs) {
 					try {
@@ -261,6 +273,10 @@ final class Ticks {
 			latest = Math.max(latest, clock(rank));
 		}
 		return latest;
+	}
+
+	/** The ranks a loop covers and the channels it sends on. */
+	private record Coverage(BitSet ranks, Set<Channel> sends) {
 	}
 
 	/** Sends placed and not yet received, and the last send of every channel. */
@@ -390,12 +406,13 @@ final class Ticks {
 
 		void addLoop(Loop loop, String path, List<Env> envs) {
 			List<Env> inner = inner(loop, envs, path);
-			BitSet covered = new BitSet();
-			Set<Channel> sends = new HashSet<>();
-			cover(loop, path, inner, covered, sends);
+			Coverage coverage = coverages.remove(loop);
+			if (coverage == null) {
+				throw new IllegalStateException("loop " + path + " was not covered by the walk of the model");
+			}
 			long count = Math.max(0, evaluate(loop.getUpper(), envs.get(0), path) - evaluate(loop.getLower(), envs.get(0), path) + 1);
-			LoopTask task = new LoopTask(seq++, loop, path, inner, count, covered.stream().toArray(), sends);
-			for (Channel channel : sends) {
+			LoopTask task = new LoopTask(seq++, loop, path, inner, count, coverage.ranks.stream().toArray(), coverage.sends);
+			for (Channel channel : coverage.sends) {
 				pendingSends.computeIfAbsent(channel, c -> new int[1])[0]++;
 			}
 			if (task.ranks.length == 0) {
