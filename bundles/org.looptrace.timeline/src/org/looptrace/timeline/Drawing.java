@@ -155,6 +155,43 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 		return inner;
 	}
 
+	/** A rectangle of the picture. */
+	public record Bounds(double x, double y, double width, double height) {
+	}
+
+	/**
+	 * Where a construct is drawn, to show a selection made in the editor: the box of a loop, or
+	 * the rectangle around every mark, arrow end and collective of an event; null when it is not
+	 * drawn (hidden by the options).
+	 */
+	public @Nullable Bounds bounds(String path) {
+		for (Box box : boxes) {
+			if (box.path().equals(path)) {
+				return new Bounds(box.x(), box.y(), box.width(), box.height());
+			}
+		}
+		double[] extent = { Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE };
+		for (Mark mark : marks) {
+			if (mark.path().equals(path)) {
+				include(extent, mark.x(), mark.y());
+			}
+		}
+		for (Collective collective : collectives) {
+			if (collective.paths().contains(path)) {
+				include(extent, collective.x(), collective.y1());
+				include(extent, collective.x(), collective.y2());
+			}
+		}
+		return extent[0] > extent[2] ? null : new Bounds(extent[0], extent[1], extent[2] - extent[0], extent[3] - extent[1]);
+	}
+
+	private static void include(double[] extent, double x, double y) {
+		extent[0] = Math.min(extent[0], x);
+		extent[1] = Math.min(extent[1], y);
+		extent[2] = Math.max(extent[2], x);
+		extent[3] = Math.max(extent[3], y);
+	}
+
 	private static double distance(double x, double y, Arrow arrow) {
 		double dx = arrow.x2() - arrow.x1();
 		double dy = arrow.y2() - arrow.y1();

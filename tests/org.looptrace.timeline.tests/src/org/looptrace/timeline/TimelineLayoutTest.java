@@ -282,6 +282,13 @@ class TimelineLayoutTest {
 		Box box = drawing.boxes().get(0);
 		assertEquals("3", drawing.constructAt(box.x() + box.width() / 2, box.y() + 1));
 		assertNull(drawing.constructAt(drawing.width() - 1, drawing.height() - 1));
+		// And back: where the editor's selection is drawn.
+		Drawing.Bounds loop = drawing.bounds("3");
+		assertEquals(box.x(), loop.x());
+		Drawing.Bounds call = drawing.bounds("3.1");
+		assertTrue(call.x() > box.x() && call.x() < box.x() + box.width(), call + " inside " + box);
+		assertEquals("3.1", drawing.constructAt(call.x(), call.y()));
+		assertNull(TimelineLayout.layout(model, new LayoutOptions(null, 0, 400)).bounds("3.1"), "hidden in a closed loop");
 		assertEquals(List.of(Drawing.BracketKind.CALL, Drawing.BracketKind.RETURN), drawing.brackets().stream().map(Drawing.Bracket::kind).toList());
 	}
 
