@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 import javax.imageio.ImageIO;
@@ -283,9 +284,9 @@ class TimelineLayoutTest {
 		assertEquals("3", drawing.constructAt(box.x() + box.width() / 2, box.y() + 1));
 		assertNull(drawing.constructAt(drawing.width() - 1, drawing.height() - 1));
 		// And back: where the editor's selection is drawn.
-		Drawing.Bounds loop = drawing.bounds("3");
+		Drawing.Bounds loop = Objects.requireNonNull(drawing.bounds("3"));
 		assertEquals(box.x(), loop.x());
-		Drawing.Bounds call = drawing.bounds("3.1");
+		Drawing.Bounds call = Objects.requireNonNull(drawing.bounds("3.1"));
 		assertTrue(call.x() > box.x() && call.x() < box.x() + box.width(), call + " inside " + box);
 		assertEquals("3.1", drawing.constructAt(call.x(), call.y()));
 		assertNull(TimelineLayout.layout(model, new LayoutOptions(null, 0, 400)).bounds("3.1"), "hidden in a closed loop");
