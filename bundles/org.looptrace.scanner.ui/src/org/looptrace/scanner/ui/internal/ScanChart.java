@@ -136,14 +136,14 @@ final class ScanChart extends Canvas {
 				for (int column = 0; column < columns; column++) {
 					int from = (int) ((long) column * values.length / columns);
 					int to = (int) ((long) (column + 1) * values.length / columns);
-					long low = Long.MAX_VALUE;
-					long high = Long.MIN_VALUE;
+					long least = Long.MAX_VALUE;
+					long greatest = Long.MIN_VALUE;
 					for (int i = from; i < Math.max(from + 1, to); i++) {
-						low = Math.min(low, values[i]);
-						high = Math.max(high, values[i]);
+						least = Math.min(least, values[i]);
+						greatest = Math.max(greatest, values[i]);
 					}
-					gc.drawLine(left + 1 + column, bottom - (int) Math.round((low - min) / span * (bottom - top)), left + 1 + column,
-							bottom - (int) Math.round((high - min) / span * (bottom - top)));
+					gc.drawLine(left + 1 + column, bottom - (int) Math.round((least - min) / span * (bottom - top)), left + 1 + column,
+							bottom - (int) Math.round((greatest - min) / span * (bottom - top)));
 				}
 			}
 		}

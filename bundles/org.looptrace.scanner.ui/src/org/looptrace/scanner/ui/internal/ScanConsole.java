@@ -18,12 +18,10 @@ final class ScanConsole {
 	/** Red without a device: the streams are coloured from the job's thread. */
 	private static final Color RED = new Color(200, 0, 0);
 
-	private final MessageConsole console;
 	private final MessageConsoleStream out;
 	private final MessageConsoleStream err;
 
 	private ScanConsole(MessageConsole console) {
-		this.console = console;
 		this.out = console.newMessageStream();
 		this.err = console.newMessageStream();
 		err.setColor(RED);
@@ -44,11 +42,6 @@ final class ScanConsole {
 		}
 		manager.showConsoleView(found);
 		return new ScanConsole(found);
-	}
-
-	/** The console's text (for tests and the view's status). */
-	String text() {
-		return console.getDocument().get();
 	}
 
 	/** Prints a line in the console's normal colour. */

@@ -40,15 +40,12 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 
 	private static final int INDENT = 20;
 
-	private @Nullable Text model;
-	private @Nullable Text traces;
-	private @Nullable Button scan;
-	private @Nullable Button generateC;
-	private @Nullable Button generateJava;
-	private @Nullable Text output;
-	private @Nullable Text scannerFolder;
-	private @Nullable Button outputBrowse;
-	private @Nullable Button scannerFolderBrowse;
+	/** The tab's fields, made by {@link #createControl}. */
+	private record Widgets(Text model, Text traces, Button scan, Button generateC, Button generateJava, Text output, Button outputBrowse,
+			Text scannerFolder, Button scannerFolderBrowse) {
+	}
+
+	private @Nullable Widgets widgets;
 
 	@Override
 	public void createControl(@Nullable Composite parent) {
@@ -57,26 +54,24 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 		setControl(page);
 
 		Group modelGroup = group(page, Messages.ScanMainTab_model);
-		Text modelText = text(modelGroup, 0);
-		button(modelGroup, Messages.ScanMainTab_browse).addListener(SWT.Selection, event -> browseModel());
-		model = modelText;
+		Text model = text(modelGroup, 0);
+		button(modelGroup, Messages.ScanMainTab_browse).addListener(SWT.Selection, event -> browseModel(model));
 
 		Group tracesGroup = group(page, Messages.ScanMainTab_traces);
-		Text tracesText = text(tracesGroup, 0);
-		button(tracesGroup, Messages.ScanMainTab_browse).addListener(SWT.Selection, event -> browseFolder(tracesText, Messages.ScanMainTab_tracesDialog));
-		traces = tracesText;
+		Text traces = text(tracesGroup, 0);
+		button(tracesGroup, Messages.ScanMainTab_browse).addListener(SWT.Selection, event -> browseFolder(traces, Messages.ScanMainTab_tracesDialog));
 
 		Group what = group(page, Messages.ScanMainTab_what);
-		scan = radio(what, Messages.ScanMainTab_scan);
-		output = text(what, INDENT);
-		outputBrowse = button(what, Messages.ScanMainTab_browse);
-		outputBrowse.addListener(SWT.Selection, event -> browseOutput());
-		generateC = radio(what, Messages.ScanMainTab_generateC);
-		generateJava = radio(what, Messages.ScanMainTab_generateJava);
-		scannerFolder = text(what, INDENT);
-		scannerFolderBrowse = button(what, Messages.ScanMainTab_browse);
-		Text folderText = scannerFolder;
-		scannerFolderBrowse.addListener(SWT.Selection, event -> browseFolder(folderText, Messages.ScanMainTab_scannerFolderDialog));
+		Button scan = radio(what, Messages.ScanMainTab_scan);
+		Text output = text(what, INDENT);
+		Button outputBrowse = button(what, Messages.ScanMainTab_browse);
+		outputBrowse.addListener(SWT.Selection, event -> browseOutput(model, output));
+		Button generateC = radio(what, Messages.ScanMainTab_generateC);
+		Button generateJava = radio(what, Messages.ScanMainTab_generateJava);
+		Text scannerFolder = text(what, INDENT);
+		Button scannerFolderBrowse = button(what, Messages.ScanMainTab_browse);
+		scannerFolderBrowse.addListener(SWT.Selection, event -> browseFolder(scannerFolder, Messages.ScanMainTab_scannerFolderDialog));
+		widgets = new Widgets(model, traces, scan, generateC, generateJava, output, outputBrowse, scannerFolder, scannerFolderBrowse);
 	}
 
 	private Group group(Composite parent, String title) {
@@ -108,67 +103,52 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 	}
 
 	private void changed() {
-		updateEnablement();
-		updateHints();
+		Widgets w = widgets;
+		if (w != null) {
+			updateEnablement(w);
+			updateHints(w);
+		}
 		updateLaunchConfigurationDialog();
 	}
 
-	private String mode() {
-		if (generateC != null && generateC.getSelection()) {
+	private static String mode(Widgets w) {
+		if (w.generateC().getSelection()) {
 			return ScannerUi.MODE_GENERATE_C;
 		}
-		if (generateJava != null && generateJava.getSelection()) {
+		if (w.generateJava().getSelection()) {
 			return ScannerUi.MODE_GENERATE_JAVA;
 		}
 		return ScannerUi.MODE_SCAN;
 	}
 
-	private void updateEnablement() {
-		boolean scanning = mode().equals(ScannerUi.MODE_SCAN);
-		enable(output, scanning);
-		enable(outputBrowse, scanning);
-		enable(scannerFolder, !scanning);
-		enable(scannerFolderBrowse, !scanning);
-	}
-
-	private static void enable(@Nullable Text text, boolean enabled) {
-		if (text != null) {
-			text.setEnabled(enabled);
-		}
-	}
-
-	private static void enable(@Nullable Button button, boolean enabled) {
-		if (button != null) {
-			button.setEnabled(enabled);
-		}
+	private static void updateEnablement(Widgets w) {
+		boolean scanning = mode(w).equals(ScannerUi.MODE_SCAN);
+		w.output().setEnabled(scanning);
+		w.outputBrowse().setEnabled(scanning);
+		w.scannerFolder().setEnabled(!scanning);
+		w.scannerFolderBrowse().setEnabled(!scanning);
 	}
 
 	/** The defaults of the empty fields, shown greyed inside them. */
-	private void updateHints() {
-		IFile file = modelFile();
-		Text tracesText = traces;
-		Text outputText = output;
-		Text folderText = scannerFolder;
-		if (tracesText == null || outputText == null || folderText == null) {
-			return;
-		}
+	private static void updateHints(Widgets w) {
+		IFile file = modelFile(w.model());
 		if (file == null) {
-			tracesText.setMessage(Messages.ScanMainTab_tracesHint);
-			outputText.setMessage("");
-			folderText.setMessage("");
+			w.traces().setMessage(Messages.ScanMainTab_tracesHint);
+			w.output().setMessage("");
+			w.scannerFolder().setMessage("");
 			return;
 		}
 		try {
-			tracesText.setMessage(NLS.bind(Messages.ScanMainTab_tracesDefault, ScanSettings.defaultTraces(file)));
+			w.traces().setMessage(NLS.bind(Messages.ScanMainTab_tracesDefault, ScanSettings.defaultTraces(file)));
 		} catch (ScanSettings.Invalid e) {
-			tracesText.setMessage(Messages.ScanMainTab_tracesHint);
+			w.traces().setMessage(Messages.ScanMainTab_tracesHint);
 		}
-		outputText.setMessage(file.getParent().getFullPath().append(ScanSettings.defaultOutputName(file)).toString());
-		folderText.setMessage(file.getParent().getFullPath().append(ScanSettings.defaultScannerFolderName(file, mode())).toString());
+		w.output().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultOutputName(file)).toString());
+		w.scannerFolder().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultScannerFolderName(file, mode(w))).toString());
 	}
 
-	private @Nullable IFile modelFile() {
-		if (model == null || model.getText().isBlank()) {
+	private static @Nullable IFile modelFile(Text model) {
+		if (model.getText().isBlank()) {
 			return null;
 		}
 		IPath path = IPath.fromPortableString(model.getText().trim());
@@ -176,7 +156,7 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 		return member instanceof IFile file ? file : null;
 	}
 
-	private void browseModel() {
+	private void browseModel(Text model) {
 		ElementTreeSelectionDialog dialog = new ElementTreeSelectionDialog(getShell(), new WorkbenchLabelProvider(), new BaseWorkbenchContentProvider());
 		dialog.setTitle(Messages.ScanMainTab_modelDialog);
 		dialog.setMessage(Messages.ScanMainTab_modelDialogMessage);
@@ -190,11 +170,11 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 		});
 		dialog.setValidator(selection -> selection.length == 1 && selection[0] instanceof IFile ? org.eclipse.core.runtime.Status.OK_STATUS
 				: ScanSettings.error(Messages.ScanMainTab_modelDialogMessage, null));
-		IFile current = modelFile();
+		IFile current = modelFile(model);
 		if (current != null) {
 			dialog.setInitialSelection(current);
 		}
-		if (dialog.open() == Window.OK && dialog.getFirstResult() instanceof IFile file && model != null) {
+		if (dialog.open() == Window.OK && dialog.getFirstResult() instanceof IFile file) {
 			model.setText(file.getFullPath().toString());
 		}
 	}
@@ -207,13 +187,13 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 		}
 	}
 
-	private void browseOutput() {
+	private void browseOutput(Text model, Text output) {
 		SaveAsDialog dialog = new SaveAsDialog(getShell());
-		IFile file = modelFile();
+		IFile file = modelFile(model);
 		if (file != null) {
 			dialog.setOriginalFile(file.getParent().getFile(IPath.fromOSString(ScanSettings.defaultOutputName(file))));
 		}
-		if (dialog.open() == Window.OK && dialog.getResult() != null && output != null) {
+		if (dialog.open() == Window.OK && dialog.getResult() != null) {
 			IPath path = dialog.getResult();
 			output.setText((path.getFileExtension() == null ? path.addFileExtension("csv") : path).toString());
 		}
@@ -228,48 +208,55 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 
 	@Override
 	public void initializeFrom(@Nullable ILaunchConfiguration configuration) {
-		if (configuration == null || model == null || traces == null || output == null || scannerFolder == null || scan == null
-				|| generateC == null || generateJava == null) {
+		Widgets w = widgets;
+		if (configuration == null || w == null) {
 			return;
 		}
 		try {
 			ScanSettings.Attributes attributes = ScanSettings.Attributes.of(configuration);
-			model.setText(attributes.model());
-			traces.setText(attributes.traces());
-			output.setText(attributes.output());
-			scannerFolder.setText(attributes.scannerFolder());
-			scan.setSelection(attributes.mode().equals(ScannerUi.MODE_SCAN));
-			generateC.setSelection(attributes.mode().equals(ScannerUi.MODE_GENERATE_C));
-			generateJava.setSelection(attributes.mode().equals(ScannerUi.MODE_GENERATE_JAVA));
+			w.model().setText(attributes.model());
+			w.traces().setText(attributes.traces());
+			w.output().setText(attributes.output());
+			w.scannerFolder().setText(attributes.scannerFolder());
+			w.scan().setSelection(attributes.mode().equals(ScannerUi.MODE_SCAN));
+			w.generateC().setSelection(attributes.mode().equals(ScannerUi.MODE_GENERATE_C));
+			w.generateJava().setSelection(attributes.mode().equals(ScannerUi.MODE_GENERATE_JAVA));
 		} catch (CoreException e) {
 			setErrorMessage(e.getMessage());
 		}
-		updateEnablement();
-		updateHints();
+		updateEnablement(w);
+		updateHints(w);
 	}
 
 	@Override
 	public void performApply(@Nullable ILaunchConfigurationWorkingCopy configuration) {
-		if (configuration == null || model == null || traces == null || output == null || scannerFolder == null) {
+		Widgets w = widgets;
+		if (configuration == null || w == null) {
 			return;
 		}
-		configuration.setAttribute(ScannerUi.ATTR_MODEL, model.getText().trim());
-		configuration.setAttribute(ScannerUi.ATTR_TRACES, traces.getText().trim());
-		configuration.setAttribute(ScannerUi.ATTR_OUTPUT, output.getText().trim());
-		configuration.setAttribute(ScannerUi.ATTR_SCANNER_FOLDER, scannerFolder.getText().trim());
-		configuration.setAttribute(ScannerUi.ATTR_MODE, mode());
+		ScanSettings.Attributes attributes = attributes(w);
+		configuration.setAttribute(ScannerUi.ATTR_MODEL, attributes.model());
+		configuration.setAttribute(ScannerUi.ATTR_TRACES, attributes.traces());
+		configuration.setAttribute(ScannerUi.ATTR_OUTPUT, attributes.output());
+		configuration.setAttribute(ScannerUi.ATTR_SCANNER_FOLDER, attributes.scannerFolder());
+		configuration.setAttribute(ScannerUi.ATTR_MODE, attributes.mode());
+	}
+
+	private static ScanSettings.Attributes attributes(Widgets w) {
+		return new ScanSettings.Attributes(w.model().getText().trim(), w.traces().getText().trim(), mode(w), w.output().getText().trim(),
+				w.scannerFolder().getText().trim());
 	}
 
 	@Override
 	public boolean isValid(@Nullable ILaunchConfiguration configuration) {
 		setErrorMessage(null);
 		setMessage(null);
-		if (model == null || traces == null || output == null || scannerFolder == null) {
+		Widgets w = widgets;
+		if (w == null) {
 			return false;
 		}
 		try {
-			ScanSettings.resolve(new ScanSettings.Attributes(model.getText().trim(), traces.getText().trim(), mode(), output.getText().trim(),
-					scannerFolder.getText().trim()));
+			ScanSettings.resolve(attributes(w));
 		} catch (ScanSettings.Invalid e) {
 			setErrorMessage(e.getMessage());
 			return false;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.scanner.ui.internal;
 
-import org.eclipse.core.runtime.ResourceLocator;
 import org.eclipse.jface.resource.ImageDescriptor;
 import org.eclipse.jface.resource.ImageRegistry;
 import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.resource.ResourceLocator;
 import org.eclipse.swt.graphics.Image;
 import org.looptrace.scanner.ui.ScannerUi;
 
