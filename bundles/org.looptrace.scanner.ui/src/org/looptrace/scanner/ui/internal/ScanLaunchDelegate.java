@@ -3,6 +3,8 @@ package org.looptrace.scanner.ui.internal;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.jobs.IJobChangeListener;
+import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
@@ -11,7 +13,7 @@ import org.eclipse.jdt.annotation.Nullable;
 /**
  * Launches a LoopTrace Scanner configuration: checks it (a CoreException with the reason shows in
  * the launch's error dialog) and schedules the {@link ScanJob}, which shows its own progress and
- * can be cancelled from the Progress view.
+ * can be cancelled from the Progress view. The launch itself is removed once the job is done.
  */
 public final class ScanLaunchDelegate implements ILaunchConfigurationDelegate {
 
@@ -21,6 +23,11 @@ public final class ScanLaunchDelegate implements ILaunchConfigurationDelegate {
 		if (configuration == null) {
 			return;
 		}
-		new ScanJob(configuration.getName(), ScanSettings.of(configuration)).schedule();
+		ScanJob job = new ScanJob(configuration.getName(), ScanSettings.of(configuration));
+		if (launch != null) {
+			// A launch without process or debug target never counts as terminated: remove it when the scan ends.
+			job.addJobChangeListener(IJobChangeListener.onDone(event -> DebugPlugin.getDefault().getLaunchManager().removeLaunch(launch)));
+		}
+		job.schedule();
 	}
 }
