@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
@@ -81,7 +82,7 @@ final class ScanJob extends Job {
 		long start = System.nanoTime();
 		try {
 			Model model = ModelText.parse(ScanSettings.text(modelFile), modelFile.getFullPath().toString());
-			Scanner scanner = Scanner.of(model);
+			Scanner scanner = compile(model);
 			if (scanner.queries().isEmpty()) {
 				return failed(console, NLS.bind(Messages.ScanJob_noAnnotation, modelFile.getFullPath()));
 			}
@@ -91,13 +92,22 @@ final class ScanJob extends Job {
 				generate(scanner, console, progress.split(100));
 			}
 			return Status.OK_STATUS;
-		} catch (ModelTextException | IllegalArgumentException e) {
+		} catch (ModelTextException e) {
 			return failed(console, NLS.bind(Messages.ScanJob_badModel, modelFile.getFullPath(), e.getMessage()));
 		} catch (CancellationException | OperationCanceledException e) {
 			console.print(NLS.bind(Messages.ScanJob_cancelled, modelFile.getFullPath()));
 			return Status.CANCEL_STATUS;
 		} catch (IOException | UncheckedIOException | CoreException | ScanSettings.Invalid e) {
 			return failed(console, e.getMessage() == null ? e.toString() : e.getMessage());
+		}
+	}
+
+	/** The scanner of the model's annotations; an annotation with nothing to attach to is a model error. */
+	private static Scanner compile(Model model) throws ModelTextException {
+		try {
+			return Scanner.of(model);
+		} catch (IllegalArgumentException e) {
+			throw new ModelTextException(List.of(String.valueOf(e.getMessage())));
 		}
 	}
 
@@ -143,7 +153,7 @@ final class ScanJob extends Job {
 		target.refreshLocal(IResource.DEPTH_ZERO, progress.split(4));
 		WrittenFiles.mark(target, digest);
 		long millis = (System.nanoTime() - start) / 1_000_000;
-		console.print(NLS.bind(Messages.ScanJob_scanned, new Object[] { read.total(), millis / 1000.0, target.getFullPath() }));
+		console.print(NLS.bind(Messages.ScanJob_scanned, new Object[] { read.total(), String.format("%.3f", millis / 1000.0), target.getFullPath() }));
 		for (String label : read.labels()) {
 			console.print(NLS.bind(Messages.ScanJob_label, label, read.count(label)));
 		}

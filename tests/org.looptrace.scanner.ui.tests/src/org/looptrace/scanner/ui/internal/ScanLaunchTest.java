@@ -120,8 +120,8 @@ class ScanLaunchTest {
 		assertTrue(status.getMessage().contains("data.2") && status.getMessage().contains("rank 2"), status.getMessage());
 		scan.project.refreshLocal(IResource.DEPTH_INFINITE, null);
 		assertFalse(scan.project.getFile("run.csv").exists(), "a failed scan wrote its CSV");
-		List<String> members = java.util.Arrays.stream(scan.project.members()).map(IResource::getName).sorted().toList();
-		assertEquals(List.of(".project", "run.loops", "traces"), members, "a partial file was left");
+		List<String> members = java.util.Arrays.stream(scan.project.members()).map(IResource::getName).toList();
+		assertTrue(members.stream().noneMatch(name -> name.endsWith(".part")), "a partial file was left: " + members);
 	}
 
 	@Test
