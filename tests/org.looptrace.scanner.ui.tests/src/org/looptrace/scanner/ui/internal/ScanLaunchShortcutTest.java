@@ -4,15 +4,18 @@ package org.looptrace.scanner.ui.internal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.ui.actions.ILaunchable;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -55,6 +58,12 @@ class ScanLaunchShortcutTest {
 		assertArrayEquals(new ILaunchConfiguration[] { mine }, shortcut.getLaunchConfigurations(new StructuredSelection(project.model)));
 		assertEquals(project.model, shortcut.getLaunchableResource(new StructuredSelection(project.model)));
 		assertNull(shortcut.getLaunchableResource(new StructuredSelection(project.traces.getFile("data.0"))));
+	}
+
+	@Test
+	void runAsIsOfferedOnAModelFile() {
+		// the test of the platform's contextual launch menu (org.eclipse.debug.core.launchable)
+		assertTrue(Platform.getAdapterManager().hasAdapter(project.model, ILaunchable.class.getName()));
 	}
 
 	private static ILaunchConfiguration[] all() throws CoreException {
