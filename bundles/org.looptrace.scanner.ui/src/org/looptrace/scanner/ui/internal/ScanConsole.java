@@ -37,7 +37,7 @@ final class ScanConsole {
 			}
 		}
 		if (found == null) {
-			found = new MessageConsole(ScannerUi.CONSOLE_NAME, null);
+			found = new MessageConsole(ScannerUi.CONSOLE_NAME, ScannerImages.descriptor(ScannerImages.SCANNER));
 			manager.addConsoles(new IConsole[] { found });
 		}
 		manager.showConsoleView(found);

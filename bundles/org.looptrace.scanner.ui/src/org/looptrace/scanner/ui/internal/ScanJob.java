@@ -79,7 +79,6 @@ final class ScanJob extends Job {
 		SubMonitor progress = SubMonitor.convert(monitor, getName(), 100);
 		ScanConsole console = ScanConsole.show();
 		IFile modelFile = settings.model();
-		long start = System.nanoTime();
 		try {
 			Model model = ModelText.parse(ScanSettings.text(modelFile), modelFile.getFullPath().toString());
 			Scanner scanner = compile(model);
@@ -87,7 +86,7 @@ final class ScanJob extends Job {
 				return failed(console, NLS.bind(Messages.ScanJob_noAnnotation, modelFile.getFullPath()));
 			}
 			if (settings.mode().equals(ScannerUi.MODE_SCAN)) {
-				scan(scanner, console, progress, start);
+				scan(scanner, console, progress);
 			} else {
 				generate(scanner, console, progress.split(100));
 			}
@@ -116,7 +115,7 @@ final class ScanJob extends Job {
 		return ScanSettings.error(message, null);
 	}
 
-	private void scan(Scanner scanner, ScanConsole console, SubMonitor progress, long start) throws IOException, CoreException {
+	private void scan(Scanner scanner, ScanConsole console, SubMonitor progress) throws IOException, CoreException {
 		IFile wanted = settings.output();
 		IFile target = WrittenFiles.target(wanted);
 		IPath location = target.getLocation();
@@ -128,6 +127,7 @@ final class ScanJob extends Job {
 		Path part = file.resolveSibling("." + file.getFileName() + ".part");
 		ScanResults read = new ScanResults(settings.model().getName());
 		MessageDigest digest = WrittenFiles.digest();
+		long start = System.nanoTime(); // the scan and the CSV, not parsing the model (the first parse loads the language)
 		try {
 			try (Writer writer = new BufferedWriter(new OutputStreamWriter(new DigestOutputStream(Files.newOutputStream(part), digest),
 					StandardCharsets.UTF_8), 1 << 16)) {

@@ -144,7 +144,7 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 			w.traces().setMessage(Messages.ScanMainTab_tracesHint);
 		}
 		w.output().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultOutputName(file)).toString());
-		w.scannerFolder().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultScannerFolderName(file, mode(w))).toString());
+		w.scannerFolder().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultScannerFolderName(file)).toString());
 	}
 
 	private static @Nullable IFile modelFile(Text model) {

@@ -61,11 +61,11 @@ public final class ScanResultsView extends ViewPart {
 		sash.setWeights(55, 45);
 
 		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
-		toolBar.add(kindAction(ScanChart.Kind.HISTOGRAM, Messages.ScanResultsView_histogram));
-		toolBar.add(kindAction(ScanChart.Kind.SERIES, Messages.ScanResultsView_series));
+		toolBar.add(kindAction(ScanChart.Kind.HISTOGRAM, Messages.ScanResultsView_histogram, ScannerImages.HISTOGRAM));
+		toolBar.add(kindAction(ScanChart.Kind.SERIES, Messages.ScanResultsView_series, ScannerImages.SERIES));
 	}
 
-	private IAction kindAction(ScanChart.Kind kind, String text) {
+	private IAction kindAction(ScanChart.Kind kind, String text, String icon) {
 		Action action = new Action(text, IAction.AS_RADIO_BUTTON) {
 			@Override
 			public void run() {
@@ -75,6 +75,7 @@ public final class ScanResultsView extends ViewPart {
 			}
 		};
 		action.setToolTipText(text);
+		action.setImageDescriptor(ScannerImages.descriptor(icon));
 		action.setChecked(kind == ScanChart.Kind.HISTOGRAM);
 		return action;
 	}

@@ -87,7 +87,7 @@ record ScanSettings(IFile model, Path traces, String mode, IFile output, IFolder
 		}
 		String mode = attributes.mode();
 		IFile output = model.getParent().getFile(IPath.fromOSString(defaultOutputName(model)));
-		IFolder scannerFolder = model.getParent().getFolder(IPath.fromOSString(defaultScannerFolderName(model, mode)));
+		IFolder scannerFolder = model.getParent().getFolder(IPath.fromOSString(defaultScannerFolderName(model)));
 		switch (mode) {
 		case ScannerUi.MODE_SCAN -> {
 			if (!attributes.output().isBlank()) {
@@ -126,9 +126,9 @@ record ScanSettings(IFile model, Path traces, String mode, IFile output, IFolder
 		return model.getFullPath().removeFileExtension().lastSegment() + ".csv";
 	}
 
-	/** {@code run.loops} → {@code run-scanner-c}. */
-	static String defaultScannerFolderName(IFile model, String mode) {
-		return model.getFullPath().removeFileExtension().lastSegment() + "-scanner-" + mode;
+	/** {@code run.loops} → {@code run-scanner} (C and Java scanners have different file names: they can share it). */
+	static String defaultScannerFolderName(IFile model) {
+		return model.getFullPath().removeFileExtension().lastSegment() + "-scanner";
 	}
 
 	/** The text of a workspace file in its charset. */

@@ -8,22 +8,32 @@ import org.eclipse.jface.resource.ResourceLocator;
 import org.eclipse.swt.graphics.Image;
 import org.looptrace.scanner.ui.ScannerUi;
 
-/** The icon of the scanner (launch type, shortcut, tab, view), in JFace's registry (disposed with the display). */
+/** The icons of the scanner's IDE side; images in JFace's registry (disposed with the display). */
 final class ScannerImages {
 
-	private static final String ICON = "icons/scanner.png";
-	private static final String KEY = ScannerUi.BUNDLE_ID + "/" + ICON;
+	/** The scanner: launch type, shortcut, tab, view, console. */
+	static final String SCANNER = "icons/scanner.png";
+	/** The chart as a histogram. */
+	static final String HISTOGRAM = "icons/histogram.png";
+	/** The chart as a series over occurrences. */
+	static final String SERIES = "icons/series.png";
 
 	private ScannerImages() {
+	}
+
+	/** The descriptor of an icon of this bundle. */
+	static ImageDescriptor descriptor(String icon) {
+		return ResourceLocator.imageDescriptorFromBundle(ScannerUi.BUNDLE_ID, icon).orElse(ImageDescriptor.getMissingImageDescriptor());
 	}
 
 	/** The scanner icon; must be called in the UI thread. */
 	static Image scanner() {
 		ImageRegistry registry = JFaceResources.getImageRegistry();
-		Image image = registry.get(KEY);
+		String key = ScannerUi.BUNDLE_ID + "/" + SCANNER;
+		Image image = registry.get(key);
 		if (image == null) {
-			registry.put(KEY, ResourceLocator.imageDescriptorFromBundle(ScannerUi.BUNDLE_ID, ICON).orElse(ImageDescriptor.getMissingImageDescriptor()));
-			image = registry.get(KEY);
+			registry.put(key, descriptor(SCANNER));
+			image = registry.get(key);
 		}
 		return image;
 	}

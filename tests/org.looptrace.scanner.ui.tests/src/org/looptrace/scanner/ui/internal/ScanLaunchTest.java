@@ -138,7 +138,7 @@ class ScanLaunchTest {
 		ScanProject scan = project(2, 2, 8);
 		IStatus status = launch(configuration(scan, Map.of(ScannerUi.ATTR_MODE, mode)));
 		assertTrue(status.isOK(), status.toString());
-		IFolder folder = scan.project.getFolder("run-scanner-" + mode);
+		IFolder folder = scan.project.getFolder("run-scanner");
 		Map<String, String> expected = ScannerGenerator.generate(Scanner.of(scan.parsed), language);
 		for (Map.Entry<String, String> file : expected.entrySet()) {
 			assertEquals(file.getValue(), ScanProject.contents(folder.getFile(file.getKey())), file.getKey());
