@@ -51,10 +51,6 @@ final class ScanChart extends Canvas {
 		redraw();
 	}
 
-	Kind kind() {
-		return kind;
-	}
-
 	/** The counts of the histogram's bins (equal ranges from the least value to the greatest). */
 	static long[] histogram(long[] values, int bins) {
 		long[] counts = new long[bins];

@@ -126,7 +126,6 @@ public final class ScanResultsView extends ViewPart {
 		}
 		line.setText(text);
 		line.getParent().layout();
-		setContentDescription("");
 		if (folder.getItemCount() > 0) {
 			folder.setSelection(0);
 		}
@@ -190,12 +189,6 @@ public final class ScanResultsView extends ViewPart {
 	/** The table of the i-th label (tests read its rows). */
 	Table table(int index) {
 		return tables.get(index);
-	}
-
-	/** The chart (tests switch it). */
-	@Nullable
-	ScanChart chart() {
-		return chart;
 	}
 
 	@Override
