@@ -52,7 +52,6 @@ import org.looptrace.scanner.ui.ScannerUi;
 final class ScanJob extends Job {
 
 	private final ScanSettings settings;
-	private @Nullable ScanResults results;
 
 	ScanJob(String configuration, ScanSettings settings) {
 		super(NLS.bind(Messages.ScanJob_name, configuration));
@@ -66,12 +65,6 @@ final class ScanJob extends Job {
 	@Override
 	public boolean belongsTo(@Nullable Object family) {
 		return family == ScannerUi.JOB_FAMILY;
-	}
-
-	/** The records of the last scan (null before it ends or when it failed). */
-	@Nullable
-	ScanResults results() {
-		return results;
 	}
 
 	@Override
@@ -160,7 +153,6 @@ final class ScanJob extends Job {
 		if (!target.equals(wanted)) {
 			console.print(NLS.bind(Messages.ScanJob_keptEdited, wanted.getFullPath(), target.getFullPath()));
 		}
-		results = read;
 		if (PlatformUI.isWorkbenchRunning()) {
 			Display.getDefault().asyncExec(() -> ScanResultsView.show(read));
 		}
