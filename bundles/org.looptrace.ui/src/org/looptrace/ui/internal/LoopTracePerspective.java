@@ -9,7 +9,8 @@ import org.eclipse.ui.IPerspectiveFactory;
 /**
  * The LoopTrace perspective, the product's default: the Project Explorer with the trace folders on
  * the left, models in the editor area, their outline on the right, problems below beside the
- * timeline and communication matrix views (shown as placeholders until their bundle is installed).
+ * timeline, communication matrix and scan results views and the console (placeholders until they
+ * are opened or their bundle is installed); the Run menu for the scanner's launches.
  */
 public class LoopTracePerspective implements IPerspectiveFactory {
 
@@ -18,6 +19,11 @@ public class LoopTracePerspective implements IPerspectiveFactory {
 
 	static final String TIMELINE_VIEW = "org.looptrace.timeline.ui.timelineView";
 	static final String MATRIX_VIEW = "org.looptrace.timeline.ui.matrixView";
+	static final String SCAN_RESULTS_VIEW = "org.looptrace.scanner.ui.resultsView";
+	/** org.eclipse.ui.console's IConsoleConstants.ID_CONSOLE_VIEW, without requiring the bundle. */
+	static final String CONSOLE_VIEW = "org.eclipse.ui.console.ConsoleView";
+	/** The Run menu and toolbar (Run As > LoopTrace Scanner, the launch history). */
+	static final String LAUNCH_ACTION_SET = "org.eclipse.debug.ui.launchActionSet";
 
 	@Override
 	public void createInitialLayout(@Nullable IPageLayout layout) {
@@ -31,10 +37,15 @@ public class LoopTracePerspective implements IPerspectiveFactory {
 		bottom.addView(IPageLayout.ID_PROBLEM_VIEW);
 		bottom.addPlaceholder(TIMELINE_VIEW);
 		bottom.addPlaceholder(MATRIX_VIEW);
+		bottom.addPlaceholder(SCAN_RESULTS_VIEW);
+		bottom.addPlaceholder(CONSOLE_VIEW);
 		layout.addShowViewShortcut(IPageLayout.ID_PROJECT_EXPLORER);
 		layout.addShowViewShortcut(IPageLayout.ID_OUTLINE);
 		layout.addShowViewShortcut(IPageLayout.ID_PROBLEM_VIEW);
 		layout.addShowViewShortcut(TIMELINE_VIEW);
 		layout.addShowViewShortcut(MATRIX_VIEW);
+		layout.addShowViewShortcut(SCAN_RESULTS_VIEW);
+		layout.addShowViewShortcut(CONSOLE_VIEW);
+		layout.addActionSet(LAUNCH_ACTION_SET);
 	}
 }

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner.ui.internal;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Composite;
+import org.looptrace.scanner.ScanRecord;
+
+/**
+ * The values of one label drawn with SWT's GC: as a histogram (how many records fall in each of
+ * equal value ranges) or as a series over occurrences (the value of each record in scan order; when
+ * there are more records than pixels, each pixel column shows the range of its records).
+ */
+final class ScanChart extends Canvas {
+
+	/** What the chart shows. */
+	enum Kind {
+		HISTOGRAM, SERIES
+	}
+
+	private static final int MARGIN = 8;
+	private static final int MAX_BINS = 40;
+
+	private long[] values = new long[0];
+	private String title = "";
+	private Kind kind = Kind.HISTOGRAM;
+
+	ScanChart(Composite parent) {
+		super(parent, SWT.DOUBLE_BUFFERED);
+		setBackground(getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND));
+		addPaintListener(event -> paint(event.gc));
+	}
+
+	/** Shows the values of records (of one label). */
+	void setRecords(String label, List<ScanRecord> records) {
+		values = records.stream().mapToLong(ScanRecord::value).toArray();
+		title = label;
+		redraw();
+	}
+
+	void setKind(Kind kind) {
+		this.kind = kind;
+		redraw();
+	}
+
+	/** The counts of the histogram's bins (equal ranges from the least value to the greatest). */
+	static long[] histogram(long[] values, int bins) {
+		long[] counts = new long[bins];
+		if (values.length == 0) {
+			return counts;
+		}
+		long min = Long.MAX_VALUE;
+		long max = Long.MIN_VALUE;
+		for (long value : values) {
+			min = Math.min(min, value);
+			max = Math.max(max, value);
+		}
+		double width = ((double) max - min + 1) / bins;
+		for (long value : values) {
+			counts[(int) Math.min(bins - 1, (long) ((value - (double) min) / width))]++;
+		}
+		return counts;
+	}
+
+	/** As many bins as distinct values up to {@link #MAX_BINS}, fewer for few records. */
+	static int bins(long[] values) {
+		long distinct = Arrays.stream(values).distinct().limit(MAX_BINS).count();
+		return (int) Math.max(1, Math.min(distinct, Math.max(1, (long) Math.ceil(Math.sqrt(values.length) * 2))));
+	}
+
+	private void paint(GC gc) {
+		Rectangle area = getClientArea();
+		Color foreground = getDisplay().getSystemColor(SWT.COLOR_LIST_FOREGROUND);
+		Color bars = getDisplay().getSystemColor(SWT.COLOR_LIST_SELECTION);
+		gc.setForeground(foreground);
+		gc.setAntialias(SWT.ON);
+		if (values.length == 0) {
+			gc.drawString(Messages.ScanChart_empty, MARGIN, MARGIN, true);
+			return;
+		}
+		long min = Arrays.stream(values).min().orElse(0);
+		long max = Arrays.stream(values).max().orElse(0);
+		String heading = NLS.bind(kind == Kind.HISTOGRAM ? Messages.ScanChart_histogramTitle : Messages.ScanChart_seriesTitle, title, values.length);
+		gc.drawString(heading, MARGIN, MARGIN, true);
+		int line = gc.textExtent(heading).y;
+		long[] counts = kind == Kind.HISTOGRAM ? histogram(values, bins(values)) : new long[0];
+		long most = Arrays.stream(counts).max().orElse(1);
+		String low = kind == Kind.HISTOGRAM ? "0" : Long.toString(min);
+		String high = kind == Kind.HISTOGRAM ? Long.toString(most) : Long.toString(max);
+		int left = MARGIN + Math.max(gc.textExtent(low).x, gc.textExtent(high).x) + MARGIN;
+		int top = MARGIN + line + MARGIN;
+		int bottom = area.height - MARGIN - line - 4;
+		int right = area.width - MARGIN;
+		if (right - left < 20 || bottom - top < 20) {
+			return;
+		}
+		gc.drawLine(left, top, left, bottom);
+		gc.drawLine(left, bottom, right, bottom);
+		yLabels(gc, left, top, bottom, low, high);
+		if (kind == Kind.HISTOGRAM) {
+			xLabels(gc, left, right, bottom, Long.toString(min), Long.toString(max), Messages.ScanChart_value);
+			double width = (double) (right - left - 1) / counts.length;
+			gc.setBackground(bars);
+			for (int i = 0; i < counts.length; i++) {
+				int height = (int) Math.round((double) counts[i] * (bottom - top) / Math.max(1, most));
+				int x = left + 1 + (int) Math.round(i * width);
+				int w = Math.max(1, (int) Math.round((i + 1) * width) - (int) Math.round(i * width) - 1);
+				gc.fillRectangle(x, bottom - height, w, height);
+			}
+		} else {
+			xLabels(gc, left, right, bottom, "0", Integer.toString(values.length - 1), Messages.ScanChart_occurrence);
+			gc.setForeground(bars);
+			gc.setLineWidth(1);
+			double span = Math.max(1, (double) max - min);
+			int columns = right - left - 1;
+			if (values.length <= columns) {
+				int[] points = new int[values.length * 2];
+				for (int i = 0; i < values.length; i++) {
+					points[2 * i] = left + 1 + (values.length == 1 ? 0 : (int) Math.round((double) i * (columns - 1) / (values.length - 1)));
+					points[2 * i + 1] = bottom - (int) Math.round((values[i] - min) / span * (bottom - top));
+				}
+				gc.drawPolyline(points);
+			} else {
+				for (int column = 0; column < columns; column++) {
+					int from = (int) ((long) column * values.length / columns);
+					int to = (int) ((long) (column + 1) * values.length / columns);
+					long least = Long.MAX_VALUE;
+					long greatest = Long.MIN_VALUE;
+					for (int i = from; i < Math.max(from + 1, to); i++) {
+						least = Math.min(least, values[i]);
+						greatest = Math.max(greatest, values[i]);
+					}
+					gc.drawLine(left + 1 + column, bottom - (int) Math.round((least - min) / span * (bottom - top)), left + 1 + column,
+							bottom - (int) Math.round((greatest - min) / span * (bottom - top)));
+				}
+			}
+		}
+	}
+
+	private static void yLabels(GC gc, int left, int top, int bottom, String low, String high) {
+		Point highSize = gc.textExtent(high);
+		gc.drawString(high, left - MARGIN / 2 - highSize.x, top, true);
+		Point lowSize = gc.textExtent(low);
+		gc.drawString(low, left - MARGIN / 2 - lowSize.x, bottom - lowSize.y, true);
+	}
+
+	private static void xLabels(GC gc, int left, int right, int bottom, String low, String high, String axis) {
+		gc.drawString(low, left, bottom + 2, true);
+		Point highSize = gc.textExtent(high);
+		gc.drawString(high, right - highSize.x, bottom + 2, true);
+		Point axisSize = gc.textExtent(axis);
+		gc.drawString(axis, (left + right - axisSize.x) / 2, bottom + 2, true);
+	}
+}

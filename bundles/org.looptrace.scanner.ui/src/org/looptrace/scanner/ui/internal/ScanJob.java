@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner.ui.internal;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.Consumer;
+
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.progress.IProgressConstants;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.model.Model;
+import org.looptrace.scanner.ScanRecord;
+import org.looptrace.scanner.Scanner;
+import org.looptrace.scanner.ScannerGenerator;
+import org.looptrace.scanner.ui.ScannerUi;
+
+/**
+ * A launch of a LoopTrace Scanner configuration: parses the model, compiles its annotations and
+ * either scans the data traces (the CSV into the workspace, the records into the Scan Results
+ * view) or generates a C or Java scanner into a workspace folder. Cancellable; prints a summary or
+ * the error (naming the file, the rank and the position) to the LoopTrace Scanner console. An
+ * error does not open a dialog: it is in the console, which the launch brings to the front.
+ */
+final class ScanJob extends Job {
+
+	private final ScanSettings settings;
+
+	ScanJob(String configuration, ScanSettings settings) {
+		super(NLS.bind(Messages.ScanJob_name, configuration));
+		this.settings = settings;
+		setUser(true);
+		// The folder written into, not the workspace: builds and edits elsewhere go on during a long scan.
+		setRule(settings.mode().equals(ScannerUi.MODE_SCAN) ? settings.output().getParent() : settings.scannerFolder().getProject());
+		setProperty(IProgressConstants.NO_IMMEDIATE_ERROR_PROMPT_PROPERTY, Boolean.TRUE);
+	}
+
+	@Override
+	public boolean belongsTo(@Nullable Object family) {
+		return family == ScannerUi.JOB_FAMILY;
+	}
+
+	@Override
+	protected IStatus run(@Nullable IProgressMonitor monitor) {
+		SubMonitor progress = SubMonitor.convert(monitor, getName(), 100);
+		ScanConsole console = ScanConsole.show();
+		IFile modelFile = settings.model();
+		try {
+			Model model = ModelText.parse(ScanSettings.text(modelFile), modelFile.getFullPath().toString());
+			Scanner scanner = compile(model);
+			if (scanner.queries().isEmpty()) {
+				return failed(console, NLS.bind(Messages.ScanJob_noAnnotation, modelFile.getFullPath()));
+			}
+			if (settings.mode().equals(ScannerUi.MODE_SCAN)) {
+				scan(scanner, console, progress);
+			} else {
+				generate(scanner, console, progress.split(100));
+			}
+			return Status.OK_STATUS;
+		} catch (ModelTextException e) {
+			return failed(console, NLS.bind(Messages.ScanJob_badModel, modelFile.getFullPath(), e.getMessage()));
+		} catch (CancellationException | OperationCanceledException e) {
+			console.print(NLS.bind(Messages.ScanJob_cancelled, modelFile.getFullPath()));
+			return Status.CANCEL_STATUS;
+		} catch (IOException | UncheckedIOException | CoreException | ScanSettings.Invalid e) {
+			return failed(console, e.getMessage() == null ? e.toString() : e.getMessage());
+		}
+	}
+
+	/** The scanner of the model's annotations; an annotation with nothing to attach to is a model error. */
+	private static Scanner compile(Model model) throws ModelTextException {
+		try {
+			return Scanner.of(model);
+		} catch (IllegalArgumentException e) {
+			throw new ModelTextException(List.of(String.valueOf(e.getMessage())));
+		}
+	}
+
+	private static IStatus failed(ScanConsole console, String message) {
+		console.error(message);
+		return ScanSettings.error(message, null);
+	}
+
+	private void scan(Scanner scanner, ScanConsole console, SubMonitor progress) throws IOException, CoreException {
+		IFile wanted = settings.output();
+		IFile target = WrittenFiles.target(wanted);
+		IPath location = target.getLocation();
+		if (location == null) {
+			throw new IOException(NLS.bind(Messages.ScanSettings_notLocal, target.getFullPath()));
+		}
+		console.print(NLS.bind(Messages.ScanJob_scanning, new Object[] { settings.model().getFullPath(), settings.traces(), scanner.ranks().size() }));
+		Path file = location.toPath();
+		Path part = file.resolveSibling("." + file.getFileName() + ".part");
+		ScanResults read = new ScanResults(settings.model().getName());
+		MessageDigest digest = WrittenFiles.digest();
+		long start = System.nanoTime(); // the scan and the CSV, not parsing the model (the first parse loads the language)
+		try {
+			try (Writer writer = new BufferedWriter(new OutputStreamWriter(new DigestOutputStream(Files.newOutputStream(part), digest),
+					StandardCharsets.UTF_8), 1 << 16)) {
+				Consumer<String> line = text -> {
+					try {
+						writer.write(text);
+						writer.write('\n');
+					} catch (IOException e) {
+						throw new UncheckedIOException(e);
+					}
+				};
+				line.accept(ScanRecord.CSV_HEADER);
+				scanner.run(settings.traces(), record -> {
+					line.accept(record.toCsv());
+					read.add(record);
+				}, new MonitorProgress(progress.split(95)));
+			}
+			// Only now: a failed or cancelled scan leaves the previous CSV as it was.
+			Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
+		} finally {
+			Files.deleteIfExists(part);
+		}
+		target.refreshLocal(IResource.DEPTH_ZERO, progress.split(4));
+		WrittenFiles.mark(target, digest);
+		long millis = (System.nanoTime() - start) / 1_000_000;
+		console.print(NLS.bind(Messages.ScanJob_scanned, new Object[] { read.total(), String.format("%.3f", millis / 1000.0), target.getFullPath() }));
+		for (String label : read.labels()) {
+			console.print(NLS.bind(Messages.ScanJob_label, label, read.count(label)));
+		}
+		if (!target.equals(wanted)) {
+			console.print(NLS.bind(Messages.ScanJob_keptEdited, wanted.getFullPath(), target.getFullPath()));
+		}
+		if (PlatformUI.isWorkbenchRunning()) {
+			Display.getDefault().asyncExec(() -> ScanResultsView.show(read));
+		}
+	}
+
+	private void generate(Scanner scanner, ScanConsole console, SubMonitor progress) throws CoreException {
+		ScannerGenerator.Language language = settings.mode().equals(ScannerUi.MODE_GENERATE_C) ? ScannerGenerator.Language.C
+				: ScannerGenerator.Language.JAVA;
+		Map<String, String> files = ScannerGenerator.generate(scanner, language);
+		IFolder folder = WrittenFiles.target(settings.scannerFolder(), files.keySet());
+		progress.setWorkRemaining(files.size() + 1);
+		create(folder, progress.split(1));
+		for (Map.Entry<String, String> entry : files.entrySet()) {
+			IFile file = folder.getFile(entry.getKey());
+			byte[] bytes = entry.getValue().getBytes(StandardCharsets.UTF_8);
+			MessageDigest digest = WrittenFiles.digest();
+			digest.update(bytes);
+			if (file.exists()) {
+				file.setContents(bytes, IResource.KEEP_HISTORY, progress.split(1));
+			} else {
+				file.create(bytes, IResource.NONE, progress.split(1));
+			}
+			WrittenFiles.mark(file, digest);
+		}
+		console.print(NLS.bind(language == ScannerGenerator.Language.C ? Messages.ScanJob_generatedC : Messages.ScanJob_generatedJava,
+				new Object[] { folder.getFullPath(), String.join(", ", files.keySet()), settings.traces() }));
+		if (!folder.equals(settings.scannerFolder())) {
+			console.print(NLS.bind(Messages.ScanJob_keptEdited, settings.scannerFolder().getFullPath(), folder.getFullPath()));
+		}
+	}
+
+	private static void create(IContainer container, IProgressMonitor monitor) throws CoreException {
+		if (container instanceof IFolder folder && !folder.exists()) {
+			create(folder.getParent(), monitor);
+			folder.create(IResource.NONE, true, monitor);
+		}
+	}
+}

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner.ui.internal;
+
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.jface.viewers.ViewerFilter;
+import org.eclipse.jface.window.Window;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Group;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.dialogs.ContainerSelectionDialog;
+import org.eclipse.ui.dialogs.ElementTreeSelectionDialog;
+import org.eclipse.ui.dialogs.SaveAsDialog;
+import org.eclipse.ui.model.BaseWorkbenchContentProvider;
+import org.eclipse.ui.model.WorkbenchLabelProvider;
+import org.looptrace.scanner.ui.ScannerUi;
+
+/**
+ * The Main tab of a LoopTrace Scanner configuration: the model, the trace folder (empty: the one
+ * the model names), what to do (scan in the IDE into a CSV, or generate a C or Java scanner into a
+ * folder) and where to write, each with a workspace Browse button. Its error message says what
+ * keeps the configuration from launching.
+ */
+public final class ScanMainTab extends AbstractLaunchConfigurationTab {
+
+	private static final int INDENT = 20;
+
+	/** The tab's fields, made by {@link #createControl}. */
+	private record Widgets(Text model, Text traces, Button scan, Button generateC, Button generateJava, Text output, Button outputBrowse,
+			Text scannerFolder, Button scannerFolderBrowse) {
+	}
+
+	private @Nullable Widgets widgets;
+
+	@Override
+	public void createControl(@Nullable Composite parent) {
+		Composite page = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.swtDefaults().applyTo(page);
+		setControl(page);
+
+		Group modelGroup = group(page, Messages.ScanMainTab_model);
+		Text model = text(modelGroup, 0);
+		button(modelGroup, Messages.ScanMainTab_browse).addListener(SWT.Selection, event -> browseModel(model));
+
+		Group tracesGroup = group(page, Messages.ScanMainTab_traces);
+		Text traces = text(tracesGroup, 0);
+		button(tracesGroup, Messages.ScanMainTab_browse).addListener(SWT.Selection, event -> browseFolder(traces, Messages.ScanMainTab_tracesDialog));
+
+		Group what = group(page, Messages.ScanMainTab_what);
+		Button scan = radio(what, Messages.ScanMainTab_scan);
+		Text output = text(what, INDENT);
+		Button outputBrowse = button(what, Messages.ScanMainTab_browse);
+		outputBrowse.addListener(SWT.Selection, event -> browseOutput(model, output));
+		Button generateC = radio(what, Messages.ScanMainTab_generateC);
+		Button generateJava = radio(what, Messages.ScanMainTab_generateJava);
+		Text scannerFolder = text(what, INDENT);
+		Button scannerFolderBrowse = button(what, Messages.ScanMainTab_browse);
+		scannerFolderBrowse.addListener(SWT.Selection, event -> browseFolder(scannerFolder, Messages.ScanMainTab_scannerFolderDialog));
+		widgets = new Widgets(model, traces, scan, generateC, generateJava, output, outputBrowse, scannerFolder, scannerFolderBrowse);
+	}
+
+	private Group group(Composite parent, String title) {
+		Group group = new Group(parent, SWT.NONE);
+		group.setText(title);
+		GridLayoutFactory.swtDefaults().numColumns(2).applyTo(group);
+		GridDataFactory.fillDefaults().grab(true, false).applyTo(group);
+		return group;
+	}
+
+	/** A text field; indented under the radio button it belongs to. */
+	private Text text(Composite parent, int indent) {
+		Text text = new Text(parent, SWT.SINGLE | SWT.BORDER);
+		GridDataFactory.fillDefaults().grab(true, false).indent(indent, 0).applyTo(text);
+		text.addListener(SWT.Modify, event -> changed());
+		return text;
+	}
+
+	private Button button(Composite parent, String label) {
+		return createPushButton(parent, label, null);
+	}
+
+	private Button radio(Composite parent, String label) {
+		Button button = new Button(parent, SWT.RADIO);
+		button.setText(label);
+		GridDataFactory.fillDefaults().span(2, 1).applyTo(button);
+		button.addListener(SWT.Selection, event -> changed());
+		return button;
+	}
+
+	private void changed() {
+		Widgets w = widgets;
+		if (w != null) {
+			updateEnablement(w);
+			updateHints(w);
+		}
+		updateLaunchConfigurationDialog();
+	}
+
+	private static String mode(Widgets w) {
+		if (w.generateC().getSelection()) {
+			return ScannerUi.MODE_GENERATE_C;
+		}
+		if (w.generateJava().getSelection()) {
+			return ScannerUi.MODE_GENERATE_JAVA;
+		}
+		return ScannerUi.MODE_SCAN;
+	}
+
+	private static void updateEnablement(Widgets w) {
+		boolean scanning = mode(w).equals(ScannerUi.MODE_SCAN);
+		w.output().setEnabled(scanning);
+		w.outputBrowse().setEnabled(scanning);
+		w.scannerFolder().setEnabled(!scanning);
+		w.scannerFolderBrowse().setEnabled(!scanning);
+	}
+
+	/** The defaults of the empty fields, shown greyed inside them. */
+	private static void updateHints(Widgets w) {
+		IFile file = modelFile(w.model());
+		if (file == null) {
+			w.traces().setMessage(Messages.ScanMainTab_tracesHint);
+			w.output().setMessage("");
+			w.scannerFolder().setMessage("");
+			return;
+		}
+		try {
+			w.traces().setMessage(NLS.bind(Messages.ScanMainTab_tracesDefault, ScanSettings.defaultTraces(file)));
+		} catch (ScanSettings.Invalid e) {
+			w.traces().setMessage(Messages.ScanMainTab_tracesHint);
+		}
+		w.output().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultOutputName(file)).toString());
+		w.scannerFolder().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultScannerFolderName(file)).toString());
+	}
+
+	private static @Nullable IFile modelFile(Text model) {
+		if (model.getText().isBlank()) {
+			return null;
+		}
+		IPath path = IPath.fromPortableString(model.getText().trim());
+		IResource member = path.segmentCount() < 2 ? null : ResourcesPlugin.getWorkspace().getRoot().findMember(path);
+		return member instanceof IFile file ? file : null;
+	}
+
+	private void browseModel(Text model) {
+		ElementTreeSelectionDialog dialog = new ElementTreeSelectionDialog(getShell(), new WorkbenchLabelProvider(), new BaseWorkbenchContentProvider());
+		dialog.setTitle(Messages.ScanMainTab_modelDialog);
+		dialog.setMessage(Messages.ScanMainTab_modelDialogMessage);
+		dialog.setInput(ResourcesPlugin.getWorkspace().getRoot());
+		dialog.addFilter(new ViewerFilter() {
+			@Override
+			public boolean select(@Nullable Viewer viewer, @Nullable Object parent, @Nullable Object element) {
+				return element instanceof IContainer container && container.isAccessible()
+						|| element instanceof IFile file && "loops".equals(file.getFileExtension());
+			}
+		});
+		dialog.setValidator(selection -> selection.length == 1 && selection[0] instanceof IFile ? org.eclipse.core.runtime.Status.OK_STATUS
+				: ScanSettings.error(Messages.ScanMainTab_modelDialogMessage, null));
+		IFile current = modelFile(model);
+		if (current != null) {
+			dialog.setInitialSelection(current);
+		}
+		if (dialog.open() == Window.OK && dialog.getFirstResult() instanceof IFile file) {
+			model.setText(file.getFullPath().toString());
+		}
+	}
+
+	private void browseFolder(Text text, String message) {
+		ContainerSelectionDialog dialog = new ContainerSelectionDialog(getShell(), null, true, message);
+		if (dialog.open() == Window.OK && dialog.getResult() != null && dialog.getResult().length == 1
+				&& dialog.getResult()[0] instanceof IPath path) {
+			text.setText(path.toString());
+		}
+	}
+
+	private void browseOutput(Text model, Text output) {
+		SaveAsDialog dialog = new SaveAsDialog(getShell());
+		IFile file = modelFile(model);
+		if (file != null) {
+			dialog.setOriginalFile(file.getParent().getFile(IPath.fromOSString(ScanSettings.defaultOutputName(file))));
+		}
+		if (dialog.open() == Window.OK && dialog.getResult() != null) {
+			IPath path = dialog.getResult();
+			output.setText((path.getFileExtension() == null ? path.addFileExtension("csv") : path).toString());
+		}
+	}
+
+	@Override
+	public void setDefaults(@Nullable ILaunchConfigurationWorkingCopy configuration) {
+		if (configuration != null) {
+			configuration.setAttribute(ScannerUi.ATTR_MODE, ScannerUi.MODE_SCAN);
+		}
+	}
+
+	@Override
+	public void initializeFrom(@Nullable ILaunchConfiguration configuration) {
+		Widgets w = widgets;
+		if (configuration == null || w == null) {
+			return;
+		}
+		try {
+			ScanSettings.Attributes attributes = ScanSettings.Attributes.of(configuration);
+			w.model().setText(attributes.model());
+			w.traces().setText(attributes.traces());
+			w.output().setText(attributes.output());
+			w.scannerFolder().setText(attributes.scannerFolder());
+			w.scan().setSelection(attributes.mode().equals(ScannerUi.MODE_SCAN));
+			w.generateC().setSelection(attributes.mode().equals(ScannerUi.MODE_GENERATE_C));
+			w.generateJava().setSelection(attributes.mode().equals(ScannerUi.MODE_GENERATE_JAVA));
+		} catch (CoreException e) {
+			setErrorMessage(e.getMessage());
+		}
+		updateEnablement(w);
+		updateHints(w);
+	}
+
+	@Override
+	public void performApply(@Nullable ILaunchConfigurationWorkingCopy configuration) {
+		Widgets w = widgets;
+		if (configuration == null || w == null) {
+			return;
+		}
+		ScanSettings.Attributes attributes = attributes(w);
+		configuration.setAttribute(ScannerUi.ATTR_MODEL, attributes.model());
+		configuration.setAttribute(ScannerUi.ATTR_TRACES, attributes.traces());
+		configuration.setAttribute(ScannerUi.ATTR_OUTPUT, attributes.output());
+		configuration.setAttribute(ScannerUi.ATTR_SCANNER_FOLDER, attributes.scannerFolder());
+		configuration.setAttribute(ScannerUi.ATTR_MODE, attributes.mode());
+	}
+
+	private static ScanSettings.Attributes attributes(Widgets w) {
+		return new ScanSettings.Attributes(w.model().getText().trim(), w.traces().getText().trim(), mode(w), w.output().getText().trim(),
+				w.scannerFolder().getText().trim());
+	}
+
+	@Override
+	public boolean isValid(@Nullable ILaunchConfiguration configuration) {
+		setErrorMessage(null);
+		setMessage(null);
+		Widgets w = widgets;
+		if (w == null) {
+			return false;
+		}
+		try {
+			ScanSettings.resolve(attributes(w));
+		} catch (ScanSettings.Invalid e) {
+			setErrorMessage(e.getMessage());
+			return false;
+		}
+		return true;
+	}
+
+	@Override
+	public String getName() {
+		return Messages.ScanMainTab_name;
+	}
+
+	@Override
+	public @Nullable Image getImage() {
+		return ScannerImages.scanner();
+	}
+
+	@Override
+	public String getId() {
+		return ScannerUi.BUNDLE_ID + ".mainTab";
+	}
+}

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner.ui.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.CTabItem;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ViewPart;
+import org.looptrace.scanner.ScanRecord;
+import org.looptrace.scanner.ui.ScannerUi;
+
+/**
+ * The records of the last scan (or of a scan CSV): a tab per label with a table of its records
+ * (rank, position, value, loop indices) and, below, a chart of the values of the selected label,
+ * as a histogram or as a series over occurrences (switched from the view's toolbar). Tables are
+ * virtual: rows are made as they scroll into sight.
+ */
+public final class ScanResultsView extends ViewPart {
+
+	private @Nullable Label status;
+	private @Nullable CTabFolder tabs;
+	private @Nullable ScanChart chart;
+	private @Nullable ScanResults results;
+	private final List<Table> tables = new ArrayList<>();
+
+	@Override
+	public void createPartControl(@Nullable Composite parent) {
+		Composite page = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.fillDefaults().spacing(0, 2).applyTo(page);
+		Label line = new Label(page, SWT.NONE);
+		line.setText(Messages.ScanResultsView_empty);
+		GridDataFactory.fillDefaults().grab(true, false).indent(4, 2).applyTo(line);
+		status = line;
+		SashForm sash = new SashForm(page, SWT.HORIZONTAL);
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(sash);
+		CTabFolder folder = new CTabFolder(sash, SWT.BORDER | SWT.FLAT);
+		folder.addListener(SWT.Selection, event -> showChartOfSelectedTab());
+		tabs = folder;
+		chart = new ScanChart(sash);
+		sash.setWeights(55, 45);
+
+		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
+		toolBar.add(kindAction(ScanChart.Kind.HISTOGRAM, Messages.ScanResultsView_histogram, ScannerImages.HISTOGRAM));
+		toolBar.add(kindAction(ScanChart.Kind.SERIES, Messages.ScanResultsView_series, ScannerImages.SERIES));
+	}
+
+	private IAction kindAction(ScanChart.Kind kind, String text, String icon) {
+		Action action = new Action(text, IAction.AS_RADIO_BUTTON) {
+			@Override
+			public void run() {
+				if (isChecked() && chart != null) {
+					chart.setKind(kind);
+				}
+			}
+		};
+		action.setToolTipText(text);
+		action.setImageDescriptor(ScannerImages.descriptor(icon));
+		action.setChecked(kind == ScanChart.Kind.HISTOGRAM);
+		return action;
+	}
+
+	/** Opens the view in the active page (or a window's) and shows results in it. */
+	static void show(ScanResults results) {
+		IWorkbenchWindow window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+		if (window == null && PlatformUI.getWorkbench().getWorkbenchWindowCount() > 0) {
+			window = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
+		}
+		IWorkbenchPage page = window == null ? null : window.getActivePage();
+		if (page == null) {
+			return;
+		}
+		try {
+			if (page.showView(ScannerUi.RESULTS_VIEW, null, IWorkbenchPage.VIEW_VISIBLE) instanceof ScanResultsView view) {
+				view.setResults(results);
+			}
+		} catch (PartInitException e) {
+			PlatformUI.getWorkbench().getDisplay().beep();
+		}
+	}
+
+	/** Replaces what the view shows. */
+	void setResults(ScanResults shown) {
+		CTabFolder folder = tabs;
+		Label line = status;
+		if (folder == null || line == null) {
+			return;
+		}
+		results = shown;
+		for (CTabItem item : folder.getItems()) {
+			item.getControl().dispose();
+			item.dispose();
+		}
+		tables.clear();
+		for (String label : shown.labels()) {
+			CTabItem item = new CTabItem(folder, SWT.NONE);
+			item.setText(NLS.bind(Messages.ScanResultsView_tab, label, shown.count(label)));
+			Table table = table(folder, shown.records(label));
+			item.setControl(table);
+			tables.add(table);
+		}
+		String labels = shown.labels().size() == 1 ? Messages.ScanResultsView_oneLabel : NLS.bind(Messages.ScanResultsView_labels, shown.labels().size());
+		String text = NLS.bind(Messages.ScanResultsView_status, new Object[] { shown.source(), shown.total(), labels });
+		if (shown.labels().stream().anyMatch(label -> shown.count(label) > shown.records(label).size())) {
+			text += NLS.bind(Messages.ScanResultsView_truncated, ScanResults.KEPT);
+		}
+		line.setText(text);
+		line.getParent().layout();
+		if (folder.getItemCount() > 0) {
+			folder.setSelection(0);
+		}
+		showChartOfSelectedTab();
+	}
+
+	private static Table table(Composite parent, List<ScanRecord> records) {
+		Table table = new Table(parent, SWT.VIRTUAL | SWT.FULL_SELECTION | SWT.MULTI);
+		table.setHeaderVisible(true);
+		table.setLinesVisible(true);
+		column(table, Messages.ScanResultsView_rank, SWT.RIGHT, 60);
+		column(table, Messages.ScanResultsView_position, SWT.RIGHT, 100);
+		column(table, Messages.ScanResultsView_value, SWT.RIGHT, 120);
+		column(table, Messages.ScanResultsView_indices, SWT.LEFT, 200);
+		table.addListener(SWT.SetData, event -> {
+			TableItem item = (TableItem) event.item;
+			item.setText(row(records.get(table.indexOf(item))));
+		});
+		table.setItemCount(records.size());
+		return table;
+	}
+
+	/** The cells of a record's row. */
+	static String[] row(ScanRecord record) {
+		return new String[] { Integer.toString(record.rank()), Long.toString(record.position()), Long.toString(record.value()),
+				indices(record.indices()) };
+	}
+
+	private static String indices(Map<String, Long> indices) {
+		return indices.entrySet().stream().map(index -> index.getKey() + "=" + index.getValue()).collect(Collectors.joining(", "));
+	}
+
+	private static void column(Table table, String text, int alignment, int width) {
+		TableColumn column = new TableColumn(table, alignment);
+		column.setText(text);
+		column.setWidth(width);
+	}
+
+	private void showChartOfSelectedTab() {
+		CTabFolder folder = tabs;
+		ScanChart shown = chart;
+		ScanResults current = results;
+		if (folder == null || shown == null || current == null) {
+			return;
+		}
+		int index = folder.getSelectionIndex();
+		if (index < 0) {
+			shown.setRecords("", List.of());
+		} else {
+			String label = current.labels().get(index);
+			shown.setRecords(label, current.records(label));
+		}
+	}
+
+	/** The results shown, null before the first. */
+	@Nullable
+	ScanResults results() {
+		return results;
+	}
+
+	/** The table of the i-th label (tests read its rows). */
+	Table table(int index) {
+		return tables.get(index);
+	}
+
+	@Override
+	public void setFocus() {
+		if (tabs != null) {
+			tabs.setFocus();
+		}
+	}
+}
