@@ -230,7 +230,10 @@ class MatrixViewTest {
 
 	/** Waits until the view shows the matrix of a construct (null: the whole model). */
 	private static MatrixData waitForData(MatrixView view, @Nullable String construct) {
-		waitUntil(() -> view.data() != null && Objects.equals(construct, view.data().construct()),
+		waitUntil(() -> {
+			MatrixData data = view.data();
+			return data != null && Objects.equals(construct, data.construct());
+		},
 				"the view shows no matrix of " + (construct == null ? "the whole model" : "construct " + construct) + ": "
 						+ view.statusText());
 		return Objects.requireNonNull(view.data());
