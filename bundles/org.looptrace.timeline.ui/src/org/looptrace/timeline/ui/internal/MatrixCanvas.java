@@ -42,11 +42,11 @@ final class MatrixCanvas extends Canvas {
 
 	private @Nullable MatrixData data;
 	private boolean bytes;
-	/** Where the last paint put the grid: null until painted with data. */
+	/** Where the grid is drawn: computed for the current data and size, null until needed. */
 	private @Nullable Layout layout;
 
 	/** The geometry of one paint: grid origin, cell size and the ranks of the rows and columns. */
-	private record Layout(int x, int y, int cell, int sumWidth, int sumHeight, List<Long> ranks) {
+	private record Layout(int x, int y, int cell, int labelWidth, int sumWidth, int sumHeight, List<Long> ranks) {
 		int right() {
 			return x + ranks.size() * cell;
 		}
@@ -59,7 +59,10 @@ final class MatrixCanvas extends Canvas {
 	MatrixCanvas(Composite parent) {
 		super(parent, SWT.DOUBLE_BUFFERED | SWT.NO_BACKGROUND);
 		addPaintListener(event -> paint(event.gc));
-		addListener(SWT.Resize, event -> redraw());
+		addListener(SWT.Resize, event -> {
+			layout = null;
+			redraw();
+		});
 		addListener(SWT.MouseMove, event -> {
 			String tip = tooltip(event.x, event.y);
 			if (!Objects.equals(tip, getToolTipText())) {
@@ -73,8 +76,48 @@ final class MatrixCanvas extends Canvas {
 	void show(@Nullable MatrixData matrix, boolean byBytes) {
 		this.data = matrix;
 		this.bytes = byBytes && matrix != null && matrix.bytes() != null;
+		layout = null;
 		setToolTipText(null);
 		redraw();
+	}
+
+	/** The geometry of the matrix shown in the canvas's current size; null when there is nothing to show. */
+	private @Nullable Layout layout(GC gc) {
+		MatrixData matrix = data;
+		if (matrix == null || matrix.ranks().isEmpty()) {
+			return null;
+		}
+		Layout cached = layout;
+		if (cached != null) {
+			return cached;
+		}
+		Rectangle area = getClientArea();
+		List<Long> ranks = matrix.ranks();
+		int fontHeight = gc.getFontMetrics().getHeight();
+		int labelWidth = gc.textExtent(Messages.MatrixView_sum).x;
+		for (long rank : ranks) {
+			labelWidth = Math.max(labelWidth, gc.textExtent(Long.toString(rank)).x);
+		}
+		int sumWidth = gc.textExtent(format(matrix.total(bytes))).x + 2 * PAD;
+		int left = MARGIN + labelWidth + 2 * PAD;
+		int top = MARGIN + fontHeight + 2 * PAD;
+		int sumHeight = fontHeight + 2 * PAD;
+		int width = area.width - left - GAP - sumWidth - MARGIN;
+		int height = area.height - top - GAP - sumHeight - MARGIN;
+		int cell = Math.max(1, Math.min(MAX_CELL, Math.min(width, height) / ranks.size()));
+		Layout computed = new Layout(left, top, cell, labelWidth, sumWidth, sumHeight, ranks);
+		layout = computed;
+		return computed;
+	}
+
+	/** The layout outside a paint (tooltips, tests). */
+	private @Nullable Layout layout() {
+		GC gc = new GC(this);
+		try {
+			return layout(gc);
+		} finally {
+			gc.dispose();
+		}
 	}
 
 	private void paint(GC gc) {
@@ -82,31 +125,22 @@ final class MatrixCanvas extends Canvas {
 		gc.setBackground(getBackground());
 		gc.fillRectangle(area);
 		MatrixData matrix = data;
-		layout = null;
-		if (matrix == null || matrix.ranks().isEmpty()) {
+		Layout grid = layout(gc);
+		if (matrix == null || grid == null) {
 			return;
 		}
 		gc.setAntialias(SWT.ON);
 		gc.setTextAntialias(SWT.ON);
-		List<Long> ranks = matrix.ranks();
+		List<Long> ranks = grid.ranks();
 		int n = ranks.size();
+		int cell = grid.cell();
+		int sumWidth = grid.sumWidth();
+		int sumHeight = grid.sumHeight();
 		int fontHeight = gc.getFontMetrics().getHeight();
-		int labelWidth = gc.textExtent(Messages.MatrixView_sum).x;
-		for (long rank : ranks) {
-			labelWidth = Math.max(labelWidth, gc.textExtent(Long.toString(rank)).x);
-		}
+		int labelWidth = grid.labelWidth();
 		SortedMap<Long, Long> sent = matrix.sent(bytes);
 		SortedMap<Long, Long> received = matrix.received(bytes);
 		long total = matrix.total(bytes);
-		int sumWidth = gc.textExtent(format(total)).x + 2 * PAD;
-		int left = MARGIN + labelWidth + 2 * PAD;
-		int top = MARGIN + fontHeight + 2 * PAD;
-		int sumHeight = fontHeight + 2 * PAD;
-		int width = area.width - left - GAP - sumWidth - MARGIN;
-		int height = area.height - top - GAP - sumHeight - MARGIN;
-		int cell = Math.max(1, Math.min(MAX_CELL, Math.min(width, height) / n));
-		Layout grid = new Layout(left, top, cell, sumWidth, sumHeight, ranks);
-		layout = grid;
 
 		// the cells: the empty grid first, then the pairs that talk
 		gc.setBackground(EMPTY);
@@ -226,7 +260,7 @@ final class MatrixCanvas extends Canvas {
 	/** The centre of the cell of a pair of ranks in the last paint, or null when it is not shown. */
 	@Nullable
 	Point centre(long source, long destination) {
-		Layout grid = layout;
+		Layout grid = layout();
 		if (grid == null || !grid.ranks().contains(source) || !grid.ranks().contains(destination)) {
 			return null;
 		}
@@ -237,7 +271,7 @@ final class MatrixCanvas extends Canvas {
 	/** The tooltip at a point of the canvas: a cell, a sum or the total; null elsewhere. */
 	@Nullable
 	String tooltip(int x, int y) {
-		Layout grid = layout;
+		Layout grid = layout();
 		MatrixData matrix = data;
 		if (grid == null || matrix == null) {
 			return null;

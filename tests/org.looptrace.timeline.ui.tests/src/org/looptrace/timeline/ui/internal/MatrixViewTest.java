@@ -116,8 +116,6 @@ class MatrixViewTest {
 
 		// every cell's tooltip names its pair and its counts
 		MatrixCanvas canvas = Objects.requireNonNull(view.canvas());
-		canvas.redraw();
-		canvas.update();
 		for (Map.Entry<Channel, Long> cell : data.messages().entrySet()) {
 			Point centre = canvas.centre(cell.getKey().source(), cell.getKey().destination());
 			assertNotNull(centre, cell.getKey() + " is not drawn");
@@ -182,7 +180,7 @@ class MatrixViewTest {
 		assertEquals(shells, visibleShells(), "no dialog");
 
 		view.show(write("good.loops", SHIFT));
-		assertEquals(40, waitForData(view, null).total(false));
+		assertEquals(41, waitForData(view, null).total(false));
 	}
 
 	/** A generated run (traces and data traces) in a folder of the project, with its model. */
