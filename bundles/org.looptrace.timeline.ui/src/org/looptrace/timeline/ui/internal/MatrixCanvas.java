@@ -82,7 +82,7 @@ final class MatrixCanvas extends Canvas {
 	}
 
 	/** The geometry of the matrix shown in the canvas's current size; null when there is nothing to show. */
-	private @Nullable Layout layout(GC gc) {
+	private @Nullable Layout grid(GC gc) {
 		MatrixData matrix = data;
 		if (matrix == null || matrix.ranks().isEmpty()) {
 			return null;
@@ -111,10 +111,10 @@ final class MatrixCanvas extends Canvas {
 	}
 
 	/** The layout outside a paint (tooltips, tests). */
-	private @Nullable Layout layout() {
+	private @Nullable Layout grid() {
 		GC gc = new GC(this);
 		try {
-			return layout(gc);
+			return grid(gc);
 		} finally {
 			gc.dispose();
 		}
@@ -125,7 +125,7 @@ final class MatrixCanvas extends Canvas {
 		gc.setBackground(getBackground());
 		gc.fillRectangle(area);
 		MatrixData matrix = data;
-		Layout grid = layout(gc);
+		Layout grid = grid(gc);
 		if (matrix == null || grid == null) {
 			return;
 		}
@@ -260,7 +260,7 @@ final class MatrixCanvas extends Canvas {
 	/** The centre of the cell of a pair of ranks in the last paint, or null when it is not shown. */
 	@Nullable
 	Point centre(long source, long destination) {
-		Layout grid = layout();
+		Layout grid = grid();
 		if (grid == null || !grid.ranks().contains(source) || !grid.ranks().contains(destination)) {
 			return null;
 		}
@@ -271,7 +271,7 @@ final class MatrixCanvas extends Canvas {
 	/** The tooltip at a point of the canvas: a cell, a sum or the total; null elsewhere. */
 	@Nullable
 	String tooltip(int x, int y) {
-		Layout grid = layout();
+		Layout grid = grid();
 		MatrixData matrix = data;
 		if (grid == null || matrix == null) {
 			return null;
