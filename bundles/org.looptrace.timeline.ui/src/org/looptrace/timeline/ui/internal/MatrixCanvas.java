@@ -35,10 +35,8 @@ final class MatrixCanvas extends Canvas {
 	private static final int MAX_CELL = 72;
 	/** The light, middle and dark colours of the heat scale (ColorBrewer's YlOrRd). */
 	private static final RGB[] HEAT = { new RGB(255, 237, 160), new RGB(253, 141, 60), new RGB(189, 0, 38) };
-	private static final Color EMPTY = new Color(new RGB(242, 242, 242));
-	private static final Color SUMS = new Color(new RGB(226, 230, 236));
-	private static final Color GRID = new Color(new RGB(255, 255, 255));
-	private static final Color LABEL = new Color(new RGB(80, 80, 80));
+	private static final Color WHITE = new Color(new RGB(255, 255, 255));
+	private static final Color BLACK = new Color(new RGB(0, 0, 0));
 
 	private @Nullable MatrixData data;
 	private boolean bytes;
@@ -99,7 +97,7 @@ final class MatrixCanvas extends Canvas {
 			labelWidth = Math.max(labelWidth, gc.textExtent(Long.toString(rank)).x);
 		}
 		int sumWidth = gc.textExtent(format(matrix.total(bytes))).x + 2 * PAD;
-		int left = MARGIN + labelWidth + 2 * PAD;
+		int left = MARGIN + Math.max(labelWidth + 2 * PAD, gc.textExtent(Messages.MatrixView_corner).x + PAD);
 		int top = MARGIN + fontHeight + 2 * PAD;
 		int sumHeight = fontHeight + 2 * PAD;
 		int width = area.width - left - GAP - sumWidth - MARGIN;
@@ -143,7 +141,11 @@ final class MatrixCanvas extends Canvas {
 		long total = matrix.total(bytes);
 
 		// the cells: the empty grid first, then the pairs that talk
-		gc.setBackground(EMPTY);
+		// the neutral parts from the theme's colours, so that a dark theme stays dark
+		Color empty = blend(getBackground(), getForeground(), 0.07);
+		Color sums = blend(getBackground(), getForeground(), 0.14);
+		Color labels = blend(getBackground(), getForeground(), 0.7);
+		gc.setBackground(empty);
 		gc.fillRectangle(grid.x(), grid.y(), n * cell, n * cell);
 		long max = 1;
 		for (long value : matrix.cells(bytes).values()) {
@@ -166,10 +168,10 @@ final class MatrixCanvas extends Canvas {
 			int y = grid.y() + row * cell;
 			gc.setBackground(new Color(rgb));
 			gc.fillRectangle(x, y, cell - inset, cell - inset);
-			drawCentred(gc, value, x, y, cell - inset, cell - inset, dark(rgb) ? GRID : getForeground());
+			drawCentred(gc, value, x, y, cell - inset, cell - inset, dark(rgb) ? WHITE : BLACK);
 		}
 		if (inset > 0) { // white lines between the cells
-			gc.setForeground(GRID);
+			gc.setForeground(getBackground());
 			for (int i = 1; i < n; i++) {
 				gc.drawLine(grid.x() + i * cell - 1, grid.y(), grid.x() + i * cell - 1, grid.bottom() - 1);
 				gc.drawLine(grid.x(), grid.y() + i * cell - 1, grid.right() - 1, grid.y() + i * cell - 1);
@@ -179,7 +181,7 @@ final class MatrixCanvas extends Canvas {
 		// the sums: a column right of the grid, a row below it, the total in their corner
 		int sumX = grid.right() + GAP - inset;
 		int sumY = grid.bottom() + GAP - inset;
-		gc.setBackground(SUMS);
+		gc.setBackground(sums);
 		gc.fillRectangle(sumX, grid.y(), sumWidth, n * cell - inset);
 		gc.fillRectangle(grid.x(), sumY, n * cell - inset, sumHeight);
 		gc.fillRectangle(sumX, sumY, sumWidth, sumHeight);
@@ -191,7 +193,7 @@ final class MatrixCanvas extends Canvas {
 		drawCentred(gc, total, sumX, sumY, sumWidth, sumHeight, getForeground());
 
 		// rank labels: every step-th when they do not all fit
-		gc.setForeground(LABEL);
+		gc.setForeground(labels);
 		gc.setBackground(getBackground());
 		int rowStep = Math.max(1, (fontHeight + cell - 1) / cell);
 		int columnStep = Math.max(1, (labelWidth + PAD + cell - 1) / cell);
@@ -205,6 +207,8 @@ final class MatrixCanvas extends Canvas {
 				gc.drawText(label, grid.x() + i * cell + (cell - inset - extent.x) / 2, grid.y() - PAD - extent.y, true);
 			}
 		}
+		Point corner = gc.textExtent(Messages.MatrixView_corner);
+		gc.drawText(Messages.MatrixView_corner, grid.x() - PAD - corner.x, grid.y() - PAD - corner.y, true);
 		Point sigma = gc.textExtent(Messages.MatrixView_sum);
 		gc.drawText(Messages.MatrixView_sum, sumX + (sumWidth - sigma.x) / 2, grid.y() - PAD - sigma.y, true);
 		gc.drawText(Messages.MatrixView_sum, grid.x() - PAD - sigma.x, sumY + (sumHeight - sigma.y) / 2, true);
@@ -232,6 +236,12 @@ final class MatrixCanvas extends Canvas {
 		RGB b = HEAT[low + 1];
 		return new RGB((int) Math.round(a.red + f * (b.red - a.red)), (int) Math.round(a.green + f * (b.green - a.green)),
 				(int) Math.round(a.blue + f * (b.blue - a.blue)));
+	}
+
+	private static Color blend(Color base, Color other, double amount) {
+		return new Color(new RGB((int) Math.round(base.getRed() + amount * (other.getRed() - base.getRed())),
+				(int) Math.round(base.getGreen() + amount * (other.getGreen() - base.getGreen())),
+				(int) Math.round(base.getBlue() + amount * (other.getBlue() - base.getBlue()))));
 	}
 
 	private static boolean dark(RGB rgb) {

@@ -5,11 +5,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EObject;
@@ -34,7 +35,8 @@ import org.looptrace.trace.TraceFormatException;
  * @param messages  messages per pair that talks, by source then destination
  * @param bytes     bytes per pair, or null when the run has no data traces or they could not be read
  * @param bytesProblem why the bytes are missing although the run has data traces, or null
- * @param ranks     the ranks that send or receive, in order
+ * @param ranks     the rows and columns: the ranks from 0 to the highest that sends or receives in the
+ *                  whole model
  */
 record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages, @Nullable SortedMap<Channel, Long> bytes,
 		@Nullable String bytesProblem, List<Long> ranks) {
@@ -80,12 +82,17 @@ record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages,
 				problem = folder + ": " + e.getMessage();
 			}
 		}
-		TreeSet<Long> ranks = new TreeSet<>();
-		matrix.channels().keySet().forEach(channel -> {
-			ranks.add(channel.source());
-			ranks.add(channel.destination());
-		});
-		return new MatrixData(construct, matrix.channels(), bytes, problem, new ArrayList<>(ranks));
+		// the axes of the whole model, so that they stay put while the caret moves between constructs
+		CommunicationMatrix whole = construct == null ? matrix : CommunicationMatrix.of(model, progress);
+		long highest = -1;
+		for (Channel channel : whole.channels().keySet()) {
+			highest = Math.max(highest, Math.max(channel.source(), channel.destination()));
+		}
+		List<Long> ranks = new ArrayList<>();
+		for (long rank = 0; rank <= highest; rank++) {
+			ranks.add(rank);
+		}
+		return new MatrixData(construct, matrix.channels(), bytes, problem, ranks);
 	}
 
 	private static boolean hasDataTraces(Path folder) {
@@ -97,6 +104,16 @@ record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages,
 		} catch (IOException e) {
 			return false;
 		}
+	}
+
+	/** How many ranks send or receive a message of the matrix. */
+	int talkingRanks() {
+		Set<Long> talking = new HashSet<>();
+		messages.keySet().forEach(channel -> {
+			talking.add(channel.source());
+			talking.add(channel.destination());
+		});
+		return talking.size();
 	}
 
 	/** Messages from source to destination (0 when they do not talk). */

@@ -27,6 +27,7 @@ import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.resource.ResourceLocator;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.ISelection;
@@ -107,6 +108,7 @@ public class MatrixView extends ViewPart {
 		export.setImageDescriptor(PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_ETOOL_SAVEAS_EDIT));
 		export.setEnabled(false);
 		showBytes.setToolTipText(Messages.MatrixView_showBytesTooltip);
+		ResourceLocator.imageDescriptorFromBundle(getClass(), "icons/bytes.png").ifPresent(showBytes::setImageDescriptor);
 		showBytes.setEnabled(false);
 		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
 		toolBar.add(showBytes);
@@ -257,7 +259,7 @@ public class MatrixView extends ViewPart {
 		shownValid = true;
 		data = computed;
 		String summary = NLS.bind(Messages.MatrixView_summary,
-				new Object[] { title, MatrixCanvas.format(computed.total(false)), computed.ranks().size() });
+				new Object[] { title, MatrixCanvas.format(computed.total(false)), computed.talkingRanks() });
 		if (computed.messages().isEmpty()) {
 			summary = NLS.bind(Messages.MatrixView_noMessages, title);
 		} else if (computed.bytes() != null) {
