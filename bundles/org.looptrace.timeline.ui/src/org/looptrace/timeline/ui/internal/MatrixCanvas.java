@@ -185,12 +185,28 @@ final class MatrixCanvas extends Canvas {
 		gc.fillRectangle(sumX, grid.y(), sumWidth, n * cell - inset);
 		gc.fillRectangle(grid.x(), sumY, n * cell - inset, sumHeight);
 		gc.fillRectangle(sumX, sumY, sumWidth, sumHeight);
+		// each sum as a bar (its length against the largest sum), its number over it when it fits
+		Color bar = blend(sums, new Color(HEAT[1]), 0.6);
+		long maxSent = Math.max(1, sent.values().stream().mapToLong(Long::longValue).max().orElse(1));
+		long maxReceived = Math.max(1, received.values().stream().mapToLong(Long::longValue).max().orElse(1));
 		for (int i = 0; i < n; i++) {
-			drawCentred(gc, sent.getOrDefault(ranks.get(i), 0L), sumX, grid.y() + i * cell, sumWidth, cell - inset, getForeground());
-			drawCentred(gc, received.getOrDefault(ranks.get(i), 0L), grid.x() + i * cell, sumY, cell - inset, sumHeight,
-					getForeground());
+			long rowSum = sent.getOrDefault(ranks.get(i), 0L);
+			long columnSum = received.getOrDefault(ranks.get(i), 0L);
+			int rowY = grid.y() + i * cell;
+			int columnX = grid.x() + i * cell;
+			gc.setBackground(bar);
+			gc.fillRectangle(sumX, rowY, (int) (sumWidth * rowSum / maxSent), cell - inset);
+			int height = (int) (sumHeight * columnSum / maxReceived);
+			gc.fillRectangle(columnX, sumY + sumHeight - height, cell - inset, height);
+			if (rowSum > 0) {
+				drawCentred(gc, rowSum, sumX, rowY, sumWidth, cell - inset, BLACK);
+			}
+			if (columnSum > 0) {
+				drawCentred(gc, columnSum, columnX, sumY, cell - inset, sumHeight, BLACK);
+			}
 		}
 		drawCentred(gc, total, sumX, sumY, sumWidth, sumHeight, getForeground());
+		gc.setBackground(getBackground());
 
 		// rank labels: every step-th when they do not all fit
 		gc.setForeground(labels);
@@ -204,7 +220,8 @@ final class MatrixCanvas extends Canvas {
 				gc.drawText(label, grid.x() - PAD - extent.x, grid.y() + i * cell + (cell - inset - extent.y) / 2, true);
 			}
 			if (i % columnStep == 0) {
-				gc.drawText(label, grid.x() + i * cell + (cell - inset - extent.x) / 2, grid.y() - PAD - extent.y, true);
+				gc.drawText(label, Math.max(grid.x(), grid.x() + i * cell + (cell - inset - extent.x) / 2), grid.y() - PAD - extent.y,
+						true);
 			}
 		}
 		Point corner = gc.textExtent(Messages.MatrixView_corner);
@@ -218,7 +235,7 @@ final class MatrixCanvas extends Canvas {
 	private static void drawCentred(GC gc, long value, int x, int y, int width, int height, Color colour) {
 		for (String text : new String[] { format(value), compact(value) }) {
 			Point extent = gc.textExtent(text);
-			if (extent.x <= width - 4 && extent.y <= height) {
+			if (extent.x <= width - 2 && extent.y <= height + 1) {
 				gc.setForeground(colour);
 				gc.drawText(text, x + (width - extent.x) / 2, y + (height - extent.y) / 2, true);
 				return;
