@@ -32,7 +32,7 @@ final class MatrixCanvas extends Canvas {
 	private static final int MARGIN = 8;
 	private static final int PAD = 4;
 	private static final int GAP = 6;
-	private static final int MAX_CELL = 72;
+	private static final int MAX_CELL = 56;
 	/** The light, middle and dark colours of the heat scale (ColorBrewer's YlOrRd). */
 	private static final RGB[] HEAT = { new RGB(255, 237, 160), new RGB(253, 141, 60), new RGB(189, 0, 38) };
 	private static final Color WHITE = new Color(new RGB(255, 255, 255));

@@ -68,12 +68,12 @@ class MatrixViewTest {
 			0 send 1 7
 			0 recv 1 7
 			for i0 = 0 to 9
-			  for i1 = 0 to 2
-			    i1 send 1+i1 7
-			    i1 recv 1+i1 7
+			  for i1 = 0 to 3
+			    i1 send 2+i1 5
+			    i1 recv 2+i1 5
 			  done
-			  3 send 0 8
-			  3 recv 0 8
+			  4 send 0 9
+			  4 recv 0 9
 			done
 			""";
 
@@ -133,7 +133,7 @@ class MatrixViewTest {
 
 		Map<String, @Nullable String> carets = new LinkedHashMap<>();
 		carets.put("for i1", "3.1");
-		carets.put("3 send 0 8", "3.2");
+		carets.put("4 send 0 9", "3.2");
 		carets.put("0 recv 1 7", null);
 		carets.put("i1 send", "3.1.1");
 		carets.put("for i0", "3");
@@ -180,7 +180,7 @@ class MatrixViewTest {
 		assertEquals(shells, visibleShells(), "no dialog");
 
 		view.show(write("good.loops", SHIFT));
-		assertEquals(41, waitForData(view, null).total(false));
+		assertEquals(51, waitForData(view, null).total(false));
 	}
 
 	/** A generated run (traces and data traces) in a folder of the project, with its model. */
