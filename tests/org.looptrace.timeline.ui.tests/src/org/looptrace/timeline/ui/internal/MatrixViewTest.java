@@ -148,6 +148,15 @@ class MatrixViewTest {
 			assertFalse(data.messages().isEmpty(), caret.getKey());
 			assertNull(data.bytes(), "no data traces beside the model");
 		}
+
+		// the command of the editor's context menu opens the view on the construct at the caret
+		page.hideView(view);
+		page.activate(editor);
+		editor.selectAndReveal(SHIFT.indexOf("i1 send"), 0);
+		PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand(OPEN_MATRIX, null);
+		MatrixView opened = (MatrixView) page.findView(MatrixView.ID);
+		assertNotNull(opened, "the command opens the view");
+		assertEquals(CommunicationMatrix.of(parsed, "3.1.1", Progress.NONE).channels(), waitForData(opened, "3.1.1").messages());
 	}
 
 	@Test
