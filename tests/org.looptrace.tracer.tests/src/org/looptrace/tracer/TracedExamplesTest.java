@@ -43,12 +43,12 @@ import org.looptrace.trace.TraceFolder;
 class TracedExamplesTest {
 
 	private static final int ITERATIONS = 12;
-	private static Path tracer;
+	/** The tracer's source folder (its build goes to build/ there). */
+	private static final Path TRACER = Path.of(System.getProperty("looptrace.tracer", "../../tracer")).toAbsolutePath().normalize();
 
 	@BeforeAll
 	static void buildTracer() throws Exception {
-		tracer = Path.of(System.getProperty("looptrace.tracer", "../../tracer")).toRealPath();
-		assertEquals(0, run(List.of("make", "-s", "-C", tracer.toString(), "all"), tracer.resolve("build/make.log")),
+		assertEquals(0, run(List.of("make", "-s", "-C", TRACER.toString(), "all"), TRACER.resolve("build/make.log")),
 				"make -C tracer all failed, see tracer/build/make.log");
 	}
 
@@ -123,8 +123,8 @@ class TracedExamplesTest {
 	@Test
 	void aRankKilledMidRunIsReportedAndWhatWasWrittenStaysReadable(@TempDir Path folder) throws Exception {
 		List<String> command = List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-np", "4", "-x",
-				"LD_PRELOAD=" + tracer.resolve("build/liblooptrace.so"), "-x", "LOOPTRACE_DIR=" + folder,
-				tracer.resolve("build/examples/ring").toString(), "400", "abort:100");
+				"LD_PRELOAD=" + TRACER.resolve("build/liblooptrace.so"), "-x", "LOOPTRACE_DIR=" + folder,
+				TRACER.resolve("build/examples/ring").toString(), "400", "abort:100");
 		int status = run(command, folder.resolve("mpirun.log"));
 		assertTrue(status != 0, "mpirun should report the aborted rank");
 		Files.delete(folder.resolve("mpirun.log"));
@@ -154,9 +154,9 @@ class TracedExamplesTest {
 	@MethodSource("allocationCounts")
 	void outOfMemoryEndsInAClearMessageAndWholeLines(int allowed, @TempDir Path folder) throws Exception {
 		List<String> command = List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-np", "4", "-x",
-				"LD_PRELOAD=" + tracer.resolve("build/failmalloc.so") + ":" + tracer.resolve("build/liblooptrace.so"),
+				"LD_PRELOAD=" + TRACER.resolve("build/failmalloc.so") + ":" + TRACER.resolve("build/liblooptrace.so"),
 				"-x", "LOOPTRACE_FAIL_ALLOC=" + allowed, "-x", "LOOPTRACE_FUNCTIONS=1", "-x", "LOOPTRACE_DIR=" + folder,
-				tracer.resolve("build/examples/solver_fn").toString(), "20");
+				TRACER.resolve("build/examples/solver_fn").toString(), "20");
 		Path log = folder.resolve("mpirun.log");
 		int status = run(command, log);
 		String output = readQuietly(log);
@@ -202,8 +202,8 @@ class TracedExamplesTest {
 
 	private static void trace(Path folder, int ranks, String example, String... args) throws Exception {
 		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-np",
-				Integer.toString(ranks), "-x", "LD_PRELOAD=" + tracer.resolve("build/liblooptrace.so"), "-x",
-				"LOOPTRACE_DIR=" + folder, tracer.resolve("build/examples/" + example).toString()));
+				Integer.toString(ranks), "-x", "LD_PRELOAD=" + TRACER.resolve("build/liblooptrace.so"), "-x",
+				"LOOPTRACE_DIR=" + folder, TRACER.resolve("build/examples/" + example).toString()));
 		command.addAll(List.of(args));
 		Path log = folder.resolve("mpirun.log");
 		assertEquals(0, run(command, log), () -> "mpirun failed: " + readQuietly(log));
