@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -13,16 +11,8 @@ import java.util.TreeSet;
 
 import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.analysis.matrix.CommunicationMatrix;
-import org.looptrace.lang.ModelText;
-import org.looptrace.lang.ModelTextException;
-import org.looptrace.merge.InconsistentTraceException;
-import org.looptrace.merge.MergeOptions;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
-import org.looptrace.nlr.NlrOptions;
-import org.looptrace.pipeline.Pipeline;
-import org.looptrace.trace.TraceFolder;
-import org.looptrace.trace.TraceFormatException;
 
 /** {@code looptrace matrix}: messages between every pair of ranks, from a model (figure 6 of the paper). */
 public final class MatrixCommand implements Command {
@@ -68,7 +58,7 @@ public final class MatrixCommand implements Command {
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
-		Model model = model(input);
+		Model model = ModelInput.load(name(), input);
 		CommunicationMatrix matrix;
 		try {
 			String path = arguments.value("--construct");
@@ -85,23 +75,6 @@ public final class MatrixCommand implements Command {
 			print(matrix, out);
 		}
 		return 0;
-	}
-
-	private Model model(Path input) throws IOException, UsageException {
-		if (Files.isDirectory(input)) {
-			try {
-				return Pipeline.model(TraceFolder.open(input), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
-			} catch (TraceFormatException e) {
-				throw new UsageException(name() + ": " + e.getMessage(), e);
-			} catch (InconsistentTraceException e) {
-				throw new UsageException(name() + ": " + input + ": inconsistent traces: " + e.getMessage(), e);
-			}
-		}
-		try {
-			return ModelText.parse(Arguments.readText(name(), input), input.toString());
-		} catch (ModelTextException e) {
-			throw new UsageException(name() + ": " + input + " is not a valid model:\n" + e.getMessage());
-		}
 	}
 
 	private static void print(CommunicationMatrix matrix, PrintStream out) {

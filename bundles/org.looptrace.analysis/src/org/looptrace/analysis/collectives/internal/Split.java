@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.analysis.collectives.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.looptrace.analysis.collectives.internal.Walk.Ev;
+
+/**
+ * Cuts the messages of one frame, without call context and on one tag, into the consecutive
+ * operations every rank ran one after the other. The cuts are consistent: each rank's events are
+ * taken from its front, and a message is taken with both of its ends. The smallest such step
+ * from the front of a rank is an atom; atoms are added in turn, and the longest run that
+ * resembles a shape is kept, the rest cut again.
+ */
+public final class Split {
+
+	/** One piece: its events, in the order they were taken (each rank's in its order). */
+	public record Piece(List<Ev> events, Shapes.Match match) {
+	}
+
+	private final List<List<Ev>> sequences = new ArrayList<>();
+	/** For each event (rank, index), the other end of its message (rank, index), or null. */
+	private final Map<Long, Long> partners = new HashMap<>();
+
+	private Split(List<Ev> events) {
+		Map<Integer, List<Ev>> byRank = new TreeMap<>();
+		for (Ev ev : events) {
+			byRank.computeIfAbsent(ev.owner(), r -> new ArrayList<>()).add(ev);
+		}
+		sequences.addAll(byRank.values());
+		// FIFO channels: the k-th send from a to b is the k-th receive of b from a
+		Map<String, Deque<Long>> pending = new HashMap<>();
+		for (int r = 0; r < sequences.size(); r++) {
+			List<Ev> sequence = sequences.get(r);
+			for (int i = 0; i < sequence.size(); i++) {
+				Ev ev = sequence.get(i);
+				if (ev.send()) {
+					pending.computeIfAbsent(ev.source() + ">" + ev.destination(), c -> new ArrayDeque<>()).add(at(r, i));
+				}
+			}
+		}
+		for (int r = 0; r < sequences.size(); r++) {
+			List<Ev> sequence = sequences.get(r);
+			for (int i = 0; i < sequence.size(); i++) {
+				Ev ev = sequence.get(i);
+				if (!ev.send()) {
+					Deque<Long> sends = pending.get(ev.source() + ">" + ev.destination());
+					if (sends != null && !sends.isEmpty()) {
+						long send = sends.poll();
+						partners.put(at(r, i), send);
+						partners.put(send, at(r, i));
+					}
+				}
+			}
+		}
+	}
+
+	/** The pieces of a frame's events that resemble a shape; events of multiplicity one only. */
+	public static List<Piece> pieces(List<Ev> events, long innerCount) {
+		for (Ev ev : events) {
+			if (ev.multiplicity() != 1) {
+				return List.of();
+			}
+		}
+		return new Split(events).run(innerCount);
+	}
+
+	private List<Piece> run(long innerCount) {
+		List<Piece> pieces = new ArrayList<>();
+		int[] front = new int[sequences.size()];
+		while (true) {
+			int[] start = front.clone();
+			List<Ev> taken = new ArrayList<>();
+			Piece best = null;
+			int[] bestFront = null;
+			int atom;
+			while ((atom = nextRank(front)) >= 0) {
+				taken.addAll(atom(front, atom));
+				var match = Shapes.match(taken, innerCount, false);
+				if (match.isPresent()) {
+					best = new Piece(List.copyOf(taken), match.get());
+					bestFront = front.clone();
+				}
+			}
+			if (best == null || bestFront == null) {
+				// nothing from here resembles a shape: drop the first atom and go on
+				front = start;
+				int first = nextRank(front);
+				if (first < 0) {
+					return pieces;
+				}
+				atom(front, first);
+			} else {
+				pieces.add(best);
+				front = bestFront;
+			}
+		}
+	}
+
+	/** The first rank with events left, or -1. */
+	private int nextRank(int[] front) {
+		for (int r = 0; r < front.length; r++) {
+			if (front[r] < sequences.get(r).size()) {
+				return r;
+			}
+		}
+		return -1;
+	}
+
+	/** Takes the smallest consistent step holding the front event of {@code rank}. */
+	private List<Ev> atom(int[] front, int rank) {
+		List<Ev> taken = new ArrayList<>();
+		Deque<Long> work = new ArrayDeque<>();
+		work.add(at(rank, front[rank]));
+		while (!work.isEmpty()) {
+			long place = work.poll();
+			int r = (int) (place >>> 32);
+			int i = (int) place;
+			while (front[r] <= i) {
+				Ev ev = sequences.get(r).get(front[r]);
+				taken.add(ev);
+				Long partner = partners.get(at(r, front[r]));
+				if (partner != null) {
+					work.add(partner);
+				}
+				front[r]++;
+			}
+		}
+		return taken;
+	}
+
+	private static long at(int rank, int index) {
+		return (long) rank << 32 | index & 0xffffffffL;
+	}
+}

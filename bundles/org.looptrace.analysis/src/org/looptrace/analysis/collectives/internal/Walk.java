@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.analysis.collectives.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+
+import org.eclipse.emf.common.util.TreeIterator;
+import org.eclipse.emf.ecore.EObject;
+import org.looptrace.model.Block;
+import org.looptrace.model.Construct;
+import org.looptrace.model.Event;
+import org.looptrace.model.Expr;
+import org.looptrace.model.Item;
+import org.looptrace.model.Local;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Message;
+import org.looptrace.model.Send;
+import org.looptrace.model.Symbol;
+import org.looptrace.model.Term;
+import org.looptrace.model.Value;
+import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.Progress;
+
+/**
+ * The messages of a global model gathered into candidate groups, without expanding repetitions.
+ * <p>
+ * A loop whose index decides who talks (a loop over ranks, a peer moving with the iteration) is
+ * walked index by index. Any other loop repeats the same messages: it is walked once, at its lower
+ * bound. Such a loop opens a <em>frame</em> (its body is found once and counted by the product of
+ * the counts of the frames around it) unless, with call context, it runs inside a function without
+ * calling one: then it belongs to that call and multiplies its messages. Frames are named by the
+ * counts of the loops that open them, not by the loop objects, so that the same time loop split
+ * by the merge into constructs of different ranks is still one frame.
+ * <p>
+ * Within a frame, a message joins the group of its owner's current call (the function and how
+ * many times this rank called it before in the frame: the k-th calls of all ranks make one
+ * collective call), or, outside any function or without context, the group of the frame.
+ */
+public final class Walk {
+
+	/** A send or a receive, owned by {@code owner}, exchanged with {@code peer}. */
+	public record Ev(boolean send, int owner, int peer, String tag, long multiplicity, String path) {
+		/** The source of the message. */
+		public int source() {
+			return send ? owner : peer;
+		}
+
+		/** The destination of the message. */
+		public int destination() {
+			return send ? peer : owner;
+		}
+	}
+
+	/** A frame: loops repeating their body, found once. */
+	public record Frame(String key, long weight, long innerCount, List<String> loops) {
+	}
+
+	/** A candidate group: the events of one call in one frame, or of one frame. */
+	public record Group(Frame frame, String context, List<Ev> events) {
+	}
+
+	private record Call(String function, String key) {
+	}
+
+	private final boolean useContext;
+	private final Progress progress;
+	private final Map<String, Long> indices = new HashMap<>();
+	private final Map<Integer, Deque<Call>> stacks = new HashMap<>();
+	/** Per frame key then rank and function, the calls already made. */
+	private final Map<String, Map<String, Integer>> ordinals = new HashMap<>();
+	private final Map<String, Group> groups = new LinkedHashMap<>();
+	private final Map<EObject, String> paths = new IdentityHashMap<>();
+	private final Map<Loop, Boolean> callsInside = new IdentityHashMap<>();
+	private final Map<Loop, Boolean> indexUsed = new IdentityHashMap<>();
+	private int openCalls;
+
+	private Walk(boolean useContext, Progress progress) {
+		this.useContext = useContext;
+		this.progress = progress;
+	}
+
+	/** The candidate groups of a model, in model order. */
+	public static List<Group> groups(Block model, boolean useContext, Progress progress) {
+		Walk walk = new Walk(useContext, progress);
+		walk.items(model.getItems(), new Frame("", 1, 1, List.of()), 1);
+		return new ArrayList<>(walk.groups.values());
+	}
+
+	private void items(List<Item> items, Frame frame, long multiplicity) {
+		for (Item item : items) {
+			if (item instanceof Loop loop) {
+				loop(loop, frame, multiplicity);
+			} else if (item instanceof Event event) {
+				event(event, frame, multiplicity);
+			}
+		}
+	}
+
+	private void loop(Loop loop, Frame frame, long multiplicity) {
+		if (progress.isCancelled()) {
+			throw new CancellationException("pattern detection cancelled");
+		}
+		long lower = evaluate(loop.getLower());
+		long upper = evaluate(loop.getUpper());
+		if (upper < lower) {
+			return;
+		}
+		Long outer = indices.get(loop.getIndex());
+		if (indexUsed.computeIfAbsent(loop, l -> uses(l, l.getIndex()))) {
+			for (long value = lower; value <= upper; value++) {
+				indices.put(loop.getIndex(), value);
+				items(loop.getItems(), frame, multiplicity);
+			}
+		} else {
+			long count = Math.addExact(upper - lower, 1);
+			indices.put(loop.getIndex(), lower);
+			if (!useContext || openCalls == 0 || callsInside.computeIfAbsent(loop, Walk::callsInside)) {
+				List<String> loops = new ArrayList<>(frame.loops());
+				loops.add(path(loop));
+				Frame inner = new Frame(frame.key() + "/" + count, saturatedProduct(frame.weight(), count), count, loops);
+				items(loop.getItems(), inner, 1);
+			} else {
+				items(loop.getItems(), frame, saturatedProduct(multiplicity, count));
+			}
+		}
+		if (outer == null) {
+			indices.remove(loop.getIndex());
+		} else {
+			indices.put(loop.getIndex(), outer);
+		}
+	}
+
+	private void event(Event event, Frame frame, long multiplicity) {
+		if (event instanceof Local local) {
+			if (useContext) {
+				context(local, frame);
+			}
+			return;
+		}
+		if (!(event instanceof Message message)) {
+			return; // a real collective (sync) is no point-to-point message
+		}
+		int rank = (int) evaluate(message.getRank());
+		int peer = (int) evaluate(message.getPeer());
+		boolean send = message instanceof Send;
+		int owner = send ? rank : peer;
+		Ev ev = new Ev(send, owner, send ? peer : rank, Exprs.evaluateToText(message.getTag(), this::valueOf),
+				multiplicity, path(event));
+		Deque<Call> stack = stacks.get(owner);
+		Call call = stack == null || stack.isEmpty() ? null : stack.peek();
+		String key = call == null ? frame.key() : call.key();
+		groups.computeIfAbsent(key, k -> new Group(frame, call == null ? "" : call.function(), new ArrayList<>())).events()
+				.add(ev);
+	}
+
+	private void context(Local local, Frame frame) {
+		List<Value> words = local.getWords();
+		if (words.size() != 2) {
+			return;
+		}
+		String verb = Exprs.evaluateToText(words.get(0), this::valueOf);
+		String function = Exprs.evaluateToText(words.get(1), this::valueOf);
+		// the calls around MPI operations (looptrace trace --calls) are no user function
+		if (function.startsWith("MPI_")) {
+			return;
+		}
+		int owner = (int) evaluate(local.getRank());
+		Deque<Call> stack = stacks.computeIfAbsent(owner, r -> new ArrayDeque<>());
+		if (verb.equals("call")) {
+			int ordinal = ordinals.computeIfAbsent(frame.key(), k -> new HashMap<>()).merge(owner + " " + function, 1,
+					Integer::sum);
+			stack.push(new Call(function, frame.key() + "|" + function + "#" + ordinal));
+			openCalls++;
+		} else if (verb.equals("return") && !stack.isEmpty() && function.equals(stack.peek().function())) {
+			stack.pop();
+			openCalls--;
+		}
+	}
+
+	private String path(EObject construct) {
+		return paths.computeIfAbsent(construct, c -> ConstructPath.of((Construct) c));
+	}
+
+	/** Whether the body of a loop calls a user function. */
+	private static boolean callsInside(Loop loop) {
+		for (TreeIterator<EObject> contents = loop.eAllContents(); contents.hasNext();) {
+			if (contents.next() instanceof Local local && local.getWords().size() == 2
+					&& local.getWords().get(0) instanceof Symbol verb && verb.getName().equals("call")
+					&& !(local.getWords().get(1) instanceof Symbol function && function.getName().startsWith("MPI_"))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** Whether a rank, a peer or a bound inside the loop's body reads {@code index}. */
+	private static boolean uses(Block block, String index) {
+		for (Item item : block.getItems()) {
+			if (item instanceof Event event && reads(event.getRank(), index)) {
+				return true;
+			}
+			if (item instanceof Message message && reads(message.getPeer(), index)) {
+				return true;
+			}
+			if (item instanceof Loop loop) {
+				if (reads(loop.getLower(), index) || reads(loop.getUpper(), index)) {
+					return true;
+				}
+				// an inner loop of the same name hides the index
+				if (!loop.getIndex().equals(index) && uses(loop, index)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	private static boolean reads(Expr expr, String index) {
+		for (Term term : expr.getTerms()) {
+			if (term.getIndex().equals(index)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private long evaluate(Expr expr) {
+		return Exprs.evaluate(expr, this::valueOf);
+	}
+
+	private long valueOf(String index) {
+		Long value = indices.get(index);
+		if (value == null) {
+			throw new IllegalStateException("loop index '" + index + "' is not bound by an enclosing loop");
+		}
+		return value;
+	}
+
+	private static long saturatedProduct(long a, long b) {
+		long high = Math.multiplyHigh(a, b);
+		long product = a * b;
+		return high == 0 && product >= 0 ? product : Long.MAX_VALUE;
+	}
+}
