@@ -24,11 +24,11 @@ import org.looptrace.model.core.Progress;
  * <p>
  * The model is walked without expanding repetitions (see {@link Walk}): a loop that repeats the
  * same messages is read once and what it holds is counted by its iterations; loops over ranks are
- * walked rank by rank. Messages are grouped by the call they are sent in, when the trace recorded
- * calls of user functions (paper 002: the call context is what makes detection precise), and by
- * loop body otherwise. A group that resembles nothing as a whole is cut by tag; without context, a
- * tag's messages are then cut into the operations the ranks ran one after the other (see
- * {@link Split}). Each group is compared with the messages each hand-rolled algorithm sends
+ * walked rank by rank. Messages are grouped by the calls they are sent and received in (the calls
+ * of several ranks that messages link are one group), when the trace recorded calls of user
+ * functions (paper 002: the call context is what makes detection precise), and by loop body
+ * otherwise. A group that resembles nothing as a whole is cut by tag, and a tag's messages are then
+ * cut into the operations the ranks ran one after the other (see {@link Split}). Each group is compared with the messages each hand-rolled algorithm sends
  * (linear and binomial broadcast and reduce from any root, ring allgather, butterfly allreduce,
  * pairwise alltoall, dissemination barrier, ring, halo, wavefront, master–worker).
  * <p>
@@ -60,8 +60,8 @@ public final class CollectivePatterns {
 				continue;
 			}
 			for (List<Ev> tagged : byTag(group.events()).values()) {
-				if (!add(found, group, tagged, inFunction) && !inFunction) {
-					for (Split.Piece piece : Split.pieces(tagged, group.frame().innerCount())) {
+				if (!add(found, group, tagged, inFunction)) {
+					for (Split.Piece piece : Split.pieces(tagged, group.frame().innerCount(), inFunction)) {
 						found.add(occurrence(group, piece.events(), piece.match()));
 					}
 				}

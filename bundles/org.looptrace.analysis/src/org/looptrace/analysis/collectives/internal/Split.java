@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import org.looptrace.analysis.collectives.internal.Walk.Ev;
 
 /**
- * Cuts the messages of one frame, without call context and on one tag, into the consecutive
+ * Cuts the messages of one group on one tag into the consecutive
  * operations every rank ran one after the other. The cuts are consistent: each rank's events are
  * taken from its front, and a message is taken with both of its ends. The smallest such step
  * from the front of a rank is an atom; atoms are added in turn, and the longest run that
@@ -62,16 +62,16 @@ public final class Split {
 	}
 
 	/** The pieces of a frame's events that resemble a shape; events of multiplicity one only. */
-	public static List<Piece> pieces(List<Ev> events, long innerCount) {
+	public static List<Piece> pieces(List<Ev> events, long innerCount, boolean inFunction) {
 		for (Ev ev : events) {
 			if (ev.multiplicity() != 1) {
 				return List.of();
 			}
 		}
-		return new Split(events).run(innerCount);
+		return new Split(events).run(innerCount, inFunction);
 	}
 
-	private List<Piece> run(long innerCount) {
+	private List<Piece> run(long innerCount, boolean inFunction) {
 		List<Piece> pieces = new ArrayList<>();
 		int[] front = new int[sequences.size()];
 		while (true) {
@@ -82,7 +82,7 @@ public final class Split {
 			int atom;
 			while ((atom = nextRank(front)) >= 0) {
 				taken.addAll(atom(front, atom));
-				var match = Shapes.match(taken, innerCount, false);
+				var match = Shapes.match(taken, innerCount, inFunction);
 				if (match.isPresent()) {
 					best = new Piece(List.copyOf(taken), match.get());
 					bestFront = front.clone();

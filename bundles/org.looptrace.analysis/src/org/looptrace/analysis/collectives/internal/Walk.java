@@ -9,6 +9,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
 
 import org.eclipse.emf.common.util.TreeIterator;
@@ -40,9 +41,11 @@ import org.looptrace.model.core.Progress;
  * counts of the loops that open them, not by the loop objects, so that the same time loop split
  * by the merge into constructs of different ranks is still one frame.
  * <p>
- * Within a frame, a message joins the group of its owner's current call (the function and how
- * many times this rank called it before in the frame: the k-th calls of all ranks make one
- * collective call), or, outside any function or without context, the group of the frame.
+ * Within a frame, an event belongs to a unit: its owner's current call (the function and how many
+ * times this rank called it before in the frame), or, outside any function or without context, the
+ * frame. The two ends of a message (matched first in, first out on their channel within the frame)
+ * join their units: a group is a set of units that messages link, so the calls of a collective on
+ * a subset of the ranks are one group even when other ranks called the function more often.
  */
 public final class Walk {
 
@@ -70,13 +73,23 @@ public final class Walk {
 	private record Call(String function, String key) {
 	}
 
+	private record Unit(Frame frame, String function) {
+	}
+
 	private final boolean useContext;
 	private final Progress progress;
 	private final Map<String, Long> indices = new HashMap<>();
 	private final Map<Integer, Deque<Call>> stacks = new HashMap<>();
 	/** Per frame key then rank and function, the calls already made. */
 	private final Map<String, Map<String, Integer>> ordinals = new HashMap<>();
-	private final Map<String, Group> groups = new LinkedHashMap<>();
+	/** The units (one call of one rank, or a frame outside calls) by key, in model order. */
+	private final Map<String, Unit> units = new LinkedHashMap<>();
+	/** Every event with the key of its unit, in model order. */
+	private final List<Map.Entry<String, Ev>> order = new ArrayList<>();
+	/** Per frame and channel, the units of the sends (or receives) not yet matched. */
+	private final Map<String, Deque<String>> unmatchedSends = new HashMap<>();
+	private final Map<String, Deque<String>> unmatchedRecvs = new HashMap<>();
+	private final Map<String, String> parent = new HashMap<>();
 	private final Map<EObject, String> paths = new IdentityHashMap<>();
 	private final Map<Loop, Boolean> callsInside = new IdentityHashMap<>();
 	private final Map<Loop, Boolean> indexUsed = new IdentityHashMap<>();
@@ -91,7 +104,47 @@ public final class Walk {
 	public static List<Group> groups(Block model, boolean useContext, Progress progress) {
 		Walk walk = new Walk(useContext, progress);
 		walk.items(model.getItems(), new Frame("", 1, 1, List.of()), 1);
-		return new ArrayList<>(walk.groups.values());
+		return walk.components();
+	}
+
+	/** The units linked by messages, each a group of the units' events in model order. */
+	private List<Group> components() {
+		Map<String, List<Ev>> events = new LinkedHashMap<>();
+		Map<String, TreeSet<String>> functions = new HashMap<>();
+		for (String key : units.keySet()) {
+			String root = find(key);
+			events.computeIfAbsent(root, r -> new ArrayList<>());
+			String function = units.get(key).function();
+			if (!function.isEmpty()) {
+				functions.computeIfAbsent(root, r -> new TreeSet<>()).add(function);
+			}
+		}
+		for (Map.Entry<String, Ev> entry : order) {
+			events.get(find(entry.getKey())).add(entry.getValue());
+		}
+		List<Group> groups = new ArrayList<>();
+		for (Map.Entry<String, List<Ev>> entry : events.entrySet()) {
+			TreeSet<String> names = functions.get(entry.getKey());
+			groups.add(new Group(units.get(entry.getKey()).frame(), names == null ? "" : String.join("+", names),
+					entry.getValue()));
+		}
+		return groups;
+	}
+
+	private String find(String key) {
+		String root = key;
+		for (String up = parent.get(root); up != null; up = parent.get(root)) {
+			root = up;
+		}
+		return root;
+	}
+
+	private void union(String a, String b) {
+		String x = find(a);
+		String y = find(b);
+		if (!x.equals(y)) {
+			parent.put(y, x);
+		}
 	}
 
 	private void items(List<Item> items, Frame frame, long multiplicity) {
@@ -156,9 +209,17 @@ public final class Walk {
 				multiplicity, path(event));
 		Deque<Call> stack = stacks.get(owner);
 		Call call = stack == null || stack.isEmpty() ? null : stack.peek();
-		String key = call == null ? frame.key() : call.key();
-		groups.computeIfAbsent(key, k -> new Group(frame, call == null ? "" : call.function(), new ArrayList<>())).events()
-				.add(ev);
+		String key = call == null ? frame.key() : call.key() + "@" + owner;
+		units.computeIfAbsent(key, k -> new Unit(frame, call == null ? "" : call.function()));
+		order.add(Map.entry(key, ev));
+		// the units at both ends of a message are one group: FIFO channels, within a frame
+		String channel = frame.key() + " " + ev.source() + ">" + ev.destination() + " " + ev.tag();
+		Deque<String> others = (send ? unmatchedRecvs : unmatchedSends).get(channel);
+		if (others != null && !others.isEmpty()) {
+			union(others.poll(), key);
+		} else {
+			(send ? unmatchedSends : unmatchedRecvs).computeIfAbsent(channel, c -> new ArrayDeque<>()).add(key);
+		}
 	}
 
 	private void context(Local local, Frame frame) {
