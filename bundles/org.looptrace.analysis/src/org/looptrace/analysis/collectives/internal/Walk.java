@@ -76,6 +76,12 @@ public final class Walk {
 	private record Unit(Frame frame, String function) {
 	}
 
+	/**
+	 * A loop of fewer iterations whose index makes tags is walked index by index: tags tell groups
+	 * apart (the steps of a time loop), a longer loop numbering its messages repeats one group.
+	 */
+	private static final long TAG_LOOPS = 64;
+
 	private final boolean useContext;
 	private final Progress progress;
 	private final Map<String, Long> indices = new HashMap<>();
@@ -167,7 +173,7 @@ public final class Walk {
 			return;
 		}
 		Long outer = indices.get(loop.getIndex());
-		if (indexUsed.computeIfAbsent(loop, l -> uses(l, l.getIndex()))) {
+		if (indexUsed.computeIfAbsent(loop, l -> uses(l, l.getIndex(), upper - lower < TAG_LOOPS))) {
 			for (long value = lower; value <= upper; value++) {
 				indices.put(loop.getIndex(), value);
 				items(loop.getItems(), frame, multiplicity);
@@ -262,13 +268,17 @@ public final class Walk {
 		return false;
 	}
 
-	/** Whether a rank, a peer or a bound inside the loop's body reads {@code index}. */
-	private static boolean uses(Block block, String index) {
+	/**
+	 * Whether a rank, a peer or a bound inside the loop's body reads {@code index}, or, with
+	 * {@code tags}, a tag.
+	 */
+	private static boolean uses(Block block, String index, boolean tags) {
 		for (Item item : block.getItems()) {
 			if (item instanceof Event event && reads(event.getRank(), index)) {
 				return true;
 			}
-			if (item instanceof Message message && reads(message.getPeer(), index)) {
+			if (item instanceof Message message && (reads(message.getPeer(), index)
+					|| tags && message.getTag() instanceof Expr tag && reads(tag, index))) {
 				return true;
 			}
 			if (item instanceof Loop loop) {
@@ -276,7 +286,7 @@ public final class Walk {
 					return true;
 				}
 				// an inner loop of the same name hides the index
-				if (!loop.getIndex().equals(index) && uses(loop, index)) {
+				if (!loop.getIndex().equals(index) && uses(loop, index, tags)) {
 					return true;
 				}
 			}
