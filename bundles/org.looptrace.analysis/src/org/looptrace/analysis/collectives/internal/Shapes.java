@@ -99,7 +99,7 @@ public final class Shapes {
 		}
 		if (edges.equals(shift(n, 1)) || edges.equals(shift(n, n - 1))) {
 			boolean sendsFirst = sendsFirst(events);
-			if (sendsFirst && inFunction && m % (n - 1) == 0) {
+			if (sendsFirst && m % (n - 1) == 0) {
 				return Optional.of(new Match("allgather", OptionalInt.empty(), group, m / (n - 1)));
 			}
 			if (sendsFirst && !inFunction && m == 1 && innerCount == n - 1) {

@@ -20,6 +20,9 @@ import org.looptrace.analysis.collectives.internal.Walk.Ev;
  */
 public final class Split {
 
+	/** Events repeated by a loop up to this many times are cut one by one; beyond, not at all. */
+	private static final long MULTIPLICITY = 64;
+
 	/** One piece: its events, in the order they were taken (each rank's in its order). */
 	public record Piece(List<Ev> events, Shapes.Match match) {
 	}
@@ -61,14 +64,22 @@ public final class Split {
 		}
 	}
 
-	/** The pieces of a frame's events that resemble a shape; events of multiplicity one only. */
+	/**
+	 * The pieces of a group's events that resemble a shape. An event a loop repeats stands for as
+	 * many events in a row, up to {@link #MULTIPLICITY}; a group holding more is not cut.
+	 */
 	public static List<Piece> pieces(List<Ev> events, long innerCount, boolean inFunction) {
+		List<Ev> expanded = new ArrayList<>();
 		for (Ev ev : events) {
-			if (ev.multiplicity() != 1) {
+			if (ev.multiplicity() > MULTIPLICITY) {
 				return List.of();
 			}
+			Ev once = new Ev(ev.send(), ev.owner(), ev.peer(), ev.tag(), 1, ev.path());
+			for (long k = 0; k < ev.multiplicity(); k++) {
+				expanded.add(once);
+			}
 		}
-		return new Split(events).run(innerCount, inFunction);
+		return new Split(expanded).run(innerCount, inFunction);
 	}
 
 	private List<Piece> run(long innerCount, boolean inFunction) {

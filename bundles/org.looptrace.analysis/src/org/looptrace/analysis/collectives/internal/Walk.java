@@ -108,7 +108,7 @@ public final class Walk {
 
 	/** The candidate groups of a model, in model order. */
 	public static List<Group> groups(Block model, boolean useContext, Progress progress) {
-		Walk walk = new Walk(useContext, progress);
+		Walk walk = new Walk(useContext && callsInside(model), progress);
 		walk.items(model.getItems(), new Frame("", 1, 1, List.of()), 1);
 		return walk.components();
 	}
@@ -181,7 +181,8 @@ public final class Walk {
 		} else {
 			long count = Math.addExact(upper - lower, 1);
 			indices.put(loop.getIndex(), lower);
-			if (!useContext || openCalls == 0 || callsInside.computeIfAbsent(loop, Walk::callsInside)) {
+			if (useContext ? openCalls == 0 || callsInside.computeIfAbsent(loop, Walk::callsInside)
+					: frame.key().isEmpty()) {
 				List<String> loops = new ArrayList<>(frame.loops());
 				loops.add(path(loop));
 				Frame inner = new Frame(frame.key() + "/" + count, saturatedProduct(frame.weight(), count), count, loops);
@@ -256,9 +257,9 @@ public final class Walk {
 		return paths.computeIfAbsent(construct, c -> ConstructPath.of((Construct) c));
 	}
 
-	/** Whether the body of a loop calls a user function. */
-	private static boolean callsInside(Loop loop) {
-		for (TreeIterator<EObject> contents = loop.eAllContents(); contents.hasNext();) {
+	/** Whether a block calls a user function. */
+	private static boolean callsInside(Block block) {
+		for (TreeIterator<EObject> contents = block.eAllContents(); contents.hasNext();) {
 			if (contents.next() instanceof Local local && local.getWords().size() == 2
 					&& local.getWords().get(0) instanceof Symbol verb && verb.getName().equals("call")
 					&& !(local.getWords().get(1) instanceof Symbol function && function.getName().startsWith("MPI_"))) {
