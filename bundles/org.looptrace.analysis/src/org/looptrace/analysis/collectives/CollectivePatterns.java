@@ -3,10 +3,12 @@ package org.looptrace.analysis.collectives;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -28,7 +30,10 @@ import org.looptrace.model.core.Progress;
  * of several ranks that messages link are one group), when the trace recorded calls of user
  * functions (paper 002: the call context is what makes detection precise), and by loop body
  * otherwise. A group that resembles nothing as a whole is cut by tag, and a tag's messages are then
- * cut into the operations the ranks ran one after the other (see {@link Split}). Each group is compared with the messages each hand-rolled algorithm sends
+ * cut into the operations the ranks ran one after the other (see {@link Split}). Without context,
+ * the whole run is tried first as one group, every loop multiplying what it holds, whole and by
+ * tag: that is robust to the iterations NLR peels off a loop; only the tags it leaves unexplained
+ * are looked for loop body by loop body. Each group is compared with the messages each hand-rolled algorithm sends
  * (linear and binomial broadcast and reduce from any root, ring allgather, butterfly allreduce,
  * pairwise alltoall, dissemination barrier, ring, halo, wavefront, master–worker).
  * <p>
@@ -54,12 +59,30 @@ public final class CollectivePatterns {
 	public static CollectivePatterns find(Block model, boolean useContext, Progress progress) {
 		progress.begin("Collective patterns", -1);
 		List<Occurrence> found = new ArrayList<>();
-		for (Group group : Walk.groups(model, useContext, progress)) {
+		Set<String> tags = null; // without context, the tags the whole run did not explain
+		if (!useContext || !Walk.hasCalls(model)) {
+			tags = new HashSet<>();
+			for (Group group : Walk.groups(model, false, false, progress)) {
+				if (!add(found, group, group.events(), false)) {
+					for (Map.Entry<String, List<Ev>> tagged : byTag(group.events()).entrySet()) {
+						if (!add(found, group, tagged.getValue(), false)) {
+							tags.add(tagged.getKey());
+						}
+					}
+				}
+			}
+		}
+		for (Group group : Walk.groups(model, useContext, true, progress)) {
 			boolean inFunction = !group.context().isEmpty();
-			if (add(found, group, group.events(), inFunction)) {
+			List<Ev> events = group.events();
+			if (tags != null) {
+				Set<String> unexplained = tags;
+				events = events.stream().filter(ev -> unexplained.contains(ev.tag())).toList();
+			}
+			if (events.isEmpty() || add(found, group, events, inFunction)) {
 				continue;
 			}
-			for (List<Ev> tagged : byTag(group.events()).values()) {
+			for (List<Ev> tagged : byTag(events).values()) {
 				if (!add(found, group, tagged, inFunction)) {
 					for (Split.Piece piece : Split.pieces(tagged, group.frame().innerCount(), inFunction)) {
 						found.add(occurrence(group, piece.events(), piece.match()));
@@ -78,11 +101,12 @@ public final class CollectivePatterns {
 
 	private static Occurrence occurrence(Group group, List<Ev> events, Shapes.Match match) {
 		long weight = group.frame().weight();
-		long count = Math.multiplyHigh(weight, match.repetitions()) == 0 ? weight * match.repetitions() : Long.MAX_VALUE;
-		if (group.frame().innerCount() == match.group().size() - 1 && match.kind().equals("allgather")
-				&& group.context().isEmpty()) {
-			count = weight / group.frame().innerCount(); // the loop of the ring's steps is the allgather
+		List<String> loops = group.frame().loops();
+		if (match.roundsLoop()) {
+			weight /= group.frame().innerCount();
+			loops = loops.subList(0, loops.size() - 1);
 		}
+		long count = Math.multiplyHigh(weight, match.repetitions()) == 0 ? weight * match.repetitions() : Long.MAX_VALUE;
 		TreeSet<String> constructs = new TreeSet<>(CollectivePatterns::byPath);
 		for (Ev ev : events) {
 			if (ev.send()) {
@@ -90,10 +114,6 @@ public final class CollectivePatterns {
 			}
 		}
 		GroupPattern pattern = new GroupPattern(match.kind(), match.root(), match.group(), group.context(), count);
-		List<String> loops = group.frame().loops();
-		if (count != weight && match.kind().equals("allgather") && group.context().isEmpty()) {
-			loops = loops.subList(0, loops.size() - 1);
-		}
 		return new Occurrence(pattern, loops, new ArrayList<>(constructs));
 	}
 

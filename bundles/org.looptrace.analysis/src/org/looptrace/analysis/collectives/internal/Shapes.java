@@ -26,8 +26,16 @@ import org.looptrace.model.core.RankSet;
  */
 public final class Shapes {
 
-	/** What a group resembles; {@code repetitions} multiplies the occurrences of its frame. */
-	public record Match(String kind, OptionalInt root, RankSet group, long repetitions) {
+	/**
+	 * What a group resembles; {@code repetitions} multiplies the occurrences of its frame, and with
+	 * {@code roundsLoop} the innermost loop of the frame is the rounds of the operation, not a
+	 * repetition of it.
+	 */
+	public record Match(String kind, OptionalInt root, RankSet group, long repetitions, boolean roundsLoop) {
+
+		Match(String kind, OptionalInt root, RankSet group, long repetitions) {
+			this(kind, root, group, repetitions, false);
+		}
 	}
 
 	private Shapes() {
@@ -103,7 +111,7 @@ public final class Shapes {
 				return Optional.of(new Match("allgather", OptionalInt.empty(), group, m / (n - 1)));
 			}
 			if (sendsFirst && !inFunction && m == 1 && innerCount == n - 1) {
-				return Optional.of(new Match("allgather", OptionalInt.empty(), group, 1));
+				return Optional.of(new Match("allgather", OptionalInt.empty(), group, 1, true));
 			}
 			return Optional.of(new Match("ring", OptionalInt.empty(), group, m));
 		}

@@ -83,6 +83,7 @@ public final class Walk {
 	private static final long TAG_LOOPS = 64;
 
 	private final boolean useContext;
+	private final boolean frames;
 	private final Progress progress;
 	private final Map<String, Long> indices = new HashMap<>();
 	private final Map<Integer, Deque<Call>> stacks = new HashMap<>();
@@ -101,14 +102,21 @@ public final class Walk {
 	private final Map<Loop, Boolean> indexUsed = new IdentityHashMap<>();
 	private int openCalls;
 
-	private Walk(boolean useContext, Progress progress) {
+	private Walk(boolean useContext, boolean frames, Progress progress) {
 		this.useContext = useContext;
+		this.frames = frames;
 		this.progress = progress;
 	}
 
-	/** The candidate groups of a model, in model order. */
-	public static List<Group> groups(Block model, boolean useContext, Progress progress) {
-		Walk walk = new Walk(useContext && callsInside(model), progress);
+	/**
+	 * The candidate groups of a model, in model order.
+	 *
+	 * @param useContext whether to group by calls, when the model has any
+	 * @param frames     whether loops open frames; if not, every loop multiplies what it holds
+	 *                   and, without context, the whole model is one group
+	 */
+	public static List<Group> groups(Block model, boolean useContext, boolean frames, Progress progress) {
+		Walk walk = new Walk(useContext && callsInside(model), frames, progress);
 		walk.items(model.getItems(), new Frame("", 1, 1, List.of()), 1);
 		return walk.components();
 	}
@@ -181,8 +189,9 @@ public final class Walk {
 		} else {
 			long count = Math.addExact(upper - lower, 1);
 			indices.put(loop.getIndex(), lower);
-			if (useContext ? openCalls == 0 || callsInside.computeIfAbsent(loop, Walk::callsInside)
-					: frame.key().isEmpty()) {
+			boolean opens = useContext ? openCalls == 0 || callsInside.computeIfAbsent(loop, Walk::callsInside)
+					: frame.key().isEmpty();
+			if (frames && opens) {
 				List<String> loops = new ArrayList<>(frame.loops());
 				loops.add(path(loop));
 				Frame inner = new Frame(frame.key() + "/" + count, saturatedProduct(frame.weight(), count), count, loops);
@@ -257,7 +266,11 @@ public final class Walk {
 		return paths.computeIfAbsent(construct, c -> ConstructPath.of((Construct) c));
 	}
 
-	/** Whether a block calls a user function. */
+	/** Whether a model calls a user function ({@code local call F}, F not an MPI operation). */
+	public static boolean hasCalls(Block model) {
+		return callsInside(model);
+	}
+
 	private static boolean callsInside(Block block) {
 		for (TreeIterator<EObject> contents = block.eAllContents(); contents.hasNext();) {
 			if (contents.next() instanceof Local local && local.getWords().size() == 2
