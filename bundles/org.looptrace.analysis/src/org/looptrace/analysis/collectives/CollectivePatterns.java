@@ -33,7 +33,8 @@ import org.looptrace.model.core.Progress;
  * cut into the operations the ranks ran one after the other (see {@link Split}). Without context,
  * the whole run is tried first as one group, every loop multiplying what it holds, whole and by
  * tag: that is robust to the iterations NLR peels off a loop; only the tags it leaves unexplained
- * are looked for loop body by loop body. Each group is compared with the messages each hand-rolled algorithm sends
+ * are looked for loop body by loop body, and only there halos and wavefronts (told apart by the
+ * order of each rank's events in one iteration). Each group is compared with the messages each hand-rolled algorithm sends
  * (linear and binomial broadcast and reduce from any root, ring allgather, butterfly allreduce,
  * pairwise alltoall, dissemination barrier, ring, halo, wavefront, master–worker).
  * <p>
@@ -63,9 +64,9 @@ public final class CollectivePatterns {
 		if (!useContext || !Walk.hasCalls(model)) {
 			tags = new HashSet<>();
 			for (Group group : Walk.groups(model, false, false, progress)) {
-				if (!add(found, group, group.events(), false)) {
+				if (!add(found, group, group.events(), false, false)) {
 					for (Map.Entry<String, List<Ev>> tagged : byTag(group.events()).entrySet()) {
-						if (!add(found, group, tagged.getValue(), false)) {
+						if (!add(found, group, tagged.getValue(), false, false)) {
 							tags.add(tagged.getKey());
 						}
 					}
@@ -79,11 +80,11 @@ public final class CollectivePatterns {
 				Set<String> unexplained = tags;
 				events = events.stream().filter(ev -> unexplained.contains(ev.tag())).toList();
 			}
-			if (events.isEmpty() || add(found, group, events, inFunction)) {
+			if (events.isEmpty() || add(found, group, events, inFunction, true)) {
 				continue;
 			}
 			for (List<Ev> tagged : byTag(events).values()) {
-				if (!add(found, group, tagged, inFunction)) {
+				if (!add(found, group, tagged, inFunction, true)) {
 					for (Split.Piece piece : Split.pieces(tagged, group.frame().innerCount(), inFunction)) {
 						found.add(occurrence(group, piece.events(), piece.match()));
 					}
@@ -93,8 +94,9 @@ public final class CollectivePatterns {
 		return new CollectivePatterns(found);
 	}
 
-	private static boolean add(List<Occurrence> found, Group group, List<Ev> events, boolean inFunction) {
-		Optional<Shapes.Match> match = Shapes.match(events, group.frame().innerCount(), inFunction);
+	private static boolean add(List<Occurrence> found, Group group, List<Ev> events, boolean inFunction,
+			boolean grids) {
+		Optional<Shapes.Match> match = Shapes.match(events, group.frame().innerCount(), inFunction, grids);
 		match.ifPresent(m -> found.add(occurrence(group, events, m)));
 		return match.isPresent();
 	}

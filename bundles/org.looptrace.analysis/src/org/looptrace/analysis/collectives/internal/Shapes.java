@@ -47,8 +47,10 @@ public final class Shapes {
 	 * @param events     the sends and receives of the group, each rank's in its order
 	 * @param innerCount the iterations of the innermost loop of the group's frame
 	 * @param inFunction whether the group is one call of a function
+	 * @param grids      whether to look for halos and wavefronts, told apart by the order of
+	 *                   each rank's events: only in one loop body, never over a whole run
 	 */
-	public static Optional<Match> match(List<Ev> events, long innerCount, boolean inFunction) {
+	public static Optional<Match> match(List<Ev> events, long innerCount, boolean inFunction, boolean grids) {
 		Map<Long, Long> counts = new HashMap<>();
 		TreeSet<Integer> ranks = new TreeSet<>();
 		for (Ev ev : events) {
@@ -115,7 +117,7 @@ public final class Shapes {
 			}
 			return Optional.of(new Match("ring", OptionalInt.empty(), group, m));
 		}
-		int columns = gridColumns(n, edges);
+		int columns = grids ? gridColumns(n, edges) : 0;
 		if (columns > 0) {
 			boolean symmetric = edges.stream().allMatch(e -> edges.contains(edge((int) e.longValue(), (int) (e >>> 32))));
 			return Optional.of(new Match(symmetric && exchanges(events) ? "halo" : "wavefront", OptionalInt.empty(), group,

@@ -93,7 +93,7 @@ public final class Split {
 			int atom;
 			while ((atom = nextRank(front)) >= 0) {
 				taken.addAll(atom(front, atom));
-				var match = Shapes.match(taken, innerCount, inFunction);
+				var match = Shapes.match(taken, innerCount, inFunction, true);
 				if (match.isPresent()) {
 					best = new Piece(List.copyOf(taken), match.get());
 					bestFront = front.clone();
