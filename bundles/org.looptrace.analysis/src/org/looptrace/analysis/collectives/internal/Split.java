@@ -23,6 +23,12 @@ public final class Split {
 	/** Events repeated by a loop up to this many times are cut one by one; beyond, not at all. */
 	private static final long MULTIPLICITY = 64;
 
+	/**
+	 * A piece over fewer than 1/FRAGMENT of the ranks of the group is a fragment of an operation cut
+	 * at the wrong place more often than an operation of its own: not kept.
+	 */
+	private static final int FRAGMENT = 2;
+
 	/** One piece: its events, in the order they were taken (each rank's in its order). */
 	public record Piece(List<Ev> events, Shapes.Match match) {
 	}
@@ -30,6 +36,8 @@ public final class Split {
 	private final List<List<Ev>> sequences = new ArrayList<>();
 	/** For each event (rank, index), the other end of its message (rank, index), or null. */
 	private final Map<Long, Long> partners = new HashMap<>();
+	/** Per rank, the depth of each event (events never reached keep 0). */
+	private final List<int[]> depths = new ArrayList<>();
 
 	private Split(List<Ev> events) {
 		Map<Integer, List<Ev>> byRank = new TreeMap<>();
@@ -62,6 +70,7 @@ public final class Split {
 				}
 			}
 		}
+		depths();
 	}
 
 	/**
@@ -94,7 +103,7 @@ public final class Split {
 			while ((atom = nextRank(front)) >= 0) {
 				taken.addAll(atom(front, atom));
 				var match = Shapes.match(taken, innerCount, inFunction, true);
-				if (match.isPresent()) {
+				if (match.isPresent() && match.get().group().size() * FRAGMENT >= sequences.size()) {
 					best = new Piece(List.copyOf(taken), match.get());
 					bestFront = front.clone();
 				}
@@ -114,14 +123,50 @@ public final class Split {
 		}
 	}
 
-	/** The first rank with events left, or -1. */
+	/** The rank whose next event comes earliest (the least depth, then the lowest rank), or -1. */
 	private int nextRank(int[] front) {
+		int best = -1;
 		for (int r = 0; r < front.length; r++) {
-			if (front[r] < sequences.get(r).size()) {
-				return r;
+			if (front[r] < sequences.get(r).size()
+					&& (best < 0 || depths.get(r)[front[r]] < depths.get(best)[front[best]])) {
+				best = r;
 			}
 		}
-		return -1;
+		return best;
+	}
+
+	/**
+	 * The depth of every event: one more than the deepest of the event before it on its rank and,
+	 * for a receive, its send (Lamport's clock). Consecutive operations of the ranks come at
+	 * increasing depths, so atoms taken by depth finish one operation before they start the next.
+	 */
+	private void depths() {
+		for (List<Ev> sequence : sequences) {
+			depths.add(new int[sequence.size()]);
+		}
+		int[] done = new int[sequences.size()];
+		boolean progress = true;
+		while (progress) {
+			progress = false;
+			for (int r = 0; r < sequences.size(); r++) {
+				while (done[r] < sequences.get(r).size()) {
+					int i = done[r];
+					int depth = i == 0 ? 0 : depths.get(r)[i - 1];
+					Long partner = partners.get(at(r, i));
+					if (!sequences.get(r).get(i).send() && partner != null) {
+						int pr = (int) (partner >>> 32);
+						int pi = (int) partner.longValue();
+						if (done[pr] <= pi) {
+							break; // its send is not reached yet
+						}
+						depth = Math.max(depth, depths.get(pr)[pi]);
+					}
+					depths.get(r)[i] = depth + 1;
+					done[r]++;
+					progress = true;
+				}
+			}
+		}
 	}
 
 	/** Takes the smallest consistent step holding the front event of {@code rank}. */
