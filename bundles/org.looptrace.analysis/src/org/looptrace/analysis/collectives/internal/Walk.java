@@ -14,6 +14,7 @@ import java.util.concurrent.CancellationException;
 
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
+import org.looptrace.analysis.internal.ModelWalks;
 import org.looptrace.model.Block;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Event;
@@ -24,7 +25,6 @@ import org.looptrace.model.Loop;
 import org.looptrace.model.Message;
 import org.looptrace.model.Send;
 import org.looptrace.model.Symbol;
-import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Exprs;
@@ -194,10 +194,11 @@ public final class Walk {
 			if (frames && opens) {
 				List<String> loops = new ArrayList<>(frame.loops());
 				loops.add(path(loop));
-				Frame inner = new Frame(frame.key() + "/" + count, saturatedProduct(frame.weight(), count), count, loops);
+				long weight = ModelWalks.saturatedProduct(frame.weight(), count);
+				Frame inner = new Frame(frame.key() + "/" + count, weight, count, loops);
 				items(loop.getItems(), inner, 1);
 			} else {
-				items(loop.getItems(), frame, saturatedProduct(multiplicity, count));
+				items(loop.getItems(), frame, ModelWalks.saturatedProduct(multiplicity, count));
 			}
 		}
 		if (outer == null) {
@@ -288,30 +289,21 @@ public final class Walk {
 	 */
 	private static boolean uses(Block block, String index, boolean tags) {
 		for (Item item : block.getItems()) {
-			if (item instanceof Event event && reads(event.getRank(), index)) {
+			if (item instanceof Event event && ModelWalks.reads(event.getRank(), index)) {
 				return true;
 			}
-			if (item instanceof Message message && (reads(message.getPeer(), index)
-					|| tags && message.getTag() instanceof Expr tag && reads(tag, index))) {
+			if (item instanceof Message message && (ModelWalks.reads(message.getPeer(), index)
+					|| tags && message.getTag() instanceof Expr tag && ModelWalks.reads(tag, index))) {
 				return true;
 			}
 			if (item instanceof Loop loop) {
-				if (reads(loop.getLower(), index) || reads(loop.getUpper(), index)) {
+				if (ModelWalks.reads(loop.getLower(), index) || ModelWalks.reads(loop.getUpper(), index)) {
 					return true;
 				}
 				// an inner loop of the same name hides the index
 				if (!loop.getIndex().equals(index) && uses(loop, index, tags)) {
 					return true;
 				}
-			}
-		}
-		return false;
-	}
-
-	private static boolean reads(Expr expr, String index) {
-		for (Term term : expr.getTerms()) {
-			if (term.getIndex().equals(index)) {
-				return true;
 			}
 		}
 		return false;
@@ -327,11 +319,5 @@ public final class Walk {
 			throw new IllegalStateException("loop index '" + index + "' is not bound by an enclosing loop");
 		}
 		return value;
-	}
-
-	private static long saturatedProduct(long a, long b) {
-		long high = Math.multiplyHigh(a, b);
-		long product = a * b;
-		return high == 0 && product >= 0 ? product : Long.MAX_VALUE;
 	}
 }
