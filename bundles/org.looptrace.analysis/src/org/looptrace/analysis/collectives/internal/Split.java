@@ -29,6 +29,9 @@ public final class Split {
 	 */
 	private static final int FRAGMENT = 2;
 
+	/** How many runs one group may be compared with shapes: bounds the cost of the cutting. */
+	private static final long BUDGET = 200_000;
+
 	/** One piece: its events, in the order they were taken (each rank's in its order). */
 	public record Piece(List<Ev> events, Shapes.Match match) {
 	}
@@ -94,14 +97,20 @@ public final class Split {
 	private List<Piece> run(long innerCount, boolean inFunction) {
 		List<Piece> pieces = new ArrayList<>();
 		int[] front = new int[sequences.size()];
+		// no operation on n ranks sends more than n(n-1) messages: a longer run is not one
+		long window = 2L * sequences.size() * sequences.size() + 64;
+		long budget = BUDGET;
 		while (true) {
 			int[] start = front.clone();
 			List<Ev> taken = new ArrayList<>();
 			Piece best = null;
 			int[] bestFront = null;
 			int atom;
-			while ((atom = nextRank(front)) >= 0) {
+			while (taken.size() < window && (atom = nextRank(front)) >= 0) {
 				taken.addAll(atom(front, atom));
+				if (--budget < 0) {
+					return pieces; // a group this large is not cut further
+				}
 				var match = Shapes.match(taken, innerCount, inFunction, true);
 				if (match.isPresent() && match.get().group().size() * FRAGMENT >= sequences.size()) {
 					best = new Piece(List.copyOf(taken), match.get());
