@@ -14,22 +14,14 @@ import java.util.TreeSet;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jdt.annotation.Nullable;
-
-import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.analysis.matrix.CommunicationMatrix;
-import org.looptrace.lang.ModelText;
-import org.looptrace.lang.ModelTextException;
-import org.looptrace.merge.InconsistentTraceException;
-import org.looptrace.merge.MergeOptions;
+import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TracesComment;
-import org.looptrace.nlr.NlrOptions;
-import org.looptrace.pipeline.Pipeline;
 import org.looptrace.scanner.MessageBytes;
-import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
 /** {@code looptrace matrix}: messages between every pair of ranks, from a model (figure 6 of the paper). */
@@ -80,7 +72,7 @@ public final class MatrixCommand implements Command {
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv", "--bytes"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
-		Model model = model(input);
+		Model model = ModelInput.load(name(), input);
 		String path = arguments.value("--construct");
 		CommunicationMatrix matrix;
 		@Nullable Construct construct = null;
@@ -128,23 +120,6 @@ public final class MatrixCommand implements Command {
 		SortedMap<Channel, Long> pairs = new TreeMap<>();
 		perChannel.forEach((channel, total) -> pairs.merge(new Channel(channel.src(), channel.dst()), total, Math::addExact));
 		return pairs;
-	}
-
-	private Model model(Path input) throws IOException, UsageException {
-		if (Files.isDirectory(input)) {
-			try {
-				return Pipeline.model(TraceFolder.open(input), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
-			} catch (TraceFormatException e) {
-				throw new UsageException(name() + ": " + e.getMessage(), e);
-			} catch (InconsistentTraceException e) {
-				throw new UsageException(name() + ": " + input + ": inconsistent traces: " + e.getMessage(), e);
-			}
-		}
-		try {
-			return ModelText.parse(Arguments.readText(name(), input), input.toString());
-		} catch (ModelTextException e) {
-			throw new UsageException(name() + ": " + input + " is not a valid model:\n" + e.getMessage());
-		}
 	}
 
 	/** A grid with row and column sums, or a line per pair beyond {@link #GRID_RANKS} ranks. */

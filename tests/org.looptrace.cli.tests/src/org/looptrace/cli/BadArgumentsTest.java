@@ -91,9 +91,13 @@ class BadArgumentsTest {
 		add(cases, "expand", "option --rank expects a whole number from 0", model, "--rank", "-1");
 		add(cases, "expand", "option --rank expects a value", model, "--rank");
 
-		add(cases, "patterns", "expected one model file");
+		add(cases, "patterns", "expected one trace folder or model file");
+		add(cases, "patterns", "expected one trace folder or model file", ring, model);
 		add(cases, "patterns", MISSING + ": no such file or folder", MISSING);
 		add(cases, "patterns", "unknown option --bogus", model, "--bogus");
+		add(cases, "patterns", "--occurrences lists groups of messages, not --per-rank patterns", model, "--per-rank",
+				"--occurrences");
+		add(cases, "patterns", "no trace files", Cli.example("models").toString(), "--occurrences");
 		// positions, scan, scanner
 		add(cases, "positions", "expected one model file");
 		add(cases, "positions", MISSING + ": no such file or folder", MISSING);

@@ -5,11 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.testsupport.CollectivePrograms;
+import org.looptrace.testsupport.CollectivePrograms.Algorithm;
+import org.looptrace.testsupport.CollectivePrograms.Program;
+import org.looptrace.testsupport.CollectivePrograms.Step;
 
-/** {@code looptrace patterns}: per-process patterns of a model text, in functions or across them. */
+/**
+ * {@code looptrace patterns}: groups resembling collectives in a model text or a trace folder, and
+ * per-process patterns ({@code --per-rank}) in functions or across them.
+ */
 class PatternsCommandTest {
 
 	/** Rank 0 exchanges with 1 in a function, 11 times; rank 1 (no functions) twice more at the end. */
@@ -39,12 +47,12 @@ class PatternsCommandTest {
 		assertEquals("""
 				rank 0 in exchange: 2 places, 11 occurrences: 0 send 1 7; 1 recv 0 7
 				rank 1: 2 places, 2 occurrences: 1 send 0 7; 0 recv 1 7
-				""", Cli.expect(0, "patterns", model.toString()).out());
+				""", Cli.expect(0, "patterns", model.toString(), "--per-rank").out());
 		assertEquals("""
 				rank,context,places,occurrences,events
 				0,exchange,2,11,0 send 1 7; 1 recv 0 7
 				1,,2,2,1 send 0 7; 0 recv 1 7
-				""", Cli.expect(0, "patterns", model.toString(), "--csv").out());
+				""", Cli.expect(0, "patterns", model.toString(), "--per-rank", "--csv").out());
 	}
 
 	@Test
@@ -54,7 +62,58 @@ class PatternsCommandTest {
 		assertEquals("""
 				rank 0: 2 places, 11 occurrences: 0 send 1 7; 1 recv 0 7
 				rank 1: 2 places, 2 occurrences: 1 send 0 7; 0 recv 1 7
-				""", Cli.expect(0, "patterns", model.toString(), "--no-context").out());
+				""", Cli.expect(0, "patterns", model.toString(), "--per-rank", "--no-context").out());
+	}
+
+	/** Rank 2 sends to every other rank of 0-5 in turn, 10 times: a linear bcast, folded over ranks. */
+	private static final String BCAST = """
+			for i0 = 0 to 9
+			  for i1 = 0 to 1
+			    2 send i1 5
+			    2 recv i1 5
+			  done
+			  for i1 = 0 to 2
+			    2 send 3+i1 5
+			    2 recv 3+i1 5
+			  done
+			done
+			""";
+
+	@Test
+	void aBroadcastInALoopIsFoundOnceAndCountedByItsIterations(@TempDir Path dir) throws Exception {
+		Path model = Files.writeString(dir.resolve("bcast.loops"), BCAST);
+		assertEquals("bcast from rank 2 over 0-5: 10 occurrences\n", Cli.expect(0, "patterns", model.toString()).out());
+		assertEquals("""
+				kind,root,group,context,occurrences
+				bcast,2,0-5,,10
+
+				kind,root,group,context,occurrences,loops,constructs
+				bcast,2,0-5,,10,,1.1.1 1.2.1
+				""", Cli.expect(0, "patterns", model.toString(), "--csv", "--occurrences").out());
+	}
+
+	@Test
+	void aTraceFolderIsModelledFirst(@TempDir Path dir) throws Exception {
+		List<Step> prologue = List.of(new Step(Algorithm.REDUCE_BINOMIAL, 5, 0, 12));
+		List<Step> steps = List.of(new Step(Algorithm.BCAST_BINOMIAL, 3, 0, 12), new Step(Algorithm.HALO, -1, 0, 12));
+		// traced with functions, every message on one tag
+		Path functions = dir.resolve("functions");
+		CollectivePrograms.write(new Program(12, prologue, steps, 7, true, true).traces(), functions);
+		assertEquals("""
+				kind,root,group,context,occurrences
+				bcast,3,0-11,bcast_binomial,7
+				halo,,0-11,halo,7
+				reduce,5,0-11,reduce_binomial,1
+				""", Cli.expect(0, "patterns", functions.toString(), "--csv").out());
+		// traced without functions, a tag per step
+		Path plain = dir.resolve("plain");
+		CollectivePrograms.write(new Program(12, prologue, steps, 7, false, false).traces(), plain);
+		assertEquals("""
+				kind,root,group,context,occurrences
+				bcast,3,0-11,,7
+				halo,,0-11,,7
+				reduce,5,0-11,,1
+				""", Cli.expect(0, "patterns", plain.toString(), "--csv").out());
 	}
 
 	@Test

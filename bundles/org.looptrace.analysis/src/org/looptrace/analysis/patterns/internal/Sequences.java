@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.looptrace.analysis.internal.ModelWalks;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
 import org.looptrace.model.Item;
@@ -108,7 +109,7 @@ public final class Sequences {
 				long count = Exprs.evaluate(loop.getUpper(), this::valueOf) - lower + 1;
 				if (count > 0) {
 					Long outer = indices.put(loop.getIndex(), lower);
-					items(loop.getItems(), saturatedProduct(weight, count));
+					items(loop.getItems(), ModelWalks.saturatedProduct(weight, count));
 					restore(loop.getIndex(), outer);
 				}
 			} else if (item instanceof Event event) {
@@ -163,11 +164,5 @@ public final class Sequences {
 			throw new IllegalStateException("loop index '" + index + "' is not bound by an enclosing loop");
 		}
 		return value;
-	}
-
-	private static long saturatedProduct(long a, long b) {
-		long high = Math.multiplyHigh(a, b);
-		long product = a * b;
-		return high == 0 && product >= 0 ? product : Long.MAX_VALUE;
 	}
 }

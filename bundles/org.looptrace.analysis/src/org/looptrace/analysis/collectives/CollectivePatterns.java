@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.analysis.collectives;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.looptrace.analysis.collectives.internal.Shapes;
+import org.looptrace.analysis.collectives.internal.Split;
+import org.looptrace.analysis.collectives.internal.Walk;
+import org.looptrace.analysis.collectives.internal.Walk.Ev;
+import org.looptrace.analysis.collectives.internal.Walk.Group;
+import org.looptrace.model.Block;
+import org.looptrace.model.core.Progress;
+
+/**
+ * Groups of point-to-point messages that resemble collective operations (paper 004) or named
+ * shapes, found on a global model.
+ * <p>
+ * The model is walked without expanding repetitions (see {@link Walk}): a loop that repeats the
+ * same messages is read once and what it holds is counted by its iterations; loops over ranks are
+ * walked rank by rank. Messages are grouped by the calls they are sent and received in (the calls
+ * of several ranks that messages link are one group), when the trace recorded calls of user
+ * functions (paper 002: the call context is what makes detection precise), and by loop body
+ * otherwise. A group that resembles nothing as a whole is cut by tag, and a tag's messages are then
+ * cut into the operations the ranks ran one after the other (see {@link Split}). Without context,
+ * the whole run is tried first as one group, every loop multiplying what it holds, whole and by
+ * tag: that is robust to the iterations NLR peels off a loop; only the tags it leaves unexplained
+ * are looked for loop body by loop body, and only there halos and wavefronts (told apart by the
+ * order of each rank's events in one iteration). Each group is compared with the messages each hand-rolled algorithm sends
+ * (linear and binomial broadcast and reduce from any root, ring allgather, butterfly allreduce,
+ * pairwise alltoall, dissemination barrier, ring, halo, wavefront, master–worker).
+ * <p>
+ * A broadcast and a scatter send the same messages, as do a reduce and a gather, and a butterfly
+ * allreduce and a recursive-doubling allgather: they are reported as {@code bcast},
+ * {@code reduce} and {@code allreduce}; only message sizes tell them apart.
+ */
+public final class CollectivePatterns {
+
+	private final List<Occurrence> occurrences;
+
+	private CollectivePatterns(List<Occurrence> occurrences) {
+		this.occurrences = List.copyOf(occurrences);
+	}
+
+	/**
+	 * Finds the patterns of a global model.
+	 *
+	 * @param useContext whether to group messages by the calls of user functions ({@code local call F}
+	 *                   / {@code local return F}) when the model has any
+	 * @throws IllegalStateException when an expression reads an index no loop binds
+	 */
+	public static CollectivePatterns find(Block model, boolean useContext, Progress progress) {
+		progress.begin("Collective patterns", -1);
+		List<Occurrence> found = new ArrayList<>();
+		Set<String> tags = null; // without context, the tags the whole run did not explain
+		if (!useContext || !Walk.hasCalls(model)) {
+			tags = new HashSet<>();
+			for (Group group : Walk.groups(model, false, false, progress)) {
+				if (!add(found, group, group.events(), false, false)) {
+					for (Map.Entry<String, List<Ev>> tagged : byTag(group.events()).entrySet()) {
+						if (!add(found, group, tagged.getValue(), false, false)) {
+							tags.add(tagged.getKey());
+						}
+					}
+				}
+			}
+		}
+		for (Group group : Walk.groups(model, useContext, true, progress)) {
+			boolean inFunction = !group.context().isEmpty();
+			List<Ev> events = group.events();
+			if (tags != null) {
+				Set<String> unexplained = tags;
+				events = events.stream().filter(ev -> unexplained.contains(ev.tag())).toList();
+			}
+			if (events.isEmpty() || add(found, group, events, inFunction, true)) {
+				continue;
+			}
+			for (List<Ev> tagged : byTag(events).values()) {
+				if (!add(found, group, tagged, inFunction, true)) {
+					for (Split.Piece piece : Split.pieces(tagged, group.frame().innerCount(), inFunction)) {
+						found.add(occurrence(group, piece.events(), piece.match()));
+					}
+				}
+			}
+		}
+		return new CollectivePatterns(found);
+	}
+
+	private static boolean add(List<Occurrence> found, Group group, List<Ev> events, boolean inFunction,
+			boolean grids) {
+		Optional<Shapes.Match> match = Shapes.match(events, group.frame().innerCount(), inFunction, grids);
+		match.ifPresent(m -> found.add(occurrence(group, events, m)));
+		return match.isPresent();
+	}
+
+	private static Occurrence occurrence(Group group, List<Ev> events, Shapes.Match match) {
+		long weight = group.frame().weight();
+		List<String> loops = group.frame().loops();
+		if (match.roundsLoop()) {
+			weight /= group.frame().innerCount();
+			loops = loops.subList(0, loops.size() - 1);
+		}
+		long count = Math.multiplyHigh(weight, match.repetitions()) == 0 ? weight * match.repetitions() : Long.MAX_VALUE;
+		TreeSet<String> constructs = new TreeSet<>(CollectivePatterns::byPath);
+		for (Ev ev : events) {
+			if (ev.send()) {
+				constructs.add(ev.path());
+			}
+		}
+		GroupPattern pattern = new GroupPattern(match.kind(), match.root(), match.group(), group.context(), count);
+		return new Occurrence(pattern, loops, new ArrayList<>(constructs));
+	}
+
+	private static Map<String, List<Ev>> byTag(List<Ev> events) {
+		Map<String, List<Ev>> tagged = new LinkedHashMap<>();
+		for (Ev ev : events) {
+			tagged.computeIfAbsent(ev.tag(), t -> new ArrayList<>()).add(ev);
+		}
+		return tagged;
+	}
+
+	/** Every place where a pattern was found, in model order. */
+	public List<Occurrence> occurrences() {
+		return occurrences;
+	}
+
+	/**
+	 * The patterns: the occurrences of the same kind, root, group and context added up, by kind,
+	 * context, root and group.
+	 */
+	public List<GroupPattern> patterns() {
+		Map<List<Object>, GroupPattern> sums = new TreeMap<>(Comparator.comparing((List<Object> key) -> key.toString()));
+		for (Occurrence occurrence : occurrences) {
+			GroupPattern p = occurrence.pattern();
+			List<Object> key = List.of(p.kind(), p.context(), p.rootText(), p.group().min(), p.group().toString());
+			sums.merge(key, p, (a, b) -> new GroupPattern(a.kind(), a.root(), a.group(), a.context(),
+					a.occurrences() + b.occurrences() < 0 ? Long.MAX_VALUE : a.occurrences() + b.occurrences()));
+		}
+		List<GroupPattern> patterns = new ArrayList<>(sums.values());
+		patterns.sort(Comparator.comparing(GroupPattern::kind).thenComparing(GroupPattern::context)
+				.thenComparing(p -> p.root().orElse(-1)).thenComparing(p -> p.group().min())
+				.thenComparing(p -> p.group().toString()));
+		return patterns;
+	}
+
+	/** Construct paths in model order: 1.10 after 1.9. */
+	private static int byPath(String a, String b) {
+		String[] x = a.split("\\.");
+		String[] y = b.split("\\.");
+		for (int i = 0; i < Math.min(x.length, y.length); i++) {
+			int c = Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]));
+			if (c != 0) {
+				return c;
+			}
+		}
+		return Integer.compare(x.length, y.length);
+	}
+}

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.merge.InconsistentTraceException;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.TraceFormatException;
+
+/** The model a command works on: a trace folder, modelled as by {@code looptrace model}, or a model file. */
+final class ModelInput {
+
+	private ModelInput() {
+	}
+
+	/**
+	 * The global model of a trace folder, or the model a {@code .loops} file holds.
+	 *
+	 * @throws UsageException naming the file and what is wrong, for malformed traces or model text
+	 */
+	static Model load(String command, Path input) throws IOException, UsageException {
+		if (Files.isDirectory(input)) {
+			try {
+				return Pipeline.model(TraceFolder.open(input), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+			} catch (TraceFormatException e) {
+				throw new UsageException(command + ": " + e.getMessage(), e);
+			} catch (InconsistentTraceException e) {
+				throw new UsageException(command + ": " + input + ": inconsistent traces: " + e.getMessage(), e);
+			}
+		}
+		try {
+			return ModelText.parse(Arguments.readText(command, input), input.toString());
+		} catch (ModelTextException e) {
+			throw new UsageException(command + ": " + input + " is not a valid model:\n" + e.getMessage());
+		}
+	}
+}
