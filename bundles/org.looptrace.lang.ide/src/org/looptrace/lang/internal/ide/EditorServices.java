@@ -50,6 +50,11 @@ public final class EditorServices {
 	private EditorServices() {
 	}
 
+	/** The text parsed and resolved by the language's IDE services, with its node model. */
+	public static XtextResource load(String text, String fileName) {
+		return TextResources.load(Services.INJECTOR, text, fileName);
+	}
+
 	/** The semantic highlighting of the text, in text order. */
 	public static List<HighlightedRange> highlight(String text, CancelIndicator cancel) {
 		XtextResource resource = TextResources.load(Services.INJECTOR, text, "highlighted.loops");

@@ -143,7 +143,7 @@ class ModelEditorTest {
 		expected.put(LoopsSemanticHighlighting.COLLECTIVE, ANNOTATED_MODEL.indexOf("MPI_Barrier") + 4);
 		expected.put(LoopsSemanticHighlighting.LABEL, ANNOTATED_MODEL.indexOf("\"step\"") + 2);
 		expected.forEach((style, offset) -> waitUntil(
-				() -> SemanticHighlightingStrategy.STYLES.get(style).foreground.equals(foregroundAt(text, offset)),
+				() -> EditorPreferences.colour(style).equals(foregroundAt(text, offset)),
 				"no " + style + " highlighting at " + offset));
 		StyleRange bound = text.getStyleRangeAtOffset(ANNOTATED_MODEL.indexOf("6"));
 		assertEquals(SWT.NORMAL, bound.fontStyle, "a loop bound is highlighted as an index");

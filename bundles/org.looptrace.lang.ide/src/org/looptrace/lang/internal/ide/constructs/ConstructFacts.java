@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.internal.ide.constructs;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.ILeafNode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.model.Construct;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ConstructPath;
+import org.looptrace.scanner.Placement;
+import org.looptrace.scanner.Polynomial;
+import org.looptrace.scanner.Positions;
+
+/**
+ * The facts of a construct an editor shows: in a hover, the ranks it covers, its iterations, the
+ * events it stands for and its positions per rank ({@code @} and {@code #} of figure 8 of the paper,
+ * polynomials in the loop indices); inline, its positions as {@code looptrace positions} prints them.
+ * Positions are computed only on text without errors: those of a broken model would mislead.
+ */
+public final class ConstructFacts {
+
+	/** At most this many ranks are listed in a hover, the rest is counted. */
+	static final int HOVER_RANKS = 8;
+
+	/**
+	 * The positions of a construct shown on the line above it.
+	 *
+	 * @param offset    the start of the construct's line
+	 * @param positions {@code @{0=0,1=0} #{0=14,1=14}}, as {@link Positions#describe} writes them
+	 */
+	public record Mining(int offset, String positions) {
+	}
+
+	private ConstructFacts() {
+	}
+
+	/**
+	 * The hover text of the innermost construct at an offset: a loop from its {@code for} to its
+	 * {@code done}, an event on its line; null when the offset is on no construct.
+	 */
+	public static @Nullable String hover(String text, int offset) {
+		XtextResource resource = EditorServices.load(text, "hovered.loops");
+		Construct construct = constructAt(resource, offset);
+		if (construct == null) {
+			return null;
+		}
+		StringBuilder hover = new StringBuilder();
+		String head = construct instanceof Loop loop ? "Loop " + ConstructPath.of(loop) + ": " + ModelOutline.header(loop)
+				: "Event " + ConstructPath.of(construct) + ": " + NodeModelUtils.getTokenText(NodeModelUtils.getNode(construct));
+		hover.append(head).append('\n');
+		if (construct instanceof Loop loop) {
+			hover.append("iterations: ").append(Counts.text(Counts.iterations(loop))).append('\n');
+		}
+		hover.append("events: ").append(Counts.text(Counts.total(construct))).append(" in the whole model\n");
+		Positions positions = positions(resource);
+		if (positions == null) {
+			return hover.append("positions: fix the errors of the model first").toString();
+		}
+		hover.append("ranks: ").append(positions.ranks(construct)).append('\n');
+		hover.append("positions (@ relative to the enclosing iteration, # events of one iteration):");
+		int shown = 0;
+		for (int rank : positions.ranks(construct)) {
+			List<Placement> placements = positions.placements(construct, rank);
+			if (placements.isEmpty()) {
+				continue;
+			}
+			if (shown++ == HOVER_RANKS) {
+				hover.append("\n  … ").append(positions.ranks(construct).size() - HOVER_RANKS).append(" more ranks");
+				break;
+			}
+			for (Placement placement : placements) {
+				hover.append("\n  rank ").append(rank);
+				if (!placement.fixed().isEmpty()) {
+					hover.append(' ').append(placement.fixed());
+				}
+				hover.append(": @ ").append(placement.at());
+				Polynomial perIteration = placement.perIteration();
+				if (perIteration != null) {
+					hover.append(", # ").append(perIteration);
+				}
+				hover.append(", first event at ").append(placement.start());
+			}
+		}
+		return hover.toString();
+	}
+
+	/** The positions of every construct of the text, in text order; none when the text has errors. */
+	public static List<Mining> minings(String text, int maxRanks, CancelIndicator cancel) {
+		XtextResource resource = EditorServices.load(text, "mined.loops");
+		Positions positions = positions(resource);
+		List<Mining> minings = new ArrayList<>();
+		if (positions != null) {
+			for (var contents = positions.model().eAllContents(); contents.hasNext() && !cancel.isCanceled();) {
+				if (contents.next() instanceof Construct construct) {
+					ICompositeNode node = NodeModelUtils.getNode(construct);
+					if (node != null) {
+						minings.add(new Mining(lineStart(text, node.getOffset()), positions.describe(construct, maxRanks)));
+					}
+				}
+			}
+		}
+		return minings;
+	}
+
+	private static @Nullable Positions positions(XtextResource resource) {
+		if (!resource.getErrors().isEmpty() || resource.getContents().isEmpty() || !(resource.getContents().get(0) instanceof Model model)) {
+			return null;
+		}
+		try {
+			return Positions.of(model);
+		} catch (IllegalArgumentException | ArithmeticException e) {
+			return null;
+		}
+	}
+
+	private static @Nullable Construct constructAt(XtextResource resource, int offset) {
+		if (resource.getParseResult() == null) {
+			return null;
+		}
+		ILeafNode leaf = NodeModelUtils.findLeafNodeAtOffset(resource.getParseResult().getRootNode(), offset);
+		EObject element = leaf == null ? null : NodeModelUtils.findActualSemanticObjectFor(leaf);
+		while (element != null && !(element instanceof Construct)) {
+			element = element.eContainer();
+		}
+		return (Construct) element;
+	}
+
+	private static int lineStart(String text, int offset) {
+		return text.lastIndexOf('\n', offset - 1) + 1;
+	}
+}
