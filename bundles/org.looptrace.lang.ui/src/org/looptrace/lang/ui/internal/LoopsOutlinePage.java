@@ -115,7 +115,12 @@ final class LoopsOutlinePage extends ContentOutlinePage {
 		super.dispose();
 	}
 
-	/** The roots of the tree shown now (for the tests and the quick outline). */
+	/** The tree of the page (for the tests). */
+	TreeViewer tree() {
+		return getTreeViewer();
+	}
+
+	/** The roots of the tree shown now (for the tests). */
 	List<ModelOutline.Node> roots() {
 		return roots;
 	}

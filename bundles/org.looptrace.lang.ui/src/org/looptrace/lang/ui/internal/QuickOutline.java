@@ -57,6 +57,12 @@ final class QuickOutline extends PopupDialog {
 		return text;
 	}
 
+	/** The filter field takes the place of the title. */
+	@Override
+	protected boolean hasTitleArea() {
+		return true;
+	}
+
 	@Override
 	protected Control createTitleControl(@Nullable Composite parent) {
 		Text text = new Text(parent, SWT.NONE);

@@ -43,6 +43,10 @@ public class ToggleCommentHandler extends LoopsEditorHandler {
 				document.replace(offset, 0, COMMENT);
 			}
 		}
+		// The toggled lines stay selected, so that Ctrl+/ again gives them back.
+		int start = document.getLineOffset(first);
+		IRegion end = document.getLineInformation(last);
+		editor.selectAndReveal(start, end.getOffset() + end.getLength() - start);
 	}
 
 	private static String line(IDocument document, int line) throws BadLocationException {
