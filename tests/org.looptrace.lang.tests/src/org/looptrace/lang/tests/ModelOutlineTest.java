@@ -107,6 +107,18 @@ class ModelOutlineTest {
 				"positions of a broken model");
 	}
 
+	@Test
+	void theQuickFixReducesAnnotationRanksToThoseTheConstructCovers() {
+		String text = RING.replace("  0 local step", "  get \"step\" {0-3,12-15}.time ->\n  0 local step");
+		int ranks = text.indexOf("0-3,12-15");
+		ConstructFacts.Replacement fix = ConstructFacts.coveredRanks(text, ranks + 2);
+		assertEquals(new ConstructFacts.Replacement(ranks, "0-3,12-15".length(), "0"), fix);
+		String covering = text.replace("{0-3,12-15}.time ->\n  0 local", "{0-3,12-15}.time ->\n  for r = 0 to 3\n    r sync MPI_Barrier 0-3\n  done\n  0 local");
+		assertEquals("0-3", ConstructFacts.coveredRanks(covering, ranks + 2).text());
+		assertEquals(null, ConstructFacts.coveredRanks(text.replace("{0-3,12-15}", "{12-15}"), ranks + 2), "no rank covered: no obvious fix");
+		assertEquals(null, ConstructFacts.coveredRanks(text, text.indexOf("recv")), "a fix away from any annotation");
+	}
+
 	private static void print(List<Node> nodes, List<String> lines) {
 		for (Node node : nodes) {
 			lines.add(node.text());

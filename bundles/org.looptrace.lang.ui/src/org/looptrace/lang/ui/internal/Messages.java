@@ -30,6 +30,7 @@ public final class Messages extends NLS {
 	public static String Format_failed;
 	public static String MatchingKeyword_label;
 	public static String QuickOutline_info;
+	public static String CoveredRanks_label;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);

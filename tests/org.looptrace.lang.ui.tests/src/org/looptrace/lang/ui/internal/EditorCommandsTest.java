@@ -9,6 +9,10 @@ import static org.looptrace.lang.ui.internal.EditorFixture.waitUntil;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.bindings.keys.KeySequence;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextOperationTarget;
@@ -16,14 +20,17 @@ import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.text.Position;
 import org.eclipse.jface.text.TextSelection;
 import org.eclipse.jface.text.source.IAnnotationModel;
+import org.eclipse.ui.IMarkerResolution;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.keys.IBindingService;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
+import org.looptrace.lang.internal.validation.LoopsIssueCodes;
 
-/** The source commands of the model editor: toggle comment, format, matching for/done. */
+/** The source commands of the model editor: toggle comment, format, matching for/done, quick fix. */
 class EditorCommandsTest {
 
 	private static final String MESSY = """
@@ -89,6 +96,34 @@ class EditorCommandsTest {
 			waitUntil(() -> matched(model).equals(outer), "the outer done and its for are not boxed: " + matched(model));
 			editor.getSelectionProvider().setSelection(new TextSelection(RING.indexOf("send"), 0));
 			waitUntil(() -> matched(model).isEmpty(), "boxes stay away from the keywords");
+		}
+	}
+
+	@Test
+	void annotationRanksTheConstructDoesNotCoverHaveAQuickFixThatReducesThem() throws Exception {
+		String model = RING.replace("  0 local step", "  get \"step\" {0-3,12-15}.time ->\n  0 local step");
+		try (EditorFixture fixture = new EditorFixture("fixed", model)) {
+			ITextEditor editor = fixture.open();
+			IMarker[] uncovered = new IMarker[1];
+			waitUntil(() -> (uncovered[0] = uncoveredRanks(fixture)) != null, "no marker on the uncovered ranks");
+			IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(uncovered[0]);
+			assertEquals(1, fixes.length);
+			fixes[0].run(uncovered[0]);
+			assertEquals(model.replace("{0-3,12-15}", "{0}"), EditorFixture.document(editor).get());
+			waitUntil(() -> uncoveredRanks(fixture) == null, "the marker stays after the fix");
+		}
+	}
+
+	private static @Nullable IMarker uncoveredRanks(EditorFixture fixture) {
+		try {
+			for (IMarker marker : fixture.file.findMarkers(ValidationStrategy.MARKER_TYPE, false, IResource.DEPTH_ZERO)) {
+				if (LoopsIssueCodes.UNCOVERED_RANKS.equals(marker.getAttribute(ValidationStrategy.CODE, ""))) {
+					return marker;
+				}
+			}
+			return null;
+		} catch (CoreException e) {
+			throw new IllegalStateException(e);
 		}
 	}
 

@@ -8,14 +8,19 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.ILeafNode;
+import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.lang.internal.validation.LoopsValidator;
+import org.looptrace.model.Annotation;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Loop;
+import org.looptrace.model.LooptracePackage;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.scanner.Placement;
 import org.looptrace.scanner.Polynomial;
 import org.looptrace.scanner.Positions;
@@ -40,7 +45,49 @@ public final class ConstructFacts {
 	public record Mining(int offset, String positions) {
 	}
 
+	/**
+	 * A replacement of the text.
+	 *
+	 * @param offset where the replaced text starts
+	 * @param length how long it is
+	 * @param text   what replaces it
+	 */
+	public record Replacement(int offset, int length, String text) {
+	}
+
 	private ConstructFacts() {
+	}
+
+	/**
+	 * The quick fix of an annotation asking for ranks its construct has no event on: its ranks reduced
+	 * to those the construct covers. Null when the offset is on no annotation, when the annotation
+	 * asks for covered ranks only or for none the construct covers (then there is no obvious fix).
+	 */
+	public static @Nullable Replacement coveredRanks(String text, int offset) {
+		XtextResource resource = EditorServices.load(text, "fixed.loops");
+		EObject element = elementAt(resource, offset);
+		while (element != null && !(element instanceof Annotation)) {
+			element = element.eContainer();
+		}
+		if (!(element instanceof Annotation annotation) || !(resource.getContents().get(0) instanceof Model model)) {
+			return null;
+		}
+		Construct construct = LoopsValidator.attachedConstruct(annotation);
+		List<INode> nodes = NodeModelUtils.findNodesForFeature(annotation, LooptracePackage.Literals.ANNOTATION__RANKS);
+		if (construct == null || nodes.isEmpty() || annotation.getRanks() == null) {
+			return null;
+		}
+		RankSet covered;
+		try {
+			covered = annotation.getRanks().intersection(Positions.of(model).ranks(construct));
+		} catch (IllegalArgumentException | ArithmeticException e) {
+			return null;
+		}
+		if (covered.isEmpty() || covered.equals(annotation.getRanks())) {
+			return null;
+		}
+		INode ranks = nodes.get(0);
+		return new Replacement(ranks.getOffset(), ranks.getLength(), covered.toString());
 	}
 
 	/**
@@ -122,12 +169,16 @@ public final class ConstructFacts {
 		}
 	}
 
-	private static @Nullable Construct constructAt(XtextResource resource, int offset) {
+	private static @Nullable EObject elementAt(XtextResource resource, int offset) {
 		if (resource.getParseResult() == null) {
 			return null;
 		}
 		ILeafNode leaf = NodeModelUtils.findLeafNodeAtOffset(resource.getParseResult().getRootNode(), offset);
-		EObject element = leaf == null ? null : NodeModelUtils.findActualSemanticObjectFor(leaf);
+		return leaf == null ? null : NodeModelUtils.findActualSemanticObjectFor(leaf);
+	}
+
+	private static @Nullable Construct constructAt(XtextResource resource, int offset) {
+		EObject element = elementAt(resource, offset);
 		while (element != null && !(element instanceof Construct)) {
 			element = element.eContainer();
 		}
