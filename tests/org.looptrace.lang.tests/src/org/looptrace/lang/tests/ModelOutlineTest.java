@@ -23,6 +23,7 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.scanner.Placement;
 import org.looptrace.scanner.Positions;
 
 /** The outline, hover and positions of model text, without a workbench. */
@@ -90,9 +91,11 @@ class ModelOutlineTest {
 		assertTrue(hover.contains("iterations: 7\n") && hover.contains("events: 140 in the whole model"), hover);
 		assertTrue(hover.contains("ranks: 0-7"), hover);
 		Positions positions = Positions.of(ModelText.parse(RING, "ring.loops"));
-		Construct loop = ConstructPath.find(positions.model(), "1.1");
-		String expected = "rank 0: @ " + positions.placements(loop, 0).get(0).at() + ", # " + positions.placements(loop, 0).get(0).perIteration();
-		assertTrue(hover.contains(expected), () -> "no '" + expected + "' in\n" + hover);
+		// The outer loop stays a loop on each rank: it has a # (the inner one runs over ranks, unrolled).
+		String outer = ConstructFacts.hover(RING, RING.indexOf("for i0"));
+		Placement placement = positions.placements(ConstructPath.find(positions.model(), "1"), 0).get(0);
+		String expected = "rank 0: @ " + placement.at() + ", # " + placement.perIteration() + ", first event at " + placement.start();
+		assertTrue(outer != null && outer.contains(expected), () -> "no '" + expected + "' in\n" + outer);
 		assertEquals(null, ConstructFacts.hover(RING, 0), "a comment is no construct");
 	}
 
@@ -114,7 +117,7 @@ class ModelOutlineTest {
 		ConstructFacts.Replacement fix = ConstructFacts.coveredRanks(text, ranks + 2);
 		assertEquals(new ConstructFacts.Replacement(ranks, "0-3,12-15".length(), "0"), fix);
 		String covering = text.replace("{0-3,12-15}.time ->\n  0 local", "{0-3,12-15}.time ->\n  for r = 0 to 3\n    r sync MPI_Barrier 0-3\n  done\n  0 local");
-		assertEquals("0-3", ConstructFacts.coveredRanks(covering, ranks + 2).text());
+		assertEquals(new ConstructFacts.Replacement(ranks, "0-3,12-15".length(), "0-3"), ConstructFacts.coveredRanks(covering, ranks + 2));
 		assertEquals(null, ConstructFacts.coveredRanks(text.replace("{0-3,12-15}", "{12-15}"), ranks + 2), "no rank covered: no obvious fix");
 		assertEquals(null, ConstructFacts.coveredRanks(text, text.indexOf("recv")), "a fix away from any annotation");
 	}

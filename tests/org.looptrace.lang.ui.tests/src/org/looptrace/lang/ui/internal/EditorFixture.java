@@ -76,8 +76,13 @@ final class EditorFixture implements AutoCloseable {
 
 	/** Runs the event loop until the condition holds: reconcilers and jobs update asynchronously. */
 	static void waitUntil(BooleanSupplier condition, String failure) {
+		waitUntil(WAIT_MILLIS, condition, failure);
+	}
+
+	/** Runs the event loop until the condition holds, at most the given time. */
+	static void waitUntil(long millis, BooleanSupplier condition, String failure) {
 		Display display = Display.getCurrent();
-		long end = System.currentTimeMillis() + WAIT_MILLIS;
+		long end = System.currentTimeMillis() + millis;
 		while (!condition.getAsBoolean()) {
 			assertTrue(System.currentTimeMillis() < end, failure);
 			if (!display.readAndDispatch()) {
