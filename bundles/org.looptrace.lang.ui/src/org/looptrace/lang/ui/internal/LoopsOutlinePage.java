@@ -42,6 +42,8 @@ import org.looptrace.lang.internal.ide.constructs.ModelOutline;
 final class LoopsOutlinePage extends ContentOutlinePage {
 
 	private static final int DELAY_MILLIS = 400;
+	/** Up to this many top-level constructs, the tree opens with them expanded; a larger one opens collapsed. */
+	private static final int EXPANDED_ROOTS = 200;
 
 	private final ITextEditor editor;
 	private final Job update;
@@ -160,7 +162,7 @@ final class LoopsOutlinePage extends ContentOutlinePage {
 		viewer.getControl().setRedraw(false);
 		try {
 			viewer.setInput(computed);
-			if (first) {
+			if (first && computed.size() <= EXPANDED_ROOTS) {
 				viewer.expandToLevel(2);
 			} else {
 				viewer.setExpandedElements(expanded);

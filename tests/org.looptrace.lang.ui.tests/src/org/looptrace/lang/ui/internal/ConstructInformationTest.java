@@ -39,8 +39,7 @@ class ConstructInformationTest {
 			ITextEditor editor = fixture.open();
 			StyledText text = EditorFixture.viewer(editor).getTextWidget();
 			int innerLoopLine = 2;
-			waitUntil(() -> text.getLineVerticalIndent(innerLoopLine) > 0, "no positions above the inner loop; the provider gives "
-					+ new PositionsMiningProvider().provideCodeMinings(EditorFixture.viewer(editor), null).get().size() + " minings");
+			waitUntil(() -> text.getLineVerticalIndent(innerLoopLine) > 0, "no positions above the inner loop");
 			EditorPreferences.store().setValue(EditorPreferences.SHOW_POSITIONS, false);
 			try {
 				waitUntil(() -> text.getLineVerticalIndent(innerLoopLine) == 0, "the positions stay when switched off");

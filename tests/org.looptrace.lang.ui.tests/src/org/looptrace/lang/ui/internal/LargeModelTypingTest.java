@@ -73,6 +73,12 @@ class LargeModelTypingTest {
 			System.out.printf("large model (%d lines, %d characters): longest keystroke %d ms, longest UI block while typing and reconciling %d ms, typo to marker %d ms%n",
 					LINES, model.length(), longestKeystroke / 1_000_000, longestBlock / 1_000_000, markerMillis);
 			assertTrue(markers(fixture).length > 0);
+
+			// Positions are mined near the lines shown: scrolling to the end brings those of the last loop.
+			int lastLoop = (int) model.substring(0, model.lastIndexOf("for i0")).chars().filter(c -> c == '\n').count();
+			EditorFixture.document(editor).replace(done + KEYSTROKES, 4, "done");
+			EditorFixture.viewer(editor).setTopIndex(lastLoop - 5);
+			EditorFixture.waitUntil(MARKER_WAIT_MILLIS, () -> text.getLineVerticalIndent(lastLoop) > 0, "no positions above the last loop");
 		}
 	}
 

@@ -142,20 +142,53 @@ public final class ConstructFacts {
 
 	/** The positions of every construct of the text, in text order; none when the text has errors. */
 	public static List<Mining> minings(String text, int maxRanks, CancelIndicator cancel) {
+		return parse(text).minings(0, text.length(), maxRanks, cancel);
+	}
+
+	/** Parses the text once for several questions about its positions (an editor asks again on each scroll). */
+	public static Parsed parse(String text) {
 		XtextResource resource = EditorServices.load(text, "mined.loops");
-		Positions positions = positions(resource);
-		List<Mining> minings = new ArrayList<>();
-		if (positions != null) {
-			for (var contents = positions.model().eAllContents(); contents.hasNext() && !cancel.isCanceled();) {
+		return new Parsed(text, positions(resource));
+	}
+
+	/** Model text parsed, with the positions of its constructs; thread-safe. */
+	public static final class Parsed {
+		private final String text;
+		private final @Nullable Positions positions;
+
+		private Parsed(String text, @Nullable Positions positions) {
+			this.text = text;
+			this.positions = positions;
+		}
+
+		/** The text parsed. */
+		public String text() {
+			return text;
+		}
+
+		/**
+		 * The positions of the constructs that start in a stretch of the text, in text order; none
+		 * when the text has errors.
+		 *
+		 * @param from the first offset of the stretch
+		 * @param to   the offset after it
+		 */
+		public List<Mining> minings(int from, int to, int maxRanks, CancelIndicator cancel) {
+			List<Mining> minings = new ArrayList<>();
+			Positions known = positions;
+			if (known == null) {
+				return minings;
+			}
+			for (var contents = known.model().eAllContents(); contents.hasNext() && !cancel.isCanceled();) {
 				if (contents.next() instanceof Construct construct) {
 					ICompositeNode node = NodeModelUtils.getNode(construct);
-					if (node != null) {
-						minings.add(new Mining(lineStart(text, node.getOffset()), positions.describe(construct, maxRanks)));
+					if (node != null && node.getOffset() >= from && node.getOffset() < to) {
+						minings.add(new Mining(lineStart(text, node.getOffset()), known.describe(construct, maxRanks)));
 					}
 				}
 			}
+			return minings;
 		}
-		return minings;
 	}
 
 	private static @Nullable Positions positions(XtextResource resource) {
