@@ -22,7 +22,6 @@ import org.eclipse.jface.viewers.IElementComparer;
 import org.eclipse.jface.viewers.IPostSelectionProvider;
 import org.eclipse.jface.viewers.ISelectionChangedListener;
 import org.eclipse.jface.viewers.IStructuredSelection;
-import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.SelectionChangedEvent;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
@@ -62,8 +61,7 @@ final class LoopsOutlinePage extends ContentOutlinePage {
 	private @Nullable IDocument document;
 	/** The roots shown; touched on the UI thread only. */
 	private List<ModelOutline.Node> roots = List.of();
-	/** The nodes shown, by path: a node's parent is found through its path. */
-	private Map<String, ModelOutline.Node> byPath = Map.of();
+	private final OutlineContent content = new OutlineContent();
 	/** Set while the outline follows the caret, so that its selection does not move the caret back. */
 	private boolean followingCaret;
 
@@ -77,7 +75,7 @@ final class LoopsOutlinePage extends ContentOutlinePage {
 	public void createControl(@Nullable Composite parent) {
 		super.createControl(parent);
 		TreeViewer viewer = getTreeViewer();
-		viewer.setContentProvider(new Content());
+		viewer.setContentProvider(content);
 		viewer.setLabelProvider(new DelegatingStyledCellLabelProvider(new OutlineLabels()));
 		// Nodes are compared by path: a recomputed tree keeps what was expanded and selected.
 		viewer.setComparer(new IElementComparer() {
@@ -158,7 +156,7 @@ final class LoopsOutlinePage extends ContentOutlinePage {
 		roots = computed;
 		Map<String, ModelOutline.Node> paths = new HashMap<>();
 		flatten(computed).forEach(node -> paths.put(node.path(), node));
-		byPath = paths;
+		content.setNodes(paths);
 		viewer.getControl().setRedraw(false);
 		try {
 			viewer.setInput(computed);
@@ -220,32 +218,6 @@ final class LoopsOutlinePage extends ContentOutlinePage {
 			// The text changed since the outline was computed: the next update fixes it; select what we know.
 		}
 		editor.selectAndReveal(node.offset(), Math.max(0, length));
-	}
-
-	/** The tree of nodes: the input is the list of roots. */
-	private final class Content implements ITreeContentProvider {
-		@Override
-		public Object[] getElements(@Nullable Object input) {
-			return input instanceof List<?> list ? list.toArray() : new Object[0];
-		}
-
-		@Override
-		public Object[] getChildren(@Nullable Object parent) {
-			return parent instanceof ModelOutline.Node node ? node.children().toArray() : new Object[0];
-		}
-
-		@Override
-		public @Nullable Object getParent(@Nullable Object element) {
-			if (!(element instanceof ModelOutline.Node node) || node.path().indexOf('.') < 0) {
-				return null;
-			}
-			return byPath.get(node.path().substring(0, node.path().lastIndexOf('.')));
-		}
-
-		@Override
-		public boolean hasChildren(@Nullable Object element) {
-			return element instanceof ModelOutline.Node node && !node.children().isEmpty();
-		}
 	}
 
 	/** All nodes of a tree, depth first. */

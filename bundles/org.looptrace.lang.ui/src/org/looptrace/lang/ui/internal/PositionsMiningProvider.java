@@ -39,7 +39,7 @@ public class PositionsMiningProvider extends AbstractCodeMiningProvider {
 	@NonNullByDefault({})
 	public CompletableFuture<List<? extends ICodeMining>> provideCodeMinings(ITextViewer viewer, IProgressMonitor monitor) {
 		IDocument document = viewer == null ? null : viewer.getDocument();
-		if (document == null || !EditorPreferences.store().getBoolean(EditorPreferences.SHOW_POSITIONS)) {
+		if (viewer == null || document == null || !EditorPreferences.store().getBoolean(EditorPreferences.SHOW_POSITIONS)) {
 			return CompletableFuture.completedFuture(List.of());
 		}
 		String text = document.get();

@@ -10,7 +10,6 @@ import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.viewers.DelegatingStyledCellLabelProvider;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
-import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.jface.viewers.ViewerFilter;
@@ -83,27 +82,7 @@ final class QuickOutline extends PopupDialog {
 	protected Control createDialogArea(@Nullable Composite parent) {
 		TreeViewer tree = new TreeViewer(parent, SWT.SINGLE | SWT.V_SCROLL | SWT.H_SCROLL);
 		GridDataFactory.fillDefaults().grab(true, true).hint(500, 300).applyTo(tree.getControl());
-		tree.setContentProvider(new ITreeContentProvider() {
-			@Override
-			public Object[] getElements(@Nullable Object input) {
-				return roots.toArray();
-			}
-
-			@Override
-			public Object[] getChildren(@Nullable Object parentElement) {
-				return parentElement instanceof ModelOutline.Node node ? node.children().toArray() : new Object[0];
-			}
-
-			@Override
-			public @Nullable Object getParent(@Nullable Object element) {
-				return null;
-			}
-
-			@Override
-			public boolean hasChildren(@Nullable Object element) {
-				return element instanceof ModelOutline.Node node && !node.children().isEmpty();
-			}
-		});
+		tree.setContentProvider(new OutlineContent());
 		tree.setLabelProvider(new DelegatingStyledCellLabelProvider(new OutlineLabels()));
 		tree.addFilter(new ViewerFilter() {
 			@Override
