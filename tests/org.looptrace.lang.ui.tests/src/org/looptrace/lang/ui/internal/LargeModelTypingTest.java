@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.ui.internal;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 
@@ -24,7 +23,7 @@ class LargeModelTypingTest {
 	private static final int LINES = 100_000;
 	private static final int KEYSTROKES = 20;
 	/** Validating 100,000 lines takes seconds, more on a loaded machine. */
-	private static final long MARKER_WAIT_MILLIS = 180_000;
+	private static final long MARKER_WAIT_MILLIS = 300_000;
 
 	/** A model of {@value #LINES} lines: blocks of nested loops with sends, receives, collectives and local events. */
 	static String largeModel() {
@@ -62,17 +61,16 @@ class LargeModelTypingTest {
 				longestKeystroke = Math.max(longestKeystroke, System.nanoTime() - start);
 				longestBlock = Math.max(longestBlock, dispatchFor(150));
 			}
+			longestBlock = Math.max(longestBlock, dispatchFor(5_000));
+			System.out.printf("large model (%d lines, %d characters): longest keystroke %d ms, longest UI block while typing and reconciling %d ms%n",
+					LINES, model.length(), longestKeystroke / 1_000_000, longestBlock / 1_000_000);
 			// "stepxxx…" is still a valid word; a typo in a keyword makes an error marker.
 			int done = model.indexOf("done\n", where);
 			EditorFixture.document(editor).replace(done + KEYSTROKES, 4, "dnoe");
 			long typo = System.nanoTime();
 			EditorFixture.waitUntil(MARKER_WAIT_MILLIS, () -> Arrays.stream(markers(fixture)).anyMatch(marker -> marker.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR),
 					"no error marker on the typo in the large model");
-			long markerMillis = (System.nanoTime() - typo) / 1_000_000;
-			longestBlock = Math.max(longestBlock, dispatchFor(5_000));
-			System.out.printf("large model (%d lines, %d characters): longest keystroke %d ms, longest UI block while typing and reconciling %d ms, typo to marker %d ms%n",
-					LINES, model.length(), longestKeystroke / 1_000_000, longestBlock / 1_000_000, markerMillis);
-			assertTrue(markers(fixture).length > 0);
+			System.out.printf("large model: typo to marker %d ms%n", (System.nanoTime() - typo) / 1_000_000);
 
 			// Positions are mined near the lines shown: scrolling to the end brings those of the last loop.
 			int lastLoop = (int) model.substring(0, model.lastIndexOf("for i0")).chars().filter(c -> c == '\n').count();

@@ -95,7 +95,7 @@ public final class ConstructFacts {
 	 * {@code done}, an event on its line; null when the offset is on no construct.
 	 */
 	public static @Nullable String hover(String text, int offset) {
-		XtextResource resource = EditorServices.load(text, "hovered.loops");
+		XtextResource resource = EditorServices.parsed(text);
 		Construct construct = constructAt(resource, offset);
 		if (construct == null) {
 			return null;
@@ -147,7 +147,7 @@ public final class ConstructFacts {
 
 	/** Parses the text once for several questions about its positions (an editor asks again on each scroll). */
 	public static Parsed parse(String text) {
-		XtextResource resource = EditorServices.load(text, "mined.loops");
+		XtextResource resource = EditorServices.parsed(text);
 		return new Parsed(text, positions(resource));
 	}
 

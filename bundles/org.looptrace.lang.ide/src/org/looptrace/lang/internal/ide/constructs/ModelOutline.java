@@ -74,7 +74,7 @@ public final class ModelOutline {
 
 	/** The top-level constructs of the text with their bodies; what parses of a text with errors. */
 	public static List<Node> of(String text, CancelIndicator cancel) {
-		XtextResource resource = EditorServices.load(text, "outlined.loops");
+		XtextResource resource = EditorServices.parsed(text);
 		if (resource.getContents().isEmpty() || !(resource.getContents().get(0) instanceof Model model)) {
 			return List.of();
 		}
