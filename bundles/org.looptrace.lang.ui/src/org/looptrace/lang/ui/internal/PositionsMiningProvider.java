@@ -4,6 +4,8 @@ package org.looptrace.lang.ui.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.NonNullByDefault;
@@ -33,6 +35,15 @@ public class PositionsMiningProvider extends AbstractCodeMiningProvider {
 	static final int MARGIN_LINES = 200;
 
 	private volatile ConstructFacts.@Nullable Parsed parsed;
+	/**
+	 * The editor's own thread for positions: the common pool has a single thread on two cores, and a
+	 * long computation of another editor there would hold these back.
+	 */
+	private final ExecutorService executor = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "LoopTrace positions");
+		thread.setDaemon(true);
+		return thread;
+	});
 
 	/** Unannotated, as the interface is: the platform passes a viewer and maybe a monitor. */
 	@Override
@@ -59,7 +70,7 @@ public class PositionsMiningProvider extends AbstractCodeMiningProvider {
 				}
 			}
 			return minings;
-		});
+		}, executor);
 	}
 
 	/** The offsets of the lines shown with their margins; the whole text off the UI thread. */
@@ -80,6 +91,7 @@ public class PositionsMiningProvider extends AbstractCodeMiningProvider {
 	@Override
 	public void dispose() {
 		parsed = null;
+		executor.shutdownNow();
 		super.dispose();
 	}
 
