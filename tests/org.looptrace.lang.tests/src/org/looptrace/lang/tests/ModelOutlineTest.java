@@ -88,7 +88,7 @@ class ModelOutlineTest {
 	void hoverOfAConstructGivesItsRanksIterationsEventsAndPositions() throws Exception {
 		String hover = ConstructFacts.hover(RING, RING.indexOf("for i1") + 1);
 		assertTrue(hover != null && hover.startsWith("Loop 1.1: for i1 = 0 to 6\n"), hover);
-		assertTrue(hover.contains("iterations: 7\n") && hover.contains("events: 140 in the whole model"), hover);
+		assertTrue(hover.contains("iterations: 7, events: 140 in the whole model\n"), hover);
 		assertTrue(hover.contains("ranks: 0-7"), hover);
 		Positions positions = Positions.of(ModelText.parse(RING, "ring.loops"));
 		// The outer loop stays a loop on each rank: it has a # (the inner one runs over ranks, unrolled).

@@ -33,8 +33,8 @@ import org.looptrace.scanner.Positions;
  */
 public final class ConstructFacts {
 
-	/** At most this many ranks are listed in a hover, the rest is counted. */
-	static final int HOVER_RANKS = 8;
+	/** At most this many ranks are listed in a hover (the platform's hover shows about 12 lines), the rest is counted. */
+	static final int HOVER_RANKS = 6;
 
 	/**
 	 * The positions of a construct shown on the line above it.
@@ -105,7 +105,7 @@ public final class ConstructFacts {
 				: "Event " + ConstructPath.of(construct) + ": " + NodeModelUtils.getTokenText(NodeModelUtils.getNode(construct));
 		hover.append(head).append('\n');
 		if (construct instanceof Loop loop) {
-			hover.append("iterations: ").append(Counts.text(Counts.iterations(loop))).append('\n');
+			hover.append("iterations: ").append(Counts.text(Counts.iterations(loop))).append(", ");
 		}
 		hover.append("events: ").append(Counts.text(Counts.total(construct))).append(" in the whole model\n");
 		Positions positions = positions(resource);
@@ -121,7 +121,7 @@ public final class ConstructFacts {
 				continue;
 			}
 			if (shown++ == HOVER_RANKS) {
-				hover.append("\n  … ").append(positions.ranks(construct).size() - HOVER_RANKS).append(" more ranks");
+				hover.append("\n  … ").append(positions.ranks(construct).size() - HOVER_RANKS).append(" more ranks (looptrace positions)");
 				break;
 			}
 			for (Placement placement : placements) {
