@@ -128,10 +128,12 @@ final class QuickOutline extends PopupDialog {
 			} else {
 				tree.expandAll();
 			}
-			Object first = tree.getTree().getItemCount() == 0 ? null : tree.getTree().getItem(0).getData();
-			if (first != null) {
-				tree.setSelection(new StructuredSelection(first));
-			}
+			// As JDT's quick outline: the first construct that matches itself is selected, not its loop.
+			String typed = typed();
+			LoopsOutlinePage.flatten(roots).stream()
+					.filter(node -> typed.isEmpty() || node.text().toLowerCase(Locale.ROOT).contains(typed))
+					.findFirst()
+					.ifPresent(node -> tree.setSelection(new StructuredSelection(node), true));
 		} finally {
 			tree.getControl().setRedraw(true);
 		}
