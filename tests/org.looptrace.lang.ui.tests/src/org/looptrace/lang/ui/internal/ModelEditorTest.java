@@ -53,16 +53,7 @@ import org.looptrace.trace.DataTraceWriter;
  */
 class ModelEditorTest {
 
-	private static final String MODEL = """
-			// A ring exchange on 8 ranks.
-			for i0 = 0 to 9
-			  for i1 = 0 to 6
-			    i1 send 1+i1 tag
-			    i1 recv 1+i1 tag
-			  done
-			  0 local step i0 "done"
-			done
-			""";
+	private static final String MODEL = EditorFixture.RING;
 
 	/** Every kind of token the semantic highlighting knows. */
 	private static final String ANNOTATED_MODEL = """
