@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalAcceptor;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
@@ -30,8 +31,8 @@ import com.google.inject.Injector;
 /**
  * The language's IDE services on plain text, for an editor that is not Xtext's: semantic
  * highlighting ranges, the ranges of loops (folding), the construct at the caret (the matrix view) and
- * completion proposals. Each call parses the text it is given, so it is
- * safe from any thread; the editor calls it off the UI thread.
+ * completion proposals. Safe from any thread (the editor calls it off the UI thread); the parse of
+ * the last text is shared ({@link #parsed}).
  */
 public final class EditorServices {
 
@@ -56,9 +57,37 @@ public final class EditorServices {
 	private EditorServices() {
 	}
 
+	/** The last text parsed for {@link #parsed} and its resource. */
+	private record Parsed(String text, XtextResource resource) {
+	}
+
+	private static @Nullable Parsed lastParsed;
+
+	/** The text parsed and resolved by the language's IDE services, with its node model. */
+	public static XtextResource load(String text, String fileName) {
+		return TextResources.load(Services.INJECTOR, text, fileName);
+	}
+
+	/**
+	 * The text parsed as {@link #load} does, shared: the editor's reconcilers (highlighting, folding,
+	 * outline, positions) ask for the same text after each pause in typing, and a model of 100,000
+	 * lines takes seconds to parse. The last text parsed is kept; callers wait for a parse under way
+	 * rather than repeat it. The resource must only be read (the language has no cross-references
+	 * to resolve, so reading it from several threads is safe).
+	 */
+	public static synchronized XtextResource parsed(String text) {
+		Parsed last = lastParsed;
+		if (last != null && last.text().equals(text)) {
+			return last.resource();
+		}
+		XtextResource resource = load(text, "edited.loops");
+		lastParsed = new Parsed(text, resource);
+		return resource;
+	}
+
 	/** The semantic highlighting of the text, in text order. */
 	public static List<HighlightedRange> highlight(String text, CancelIndicator cancel) {
-		XtextResource resource = TextResources.load(Services.INJECTOR, text, "highlighted.loops");
+		XtextResource resource = parsed(text);
 		List<HighlightedRange> ranges = new ArrayList<>();
 		Services.INJECTOR.getInstance(ISemanticHighlightingCalculator.class).provideHighlightingFor(resource,
 				(offset, length, styles) -> ranges.add(new HighlightedRange(offset, length, styles[0])), cancel);
@@ -68,7 +97,7 @@ public final class EditorServices {
 
 	/** The loops of the text, from their {@code for} to their {@code done}, in text order. */
 	public static List<TextRange> loops(String text, CancelIndicator cancel) {
-		XtextResource resource = TextResources.load(Services.INJECTOR, text, "folded.loops");
+		XtextResource resource = parsed(text);
 		List<TextRange> loops = new ArrayList<>();
 		if (resource.getContents().isEmpty()) {
 			return loops;

@@ -1,55 +1,87 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.ui.internal;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.TextAttribute;
 import org.eclipse.jface.text.presentation.PresentationReconciler;
 import org.eclipse.jface.text.rules.DefaultDamagerRepairer;
 import org.eclipse.jface.text.rules.EndOfLineRule;
 import org.eclipse.jface.text.rules.IRule;
-import org.eclipse.jface.text.rules.IToken;
 import org.eclipse.jface.text.rules.IWordDetector;
 import org.eclipse.jface.text.rules.MultiLineRule;
 import org.eclipse.jface.text.rules.NumberRule;
 import org.eclipse.jface.text.rules.RuleBasedScanner;
 import org.eclipse.jface.text.rules.Token;
 import org.eclipse.jface.text.rules.WordRule;
+import org.eclipse.jface.util.IPropertyChangeListener;
+import org.eclipse.jface.util.PropertyChangeEvent;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.Color;
 
 /**
  * Lexical highlighting of {@code .loops} text: the tokens of the grammar's terminals
- * ({@code Loops.xtext}): keywords, numbers, strings and {@code //} comments.
+ * ({@code Loops.xtext}): keywords, numbers, strings and {@code //} comments, in the colours of the
+ * preferences ({@link EditorPreferences}), redrawn when they change.
  */
-public class LoopsPresentationReconciler extends PresentationReconciler {
+public class LoopsPresentationReconciler extends PresentationReconciler implements IPropertyChangeListener {
 
 	/** The keywords of the grammar that are words (its other keywords are punctuation). */
 	static final List<String> KEYWORDS = List.of("for", "done", "to", "get", "send", "recv", "sync", "local");
 
+	/** The font style of each lexical style. */
+	private static final Map<String, Integer> FONT_STYLES = Map.of(EditorPreferences.KEYWORD, SWT.BOLD,
+			EditorPreferences.NUMBER, SWT.NORMAL, EditorPreferences.STRING, SWT.NORMAL, EditorPreferences.COMMENT, SWT.ITALIC);
+
+	private final Map<String, Token> tokens = new LinkedHashMap<>();
+	private @Nullable ITextViewer viewer;
+
 	/** Sets up one scanner for the whole document: the language has no multi-line partitions but strings. */
 	public LoopsPresentationReconciler() {
+		FONT_STYLES.keySet().forEach(style -> tokens.put(style, new Token(null)));
+		updateTokens();
 		RuleBasedScanner scanner = new RuleBasedScanner();
-		scanner.setRules(rules());
+		WordRule words = new WordRule(new IdentifierDetector(), Token.UNDEFINED);
+		KEYWORDS.forEach(word -> words.addWord(word, tokens.get(EditorPreferences.KEYWORD)));
+		scanner.setRules(new IRule[] { new EndOfLineRule("//", tokens.get(EditorPreferences.COMMENT)),
+				new MultiLineRule("\"", "\"", tokens.get(EditorPreferences.STRING), '\\'), words,
+				new NumberRule(tokens.get(EditorPreferences.NUMBER)) });
 		DefaultDamagerRepairer damagerRepairer = new DefaultDamagerRepairer(scanner);
 		setDamager(damagerRepairer, IDocument.DEFAULT_CONTENT_TYPE);
 		setRepairer(damagerRepairer, IDocument.DEFAULT_CONTENT_TYPE);
 	}
 
-	private static IRule[] rules() {
-		IToken keyword = token(new Color(127, 0, 85), SWT.BOLD);
-		IToken number = token(new Color(0, 0, 192), SWT.NORMAL);
-		IToken string = token(new Color(42, 0, 255), SWT.NORMAL);
-		IToken comment = token(new Color(63, 127, 95), SWT.ITALIC);
-		WordRule words = new WordRule(new IdentifierDetector(), Token.UNDEFINED);
-		KEYWORDS.forEach(word -> words.addWord(word, keyword));
-		return new IRule[] { new EndOfLineRule("//", comment), new MultiLineRule("\"", "\"", string, '\\'), words,
-				new NumberRule(number) };
+	@Override
+	public void install(@Nullable ITextViewer textViewer) {
+		super.install(textViewer);
+		viewer = textViewer;
+		EditorPreferences.store().addPropertyChangeListener(this);
 	}
 
-	private static IToken token(Color foreground, int style) {
-		return new Token(new TextAttribute(foreground, null, style));
+	@Override
+	public void uninstall() {
+		EditorPreferences.store().removePropertyChangeListener(this);
+		viewer = null;
+		super.uninstall();
+	}
+
+	/** A colour changed on the preference page: the tokens take it and the text is redrawn. */
+	@Override
+	public void propertyChange(@Nullable PropertyChangeEvent event) {
+		ITextViewer textViewer = viewer;
+		if (event == null || textViewer == null || !event.getProperty().startsWith(EditorPreferences.colourKey(""))) {
+			return;
+		}
+		updateTokens();
+		textViewer.invalidateTextPresentation();
+	}
+
+	private void updateTokens() {
+		tokens.forEach((style, token) -> token.setData(new TextAttribute(EditorPreferences.colour(style), null, FONT_STYLES.get(style))));
 	}
 
 	/** The grammar's ID terminal: a keyword is highlighted only as a whole word. */

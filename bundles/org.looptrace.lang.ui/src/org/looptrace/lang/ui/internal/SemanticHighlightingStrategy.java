@@ -2,6 +2,7 @@
 package org.looptrace.lang.ui.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,8 +11,12 @@ import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.ITextPresentationListener;
 import org.eclipse.jface.text.ITextViewer;
+import org.eclipse.jface.text.ITextViewerExtension2;
 import org.eclipse.jface.text.ITextViewerExtension4;
+import org.eclipse.jface.text.Region;
 import org.eclipse.jface.text.TextPresentation;
+import org.eclipse.jface.util.IPropertyChangeListener;
+import org.eclipse.jface.util.PropertyChangeEvent;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.graphics.Color;
@@ -21,21 +26,29 @@ import org.looptrace.lang.internal.ide.LoopsSemanticHighlighting;
 /**
  * Computes the semantic highlighting off the UI thread and hands it to the viewer, which merges it
  * into every text presentation it builds (as a {@link ITextPresentationListener}): the lexical
- * highlighting of the presentation reconciler stays underneath. A result computed on text that has
- * changed since is dropped; the next reconcile brings the right one.
+ * highlighting of the presentation reconciler stays underneath. Only the stretch of text where the
+ * highlighting changed is redrawn (a keystroke redraws its line, not the whole document). A result
+ * computed on text that has changed since is dropped; the next reconcile brings the right one.
  */
-final class SemanticHighlightingStrategy extends WholeTextStrategy implements ITextPresentationListener {
+final class SemanticHighlightingStrategy extends WholeTextStrategy implements ITextPresentationListener, IPropertyChangeListener {
 
-	/** Style of each style id of {@link LoopsSemanticHighlighting}. */
-	static final Map<String, StyleRange> STYLES = Map.of(
-			LoopsSemanticHighlighting.INDEX, style(new Color(106, 62, 62), SWT.ITALIC),
-			LoopsSemanticHighlighting.RANK, style(new Color(0, 112, 112), SWT.NORMAL),
-			LoopsSemanticHighlighting.TAG, style(new Color(150, 80, 0), SWT.NORMAL),
-			LoopsSemanticHighlighting.COLLECTIVE, style(new Color(128, 0, 160), SWT.BOLD),
-			LoopsSemanticHighlighting.LABEL, style(new Color(0, 90, 200), SWT.BOLD));
+	/** The font style of each style id of {@link LoopsSemanticHighlighting}; colours come from the preferences. */
+	static final Map<String, Integer> FONT_STYLES = Map.of(LoopsSemanticHighlighting.INDEX, SWT.ITALIC,
+			LoopsSemanticHighlighting.RANK, SWT.NORMAL, LoopsSemanticHighlighting.TAG, SWT.NORMAL,
+			LoopsSemanticHighlighting.COLLECTIVE, SWT.BOLD, LoopsSemanticHighlighting.LABEL, SWT.BOLD);
 
-	/** The ranges of the last highlighting, in text order; touched on the UI thread only. */
-	private List<StyleRange> ranges = List.of();
+	/** The highlighting as last handed to the viewer, with the length of the text it was computed on. */
+	private record Highlighting(List<EditorServices.HighlightedRange> ranges, int textLength) {
+	}
+
+	private volatile Highlighting highlighting = new Highlighting(List.of(), 0);
+
+	/** The style of each style id, from the preferences; touched on the UI thread only. */
+	private final Map<String, StyleRange> styles = new HashMap<>();
+
+	SemanticHighlightingStrategy() {
+		updateStyles();
+	}
 
 	@Override
 	void install(ITextViewer textViewer) {
@@ -43,10 +56,12 @@ final class SemanticHighlightingStrategy extends WholeTextStrategy implements IT
 		if (textViewer instanceof ITextViewerExtension4 extension) {
 			extension.addTextPresentationListener(this);
 		}
+		EditorPreferences.store().addPropertyChangeListener(this);
 	}
 
 	@Override
 	void uninstall() {
+		EditorPreferences.store().removePropertyChangeListener(this);
 		if (viewer() instanceof ITextViewerExtension4 extension) {
 			extension.removeTextPresentationListener(this);
 		}
@@ -56,17 +71,51 @@ final class SemanticHighlightingStrategy extends WholeTextStrategy implements IT
 	@Override
 	void reconcile(IDocument current) {
 		long stamp = stamp(current);
-		List<StyleRange> computed = new ArrayList<>();
-		for (EditorServices.HighlightedRange range : EditorServices.highlight(current.get(), this::isCanceled)) {
-			StyleRange style = (StyleRange) STYLES.get(range.style()).clone();
-			style.start = range.offset();
-			style.length = range.length();
-			computed.add(style);
-		}
+		String text = current.get();
+		List<EditorServices.HighlightedRange> computed = EditorServices.highlight(text, this::isCanceled);
+		Highlighting previous = highlighting;
+		IRegion changed = changed(previous, computed, text);
 		updateViewer(current, stamp, textViewer -> {
-			ranges = computed;
-			textViewer.invalidateTextPresentation();
+			highlighting = new Highlighting(computed, text.length());
+			if (changed == null) {
+				return;
+			}
+			if (textViewer instanceof ITextViewerExtension2 extension) {
+				extension.invalidateTextPresentation(changed.getOffset(), changed.getLength());
+			} else {
+				textViewer.invalidateTextPresentation();
+			}
 		});
+	}
+
+	/**
+	 * The whole lines between the last range the two highlightings share at the start and the first
+	 * they share at the end (shifted by the edit); null when nothing changed.
+	 */
+	private static @Nullable IRegion changed(Highlighting previous, List<EditorServices.HighlightedRange> now, String text) {
+		List<EditorServices.HighlightedRange> before = previous.ranges();
+		int delta = text.length() - previous.textLength();
+		int common = Math.min(before.size(), now.size());
+		int prefix = 0;
+		while (prefix < common && before.get(prefix).equals(now.get(prefix))) {
+			prefix++;
+		}
+		int suffix = 0;
+		while (suffix < common - prefix && shifted(before.get(before.size() - 1 - suffix), delta).equals(now.get(now.size() - 1 - suffix))) {
+			suffix++;
+		}
+		if (delta == 0 && prefix == before.size() && prefix == now.size()) {
+			return null;
+		}
+		int start = prefix == 0 ? 0 : now.get(prefix - 1).offset() + now.get(prefix - 1).length();
+		int end = suffix == 0 ? text.length() : now.get(now.size() - suffix).offset();
+		int lineStart = text.lastIndexOf('\n', Math.max(0, Math.min(start, end) - 1)) + 1;
+		int lineEnd = text.indexOf('\n', Math.max(start, end));
+		return new Region(lineStart, (lineEnd < 0 ? text.length() : lineEnd) - lineStart);
+	}
+
+	private static EditorServices.HighlightedRange shifted(EditorServices.HighlightedRange range, int delta) {
+		return new EditorServices.HighlightedRange(range.offset() + delta, range.length(), range.style());
 	}
 
 	@Override
@@ -75,25 +124,41 @@ final class SemanticHighlightingStrategy extends WholeTextStrategy implements IT
 		if (presentation == null || extent == null) {
 			return;
 		}
+		List<EditorServices.HighlightedRange> ranges = highlighting.ranges();
 		int end = extent.getOffset() + extent.getLength();
 		List<StyleRange> inside = new ArrayList<>();
-		for (int i = firstEndingAfter(extent.getOffset()); i < ranges.size() && ranges.get(i).start < end; i++) {
-			StyleRange clipped = (StyleRange) ranges.get(i).clone();
-			clipped.start = Math.max(clipped.start, extent.getOffset());
-			clipped.length = Math.min(ranges.get(i).start + ranges.get(i).length, end) - clipped.start;
+		for (int i = firstEndingAfter(ranges, extent.getOffset()); i < ranges.size() && ranges.get(i).offset() < end; i++) {
+			EditorServices.HighlightedRange range = ranges.get(i);
+			StyleRange clipped = (StyleRange) styles.get(range.style()).clone();
+			clipped.start = Math.max(range.offset(), extent.getOffset());
+			clipped.length = Math.min(range.offset() + range.length(), end) - clipped.start;
 			inside.add(clipped);
 		}
 		presentation.mergeStyleRanges(inside.toArray(StyleRange[]::new));
 	}
 
+	/** A colour changed on the preference page: the whole text is redrawn in it. */
+	@Override
+	public void propertyChange(@Nullable PropertyChangeEvent event) {
+		ITextViewer textViewer = viewer();
+		if (event != null && event.getProperty().startsWith(EditorPreferences.colourKey("")) && textViewer != null) {
+			updateStyles();
+			textViewer.invalidateTextPresentation();
+		}
+	}
+
+	private void updateStyles() {
+		FONT_STYLES.forEach((style, fontStyle) -> styles.put(style, style(EditorPreferences.colour(style), fontStyle)));
+	}
+
 	/** Binary search: the first range that ends after the offset (the ranges do not overlap). */
-	private int firstEndingAfter(int offset) {
+	private static int firstEndingAfter(List<EditorServices.HighlightedRange> ranges, int offset) {
 		int low = 0;
 		int high = ranges.size();
 		while (low < high) {
 			int middle = (low + high) >>> 1;
-			StyleRange range = ranges.get(middle);
-			if (range.start + range.length <= offset) {
+			EditorServices.HighlightedRange range = ranges.get(middle);
+			if (range.offset() + range.length() <= offset) {
 				low = middle + 1;
 			} else {
 				high = middle;

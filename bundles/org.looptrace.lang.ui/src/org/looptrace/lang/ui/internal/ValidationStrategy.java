@@ -27,6 +27,8 @@ final class ValidationStrategy extends WholeTextStrategy {
 
 	/** The marker type declared in plugin.xml. */
 	static final String MARKER_TYPE = "org.looptrace.lang.ui.problem";
+	/** The marker attribute holding the issue code ({@code LoopsIssueCodes}), for the quick fixes. */
+	static final String CODE = "org.looptrace.lang.ui.code";
 
 	@Override
 	void reconcile(IDocument current) {
@@ -53,6 +55,9 @@ final class ValidationStrategy extends WholeTextStrategy {
 		for (Issue issue : issues) {
 			IMarker marker = file.createMarker(MARKER_TYPE);
 			marker.setAttribute(IMarker.MESSAGE, issue.getMessage());
+			if (issue.getCode() != null) {
+				marker.setAttribute(CODE, issue.getCode());
+			}
 			marker.setAttribute(IMarker.SEVERITY, issue.getSeverity() == Severity.ERROR ? IMarker.SEVERITY_ERROR
 					: issue.getSeverity() == Severity.WARNING ? IMarker.SEVERITY_WARNING : IMarker.SEVERITY_INFO);
 			Integer line = issue.getLineNumber();

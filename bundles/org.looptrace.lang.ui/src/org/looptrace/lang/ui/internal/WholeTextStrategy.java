@@ -4,6 +4,7 @@ package org.looptrace.lang.ui.internal;
 import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.IDocumentExtension4;
@@ -13,6 +14,7 @@ import org.eclipse.jface.text.reconciler.DirtyRegion;
 import org.eclipse.jface.text.reconciler.IReconcilingStrategy;
 import org.eclipse.jface.text.reconciler.IReconcilingStrategyExtension;
 import org.eclipse.swt.custom.StyledText;
+import org.eclipse.xtext.service.OperationCanceledError;
 
 /**
  * A reconciling strategy that works on the whole text each time (the language has no partitions
@@ -66,8 +68,14 @@ abstract class WholeTextStrategy implements IReconcilingStrategy, IReconcilingSt
 
 	private void reconcileDocument() {
 		IDocument current = document;
-		if (current != null) {
+		if (current == null) {
+			return;
+		}
+		try {
 			reconcile(current);
+		} catch (OperationCanceledException | OperationCanceledError e) {
+			// The text changed while it was being parsed or validated: the next reconcile follows.
+			// Letting it through would end the reconciler's thread, and with it every later reconcile.
 		}
 	}
 

@@ -53,16 +53,7 @@ import org.looptrace.trace.DataTraceWriter;
  */
 class ModelEditorTest {
 
-	private static final String MODEL = """
-			// A ring exchange on 8 ranks.
-			for i0 = 0 to 9
-			  for i1 = 0 to 6
-			    i1 send 1+i1 tag
-			    i1 recv 1+i1 tag
-			  done
-			  0 local step i0 "done"
-			done
-			""";
+	private static final String MODEL = EditorFixture.RING;
 
 	/** Every kind of token the semantic highlighting knows. */
 	private static final String ANNOTATED_MODEL = """
@@ -143,7 +134,7 @@ class ModelEditorTest {
 		expected.put(LoopsSemanticHighlighting.COLLECTIVE, ANNOTATED_MODEL.indexOf("MPI_Barrier") + 4);
 		expected.put(LoopsSemanticHighlighting.LABEL, ANNOTATED_MODEL.indexOf("\"step\"") + 2);
 		expected.forEach((style, offset) -> waitUntil(
-				() -> SemanticHighlightingStrategy.STYLES.get(style).foreground.equals(foregroundAt(text, offset)),
+				() -> EditorPreferences.colour(style).equals(foregroundAt(text, offset)),
 				"no " + style + " highlighting at " + offset));
 		StyleRange bound = text.getStyleRangeAtOffset(ANNOTATED_MODEL.indexOf("6"));
 		assertEquals(SWT.NORMAL, bound.fontStyle, "a loop bound is highlighted as an index");
