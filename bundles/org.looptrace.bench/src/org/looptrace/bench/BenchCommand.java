@@ -31,6 +31,7 @@ public final class BenchCommand implements Command {
 				                             [--iterations M] [--threads T] [--no-fold] [--cancel]
 				       looptrace bench loops [--events N] [--examples DIR]
 				       looptrace bench scan [--records N] [--dir DIR]
+				       looptrace bench layout [--constructs N]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -58,13 +59,17 @@ public final class BenchCommand implements Command {
 				scan  records per second of `looptrace scan` reading every record of a data trace of
 				      N records (default 10000000, 24 bytes each, written in DIR, then deleted),
 				      against reading the file sequentially.
+
+				layout time of the timeline's layout and of its SVG (`looptrace render`), best of 3,
+				      on flat and nested models of 2000 up to N constructs (default 50000) and on
+				      the unfolded global models of generated patterns on 64 and 256 ranks.
 				""";
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
-			throw new UsageException("bench: expected what to measure: nlr, merge, loops or scan (see looptrace bench --help)");
+			throw new UsageException("bench: expected what to measure: nlr, merge, loops, scan or layout (see looptrace bench --help)");
 		}
 		List<String> rest = args.subList(1, args.size());
 		return switch (args.get(0)) {
@@ -72,7 +77,8 @@ public final class BenchCommand implements Command {
 		case "merge" -> MergeBench.run(rest, out);
 		case "loops" -> LoopsBench.run(rest, out);
 		case "scan" -> ScanBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops or scan");
+		case "layout" -> LayoutBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan or layout");
 		};
 	}
 }

@@ -19,10 +19,15 @@ final class AtomicFile {
 
 	/** Writes {@code text} as UTF-8 to {@code file}, replacing it; its folder must exist. */
 	static void write(Path file, String text) throws IOException {
+		write(file, text.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** Writes {@code bytes} to {@code file}, replacing it; its folder must exist. */
+	static void write(Path file, byte[] bytes) throws IOException {
 		Path absolute = file.toAbsolutePath();
 		Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
 		try {
-			Files.writeString(temporary, text, StandardCharsets.UTF_8);
+			Files.write(temporary, bytes);
 			try {
 				Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 			} catch (AtomicMoveNotSupportedException e) {

@@ -34,13 +34,15 @@ class BenchCommandTest {
 	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
 	static Stream<Arguments> badArguments() {
 		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
-				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops or scan"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan or layout"),
 				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
 				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("merge", "--ranks", "1"), "--ranks expects numbers of ranks from 2"),
 				Arguments.of(List.of("merge", "--patterns", "spiral"), "unknown pattern 'spiral'"),
-				Arguments.of(List.of("loops", "--bogus"), "unknown option --bogus"));
+				Arguments.of(List.of("loops", "--bogus"), "unknown option --bogus"),
+				Arguments.of(List.of("layout", "--bogus"), "unknown option --bogus"),
+				Arguments.of(List.of("layout", "--constructs", "10"), "option --constructs expects a whole number from 1000"));
 	}
 
 	@ParameterizedTest(name = "looptrace bench {0}")
@@ -72,6 +74,6 @@ class BenchCommandTest {
 	void theHelpNamesEveryBenchmark() {
 		String help = new BenchCommand().help();
 		assertTrue(help.contains("looptrace bench nlr") && help.contains("looptrace bench merge")
-				&& help.contains("looptrace bench loops"), help);
+				&& help.contains("looptrace bench loops") && help.contains("looptrace bench layout"), help);
 	}
 }

@@ -112,6 +112,19 @@ class BadArgumentsTest {
 		add(cases, "matrix", "unknown option --bogus", model, "--bogus");
 		add(cases, "matrix", "'x' is not a construct path", model, "--construct", "x");
 		add(cases, "matrix", "no construct 9", model, "--construct", "9");
+		// render
+		add(cases, "render", "expected one model file", "-o", "out.svg");
+		add(cases, "render", MISSING + ": no such file or folder", MISSING, "-o", "out.svg");
+		add(cases, "render", "is a folder, expected a file", ring, "-o", "out.svg");
+		add(cases, "render", "unknown option --bogus", model, "-o", "out.svg", "--bogus");
+		add(cases, "render", "-o FILE.svg or -o FILE.png is required", model);
+		add(cases, "render", "expected a file name ending in .svg or .png", model, "-o", "out.pdf");
+		add(cases, "render", "its folder does not exist", model, "-o", MISSING + "/out.svg");
+		add(cases, "render", "option --width expects a whole number from 200", model, "-o", "out.svg", "--width", "10");
+		add(cases, "render", "option --width expects a whole number from 200", model, "-o", "out.svg", "--width", "wide");
+		add(cases, "render", "option --collapse expects a whole number from 0", model, "-o", "out.svg", "--collapse", "-1");
+		add(cases, "render", "option --ranks expected a rank set such as 0-15", model, "-o", "out.svg", "--ranks", "a-b");
+		add(cases, "render", "option --ranks expected a rank range whose end is not below its start", model, "-o", "out.svg", "--ranks", "5-2");
 		return cases.stream();
 	}
 

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.RankSet;
+import org.looptrace.timeline.Drawing;
+import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimelineLayout;
+import org.looptrace.timeline.render.PngRenderer;
+import org.looptrace.timeline.render.SvgRenderer;
+
+/** {@code looptrace render}: the timeline of a model (section IV of the paper) as an SVG or PNG picture. */
+public final class RenderCommand implements Command {
+
+	private static final int MAX_WIDTH = 100_000;
+
+	@Override
+	public String name() {
+		return "render";
+	}
+
+	@Override
+	public String summary() {
+		return "the timeline of a model as an SVG or PNG picture (loops as boxes, messages as arrows)";
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: looptrace render <model.loops> -o FILE.svg|FILE.png [--width N] [--ranks SET] [--collapse DEPTH]
+
+				Draws the model as the paper's figure 5 does: a line per rank, a Lamport clock for
+				horizontal positions (a loop body is drawn once, a loop over ranks rank by rank),
+				loops as gray boxes with their iteration count in the upper-left corner (darker when
+				deeper), rank lines moving to meet the loops they take part in (rank numbers beside a
+				box whose lines moved), messages as arrows from send to receive coloured by tag (a
+				legend below), collectives as dashed vertical lines, MPI call and return brackets.
+				The format follows the name of the output file. SVG elements carry classes to style
+				or count: loop (with data-count, data-depth, data-path), message, collective, rank-line.
+
+				options:
+				  -o FILE           the picture to write, .svg or .png
+				  --width N         its width in pixels (default %d, from %d to %d)
+				  --ranks SET       only these ranks, e.g. 0-3,8 (positions stay those of the whole model)
+				  --collapse DEPTH  loops nested deeper than DEPTH are drawn as closed boxes (0: every
+				                    loop closed; default: all open)
+
+				example:
+				  looptrace model examples/wavefront-16 -o wavefront.loops
+				  looptrace render wavefront.loops -o wavefront.svg --width 1600
+				""".formatted(LayoutOptions.DEFAULTS.width(), LayoutOptions.MIN_WIDTH, MAX_WIDTH);
+	}
+
+	@Override
+	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--width", "--ranks", "--collapse"), Set.of());
+		Path input = Arguments.existingFile(name(), arguments.positional(1, 1, "one model file").get(0));
+		String output = arguments.value("-o");
+		if (output == null) {
+			throw new UsageException(name() + ": -o FILE.svg or -o FILE.png is required");
+		}
+		String lower = output.toLowerCase(Locale.ROOT);
+		boolean png = lower.endsWith(".png");
+		if (!png && !lower.endsWith(".svg")) {
+			throw new UsageException(name() + ": " + output + ": expected a file name ending in .svg or .png");
+		}
+		Path file = Path.of(output);
+		Path folder = file.toAbsolutePath().getParent();
+		if (folder == null || !Files.isDirectory(folder)) {
+			throw new UsageException(name() + ": " + output + ": its folder does not exist");
+		}
+		if (Files.isDirectory(file)) {
+			throw new UsageException(name() + ": " + output + " is a folder, expected a file");
+		}
+		int width = arguments.intValue("--width", LayoutOptions.DEFAULTS.width(), LayoutOptions.MIN_WIDTH, MAX_WIDTH);
+		int collapse = arguments.intValue("--collapse", Integer.MAX_VALUE, 0, Integer.MAX_VALUE);
+		RankSet ranks = null;
+		String set = arguments.value("--ranks");
+		if (set != null) {
+			try {
+				ranks = RankSet.valueOf(set);
+			} catch (IllegalArgumentException e) {
+				throw new UsageException(name() + ": option --ranks " + e.getMessage());
+			}
+		}
+		Model model;
+		try {
+			model = ModelText.parse(Arguments.readText(name(), input), input.toString());
+		} catch (ModelTextException e) {
+			throw new UsageException(name() + ": " + input + " is not a valid model:\n" + e.getMessage());
+		}
+		Drawing drawing;
+		try {
+			drawing = TimelineLayout.layout(model, new LayoutOptions(ranks, collapse, width));
+		} catch (IllegalArgumentException e) {
+			throw new UsageException(name() + ": " + input + ": " + e.getMessage());
+		}
+		if (png) {
+			// Drawing on an image needs no display: say so before AWT starts, for machines without one.
+			System.setProperty("java.awt.headless", "true");
+			AtomicFile.write(file, PngRenderer.render(drawing));
+		} else {
+			AtomicFile.write(file, SvgRenderer.render(drawing));
+		}
+		out.printf("%s: %d loops, %d messages, %d collectives on %d ranks, %d ticks%n", output, drawing.boxes().size(),
+				drawing.arrows().size(), drawing.collectives().size(), drawing.rankLines().size(), drawing.ticks());
+		return 0;
+	}
+}

@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.core.RankSet;
+import org.looptrace.timeline.Drawing;
+import org.looptrace.timeline.Drawing.Arrow;
+import org.looptrace.timeline.Drawing.Box;
+import org.looptrace.timeline.Drawing.Bracket;
+import org.looptrace.timeline.Drawing.BracketKind;
+import org.looptrace.timeline.Drawing.Collective;
+import org.looptrace.timeline.Drawing.EventKind;
+import org.looptrace.timeline.Drawing.Label;
+import org.looptrace.timeline.Drawing.Mark;
+import org.looptrace.timeline.Drawing.Point;
+import org.looptrace.timeline.Drawing.RankLine;
+import org.looptrace.timeline.Drawing.TagColor;
+import org.looptrace.timeline.LayoutOptions;
+
+/**
+ * Rows and pixels of placed ticks. Every rank drawn has its usual row (its order among the ranks
+ * drawn). A loop whose ranks are on consecutive rows of the loop around it keeps them; otherwise
+ * (figure 5d) the loop is a tight box of as many rows as it has ranks, their lines moved into it
+ * in their usual order, at the first free rows that no loop running at the same time uses, and
+ * its ranks are labelled beside it.
+ */
+public final class Geometry {
+
+	/** Pixels: the margin left of tick 0 (rank numbers), right, top, the height of a row. */
+	static final double LEFT = 46;
+	static final double RIGHT = 12;
+	static final double TOP = 16;
+	static final double ROW = 22;
+	static final double LEGEND_ROW = 16;
+	static final double LEGEND_ENTRY = 110;
+	/** Font size of labels and the width of one of their characters. */
+	public static final double FONT = 10;
+	static final double CHAR = 6.2;
+	/** Places tried for a rank label beside a box. */
+	private static final int LABEL_STEPS = 6;
+
+	private static final int[] PALETTE = { 0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf,
+			0xbcbd22, 0x7f7f7f, 0x393b79, 0xad494a, 0x637939, 0x8c6d31, 0x7b4173, 0x3182bd };
+
+	private final Ticks ticks;
+	private final LayoutOptions options;
+	private final int[] visible;
+	private final int[] usualRow;
+	private final double scale;
+	/** Rows drawn: one per rank drawn, and those added below for loops that fit nowhere else. */
+	private int rowsUsed;
+
+	private final List<Box> boxes = new ArrayList<>();
+	private final List<Label> labels = new ArrayList<>();
+	/** Labels by the row they are on, to keep them apart. */
+	private final Map<Long, TreeMap<Double, Label>> labelsByY = new HashMap<>();
+	private final Map<Integer, List<Point>> lines = new LinkedHashMap<>();
+
+	private Geometry(Ticks ticks, LayoutOptions options) {
+		this.ticks = ticks;
+		this.options = options;
+		RankSet wanted = options.ranks();
+		visible = ticks.ranks.stream().filter(rank -> wanted == null || wanted.contains(rank)).toArray();
+		usualRow = new int[ticks.ranks.length()];
+		Arrays.fill(usualRow, -1);
+		for (int row = 0; row < visible.length; row++) {
+			usualRow[visible[row]] = row;
+		}
+		scale = (options.width() - LEFT - RIGHT) / Math.max(1, ticks.length());
+		rowsUsed = visible.length;
+	}
+
+	/** The drawing of placed ticks with the options' ranks, collapse depth and width. */
+	static Drawing draw(Ticks ticks, LayoutOptions options) {
+		return new Geometry(ticks, options).draw();
+	}
+
+	private Drawing draw() {
+		PlacedLoop root = ticks.root;
+		root.rows = new int[root.ranks.length];
+		for (int i = 0; i < root.ranks.length; i++) {
+			root.rows[i] = usualRow[root.ranks[i]];
+		}
+		root.top = 0;
+		root.rowCount = visible.length;
+		for (int row = 0; row < visible.length; row++) {
+			addLabel(Integer.toString(visible[row]), null, 4, y(row), true);
+		}
+		rows(root);
+		for (int rank : visible) {
+			lines.put(rank, new ArrayList<>());
+		}
+		long[] cursor = new long[usualRow.length];
+		lineSegments(root, cursor);
+		List<RankLine> rankLines = new ArrayList<>();
+		lines.forEach((rank, points) -> rankLines.add(new RankLine(rank, points)));
+
+		List<Mark> marks = new ArrayList<>();
+		List<Bracket> brackets = new ArrayList<>();
+		for (Placed.Event event : ticks.events) {
+			PlacedLoop scope = event.scope();
+			if (!inside(scope) || visibleRow(event.rank()) < 0) {
+				continue;
+			}
+			double x = center(event.tick());
+			double y = y(scope.rowOf(event.rank()));
+			marks.add(new Mark(event.path(), event.kind(), event.rank(), event.tick(), x, y));
+			if (event.kind() == EventKind.LOCAL) {
+				String first = event.text().split(" ", 2)[0];
+				BracketKind kind = first.equals("call") ? BracketKind.CALL : first.equals("return") ? BracketKind.RETURN : BracketKind.OTHER;
+				brackets.add(new Bracket(event.path(), kind, event.rank(), event.tick(), event.text(), x, y));
+			}
+		}
+		Map<String, Integer> colours = new LinkedHashMap<>();
+		List<Arrow> arrows = new ArrayList<>();
+		for (Placed.Message message : ticks.messages) {
+			Arrow arrow = arrow(message, colours);
+			if (arrow != null) {
+				arrows.add(arrow);
+			}
+		}
+		List<Collective> collectives = new ArrayList<>();
+		for (Placed.Collective collective : ticks.collectives) {
+			if (!inside(collective.scope())) {
+				continue;
+			}
+			double top = Double.MAX_VALUE;
+			double bottom = -Double.MAX_VALUE;
+			for (int member : collective.members()) {
+				int row = collective.scope().rowOf(member);
+				if (row >= 0) {
+					top = Math.min(top, y(row));
+					bottom = Math.max(bottom, y(row));
+				}
+			}
+			if (top <= bottom) {
+				collectives.add(new Collective(collective.paths(), collective.name(), collective.group(), collective.tick(),
+						center(collective.tick()), top - ROW / 3, bottom + ROW / 3));
+			}
+		}
+		int perRow = Math.max(1, (int) ((options.width() - LEFT) / LEGEND_ENTRY));
+		int legendRows = (colours.size() + perRow - 1) / perRow;
+		double rowsBottom = TOP + Math.max(1, rowsUsed) * ROW + 8;
+		List<TagColor> legend = new ArrayList<>();
+		colours.forEach((tag, rgb) -> legend.add(new TagColor(tag, rgb, LEFT + legend.size() % perRow * LEGEND_ENTRY,
+				rowsBottom + 4 + legend.size() / perRow * LEGEND_ROW)));
+		double height = rowsBottom + (legend.isEmpty() ? 0 : legendRows * LEGEND_ROW + 8);
+		return new Drawing(options.width(), height, ticks.length(), rankLines, boxes, marks, arrows, collectives, brackets, labels, legend);
+	}
+
+	// ---- rows ----
+
+	private int visibleRow(int rank) {
+		return rank < usualRow.length ? usualRow[rank] : -1;
+	}
+
+	private boolean open(PlacedLoop loop) {
+		return loop.depth <= options.collapse();
+	}
+
+	/** The innermost loop around (or equal to) {@code scope} that is drawn open or closed. */
+	private PlacedLoop shown(PlacedLoop scope) {
+		PlacedLoop shown = scope;
+		for (PlacedLoop loop = scope; loop != null; loop = loop.parent) {
+			if (!open(loop)) {
+				shown = loop;
+			}
+		}
+		return shown;
+	}
+
+	/** Whether what is placed directly in {@code scope} is drawn: it is open and some of its ranks are. */
+	private boolean inside(PlacedLoop scope) {
+		return open(scope) && !scope.hidden;
+	}
+
+	/** Gives the loops of {@code parent}'s body their rows, then theirs. */
+	private void rows(PlacedLoop parent) {
+		List<PlacedLoop> children = new ArrayList<>(parent.children);
+		children.sort(Comparator.comparingLong(loop -> loop.start));
+		List<PlacedLoop> placed = new ArrayList<>();
+		List<PlacedLoop> scattered = new ArrayList<>();
+		for (PlacedLoop child : children) {
+			List<Integer> rows = new ArrayList<>();
+			for (int rank : child.ranks) {
+				int row = parent.rowOf(rank);
+				if (row >= 0) {
+					rows.add(row);
+				}
+			}
+			child.rows = new int[child.ranks.length];
+			Arrays.fill(child.rows, -1);
+			if (rows.isEmpty()) {
+				child.hidden = true;
+				child.rowCount = 0;
+				continue;
+			}
+			int min = rows.stream().mapToInt(Integer::intValue).min().getAsInt();
+			int max = rows.stream().mapToInt(Integer::intValue).max().getAsInt();
+			child.rowCount = rows.size();
+			if (max - min + 1 == rows.size()) {
+				child.top = min;
+				for (int i = 0; i < child.ranks.length; i++) {
+					child.rows[i] = parent.rowOf(child.ranks[i]);
+				}
+				placed.add(child);
+			} else {
+				child.top = min;
+				scattered.add(child);
+			}
+		}
+		for (PlacedLoop child : scattered) {
+			List<PlacedLoop> concurrent = new ArrayList<>();
+			for (PlacedLoop other : placed) {
+				if (other.start < child.end && child.start < other.end) {
+					concurrent.add(other);
+				}
+			}
+			int top = free(child.top, child.rowCount, parent, concurrent);
+			// The ranks keep their order inside the box: the order of their rows outside it.
+			Integer[] order = new Integer[child.ranks.length];
+			for (int i = 0; i < order.length; i++) {
+				order[i] = i;
+			}
+			Arrays.sort(order, Comparator.comparingInt(i -> parent.rowOf(child.ranks[i])));
+			int row = top;
+			for (int i : order) {
+				if (parent.rowOf(child.ranks[i]) >= 0) {
+					child.rows[i] = row++;
+				}
+			}
+			child.top = top;
+			placed.add(child);
+		}
+		for (PlacedLoop child : children) {
+			if (!child.hidden) {
+				box(child);
+				rows(child);
+			}
+		}
+	}
+
+	/**
+	 * The first row from which {@code count} rows of the parent are free of the concurrent loops.
+	 * The rows of the concurrent loops may leave no such gap (loops on ranks 0,2 and on 1 at the
+	 * same time): at the top of the model, the loop then gets rows below those of the ranks.
+	 */
+	private int free(int preferred, int count, PlacedLoop parent, List<PlacedLoop> concurrent) {
+		int first = parent.top;
+		int last = parent.parent == null ? Integer.MAX_VALUE - count : parent.top + parent.rowCount - count;
+		if (preferred <= last && isFree(preferred, count, concurrent)) {
+			return preferred;
+		}
+		for (int top = first; top <= last; top++) {
+			if (isFree(top, count, concurrent)) {
+				rowsUsed = Math.max(rowsUsed, top + count);
+				return top;
+			}
+		}
+		// Inside a loop, when its rows cannot hold the loops of its body that run at the same time.
+		return Math.max(first, Math.min(preferred, last));
+	}
+
+	private static boolean isFree(int top, int count, List<PlacedLoop> concurrent) {
+		for (PlacedLoop other : concurrent) {
+			if (top < other.top + other.rowCount && other.top < top + count) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	// ---- pixels ----
+
+	private double x(double tick) {
+		return LEFT + tick * scale;
+	}
+
+	private double center(long tick) {
+		return x(tick + 0.5);
+	}
+
+	private static double y(int row) {
+		return TOP + row * ROW + ROW / 2;
+	}
+
+	private void box(PlacedLoop loop) {
+		if (loop.depth > (long) options.collapse() + 1) {
+			return;
+		}
+		boolean moved = false;
+		BitSet drawn = new BitSet();
+		for (int i = 0; i < loop.ranks.length; i++) {
+			if (loop.rows[i] >= 0) {
+				drawn.set(loop.ranks[i]);
+				moved |= loop.rows[i] != usualRow[loop.ranks[i]];
+			}
+		}
+		double left = x(loop.start);
+		double right = x(loop.end);
+		double inset = Math.min(1.5 * (loop.depth - 1), (right - left) / 4);
+		double height = loop.rowCount * ROW - 4;
+		double vertical = Math.min(2.0 * (loop.depth - 1), height * 0.3);
+		// Nested loops starting at the same tick: each count right of the one around it.
+		double countX = left + inset + 2;
+		PlacedLoop outer = loop.parent;
+		if (outer != null && outer.start == loop.start && outer.depth > 0) {
+			countX = Math.max(countX, outer.countRight + 3);
+		}
+		loop.countRight = countX + Long.toString(loop.count).length() * CHAR;
+		Box box = new Box(loop.path, loop.depth, loop.count, loop.overRanks, !open(loop), moved, loop.start, loop.end,
+				RankSet.of(drawn.stream().toArray()), left + inset, y(loop.top) - ROW / 2 + 2 + vertical, right - left - 2 * inset,
+				height - 2 * vertical, countX);
+		boxes.add(box);
+		if (moved) {
+			for (int i = 0; i < loop.ranks.length; i++) {
+				if (loop.rows[i] >= 0) {
+					addLabel(Integer.toString(loop.ranks[i]), loop.path, box.x(), y(loop.rows[i]), false);
+				}
+			}
+		}
+	}
+
+	/**
+	 * Adds a rank number: at {@code x} for the labels of rank lines, otherwise left of a box at
+	 * {@code x}, further left past the labels already there (of boxes starting at the same tick),
+	 * or inside the box when the picture's left edge is reached. Where labels crowd (many boxes
+	 * starting within a few pixels), a label that finds no free place in a few steps is left out:
+	 * it could not be read anyway.
+	 */
+	private void addLabel(String text, @Nullable String path, double x, double y, boolean atX) {
+		double width = text.length() * CHAR + 2;
+		double height = FONT + 2;
+		TreeMap<Double, Label> row = labelsByY.computeIfAbsent(Math.round(y), key -> new TreeMap<>());
+		double left = atX ? x : x - width - 1;
+		boolean leftward = !atX;
+		for (int step = 0; step < LABEL_STEPS; step++) {
+			Label blocking = blocking(row, left, width);
+			if (blocking == null) {
+				Label label = new Label(text, path, left, y - height / 2, width, height);
+				row.put(left, label);
+				labels.add(label);
+				return;
+			}
+			if (leftward && blocking.x() - width - 1 >= 0) {
+				left = blocking.x() - width - 1;
+			} else {
+				leftward = false;
+				left = Math.max(x + 2, blocking.x() + blocking.width() + 1);
+			}
+		}
+	}
+
+	/** The label of the row that overlaps {@code [left, left + width]}, if any (the labels of a row never overlap). */
+	private static @Nullable Label blocking(TreeMap<Double, Label> row, double left, double width) {
+		Map.Entry<Double, Label> before = row.floorEntry(left + width);
+		while (before != null) {
+			Label label = before.getValue();
+			if (label.x() + label.width() <= left) {
+				return null;
+			}
+			if (label.x() < left + width) {
+				return label;
+			}
+			before = row.lowerEntry(before.getKey());
+		}
+		return null;
+	}
+
+	/** Appends the runs of the rank lines inside {@code loop}, moving them into the loops of its body. */
+	private void lineSegments(PlacedLoop loop, long[] cursor) {
+		List<PlacedLoop> children = new ArrayList<>(loop.children);
+		children.sort(Comparator.comparingLong(child -> child.start));
+		if (loop.parent == null) {
+			for (int rank : visible) {
+				cursor[rank] = 0;
+			}
+		}
+		for (PlacedLoop child : children) {
+			if (child.hidden) {
+				continue;
+			}
+			for (int i = 0; i < child.ranks.length; i++) {
+				int row = child.rows[i];
+				if (row >= 0) {
+					int rank = child.ranks[i];
+					run(rank, cursor[rank], child.start, loop.rowOf(rank));
+					cursor[rank] = child.start;
+				}
+			}
+			if (open(child)) {
+				lineSegments(child, cursor);
+			} else {
+				for (int i = 0; i < child.ranks.length; i++) {
+					if (child.rows[i] >= 0) {
+						run(child.ranks[i], child.start, child.end, child.rows[i]);
+					}
+				}
+			}
+			for (int i = 0; i < child.ranks.length; i++) {
+				if (child.rows[i] >= 0) {
+					cursor[child.ranks[i]] = child.end;
+				}
+			}
+		}
+		for (int i = 0; i < loop.ranks.length; i++) {
+			int rank = loop.ranks[i];
+			if (loop.rows[i] >= 0) {
+				run(rank, cursor[rank], loop.end, loop.rows[i]);
+				cursor[rank] = loop.end;
+			}
+		}
+	}
+
+	private void run(int rank, long from, long to, int row) {
+		List<Point> points = lines.get(rank);
+		double y = y(row);
+		double left = x(from);
+		double right = x(to);
+		int size = points.size();
+		if (size >= 2 && points.get(size - 1).y() == y && points.get(size - 2).y() == y && points.get(size - 1).x() == left) {
+			points.set(size - 1, new Point(right, y));
+		} else {
+			points.add(new Point(left, y));
+			points.add(new Point(right, y));
+		}
+	}
+
+	private @Nullable Arrow arrow(Placed.Message message, Map<String, Integer> colours) {
+		Placed.Event recv = message.recv();
+		Placed.Event send = message.send();
+		if (visibleRow(message.src()) < 0 || visibleRow(message.dst()) < 0) {
+			return null;
+		}
+		PlacedLoop recvScope = shown(recv.scope());
+		PlacedLoop sendScope = send == null ? recvScope : shown(send.scope());
+		if (!inside(recv.scope()) && (send == null || !inside(send.scope()))) {
+			return null;
+		}
+		int rgb = colours.computeIfAbsent(message.tag(), tag -> PALETTE[colours.size() % PALETTE.length]);
+		double x2 = center(recv.tick());
+		double y2 = y(recvScope.rowOf(recv.rank()));
+		double x1 = message.carried() ? Math.max(center(message.sendTick()), x(recv.scope().start)) : center(message.sendTick());
+		double y1 = send == null ? y2 : y(sendScope.rowOf(send.rank()));
+		return new Arrow(send == null ? null : send.path(), recv.path(), message.src(), message.dst(), message.tag(), rgb,
+				message.sendTick(), recv.tick(), message.carried(), x1, y1, x2, y2);
+	}
+}

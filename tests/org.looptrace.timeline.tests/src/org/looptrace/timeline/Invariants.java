@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import org.looptrace.model.Block;
+import org.looptrace.model.Construct;
+import org.looptrace.model.Item;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Recv;
+import org.looptrace.model.Sync;
+import org.looptrace.timeline.Drawing.Arrow;
+import org.looptrace.timeline.Drawing.Box;
+import org.looptrace.timeline.Drawing.Collective;
+import org.looptrace.timeline.Drawing.Label;
+import org.looptrace.timeline.Drawing.Mark;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** The properties every layout of every model has, checked on a drawing of all ranks with every loop open. */
+final class Invariants {
+
+	private Invariants() {
+	}
+
+	/** Every construct of a block by its path (named in one walk, as the layout does), in model order. */
+	static Map<String, Construct> constructs(Block block) {
+		Map<String, Construct> constructs = new LinkedHashMap<>();
+		collect(block, "", constructs);
+		return constructs;
+	}
+
+	private static void collect(Block block, String prefix, Map<String, Construct> out) {
+		int position = 0;
+		for (Item item : block.getItems()) {
+			if (item instanceof Construct construct) {
+				String path = prefix.isEmpty() ? Integer.toString(++position) : prefix + "." + ++position;
+				out.put(path, construct);
+				if (construct instanceof Loop loop) {
+					collect(loop, path, out);
+				}
+			}
+		}
+	}
+
+	static void check(Block model, Drawing drawing, String what) {
+		Map<String, Construct> constructs = constructs(model);
+		// One box per loop, a mark for every event.
+		Map<String, Integer> boxes = new HashMap<>();
+		drawing.boxes().forEach(box -> boxes.merge(box.path(), 1, Integer::sum));
+		Set<String> marked = new HashSet<>();
+		drawing.marks().forEach(mark -> marked.add(mark.path()));
+		constructs.forEach((path, construct) -> {
+			if (construct instanceof Loop) {
+				assertEquals(1, boxes.getOrDefault(path, 0), what + ": boxes of loop " + path);
+			} else {
+				assertTrue(marked.contains(path), what + ": event " + path + " is not placed");
+			}
+		});
+		assertEquals(constructs.values().stream().filter(Loop.class::isInstance).count(), drawing.boxes().size(), what + ": boxes");
+		// Boxes overlap only when one holds the other.
+		List<Box> all = drawing.boxes();
+		for (int i = 0; i < all.size(); i++) {
+			for (int j = i + 1; j < all.size(); j++) {
+				Box a = all.get(i);
+				Box b = all.get(j);
+				boolean nested = b.path().startsWith(a.path() + ".") || a.path().startsWith(b.path() + ".");
+				boolean overlap = a.x() + 0.01 < b.x() + b.width() && b.x() + 0.01 < a.x() + a.width() && a.y() + 0.01 < b.y() + b.height()
+						&& b.y() + 0.01 < a.y() + a.height();
+				assertFalse(!nested && overlap, what + ": boxes " + a + " and " + b + " overlap");
+			}
+		}
+		// Arrows go forward in time; every receive drawn has its arrow.
+		int receives = 0;
+		for (Mark mark : drawing.marks()) {
+			if (constructs.get(mark.path()) instanceof Recv) {
+				receives++;
+			}
+		}
+		assertEquals(receives, drawing.arrows().size(), what + ": one arrow per receive");
+		for (Arrow arrow : drawing.arrows()) {
+			assertTrue(arrow.sendTick() < arrow.recvTick(), what + ": arrow back in time " + arrow);
+			assertTrue(arrow.x1() < arrow.x2(), what + ": arrow back in the picture " + arrow);
+			assertTrue(constructs.get(arrow.recvPath()) instanceof Recv, what + ": " + arrow);
+		}
+		// Every sync is part of a collective.
+		Set<String> inCollectives = new HashSet<>();
+		for (Collective collective : drawing.collectives()) {
+			inCollectives.addAll(collective.paths());
+			assertTrue(collective.y1() <= collective.y2(), what + ": " + collective);
+		}
+		constructs.forEach((path, construct) -> {
+			if (construct instanceof Sync) {
+				assertTrue(inCollectives.contains(path), what + ": sync " + path + " in no collective");
+			}
+		});
+		// Rank labels never overlap.
+		List<Label> labels = drawing.labels();
+		for (int i = 0; i < labels.size(); i++) {
+			for (int j = i + 1; j < labels.size(); j++) {
+				assertFalse(labels.get(i).overlaps(labels.get(j)), what + ": labels " + labels.get(i) + " and " + labels.get(j));
+			}
+		}
+		// Everything inside the picture's rows.
+		for (Mark mark : drawing.marks()) {
+			assertTrue(mark.x() >= 0 && mark.x() <= drawing.width() && mark.y() >= 0 && mark.y() <= drawing.height(), what + ": " + mark);
+		}
+	}
+
+	/** Parses the SVG (it must be well-formed XML) and counts its elements by class. */
+	static Map<String, Integer> svgClasses(String svg) {
+		Document document;
+		try {
+			DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+			factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+			document = factory.newDocumentBuilder().parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+		} catch (IOException | org.xml.sax.SAXException | javax.xml.parsers.ParserConfigurationException e) {
+			throw new AssertionError("the SVG is not well-formed: " + e.getMessage(), e);
+		}
+		assertEquals("svg", document.getDocumentElement().getTagName());
+		Map<String, Integer> counts = new HashMap<>();
+		NodeList elements = document.getElementsByTagName("*");
+		for (int i = 0; i < elements.getLength(); i++) {
+			Element element = (Element) elements.item(i);
+			String classes = element.getAttribute("class");
+			for (String name : classes.split(" ")) {
+				if (!name.isEmpty()) {
+					counts.merge(name, 1, Integer::sum);
+				}
+			}
+			if (classes.equals("loop")) {
+				assertNotNull(Long.valueOf(element.getAttribute("data-count")));
+			}
+		}
+		return counts;
+	}
+
+	/** The SVG's class counts equal the drawing's elements. */
+	static void checkSvg(Drawing drawing, String svg, String what) {
+		Map<String, Integer> classes = svgClasses(svg);
+		assertEquals(drawing.boxes().size(), classes.getOrDefault("loop", 0), what + ": loops in the SVG");
+		assertEquals(drawing.arrows().size(), classes.getOrDefault("message", 0), what + ": messages in the SVG");
+		assertEquals(drawing.collectives().size(), classes.getOrDefault("collective", 0), what + ": collectives in the SVG");
+		assertEquals(drawing.rankLines().size(), classes.getOrDefault("rank-line", 0), what + ": rank lines in the SVG");
+		assertEquals(drawing.legend().isEmpty() ? 0 : 1, classes.getOrDefault("legend", 0), what + ": legend");
+	}
+}

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.looptrace.lang.ModelText;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.merge.Merger;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.nlr.NestedLoopRecognizer;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
+import org.looptrace.testsupport.RandomPrograms;
+import org.looptrace.timeline.Drawing.Arrow;
+import org.looptrace.timeline.Drawing.Box;
+import org.looptrace.timeline.Drawing.Label;
+import org.looptrace.timeline.render.PngRenderer;
+import org.looptrace.timeline.render.SvgRenderer;
+import org.looptrace.trace.TraceFolder;
+
+/** The layout's properties on the paper's example models, the shipped trace folders and random models. */
+class TimelineLayoutTest {
+
+	private static Path examples() {
+		Path examples = Path.of(System.getProperty("looptrace.examples", "../../examples"));
+		assertTrue(Files.isDirectory(examples.resolve("models")), "no examples at " + examples.toAbsolutePath());
+		return examples;
+	}
+
+	static Stream<Path> exampleModels() throws Exception {
+		try (Stream<Path> files = Files.list(examples().resolve("models"))) {
+			return files.filter(file -> file.toString().endsWith(".loops")).sorted().toList().stream();
+		}
+	}
+
+	static Stream<String> exampleFolders() {
+		return Stream.of("ring-8", "halo-16", "wavefront-16", "masterworker-8", "solver-16", "random-6");
+	}
+
+	private static Model parse(String text) throws Exception {
+		return ModelText.parse(text, "test.loops");
+	}
+
+	/** Lays out, checks the invariants, the SVG and the PNG. */
+	private static Drawing checked(Model model, String what) throws Exception {
+		Drawing drawing = TimelineLayout.layout(model, LayoutOptions.DEFAULTS);
+		Invariants.check(model, drawing, what);
+		Invariants.checkSvg(drawing, SvgRenderer.render(drawing), what);
+		return drawing;
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("exampleModels")
+	void exampleModelsKeepTheInvariants(Path file) throws Exception {
+		Model model = ModelText.parse(file);
+		Drawing drawing = checked(model, file.getFileName().toString());
+		BufferedImage image = ImageIO.read(new ByteArrayInputStream(PngRenderer.render(drawing)));
+		assertEquals(LayoutOptions.DEFAULTS.width(), image.getWidth());
+		assertEquals((int) Math.ceil(drawing.height()), image.getHeight());
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("exampleFolders")
+	void modelsOfTheExampleTracesKeepTheInvariantsAndMatchEverySend(String folder) throws Exception {
+		Model model = Pipeline.model(TraceFolder.open(examples().resolve(folder)), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+		Drawing drawing = checked(model, folder);
+		for (Arrow arrow : drawing.arrows()) {
+			assertNotNull(arrow.sendPath(), folder + ": unmatched " + arrow);
+		}
+	}
+
+	@Test
+	void randomModelsKeepTheInvariants() throws Exception {
+		for (long seed = 0; seed < 120; seed++) {
+			int ranks = 2 + (int) (seed % 9);
+			List<List<TraceEvent>> traces = seed % 2 == 0 ? RandomPrograms.traces(ranks, seed) : RandomPrograms.shaped(ranks, seed);
+			List<Model> locals = new ArrayList<>();
+			for (List<TraceEvent> trace : traces) {
+				locals.add(NestedLoopRecognizer.model(trace.iterator(), NlrOptions.DEFAULTS, Progress.NONE));
+			}
+			Model model = Merger.merge(locals, new MergeOptions(1, seed % 3 != 0), Progress.NONE);
+			Drawing drawing = checked(model, "seed " + seed);
+			for (Arrow arrow : drawing.arrows()) {
+				assertNotNull(arrow.sendPath(), "seed " + seed + ": unmatched " + arrow);
+			}
+		}
+	}
+
+	@Test
+	void aLoopBodyIsLaidOutOnceWithTheCountInItsBox() throws Exception {
+		Model model = parse("""
+				for i0 = 0 to 199
+				  0 send 1 7
+				  0 recv 1 7
+				done
+				""");
+		Drawing drawing = checked(model, "loop");
+		Box box = drawing.boxes().get(0);
+		assertEquals(200, box.count());
+		assertEquals(0, box.startTick());
+		assertEquals(2, box.endTick(), "one send, then its receive");
+		assertEquals(2, drawing.ticks());
+		assertEquals(1, drawing.arrows().size());
+	}
+
+	@Test
+	void aReceiveBeforeItsSendInTheBodyWaitsForIt() throws Exception {
+		Model model = parse("""
+				for i0 = 0 to 9
+				  0 recv 1 t
+				  0 send 1 t
+				done
+				""");
+		Arrow arrow = checked(model, "receive first").arrows().get(0);
+		assertEquals("1.2", arrow.sendPath());
+		assertEquals("1.1", arrow.recvPath());
+		assertFalse(arrow.carried());
+		assertTrue(arrow.sendTick() < arrow.recvTick());
+	}
+
+	@Test
+	void whenEveryRankWaitsTheMessageComesFromThePreviousIteration() throws Exception {
+		Model model = parse("""
+				for i0 = 0 to 9
+				  0 recv 1 t
+				  1 recv 0 u
+				  0 send 1 t
+				  1 send 0 u
+				done
+				""");
+		List<Arrow> arrows = checked(model, "exchange").arrows();
+		assertEquals(2, arrows.size());
+		assertEquals(1, arrows.stream().filter(Arrow::carried).count(), arrows.toString());
+		arrows.forEach(arrow -> assertNotNull(arrow.sendPath()));
+	}
+
+	@Test
+	void loopsOverRanksAreLaidOutRankByRankInOneBox() throws Exception {
+		Model model = parse("""
+				for i0 = 0 to 3
+				  i0 send 1+i0 t
+				  i0 recv 1+i0 t
+				done
+				""");
+		Drawing drawing = checked(model, "folded");
+		assertEquals(1, drawing.boxes().size());
+		Box box = drawing.boxes().get(0);
+		assertTrue(box.overRanks());
+		assertEquals(4, box.count());
+		assertEquals(RankSet.range(0, 4), box.ranks());
+		assertEquals(4, drawing.arrows().size());
+		assertEquals(5, drawing.rankLines().size());
+	}
+
+	@Test
+	void concurrentLoopsOnScatteredRanksMoveTheirLinesAndLabelThem() throws Exception {
+		Model model = parse("""
+				for i0 = 0 to 9
+				  0 send 2 a
+				  0 recv 2 a
+				done
+				for i0 = 0 to 9
+				  1 send 3 b
+				  1 recv 3 b
+				done
+				""");
+		Drawing drawing = checked(model, "figure 5d");
+		assertEquals(2, drawing.boxes().size());
+		drawing.boxes().forEach(box -> assertTrue(box.moved(), box.toString()));
+		Box first = drawing.boxes().get(0);
+		Box second = drawing.boxes().get(1);
+		assertEquals(first.startTick(), second.startTick(), "they run at the same time");
+		List<String> beside = drawing.labels().stream().filter(label -> label.path() != null).map(Label::text).toList();
+		assertEquals(List.of("0", "2", "1", "3"), beside);
+	}
+
+	@Test
+	void nestedBoxesStartingAtTheSameTickKeepTheirLabelsApart() throws Exception {
+		Model model = parse("""
+				1 local work
+				for i0 = 0 to 9
+				  for i1 = 0 to 4
+				    0 send 2 a
+				    0 recv 2 a
+				  done
+				done
+				""");
+		Drawing drawing = checked(model, "nested");
+		Box outer = drawing.boxes().get(0);
+		Box inner = drawing.boxes().get(1);
+		assertEquals(outer.startTick(), inner.startTick());
+		assertTrue(outer.moved() && inner.moved());
+		assertTrue(inner.countX() > outer.countX() + 2 * 6, "the counts 10 and 5 side by side: " + outer + " " + inner);
+		List<Label> beside = drawing.labels().stream().filter(label -> label.path() != null).toList();
+		assertEquals(4, beside.size(), beside.toString());
+		assertTrue(beside.stream().allMatch(label -> label.x() >= 0), beside.toString());
+	}
+
+	@Test
+	void collapsedLoopsAreClosedBoxesAndHideTheirBody() throws Exception {
+		Model model = ModelText.parse(examples().resolve("models/figure8-lu.loops"));
+		long loops = Invariants.constructs(model).values().stream().filter(Loop.class::isInstance).count();
+		Drawing open = TimelineLayout.layout(model, LayoutOptions.DEFAULTS);
+		Drawing closed = TimelineLayout.layout(model, new LayoutOptions(null, 1, 900));
+		Drawing none = TimelineLayout.layout(model, new LayoutOptions(null, 0, 900));
+		assertEquals(loops, open.boxes().size());
+		assertTrue(closed.boxes().stream().allMatch(box -> box.depth() <= 2));
+		assertTrue(closed.boxes().stream().allMatch(box -> box.collapsed() == (box.depth() == 2)));
+		assertTrue(closed.marks().stream().noneMatch(mark -> mark.path().split("\\.").length > 2), "marks inside closed boxes");
+		assertTrue(none.boxes().stream().allMatch(box -> box.depth() == 1 && box.collapsed()));
+		assertEquals(none.boxes().size(), Invariants.svgClasses(SvgRenderer.render(none)).get("loop"));
+		assertEquals(open.ticks(), none.ticks(), "collapsing does not move anything");
+	}
+
+	@Test
+	void aSubsetOfRanksDrawsOnlyTheirLinesAndEvents() throws Exception {
+		Model model = Pipeline.model(TraceFolder.open(examples().resolve("halo-16")), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+		RankSet subset = RankSet.valueOf("0,5-7");
+		Drawing drawing = TimelineLayout.layout(model, new LayoutOptions(subset, Integer.MAX_VALUE, 800));
+		assertEquals(List.of(0, 5, 6, 7), drawing.rankLines().stream().map(Drawing.RankLine::rank).toList());
+		assertTrue(drawing.marks().stream().allMatch(mark -> subset.contains(mark.rank())));
+		assertTrue(drawing.arrows().stream().allMatch(arrow -> subset.contains(arrow.src()) && subset.contains(arrow.dst())));
+		assertEquals(TimelineLayout.layout(model, LayoutOptions.DEFAULTS).ticks(), drawing.ticks());
+		Invariants.checkSvg(drawing, SvgRenderer.render(drawing), "halo-16 0,5-7");
+	}
+
+	@Test
+	void thePngHasTheRequestedWidth() throws Exception {
+		Model model = ModelText.parse(examples().resolve("models/figure8.loops"));
+		for (int width : new int[] { LayoutOptions.MIN_WIDTH, 640, 2000 }) {
+			Drawing drawing = TimelineLayout.layout(model, new LayoutOptions(null, Integer.MAX_VALUE, width));
+			BufferedImage image = ImageIO.read(new ByteArrayInputStream(PngRenderer.render(drawing)));
+			assertEquals(width, image.getWidth());
+		}
+	}
+
+	@Test
+	void pointsFindTheirConstruct() throws Exception {
+		Model model = parse("""
+				0 send 1 t
+				0 recv 1 t
+				for i0 = 0 to 4
+				  1 local call MPI_Wait
+				  1 local return MPI_Wait
+				done
+				""");
+		Drawing drawing = checked(model, "hit");
+		Drawing.Mark send = drawing.marks().get(0);
+		assertEquals("1", drawing.constructAt(send.x(), send.y()));
+		Box box = drawing.boxes().get(0);
+		assertEquals("3", drawing.constructAt(box.x() + box.width() / 2, box.y() + 1));
+		assertNull(drawing.constructAt(drawing.width() - 1, drawing.height() - 1));
+		assertEquals(List.of(Drawing.BracketKind.CALL, Drawing.BracketKind.RETURN), drawing.brackets().stream().map(Drawing.Bracket::kind).toList());
+	}
+
+	@Test
+	void anUnboundIndexIsRefusedNamingTheConstruct() throws Exception {
+		Model model = parse("""
+				for i0 = 0 to 3
+				  0 send 1+i0 t
+				done
+				""");
+		((Loop) model.getItems().get(0)).setIndex("j");
+		IllegalArgumentException refusal = assertThrows(IllegalArgumentException.class, () -> TimelineLayout.layout(model, LayoutOptions.DEFAULTS));
+		assertTrue(refusal.getMessage().contains("construct 1.1"), refusal.getMessage());
+	}
+}
