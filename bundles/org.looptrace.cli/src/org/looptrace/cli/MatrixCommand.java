@@ -7,9 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 
 import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.analysis.matrix.CommunicationMatrix;
@@ -17,10 +21,14 @@ import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
+import org.looptrace.model.Construct;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TracesComment;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.Pipeline;
+import org.looptrace.scanner.MessageBytes;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
@@ -43,7 +51,7 @@ public final class MatrixCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace matrix <trace folder | model.loops> [--construct PATH] [--csv]
+				usage: looptrace matrix <trace folder | model.loops> [--construct PATH] [--bytes] [--csv]
 
 				The communication matrix of a run: how many messages each rank sends to each other
 				rank. Computed from the model (a trace folder is modelled first, as by `looptrace
@@ -55,36 +63,71 @@ public final class MatrixCommand implements Command {
 				                    loops around it; PATH numbers constructs from 1 at each level, as
 				                    the outline shows them: 3.2 is the second construct in the body
 				                    of the third top-level construct
-				  --csv             rows source,destination,messages (only pairs that talk);
-				                    otherwise a grid with row and column sums for up to %d ranks, a
-				                    line per pair beyond
+				  --bytes           also the bytes of the messages: the sum of the size attribute of
+				                    each send in the data traces data.<rank> of the run (the trace
+				                    folder given, or the folder named by the model's first line
+				                    `// traces: PATH`, else the model's own folder)
+				  --csv             rows source,destination,messages[,bytes] (only pairs that
+				                    talk); otherwise a grid with row and column sums for up to %d
+				                    ranks, a line per pair beyond
 
 				example:
-				  looptrace matrix examples/halo-16 --construct 1
+				  looptrace matrix examples/halo-16 --construct 1 --bytes
 				""".formatted(GRID_RANKS);
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv", "--bytes"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
 		Model model = model(input);
+		String path = arguments.value("--construct");
 		CommunicationMatrix matrix;
+		@Nullable Construct construct = null;
 		try {
-			String path = arguments.value("--construct");
+			if (path != null) {
+				construct = ConstructPath.find(model, path);
+			}
 			matrix = path == null ? CommunicationMatrix.of(model, Progress.NONE)
 					: CommunicationMatrix.of(model, path, Progress.NONE);
 		} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
 			throw new UsageException(name() + ": " + input + ": " + e.getMessage());
 		}
+		@Nullable SortedMap<Channel, Long> bytes = arguments.flag("--bytes")
+				? bytes(model, construct == null ? model : construct, traceFolder(input))
+				: null;
 		if (arguments.flag("--csv")) {
-			out.println("source,destination,messages");
-			matrix.channels().forEach((channel, count) -> out.printf("%d,%d,%d%n", channel.source(),
-					channel.destination(), count));
+			out.println("source,destination,messages" + (bytes == null ? "" : ",bytes"));
+			matrix.channels().forEach((channel, count) -> out.println(channel.source() + "," + channel.destination() + ","
+					+ count + (bytes == null ? "" : "," + bytes.getOrDefault(channel, 0L))));
 		} else {
-			print(matrix, out);
+			print(matrix.channels(), "messages", out);
+			if (bytes != null) {
+				out.println();
+				out.println("bytes:");
+				print(bytes, "bytes", out);
+			}
 		}
 		return 0;
+	}
+
+	/** The folder of the data traces: the folder given, or the one the model file names. */
+	private Path traceFolder(Path input) throws IOException, UsageException {
+		return Files.isDirectory(input) ? input : TracesComment.traceFolder(input, Arguments.readText(name(), input));
+	}
+
+	/** Bytes per pair of ranks of one construct, from the data traces of {@code folder}. */
+	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path folder)
+			throws IOException, UsageException {
+		SortedMap<org.looptrace.model.core.Channel, Long> perChannel;
+		try {
+			perChannel = MessageBytes.of(model, construct, folder, Progress.NONE);
+		} catch (TraceFormatException e) {
+			throw new UsageException(name() + ": " + e.getMessage() + " (--bytes reads the data traces data.<rank> of " + folder + ")");
+		}
+		SortedMap<Channel, Long> pairs = new TreeMap<>();
+		perChannel.forEach((channel, total) -> pairs.merge(new Channel(channel.src(), channel.dst()), total, Math::addExact));
+		return pairs;
 	}
 
 	private Model model(Path input) throws IOException, UsageException {
@@ -104,23 +147,30 @@ public final class MatrixCommand implements Command {
 		}
 	}
 
-	private static void print(CommunicationMatrix matrix, PrintStream out) {
-		NavigableMap<Long, Long> sent = matrix.sent();
-		NavigableMap<Long, Long> received = matrix.received();
+	/** A grid with row and column sums, or a line per pair beyond {@link #GRID_RANKS} ranks. */
+	private static void print(SortedMap<Channel, Long> cells, String unit, PrintStream out) {
+		TreeMap<Long, Long> sent = new TreeMap<>();
+		TreeMap<Long, Long> received = new TreeMap<>();
+		long total = 0;
+		for (Map.Entry<Channel, Long> cell : cells.entrySet()) {
+			sent.merge(cell.getKey().source(), cell.getValue(), Math::addExact);
+			received.merge(cell.getKey().destination(), cell.getValue(), Math::addExact);
+			total = Math.addExact(total, cell.getValue());
+		}
 		TreeSet<Long> ranks = new TreeSet<>(sent.keySet());
 		ranks.addAll(received.keySet());
 		if (ranks.isEmpty()) {
-			out.println("no messages");
+			out.println("no " + unit);
 			return;
 		}
 		if (ranks.size() > GRID_RANKS) {
-			for (Map.Entry<Channel, Long> entry : matrix.channels().entrySet()) {
+			for (Map.Entry<Channel, Long> entry : cells.entrySet()) {
 				out.printf("%d -> %d: %d%n", entry.getKey().source(), entry.getKey().destination(), entry.getValue());
 			}
-			out.printf("total: %d messages between %d ranks%n", matrix.total(), ranks.size());
+			out.printf("total: %d %s between %d ranks%n", total, unit, ranks.size());
 			return;
 		}
-		int width = Math.max(5, Long.toString(matrix.total()).length() + 1);
+		int width = Math.max(5, Long.toString(total).length() + 1);
 		StringBuilder header = new StringBuilder(String.format("%" + width + "s", "src\\dst"));
 		ranks.forEach(rank -> header.append(String.format("%" + width + "d", rank)));
 		header.append(String.format("%" + width + "s", "sum"));
@@ -128,15 +178,15 @@ public final class MatrixCommand implements Command {
 		for (long source : ranks) {
 			StringBuilder row = new StringBuilder(String.format("%" + width + "d", source));
 			for (long destination : ranks) {
-				long count = matrix.messages(source, destination);
-				row.append(String.format("%" + width + "s", count == 0 ? "." : Long.toString(count)));
+				Long count = cells.get(new Channel(source, destination));
+				row.append(String.format("%" + width + "s", count == null ? "." : Long.toString(count)));
 			}
 			row.append(String.format("%" + width + "d", sent.getOrDefault(source, 0L)));
 			out.println(row);
 		}
 		StringBuilder sums = new StringBuilder(String.format("%" + width + "s", "sum"));
 		ranks.forEach(rank -> sums.append(String.format("%" + width + "d", received.getOrDefault(rank, 0L))));
-		sums.append(String.format("%" + width + "d", matrix.total()));
+		sums.append(String.format("%" + width + "d", total));
 		out.println(sums);
 	}
 }

@@ -112,6 +112,8 @@ class BadArgumentsTest {
 		add(cases, "matrix", "unknown option --bogus", model, "--bogus");
 		add(cases, "matrix", "'x' is not a construct path", model, "--construct", "x");
 		add(cases, "matrix", "no construct 9", model, "--construct", "9");
+		add(cases, "matrix", "data.0: error: missing", model, "--bytes");
+		add(cases, "matrix", "option --construct expects a value", model, "--bytes", "--construct");
 		// render
 		add(cases, "render", "expected one model file", "-o", "out.svg");
 		add(cases, "render", MISSING + ": no such file or folder", MISSING, "-o", "out.svg");

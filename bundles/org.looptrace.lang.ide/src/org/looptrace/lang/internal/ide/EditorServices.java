@@ -4,27 +4,33 @@ package org.looptrace.lang.internal.ide;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalAcceptor;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
 import org.eclipse.xtext.ide.editor.contentassist.antlr.ContentAssistContextFactory;
 import org.eclipse.xtext.ide.editor.syntaxcoloring.ISemanticHighlightingCalculator;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.util.TextRegion;
 import org.looptrace.lang.internal.TextResources;
 import org.looptrace.model.Loop;
+import org.looptrace.model.Send;
+import org.looptrace.model.core.ConstructPath;
 
 import com.google.inject.Injector;
 
 /**
  * The language's IDE services on plain text, for an editor that is not Xtext's: semantic
- * highlighting ranges, the ranges of loops (folding) and completion proposals. Each call parses the text it is given, so it is
+ * highlighting ranges, the ranges of loops (folding), the construct at the caret (the matrix view) and
+ * completion proposals. Each call parses the text it is given, so it is
  * safe from any thread; the editor calls it off the UI thread.
  */
 public final class EditorServices {
@@ -76,6 +82,33 @@ public final class EditorServices {
 			}
 		}
 		return loops;
+	}
+
+	/**
+	 * The {@link ConstructPath} of the construct at an offset of the text, as the communication
+	 * matrix view follows the caret: the send the offset is in, else the innermost loop around it
+	 * (a receive, a collective or a local event has no messages of its own); empty outside every
+	 * loop and send, or when the text does not parse there.
+	 */
+	public static Optional<String> constructAt(String text, int offset) {
+		XtextResource resource = TextResources.load(Services.INJECTOR, text, "caret.loops");
+		if (resource.getParseResult() == null || resource.getParseResult().getRootNode() == null) {
+			return Optional.empty();
+		}
+		ILeafNode leaf = NodeModelUtils.findLeafNodeAtOffset(resource.getParseResult().getRootNode(), offset);
+		if (leaf == null && offset > 0) { // the caret at the very end of the text
+			leaf = NodeModelUtils.findLeafNodeAtOffset(resource.getParseResult().getRootNode(), offset - 1);
+		}
+		for (EObject object = leaf == null ? null : NodeModelUtils.findActualSemanticObjectFor(leaf); object != null;
+				object = object.eContainer()) {
+			if (object instanceof Loop loop) {
+				return Optional.of(ConstructPath.of(loop));
+			}
+			if (object instanceof Send send) {
+				return Optional.of(ConstructPath.of(send));
+			}
+		}
+		return Optional.empty();
 	}
 
 	/**

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.resource.ResourceLocator;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.ISharedImages;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ViewPart;
+import org.eclipse.ui.progress.IWorkbenchSiteProgressService;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.model.core.Progress;
+
+/**
+ * The Communication Matrix view: the messages (and bytes) between every pair of ranks of a model,
+ * or of the construct at the caret of the model editor, which the view follows. Parsing and
+ * counting run in a job; a bad model is a message in the view, not a dialog.
+ */
+public class MatrixView extends ViewPart {
+
+	/** The view's id in plugin.xml (and in the LoopTrace perspective). */
+	public static final String ID = "org.looptrace.timeline.ui.matrixView";
+
+	/** The family of the view's jobs, for tests to wait on. */
+	static final Object JOB_FAMILY = ID;
+
+	private static final int MAX_MESSAGE_LINES = 6;
+
+	private @Nullable Label status;
+	private @Nullable MatrixCanvas canvas;
+	private final Action export = new Action(Messages.MatrixView_export) {
+		@Override
+		public void run() {
+			exportWithDialog();
+		}
+	};
+	private final Action showBytes = new Action(Messages.MatrixView_showBytes, IAction.AS_CHECK_BOX) {
+		@Override
+		public void run() {
+			redraw();
+		}
+	};
+	private final ISelectionListener follower = this::follow;
+
+	/** The input shown (or being computed): the file, its text and the construct path. */
+	private @Nullable IFile file;
+	private @Nullable String shownText;
+	private @Nullable String shownConstruct;
+	private boolean shownValid;
+	private String shownSummary = Messages.MatrixView_empty;
+	private @Nullable MatrixData data;
+	private @Nullable Job job;
+	private long requests;
+
+	@Override
+	public void createPartControl(@Nullable Composite parent) {
+		if (parent == null) {
+			return;
+		}
+		Composite body = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(body);
+		Label label = new Label(body, SWT.WRAP);
+		label.setText(Messages.MatrixView_empty);
+		GridDataFactory.fillDefaults().grab(true, false).indent(8, 6).hint(200, SWT.DEFAULT).applyTo(label);
+		status = label;
+		MatrixCanvas heatMap = new MatrixCanvas(body);
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(heatMap);
+		canvas = heatMap;
+
+		export.setToolTipText(Messages.MatrixView_exportTooltip);
+		export.setImageDescriptor(PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_ETOOL_SAVEAS_EDIT));
+		export.setEnabled(false);
+		showBytes.setToolTipText(Messages.MatrixView_showBytesTooltip);
+		ResourceLocator.imageDescriptorFromBundle(getClass(), "icons/bytes.png").ifPresent(showBytes::setImageDescriptor);
+		showBytes.setEnabled(false);
+		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
+		toolBar.add(showBytes);
+		toolBar.add(export);
+
+		getSite().getPage().addPostSelectionListener(follower);
+		IEditorPart editor = getSite().getPage().getActiveEditor();
+		if (editor != null && editor.getSite().getSelectionProvider() != null) {
+			follow(editor, editor.getSite().getSelectionProvider().getSelection());
+		}
+	}
+
+	@Override
+	public void setFocus() {
+		MatrixCanvas heatMap = canvas;
+		if (heatMap != null) {
+			heatMap.setFocus();
+		}
+	}
+
+	@Override
+	public void dispose() {
+		getSite().getPage().removePostSelectionListener(follower);
+		Job running = job;
+		if (running != null) {
+			running.cancel();
+		}
+		super.dispose();
+	}
+
+	/** Follows the caret of a model editor: the construct there, or the whole model outside constructs. */
+	void follow(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
+		if (!(part instanceof ITextEditor editor) || !(selection instanceof ITextSelection caret)) {
+			return;
+		}
+		IFile model = editor.getEditorInput().getAdapter(IFile.class);
+		IDocument document = editor.getDocumentProvider() == null ? null
+				: editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		if (model == null || document == null || !"loops".equals(model.getFileExtension())) {
+			return;
+		}
+		show(model, document.get(), caret.getOffset());
+	}
+
+	/** Shows the matrix of a whole model file, as saved. */
+	public void show(IFile model) {
+		try (InputStream in = model.getContents(true)) {
+			show(model, new String(in.readAllBytes(), Charset.forName(model.getCharset(), StandardCharsets.UTF_8)), -1);
+		} catch (CoreException | IOException e) {
+			failed(model, NLS.bind(Messages.MatrixView_failed, model.getFullPath(), e.getMessage()));
+		}
+	}
+
+	/**
+	 * Shows the matrix of the construct at {@code caret} in the model text (the whole model when
+	 * {@code caret} is negative or outside constructs), computed in a job. Nothing is computed again
+	 * when the text and the construct are those shown.
+	 */
+	private void show(IFile model, String text, int caret) {
+		IPath location = model.getLocation();
+		if (location == null) {
+			failed(model, NLS.bind(Messages.MatrixView_failed, model.getFullPath(), "not on the local file system"));
+			return;
+		}
+		Job previous = job;
+		if (previous != null) {
+			previous.cancel();
+		}
+		long request = ++requests;
+		boolean same = model.equals(file) && text.equals(shownText) && shownValid;
+		String before = shownConstruct;
+		Job next = new Job(NLS.bind(Messages.MatrixJob_name, model.getName())) {
+			@Override
+			protected IStatus run(@Nullable IProgressMonitor monitor) {
+				IProgressMonitor progress = monitor == null ? new org.eclipse.core.runtime.NullProgressMonitor() : monitor;
+				String construct = caret < 0 ? null : EditorServices.constructAt(text, caret).orElse(null);
+				if (same && Objects.equals(construct, before)) {
+					async(request, () -> status(shownSummary)); // over a "computing" of a cancelled job
+					return Status.OK_STATUS;
+				}
+				String title = construct == null ? NLS.bind(Messages.MatrixView_wholeModel, model.getFullPath())
+						: NLS.bind(Messages.MatrixView_construct, model.getFullPath(), construct);
+				async(request, () -> status(NLS.bind(Messages.MatrixView_computing, title)));
+				try {
+					MatrixData computed = MatrixData.compute(text, location.toPath(), construct, progress(progress));
+					async(request, () -> shown(model, text, construct, title, computed));
+				} catch (ModelTextException e) {
+					async(request, () -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(), firstLines(e.getMessage()))));
+				} catch (IllegalArgumentException e) {
+					async(request, () -> failed(model, NLS.bind(Messages.MatrixView_failed, title, e.getMessage())));
+				} catch (CancellationException | OperationCanceledException e) {
+					return Status.CANCEL_STATUS;
+				}
+				return Status.OK_STATUS;
+			}
+
+			@Override
+			public boolean belongsTo(@Nullable Object family) {
+				return family == JOB_FAMILY;
+			}
+		};
+		next.setPriority(Job.SHORT);
+		job = next;
+		IWorkbenchSiteProgressService service = getSite().getService(IWorkbenchSiteProgressService.class);
+		if (service != null) {
+			service.schedule(next);
+		} else {
+			next.schedule();
+		}
+	}
+
+	private static Progress progress(IProgressMonitor monitor) {
+		return new Progress() {
+			@Override
+			public void begin(String task, long totalWork) {
+				monitor.subTask(task);
+			}
+
+			@Override
+			public void worked(long work) {
+				// the engine's phases have no known total here: the job shows as busy
+			}
+
+			@Override
+			public boolean isCancelled() {
+				return monitor.isCanceled();
+			}
+		};
+	}
+
+	/** Runs an update in the UI thread, unless the view is gone or a newer request was made. */
+	private void async(long request, Runnable update) {
+		MatrixCanvas heatMap = canvas;
+		if (heatMap == null || heatMap.isDisposed()) {
+			return;
+		}
+		heatMap.getDisplay().asyncExec(() -> {
+			if (!heatMap.isDisposed() && request == requests) {
+				update.run();
+			}
+		});
+	}
+
+	private void shown(IFile model, String text, @Nullable String construct, String title, MatrixData computed) {
+		file = model;
+		shownText = text;
+		shownConstruct = construct;
+		shownValid = true;
+		data = computed;
+		String summary = NLS.bind(Messages.MatrixView_summary,
+				new Object[] { title, MatrixCanvas.format(computed.total(false)), computed.talkingRanks() });
+		if (computed.messages().isEmpty()) {
+			summary = NLS.bind(Messages.MatrixView_noMessages, title);
+		} else if (computed.bytes() != null) {
+			summary = NLS.bind(Messages.MatrixView_summaryBytes, summary, MatrixCanvas.format(computed.total(true)));
+		} else if (computed.bytesProblem() != null) {
+			summary = NLS.bind(Messages.MatrixView_bytesProblem, summary, computed.bytesProblem());
+		} else {
+			summary = NLS.bind(Messages.MatrixView_noBytes, summary);
+		}
+		shownSummary = summary;
+		status(summary);
+		export.setEnabled(!computed.messages().isEmpty());
+		showBytes.setEnabled(computed.bytes() != null);
+		redraw();
+	}
+
+	private void failed(IFile model, String message) {
+		file = model;
+		shownText = null;
+		shownConstruct = null;
+		shownValid = false;
+		data = null;
+		status(message);
+		export.setEnabled(false);
+		showBytes.setEnabled(false);
+		redraw();
+	}
+
+	private void status(String text) {
+		Label label = status;
+		if (label != null && !label.isDisposed()) {
+			label.setText(text.replace("&", "&&"));
+			label.getParent().layout(true);
+		}
+	}
+
+	private void redraw() {
+		MatrixCanvas heatMap = canvas;
+		if (heatMap != null && !heatMap.isDisposed()) {
+			heatMap.show(data, showBytes.isChecked());
+		}
+	}
+
+	private static String firstLines(@Nullable String message) {
+		List<String> lines = message == null ? List.of() : message.lines().toList();
+		if (lines.size() <= MAX_MESSAGE_LINES) {
+			return String.join("\n", lines);
+		}
+		return String.join("\n", lines.subList(0, MAX_MESSAGE_LINES)) + "\n\u2026";
+	}
+
+	private void exportWithDialog() {
+		MatrixData shown = data;
+		IFile model = file;
+		if (shown == null || model == null) {
+			return;
+		}
+		FileDialog dialog = new FileDialog(getSite().getShell(), SWT.SAVE);
+		dialog.setText(Messages.MatrixView_exportTitle);
+		dialog.setFilterExtensions(new String[] { "*.csv", "*" });
+		String construct = shown.construct();
+		dialog.setFileName(model.getFullPath().removeFileExtension().lastSegment()
+				+ (construct == null ? "" : "-" + construct) + "-matrix.csv");
+		IPath folder = model.getParent().getLocation();
+		if (folder != null) {
+			dialog.setFilterPath(folder.toOSString());
+		}
+		dialog.setOverwrite(true); // the dialog asks before replacing a file
+		String chosen = dialog.open();
+		if (chosen == null) {
+			return;
+		}
+		try {
+			export(Path.of(chosen));
+		} catch (IOException e) {
+			MessageDialog.openError(getSite().getShell(), Messages.MatrixView_exportTitle,
+					NLS.bind(Messages.MatrixView_exportFailed, chosen, e.getMessage()));
+		}
+	}
+
+	/** Writes the matrix shown as CSV (the rows of {@code looptrace matrix --csv [--bytes]}). */
+	void export(Path target) throws IOException {
+		MatrixData shown = data;
+		if (shown == null) {
+			return;
+		}
+		Files.writeString(target, String.join("\n", shown.csv()) + "\n", StandardCharsets.UTF_8);
+		for (IFile written : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(target.toUri())) {
+			try {
+				written.refreshLocal(0, null);
+			} catch (CoreException e) {
+				// the file is written; the workspace notices it at its next refresh
+			}
+		}
+	}
+
+	/** The matrix shown, or null while there is none. */
+	@Nullable
+	MatrixData data() {
+		return data;
+	}
+
+	/** The text of the view's status line. */
+	String statusText() {
+		Label label = status;
+		return label == null ? "" : label.getText();
+	}
+
+	/** The heat map. */
+	@Nullable
+	MatrixCanvas canvas() {
+		return canvas;
+	}
+
+	/** Shows bytes instead of messages, as the tool bar's check box does. */
+	void showBytes(boolean byBytes) {
+		showBytes.setChecked(byBytes);
+		redraw();
+	}
+}

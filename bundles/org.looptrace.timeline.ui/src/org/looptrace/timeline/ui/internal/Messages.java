@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.osgi.util.NLS;
+
+/**
+ * The user-visible strings of the matrix view, from {@code messages.properties} beside this class.
+ * Without a default nullness: NLS assigns the fields by reflection when the class loads.
+ */
+@NonNullByDefault({})
+public final class Messages extends NLS {
+
+	private static final String BUNDLE_NAME = "org.looptrace.timeline.ui.internal.messages"; //$NON-NLS-1$
+
+	public static String MatrixView_empty;
+	public static String MatrixView_computing;
+	public static String MatrixView_construct;
+	public static String MatrixView_wholeModel;
+	public static String MatrixView_summary;
+	public static String MatrixView_summaryBytes;
+	public static String MatrixView_noBytes;
+	public static String MatrixView_bytesProblem;
+	public static String MatrixView_noMessages;
+	public static String MatrixView_invalidModel;
+	public static String MatrixView_failed;
+	public static String MatrixView_export;
+	public static String MatrixView_exportTooltip;
+	public static String MatrixView_exportTitle;
+	public static String MatrixView_exportFailed;
+	public static String MatrixView_showBytes;
+	public static String MatrixView_showBytesTooltip;
+	public static String MatrixView_sum;
+	public static String MatrixView_corner;
+	public static String MatrixView_cellTooltip;
+	public static String MatrixView_cellTooltipBytes;
+	public static String MatrixView_sentTooltip;
+	public static String MatrixView_receivedTooltip;
+	public static String MatrixView_totalTooltip;
+	public static String MatrixView_sumTooltipBytes;
+	public static String MatrixJob_name;
+
+	static {
+		NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+	}
+
+	private Messages() {
+	}
+}

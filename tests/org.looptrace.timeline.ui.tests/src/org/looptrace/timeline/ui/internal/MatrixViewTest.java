@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.part.ISetSelectionTarget;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.analysis.matrix.CommunicationMatrix;
+import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
+import org.looptrace.cli.Main;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.MessageBytes;
+import org.looptrace.trace.generate.Patterns;
+
+/**
+ * The Communication Matrix view in a real workbench: opened from the Project Explorer on a run's
+ * model, it shows the counts of {@link CommunicationMatrix} and the bytes of the data traces;
+ * it follows the caret of the model editor; its CSV export writes the rows of
+ * {@code looptrace matrix --csv}; a bad model is a message in the view.
+ */
+class MatrixViewTest {
+
+	private static final long WAIT_MILLIS = 60_000;
+	private static final String OPEN_MATRIX = "org.looptrace.timeline.ui.openMatrix";
+	/** A model written by hand: events outside loops, a loop over ranks inside a loop. */
+	private static final String SHIFT = """
+			0 send 1 7
+			0 recv 1 7
+			for i0 = 0 to 9
+			  for i1 = 0 to 2
+			    i1 send 1+i1 7
+			    i1 recv 1+i1 7
+			  done
+			  3 send 0 8
+			  3 recv 0 8
+			done
+			""";
+
+	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("matrix view");
+	private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+
+	@BeforeEach
+	void createProject() throws Exception {
+		project.create(null);
+		project.open(null);
+	}
+
+	@AfterEach
+	void deleteProject() throws CoreException {
+		page.closeAllEditors(false);
+		MatrixView view = (MatrixView) page.findView(MatrixView.ID);
+		if (view != null) {
+			page.hideView(view);
+		}
+		project.delete(true, true, null);
+	}
+
+	@Test
+	void openedFromTheProjectExplorerOnARunItCountsAsTheMatrixAndSumsTheDataTraces() throws Exception {
+		IFile model = run("halo", 9, 3);
+		ISetSelectionTarget explorer = (ISetSelectionTarget) page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+		explorer.selectReveal(new StructuredSelection(model));
+		PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand(OPEN_MATRIX, null);
+		MatrixView view = (MatrixView) page.findView(MatrixView.ID);
+		assertNotNull(view, "the command opens the view");
+		MatrixData data = waitForData(view, null);
+
+		Model parsed = ModelText.parse(model.getLocation().toPath());
+		assertEquals(CommunicationMatrix.of(parsed, Progress.NONE).channels(), data.messages());
+		SortedMap<Channel, Long> bytes = new TreeMap<>();
+		MessageBytes.perPair(MessageBytes.of(parsed, parsed, model.getParent().getLocation().toPath(), Progress.NONE))
+				.forEach((channel, total) -> bytes.put(new Channel(channel.src(), channel.dst()), total));
+		assertEquals(bytes, data.bytes());
+		assertTrue(view.statusText().contains("bytes"), view.statusText());
+
+		// every cell's tooltip names its pair and its counts
+		MatrixCanvas canvas = Objects.requireNonNull(view.canvas());
+		for (Map.Entry<Channel, Long> cell : data.messages().entrySet()) {
+			Point centre = canvas.centre(cell.getKey().source(), cell.getKey().destination());
+			assertNotNull(centre, cell.getKey() + " is not drawn");
+			String tooltip = canvas.tooltip(centre.x, centre.y);
+			assertEquals(cellTooltip(cell.getKey(), data), tooltip);
+		}
+	}
+
+	@Test
+	void theViewFollowsTheCaretOfTheModelEditor() throws Exception {
+		IFile model = write("shift.loops", SHIFT);
+		ITextEditor editor = (ITextEditor) IDE.openEditor(page, model);
+		MatrixView view = (MatrixView) page.showView(MatrixView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		Model parsed = ModelText.parse(SHIFT, "shift.loops");
+
+		Map<String, @Nullable String> carets = new LinkedHashMap<>();
+		carets.put("for i1", "3.1");
+		carets.put("3 send 0 8", "3.2");
+		carets.put("0 recv 1 7", null);
+		carets.put("i1 send", "3.1.1");
+		carets.put("for i0", "3");
+		for (Map.Entry<String, @Nullable String> caret : carets.entrySet()) {
+			page.activate(editor);
+			editor.selectAndReveal(SHIFT.indexOf(caret.getKey()) + 1, 0);
+			String path = caret.getValue();
+			MatrixData data = waitForData(view, path);
+			CommunicationMatrix expected = path == null ? CommunicationMatrix.of(parsed, Progress.NONE)
+					: CommunicationMatrix.of(parsed, path, Progress.NONE);
+			assertEquals(expected.channels(), data.messages(), caret.getKey());
+			assertFalse(data.messages().isEmpty(), caret.getKey());
+			assertNull(data.bytes(), "no data traces beside the model");
+		}
+	}
+
+	@Test
+	void theCsvExportWritesTheRowsOfTheCommandLine(@TempDir Path dir) throws Exception {
+		IFile run = run("ring", 6, 4);
+		MatrixView view = (MatrixView) page.showView(MatrixView.ID);
+		view.show(run);
+		waitForData(view, null);
+		Path csv = dir.resolve("ring.csv");
+		view.export(csv);
+		assertEquals(cli("matrix", run.getLocation().toOSString(), "--bytes", "--csv"), Files.readString(csv));
+
+		IFile shift = write("shift.loops", SHIFT);
+		ITextEditor editor = (ITextEditor) IDE.openEditor(page, shift);
+		editor.selectAndReveal(SHIFT.indexOf("for i1"), 0);
+		waitForData(view, "3.1");
+		view.export(csv);
+		assertEquals(cli("matrix", shift.getLocation().toOSString(), "--construct", "3.1", "--csv"), Files.readString(csv));
+	}
+
+	@Test
+	void aBadModelIsAMessageInTheViewAndAGoodOneReplacesIt() throws Exception {
+		IFile bad = write("bad.loops", "for i0 = 0 to\n  0 send 1 7\ndone\n");
+		MatrixView view = (MatrixView) page.showView(MatrixView.ID);
+		long shells = visibleShells();
+		view.show(bad);
+		waitUntil(() -> view.statusText().contains("not a valid model"), "no message for the bad model");
+		assertTrue(view.statusText().contains("bad.loops"), view.statusText());
+		assertNull(view.data());
+		assertEquals(shells, visibleShells(), "no dialog");
+
+		view.show(write("good.loops", SHIFT));
+		assertEquals(41, waitForData(view, null).total(false));
+	}
+
+	/** A generated run (traces and data traces) in a folder of the project, with its model. */
+	private IFile run(String pattern, int ranks, long iterations) throws Exception {
+		IFolder folder = project.getFolder(pattern);
+		folder.create(true, true, null);
+		Path location = folder.getLocation().toPath();
+		Patterns.write(Patterns.create(pattern, ranks, iterations, 5), location, Progress.NONE);
+		cli("model", location.toString(), "-o", location.resolve("model.loops").toString());
+		folder.refreshLocal(IResource.DEPTH_ONE, null);
+		IFile model = folder.getFile("model.loops");
+		assertTrue(model.exists());
+		return model;
+	}
+
+	private IFile write(String name, String text) throws CoreException {
+		IFile file = project.getFile(name);
+		file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
+		return file;
+	}
+
+	/** Runs {@code looptrace} in process; its standard output. */
+	private static String cli(String... args) {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+		int status;
+		try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+				PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+			status = Main.run(args, o, e);
+		}
+		assertEquals(0, status, () -> String.join(" ", args) + ": " + err.toString(StandardCharsets.UTF_8));
+		return out.toString(StandardCharsets.UTF_8);
+	}
+
+	private static String cellTooltip(Channel channel, MatrixData data) {
+		String tip = NLS.bind(Messages.MatrixView_cellTooltip, new Object[] { channel.source(),
+				channel.destination(), MatrixCanvas.format(data.messages(channel.source(), channel.destination())) });
+		return NLS.bind(Messages.MatrixView_cellTooltipBytes, tip,
+				MatrixCanvas.format(data.bytes(channel.source(), channel.destination())));
+	}
+
+	private static long visibleShells() {
+		return Arrays.stream(Display.getCurrent().getShells()).filter(Shell::isVisible).count();
+	}
+
+	/** Waits until the view shows the matrix of a construct (null: the whole model). */
+	private static MatrixData waitForData(MatrixView view, @Nullable String construct) {
+		waitUntil(() -> {
+			MatrixData data = view.data();
+			return data != null && Objects.equals(construct, data.construct());
+		},
+				"the view shows no matrix of " + (construct == null ? "the whole model" : "construct " + construct) + ": "
+						+ view.statusText());
+		return Objects.requireNonNull(view.data());
+	}
+
+	private static void waitUntil(BooleanSupplier condition, String failure) {
+		Display display = Display.getCurrent();
+		long end = System.currentTimeMillis() + WAIT_MILLIS;
+		while (!condition.getAsBoolean()) {
+			assertTrue(System.currentTimeMillis() < end, failure);
+			if (!display.readAndDispatch()) {
+				display.timerExec(50, () -> { });
+				display.sleep();
+			}
+		}
+	}
+}
