@@ -32,13 +32,13 @@ import com.google.inject.Injector;
 
 /**
  * The language's IDE services on plain text, for an editor that is not Xtext's: semantic
- * highlighting ranges, the ranges of loops (folding), the construct at the caret (the matrix view) and
- * completion proposals. Each call parses the text it is given, so it is
+ * highlighting ranges, the ranges of loops (folding), the construct at the caret (the matrix view), the
+ * ranges of all constructs (the timeline view) and completion proposals. Each call parses the text it is given, so it is
  * safe from any thread; the editor calls it off the UI thread.
  */
 public final class EditorServices {
 
-	/** A range of the text: a loop from its {@code for} to its {@code done}. */
+	/** A range of the text: a construct, e.g. a loop from its {@code for} to its {@code done}. */
 	public record TextRange(int offset, int length) {
 	}
 
