@@ -215,6 +215,24 @@ final class TimelineFigures {
 		boolean highlighted();
 	}
 
+	/** A figure that paints itself, in the highlight colour when highlighted. */
+	abstract static class PaintedFigure extends Figure implements ConstructFigure {
+
+		/** Whether the figure is highlighted. */
+		protected boolean on;
+
+		@Override
+		public void highlight(boolean highlight) {
+			on = highlight;
+			repaint();
+		}
+
+		@Override
+		public boolean highlighted() {
+			return on;
+		}
+	}
+
 	/** A loop box: gray by depth, its iteration count in its upper-left corner. */
 	final class LoopFigure extends RectangleFigure implements ConstructFigure {
 
@@ -258,7 +276,7 @@ final class TimelineFigures {
 	}
 
 	/** A straight line: a message arrow (with a head, in its tag's colour) or a collective. */
-	final class SegmentFigure extends Figure implements ConstructFigure {
+	final class SegmentFigure extends PaintedFigure {
 
 		private static final int NEAR = 3;
 		private final int x1;
@@ -268,7 +286,6 @@ final class TimelineFigures {
 		private final int rgb;
 		private final boolean head;
 		private int lineStyle = SWT.LINE_SOLID;
-		private boolean on;
 
 		SegmentFigure(double x1, double y1, double x2, double y2, int rgb, boolean head) {
 			this.x1 = round(x1);
@@ -310,22 +327,12 @@ final class TimelineFigures {
 			if (head) {
 				double angle = Math.atan2(y2 - y1, x2 - x1);
 				graphics.setLineStyle(SWT.LINE_SOLID);
-				graphics.fillPolygon(new int[] { x2, y2, //
+				graphics.fillPolygon(new PointList(new int[] { x2, y2, //
 						round(x2 - Style.HEAD * Math.cos(angle - 0.45)), round(y2 - Style.HEAD * Math.sin(angle - 0.45)),
-						round(x2 - Style.HEAD * Math.cos(angle + 0.45)), round(y2 - Style.HEAD * Math.sin(angle + 0.45)) });
+						round(x2 - Style.HEAD * Math.cos(angle + 0.45)), round(y2 - Style.HEAD * Math.sin(angle + 0.45)) }));
 			}
 		}
 
-		@Override
-		public void highlight(boolean highlight) {
-			on = highlight;
-			repaint();
-		}
-
-		@Override
-		public boolean highlighted() {
-			return on;
-		}
 	}
 
 	/** A send or a receive: a dot on its rank line. */
@@ -353,10 +360,9 @@ final class TimelineFigures {
 	}
 
 	/** A local event: an opening or closing bracket (MPI call and return), a tick otherwise. */
-	final class BracketFigure extends Figure implements ConstructFigure {
+	final class BracketFigure extends PaintedFigure {
 
 		private final Bracket bracket;
-		private boolean on;
 
 		BracketFigure(Bracket bracket) {
 			this.bracket = bracket;
@@ -377,22 +383,12 @@ final class TimelineFigures {
 			switch (bracket.kind()) {
 			case CALL, RETURN -> {
 				int lip = bracket.kind() == Drawing.BracketKind.CALL ? 2 : -2;
-				graphics.drawPolyline(new int[] { x + lip, y - half, x, y - half, x, y + half, x + lip, y + half });
+				graphics.drawPolyline(new PointList(new int[] { x + lip, y - half, x, y - half, x, y + half, x + lip, y + half }));
 			}
 			case OTHER -> graphics.drawLine(x, y - 3, x, y + 3);
 			}
 		}
 
-		@Override
-		public void highlight(boolean highlight) {
-			on = highlight;
-			repaint();
-		}
-
-		@Override
-		public boolean highlighted() {
-			return on;
-		}
 	}
 
 	/** The colours of one view, made once each and disposed with the view. */

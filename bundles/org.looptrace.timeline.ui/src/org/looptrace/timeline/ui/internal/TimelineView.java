@@ -2,8 +2,6 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +11,6 @@ import java.util.Objects;
 import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -32,8 +29,8 @@ import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
-import org.eclipse.jface.text.IDocument;
-import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.jface.resource.ImageDescriptor;
+import org.eclipse.jface.resource.ResourceLocator;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
@@ -55,7 +52,6 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.part.ViewPart;
-import org.eclipse.ui.progress.IWorkbenchSiteProgressService;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices.TextRange;
@@ -86,6 +82,7 @@ public class TimelineView extends ViewPart {
 	private static final double MAX_ZOOM = 40;
 	/** A press and release closer than this many pixels is a click, farther a drag. */
 	private static final int CLICK_SLOP = 3;
+	private static final int MAX_MESSAGE_LINES = 6;
 
 	private @Nullable Label status;
 	private @Nullable Text ranksField;
@@ -96,10 +93,11 @@ public class TimelineView extends ViewPart {
 	private @Nullable Font font;
 	private final ISelectionListener follower = this::follow;
 
-	private final Action zoomIn = action(Messages.TimelineView_zoomIn, ISharedImages.IMG_OBJ_ADD, () -> zoom(scale() * ZOOM_STEP));
-	private final Action zoomOut = action(Messages.TimelineView_zoomOut, ISharedImages.IMG_ELCL_COLLAPSEALL, () -> zoom(scale() / ZOOM_STEP));
-	private final Action fit = action(Messages.TimelineView_fit, ISharedImages.IMG_ELCL_SYNCED, this::fit);
-	private final Action export = action(Messages.TimelineView_export, ISharedImages.IMG_ETOOL_SAVEAS_EDIT, this::exportWithDialog);
+	private final Action zoomIn = action(Messages.TimelineView_zoomIn, icon("icons/zoomin.png"), () -> zoom(scale() * ZOOM_STEP));
+	private final Action zoomOut = action(Messages.TimelineView_zoomOut, icon("icons/zoomout.png"), () -> zoom(scale() / ZOOM_STEP));
+	private final Action fit = action(Messages.TimelineView_fit, icon("icons/fit.png"), this::fit);
+	private final Action export = action(Messages.TimelineView_export,
+			PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_ETOOL_SAVEAS_EDIT), this::exportWithDialog);
 
 	private @Nullable IFile file;
 	private @Nullable TimelineData data;
@@ -158,7 +156,11 @@ public class TimelineView extends ViewPart {
 		}
 	}
 
-	private static Action action(String text, String image, Runnable run) {
+	private static @Nullable ImageDescriptor icon(String path) {
+		return ResourceLocator.imageDescriptorFromBundle(TimelineView.class, path).orElse(null);
+	}
+
+	private static Action action(String text, @Nullable ImageDescriptor image, Runnable run) {
 		Action action = new Action(text) {
 			@Override
 			public void run() {
@@ -166,7 +168,7 @@ public class TimelineView extends ViewPart {
 			}
 		};
 		action.setToolTipText(text);
-		action.setImageDescriptor(PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(image));
+		action.setImageDescriptor(image);
 		return action;
 	}
 
@@ -207,28 +209,22 @@ public class TimelineView extends ViewPart {
 
 	/** Follows a model editor: its model laid out again when the text changed, the construct at the caret highlighted. */
 	void follow(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
-		if (!(part instanceof ITextEditor editor) || !(selection instanceof ITextSelection caret)) {
-			return;
-		}
-		IFile model = editor.getEditorInput().getAdapter(IFile.class);
-		IDocument document = editor.getDocumentProvider() == null ? null
-				: editor.getDocumentProvider().getDocument(editor.getEditorInput());
-		if (model == null || document == null || !"loops".equals(model.getFileExtension())) {
+		ModelViews.EditorModel editor = ModelViews.editorModel(part, selection);
+		if (editor == null) {
 			return;
 		}
 		TimelineData shown = data;
-		String text = document.get();
-		if (model.equals(file) && shown != null && shown.text().equals(text) && job == null) {
-			highlightAt(caret.getOffset());
+		if (editor.file().equals(file) && shown != null && shown.text().equals(editor.text()) && job == null) {
+			highlightAt(editor.caret());
 		} else {
-			show(model, text, caret.getOffset());
+			show(editor.file(), editor.text(), editor.caret());
 		}
 	}
 
 	/** Shows the timeline of a whole model file, as saved. */
 	public void show(IFile model) {
-		try (InputStream in = model.getContents(true)) {
-			show(model, new String(in.readAllBytes(), Charset.forName(model.getCharset(), StandardCharsets.UTF_8)), -1);
+		try {
+			show(model, ModelViews.read(model), -1);
 		} catch (CoreException | IOException e) {
 			failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage()));
 		}
@@ -256,8 +252,10 @@ public class TimelineView extends ViewPart {
 	private @Nullable LayoutOptions options() {
 		RankSet ranks = null;
 		int collapse = Integer.MAX_VALUE;
-		String set = ranksField == null ? "" : ranksField.getText().strip();
-		String depth = collapseField == null ? "" : collapseField.getText().strip();
+		Text ranksText = ranksField;
+		Text collapseText = collapseField;
+		String set = ranksText == null ? "" : ranksText.getText().strip();
+		String depth = collapseText == null ? "" : collapseText.getText().strip();
 		try {
 			if (!set.isEmpty()) {
 				ranks = RankSet.valueOf(set);
@@ -308,7 +306,7 @@ public class TimelineView extends ViewPart {
 					}
 					async(request, () -> shown(model, computed, caret));
 				} catch (ModelTextException e) {
-					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(), firstLines(e.getMessage()))));
+					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
 				} catch (IllegalArgumentException e) {
 					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
 				} catch (CancellationException e) {
@@ -322,14 +320,8 @@ public class TimelineView extends ViewPart {
 				return family == JOB_FAMILY;
 			}
 		};
-		next.setPriority(Job.SHORT);
 		job = next;
-		IWorkbenchSiteProgressService service = getSite().getService(IWorkbenchSiteProgressService.class);
-		if (service != null) {
-			service.schedule(next);
-		} else {
-			next.schedule();
-		}
+		ModelViews.schedule(getSite(), next);
 	}
 
 	/** Runs an update in the UI thread, unless the view is gone or a newer request was made. */
@@ -387,11 +379,6 @@ public class TimelineView extends ViewPart {
 			label.setText(text.replace("&", "&&"));
 			label.getParent().getParent().layout(true, true);
 		}
-	}
-
-	private static String firstLines(@Nullable String message) {
-		List<String> lines = message == null ? List.of() : message.lines().toList();
-		return lines.size() <= 4 ? String.join("\n", lines) : String.join("\n", lines.subList(0, 4)) + "\n\u2026";
 	}
 
 	/** Highlights the construct whose text holds an offset of the model, and shows it. */
@@ -570,13 +557,7 @@ public class TimelineView extends ViewPart {
 		} else {
 			Files.writeString(target, SvgRenderer.render(shown.drawing()), StandardCharsets.UTF_8);
 		}
-		for (IFile written : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(target.toUri())) {
-			try {
-				written.refreshLocal(0, null);
-			} catch (CoreException e) {
-				// the file is written; the workspace notices it at its next refresh
-			}
-		}
+		ModelViews.refresh(target);
 	}
 
 	/** The layout shown, or null while there is none. */
