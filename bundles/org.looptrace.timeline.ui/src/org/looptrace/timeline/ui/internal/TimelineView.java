@@ -485,10 +485,18 @@ public class TimelineView extends ViewPart {
 	}
 
 	private void wheel(Event event) {
-		if ((event.stateMask & SWT.MOD1) != 0 && data != null) {
-			zoom(event.count > 0 ? scale() * ZOOM_STEP : scale() / ZOOM_STEP);
-			event.doit = false;
+		FigureCanvas figureCanvas = Objects.requireNonNull(canvas);
+		if ((event.stateMask & SWT.MOD1) == 0 || data == null) {
+			return;
 		}
+		// the point under the pointer stays where it is
+		Point view = figureCanvas.getViewport().getViewLocation().getCopy();
+		double before = scale();
+		zoom(event.count > 0 ? before * ZOOM_STEP : before / ZOOM_STEP);
+		double factor = scale() / before;
+		figureCanvas.getLightweightSystem().getUpdateManager().performValidation();
+		figureCanvas.scrollTo((int) Math.round((view.x + event.x) * factor - event.x), (int) Math.round((view.y + event.y) * factor - event.y));
+		event.doit = false;
 	}
 
 	/** The zoom: 1 draws the layout's pixels as they are. */
