@@ -51,6 +51,7 @@ final class TimelineFigures {
 	private final ColorCache colors;
 	private final Map<String, String> texts;
 	private List<ConstructFigure> highlighted = List.of();
+	private @Nullable String highlightedPath;
 
 	/**
 	 * @param texts the text of each construct by path, for tooltips (may miss some)
@@ -66,6 +67,15 @@ final class TimelineFigures {
 			LoopFigure loop = new LoopFigure(box);
 			loops.add(loop);
 			add(loop, box.path());
+		}
+		// the counts over every box: a count of an outer loop may lie on a box it holds
+		for (LoopFigure loop : loops) {
+			Label count = new Label(Long.toString(loop.box().count()));
+			count.setLabelAlignment(PositionConstants.LEFT);
+			count.setForegroundColor(colors.get(Style.TEXT));
+			count.setToolTip(new Label(tooltip(loop.box())));
+			org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
+			layer.add(count, new Rectangle(round(loop.box().countX()), round(loop.box().y()), size.width, size.height));
 		}
 		for (RankLine line : drawing.rankLines()) {
 			Polyline polyline = new Polyline();
@@ -156,10 +166,17 @@ final class TimelineFigures {
 		for (ConstructFigure figure : highlighted) {
 			figure.highlight(false);
 		}
+		highlightedPath = path;
 		highlighted = path == null ? List.of() : figures(path);
 		for (ConstructFigure figure : highlighted) {
 			figure.highlight(true);
 		}
+	}
+
+	/** The construct highlighted, or null. */
+	@Nullable
+	String highlightedPath() {
+		return highlightedPath;
 	}
 
 	/** The figures highlighted. */
@@ -250,16 +267,6 @@ final class TimelineFigures {
 		/** The box of the layout this figure draws. */
 		Box box() {
 			return box;
-		}
-
-		@Override
-		protected void outlineShape(@Nullable Graphics graphics) {
-			if (graphics == null) {
-				return;
-			}
-			super.outlineShape(graphics);
-			graphics.setForegroundColor(colors.get(Style.TEXT));
-			graphics.drawString(Long.toString(box.count()), round(box.countX()), getBounds().y);
 		}
 
 		@Override

@@ -139,6 +139,7 @@ public class TimelineView extends ViewPart {
 		figureCanvas.addListener(SWT.MouseMove, this::moved);
 		figureCanvas.addListener(SWT.MouseUp, this::released);
 		figureCanvas.addListener(SWT.MouseVerticalWheel, this::wheel);
+		figureCanvas.addListener(SWT.Resize, event -> relayout()); // the layout's width is the view's
 		canvas = figureCanvas;
 
 		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
@@ -338,6 +339,8 @@ public class TimelineView extends ViewPart {
 	}
 
 	private void shown(IFile model, TimelineData computed, int caret) {
+		TimelineFigures before = figures;
+		String lit = before == null || !model.equals(file) ? null : before.highlightedPath();
 		job = null;
 		file = model;
 		data = computed;
@@ -352,6 +355,8 @@ public class TimelineView extends ViewPart {
 		enableActions();
 		if (caret >= 0) {
 			highlightAt(caret);
+		} else {
+			drawn.highlight(lit); // laid out again with other options: the same construct stays highlighted
 		}
 	}
 
