@@ -13,6 +13,7 @@ import org.eclipse.draw2d.FreeformLayout;
 import org.eclipse.draw2d.Graphics;
 import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.Label;
+import org.eclipse.draw2d.MarginBorder;
 import org.eclipse.draw2d.Polyline;
 import org.eclipse.draw2d.PositionConstants;
 import org.eclipse.draw2d.RectangleFigure;
@@ -73,7 +74,7 @@ final class TimelineFigures {
 			Label count = new Label(Long.toString(loop.box().count()));
 			count.setLabelAlignment(PositionConstants.LEFT);
 			count.setForegroundColor(colors.get(Style.TEXT));
-			count.setToolTip(new Label(tooltip(loop.box())));
+			count.setToolTip(tip(tooltip(loop.box())));
 			org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
 			layer.add(count, new Rectangle(round(loop.box().countX()), round(loop.box().y()), size.width, size.height));
 		}
@@ -85,13 +86,13 @@ final class TimelineFigures {
 			}
 			polyline.setPoints(points);
 			polyline.setForegroundColor(colors.get(Style.RANK_LINE));
-			polyline.setToolTip(new Label(NLS.bind(Messages.TimelineView_rankTooltip, line.rank())));
+			polyline.setToolTip(tip(NLS.bind(Messages.TimelineView_rankTooltip, line.rank())));
 			layer.add(polyline);
 		}
 		for (Collective collective : drawing.collectives()) {
 			SegmentFigure figure = new SegmentFigure(collective.x(), collective.y1(), collective.x(), collective.y2(), Style.COLLECTIVE, false);
 			figure.setLineStyle(SWT.LINE_DASH);
-			figure.setToolTip(new Label(NLS.bind(Messages.TimelineView_collectiveTooltip, new Object[] { collective.name(),
+			figure.setToolTip(tip(NLS.bind(Messages.TimelineView_collectiveTooltip, new Object[] { collective.name(),
 					collective.group(), collective.tick(), text(collective.paths().get(0)) })));
 			for (String path : collective.paths()) {
 				add(figure, path);
@@ -100,14 +101,14 @@ final class TimelineFigures {
 		for (Mark mark : drawing.marks()) {
 			if (mark.kind() == Drawing.EventKind.SEND || mark.kind() == Drawing.EventKind.RECV) {
 				MarkFigure figure = new MarkFigure(mark);
-				figure.setToolTip(new Label(NLS.bind(Messages.TimelineView_eventTooltip,
+				figure.setToolTip(tip(NLS.bind(Messages.TimelineView_eventTooltip,
 						new Object[] { mark.path(), text(mark.path()), mark.rank(), mark.tick() })));
 				add(figure, mark.path());
 			}
 		}
 		for (Arrow arrow : drawing.arrows()) {
 			SegmentFigure figure = new SegmentFigure(arrow.x1(), arrow.y1(), arrow.x2(), arrow.y2(), arrow.rgb(), true);
-			figure.setToolTip(new Label(tooltip(arrow)));
+			figure.setToolTip(tip(tooltip(arrow)));
 			arrows.add(figure);
 			add(figure, arrow.recvPath());
 			String send = arrow.sendPath();
@@ -117,7 +118,7 @@ final class TimelineFigures {
 		}
 		for (Bracket bracket : drawing.brackets()) {
 			BracketFigure figure = new BracketFigure(bracket);
-			figure.setToolTip(new Label(NLS.bind(Messages.TimelineView_eventTooltip,
+			figure.setToolTip(tip(NLS.bind(Messages.TimelineView_eventTooltip,
 					new Object[] { bracket.path(), bracket.text(), bracket.rank(), bracket.tick() })));
 			add(figure, bracket.path());
 		}
@@ -218,6 +219,14 @@ final class TimelineFigures {
 		return end < 0 ? text : text.substring(0, end).strip();
 	}
 
+	/** A tooltip: text with some room around it. */
+	private static Label tip(String text) {
+		Label tip = new Label(text);
+		tip.setLabelAlignment(PositionConstants.LEFT);
+		tip.setBorder(new MarginBorder(3, 5, 3, 5));
+		return tip;
+	}
+
 	static int round(double value) {
 		return (int) Math.round(value);
 	}
@@ -261,7 +270,7 @@ final class TimelineFigures {
 			setBounds(new Rectangle(round(box.x()), round(box.y()), Math.max(1, round(box.width())), Math.max(1, round(box.height()))));
 			setBackgroundColor(colors.get(Style.gray(box.depth())));
 			setForegroundColor(colors.get(Style.BOX_STROKE));
-			setToolTip(new Label(tooltip(box)));
+			setToolTip(tip(tooltip(box)));
 		}
 
 		/** The box of the layout this figure draws. */
