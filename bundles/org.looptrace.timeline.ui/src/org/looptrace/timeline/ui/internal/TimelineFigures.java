@@ -75,8 +75,9 @@ final class TimelineFigures {
 			count.setLabelAlignment(PositionConstants.LEFT);
 			count.setForegroundColor(colors.get(Style.TEXT));
 			count.setToolTip(tip(tooltip(loop.box())));
+			layer.add(count); // first: its size needs the layer's font
 			org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
-			layer.add(count, new Rectangle(round(loop.box().countX()), round(loop.box().y()), size.width, size.height));
+			layer.setConstraint(count, new Rectangle(round(loop.box().countX()), round(loop.box().y()), size.width, size.height));
 		}
 		for (RankLine line : drawing.rankLines()) {
 			Polyline polyline = new Polyline();
