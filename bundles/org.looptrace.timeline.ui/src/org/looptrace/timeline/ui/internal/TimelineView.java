@@ -139,7 +139,6 @@ public class TimelineView extends ViewPart {
 		figureCanvas.addListener(SWT.MouseMove, this::moved);
 		figureCanvas.addListener(SWT.MouseUp, this::released);
 		figureCanvas.addListener(SWT.MouseVerticalWheel, this::wheel);
-		figureCanvas.addListener(SWT.Resize, event -> relayout()); // the layout's width is the view's
 		canvas = figureCanvas;
 
 		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
