@@ -100,6 +100,9 @@ public class TimelineView extends ViewPart {
 			PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_ETOOL_SAVEAS_EDIT), this::exportWithDialog);
 
 	private @Nullable IFile file;
+	/** The model and text last asked for, laid out or being laid out: what the fields apply to. */
+	private @Nullable IFile requestedFile;
+	private @Nullable String requestedText;
 	private @Nullable TimelineData data;
 	private @Nullable TimelineFigures figures;
 	private @Nullable Job job;
@@ -232,20 +235,17 @@ public class TimelineView extends ViewPart {
 
 	/** Lays out the model shown again, with the options of the fields. */
 	private void relayout() {
-		IFile model = file;
+		IFile model = requestedFile;
+		String text = requestedText;
 		TimelineData shown = data;
-		if (model == null) {
+		if (model == null || text == null) {
 			return;
 		}
 		LayoutOptions options = options();
-		if (options == null || shown != null && shown.options().equals(options)) {
+		if (options == null || shown != null && model.equals(file) && shown.text().equals(text) && shown.options().equals(options)) {
 			return;
 		}
-		if (shown != null) {
-			show(model, shown.text(), -1);
-		} else {
-			show(model);
-		}
+		show(model, text, -1);
 	}
 
 	/** The options of the fields, or null (and a message) when a field is not valid. */
@@ -285,9 +285,10 @@ public class TimelineView extends ViewPart {
 
 	/** Lays out model text in a job, then highlights the construct at {@code caret} (none when negative). */
 	private void show(IFile model, String text, int caret) {
+		requestedFile = model;
+		requestedText = text;
 		LayoutOptions options = options();
 		if (options == null) {
-			file = model;
 			return;
 		}
 		Job previous = job;
