@@ -1,27 +1,28 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.timeline.render;
 
-/** Colours and sizes both renderers share. */
-final class Style {
+/** Colours and sizes every renderer shares (also the IDE's timeline view), colours as 0xRRGGBB. */
+public final class Style {
 
-	static final int BACKGROUND = 0xffffff;
-	static final int BOX_STROKE = 0x555555;
-	static final int RANK_LINE = 0x999999;
-	static final int COLLECTIVE = 0x000000;
-	static final int TEXT = 0x222222;
-	static final int BRACKET = 0x333333;
+	/** The background, the stroke of loop boxes, rank lines, collectives, texts and brackets. */
+	public static final int BACKGROUND = 0xffffff;
+	public static final int BOX_STROKE = 0x555555;
+	public static final int RANK_LINE = 0x999999;
+	public static final int COLLECTIVE = 0x000000;
+	public static final int TEXT = 0x222222;
+	public static final int BRACKET = 0x333333;
 	/** Half the height of a bracket, the length of an arrow head. */
-	static final double BRACKET_HALF = 5;
-	static final double HEAD = 5;
+	public static final double BRACKET_HALF = 5;
+	public static final double HEAD = 5;
 	/** The colour swatch of a tag in the legend. */
-	static final double SWATCH_WIDTH = 14;
-	static final double SWATCH_HEIGHT = 8;
+	public static final double SWATCH_WIDTH = 14;
+	public static final double SWATCH_HEIGHT = 8;
 
 	private Style() {
 	}
 
 	/** The gray of a loop box: lighter outside, darker for each level of nesting (figure 5). */
-	static int gray(int depth) {
+	public static int gray(int depth) {
 		int level = Math.max(150, 236 - 16 * (depth - 1));
 		return level << 16 | level << 8 | level;
 	}

@@ -3,7 +3,9 @@ package org.looptrace.lang.internal.ide;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,6 +24,7 @@ import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.util.TextRegion;
 import org.looptrace.lang.internal.TextResources;
+import org.looptrace.model.Construct;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Send;
 import org.looptrace.model.core.ConstructPath;
@@ -30,13 +33,13 @@ import com.google.inject.Injector;
 
 /**
  * The language's IDE services on plain text, for an editor that is not Xtext's: semantic
- * highlighting ranges, the ranges of loops (folding), the construct at the caret (the matrix view) and
- * completion proposals. Safe from any thread (the editor calls it off the UI thread); the parse of
- * the last text is shared ({@link #parsed}).
+ * highlighting ranges, the ranges of loops (folding), the construct at the caret (the matrix view), the
+ * ranges of all constructs (the timeline view) and completion proposals. Safe from any thread (the
+ * editor calls it off the UI thread); the parse of the last text is shared ({@link #parsed}).
  */
 public final class EditorServices {
 
-	/** A range of the text: a loop from its {@code for} to its {@code done}. */
+	/** A range of the text: a construct, e.g. a loop from its {@code for} to its {@code done}. */
 	public record TextRange(int offset, int length) {
 	}
 
@@ -111,6 +114,28 @@ public final class EditorServices {
 			}
 		}
 		return loops;
+	}
+
+	/**
+	 * The text of every construct by its {@link ConstructPath}, in text order (a loop from its
+	 * {@code for} to its {@code done}): what the timeline view selects in the editor for a figure and
+	 * where it finds the construct under the caret. Empty when the text does not parse.
+	 */
+	public static Map<String, TextRange> constructRanges(String text) {
+		XtextResource resource = TextResources.load(Services.INJECTOR, text, "constructs.loops");
+		Map<String, TextRange> ranges = new LinkedHashMap<>();
+		if (resource.getContents().isEmpty()) {
+			return ranges;
+		}
+		for (var contents = resource.getContents().get(0).eAllContents(); contents.hasNext();) {
+			if (contents.next() instanceof Construct construct) {
+				ICompositeNode node = NodeModelUtils.getNode(construct);
+				if (node != null) {
+					ranges.put(ConstructPath.of(construct), new TextRange(node.getOffset(), node.getEndOffset() - node.getOffset()));
+				}
+			}
+		}
+		return ranges;
 	}
 
 	/**

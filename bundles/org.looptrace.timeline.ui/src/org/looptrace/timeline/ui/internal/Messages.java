@@ -5,7 +5,7 @@ import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.osgi.util.NLS;
 
 /**
- * The user-visible strings of the matrix view, from {@code messages.properties} beside this class.
+ * The user-visible strings of the matrix and timeline views, from {@code messages.properties} beside this class.
  * Without a default nullness: NLS assigns the fields by reflection when the class loads.
  */
 @NonNullByDefault({})
@@ -39,6 +39,35 @@ public final class Messages extends NLS {
 	public static String MatrixView_totalTooltip;
 	public static String MatrixView_sumTooltipBytes;
 	public static String MatrixJob_name;
+	public static String TimelineView_empty;
+	public static String TimelineView_computing;
+	public static String TimelineView_summary;
+	public static String TimelineView_invalidModel;
+	public static String TimelineView_failed;
+	public static String TimelineView_ranks;
+	public static String TimelineView_ranksTooltip;
+	public static String TimelineView_collapse;
+	public static String TimelineView_collapseTooltip;
+	public static String TimelineView_badRanks;
+	public static String TimelineView_badCollapse;
+	public static String TimelineView_zoomIn;
+	public static String TimelineView_zoomOut;
+	public static String TimelineView_fit;
+	public static String TimelineView_export;
+	public static String TimelineView_exportTitle;
+	public static String TimelineView_exportFailed;
+	public static String TimelineView_svgFiles;
+	public static String TimelineView_pngFiles;
+	public static String TimelineView_rankTooltip;
+	public static String TimelineView_collectiveTooltip;
+	public static String TimelineView_eventTooltip;
+	public static String TimelineView_arrowTooltip;
+	public static String TimelineView_noSend;
+	public static String TimelineView_carried;
+	public static String TimelineView_loopTooltip;
+	public static String TimelineView_collapsed;
+	public static String TimelineView_legendTag;
+	public static String TimelineJob_name;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);

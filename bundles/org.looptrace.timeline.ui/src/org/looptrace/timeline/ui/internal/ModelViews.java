@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.IWorkbenchPartSite;
+import org.eclipse.ui.progress.IWorkbenchSiteProgressService;
+import org.eclipse.ui.texteditor.ITextEditor;
+
+/** What views of a model file share: the model of an editor, a file's text, jobs, refreshing what they write. */
+final class ModelViews {
+
+	private ModelViews() {
+	}
+
+	/** The model text of an editor and its caret. */
+	record EditorModel(ITextEditor editor, IFile file, String text, int caret) {
+	}
+
+	/** The model of a {@code .loops} text editor and its caret, or null for any other part or selection. */
+	static @Nullable EditorModel editorModel(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
+		if (!(part instanceof ITextEditor editor) || !(selection instanceof ITextSelection caret)) {
+			return null;
+		}
+		IFile model = editor.getEditorInput().getAdapter(IFile.class);
+		IDocument document = editor.getDocumentProvider() == null ? null
+				: editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		if (model == null || document == null || !"loops".equals(model.getFileExtension())) {
+			return null;
+		}
+		return new EditorModel(editor, model, document.get(), caret.getOffset());
+	}
+
+	/** The text of a file as saved, in its charset. */
+	static String read(IFile model) throws CoreException, IOException {
+		try (InputStream in = model.getContents(true)) {
+			return new String(in.readAllBytes(), Charset.forName(model.getCharset(), StandardCharsets.UTF_8));
+		}
+	}
+
+	/** Schedules a job of a view, shown busy in the view. */
+	static void schedule(IWorkbenchPartSite site, Job job) {
+		job.setPriority(Job.SHORT);
+		IWorkbenchSiteProgressService service = site.getService(IWorkbenchSiteProgressService.class);
+		if (service != null) {
+			service.schedule(job);
+		} else {
+			job.schedule();
+		}
+	}
+
+	/** Lets the workspace see a file written into it. */
+	static void refresh(Path written) {
+		for (IFile file : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(written.toUri())) {
+			try {
+				file.refreshLocal(0, null);
+			} catch (CoreException e) {
+				// the file is written; the workspace notices it at its next refresh
+			}
+		}
+	}
+
+	/** The first lines of a message, an ellipsis for the rest. */
+	static String firstLines(@Nullable String message, int most) {
+		List<String> lines = message == null ? List.of() : message.lines().toList();
+		return lines.size() <= most ? String.join("\n", lines) : String.join("\n", lines.subList(0, most)) + "\n\u2026";
+	}
+}

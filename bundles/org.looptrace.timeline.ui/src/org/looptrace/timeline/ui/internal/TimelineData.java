@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.lang.internal.ide.EditorServices.TextRange;
+import org.looptrace.timeline.Drawing;
+import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimelineLayout;
+
+/**
+ * What the timeline view shows: the layout of a model's text, and where each construct is in that
+ * text (to select it in the editor and to find the construct at the caret). Computed without SWT,
+ * in the view's job.
+ *
+ * @param text    the model text laid out
+ * @param options the options of the layout
+ * @param drawing the layout
+ * @param ranges  the text of every construct by construct path
+ */
+record TimelineData(String text, LayoutOptions options, Drawing drawing, Map<String, TextRange> ranges) {
+
+	TimelineData {
+		ranges = Map.copyOf(ranges);
+	}
+
+	/**
+	 * Parses model text and lays it out.
+	 *
+	 * @throws ModelTextException       when the text is not a valid model
+	 * @throws IllegalArgumentException when the model cannot be drawn
+	 */
+	static TimelineData compute(String text, String fileName, LayoutOptions options) throws ModelTextException {
+		Drawing drawing = TimelineLayout.layout(ModelText.parse(text, fileName), options);
+		return new TimelineData(text, options, drawing, EditorServices.constructRanges(text));
+	}
+
+	/** The innermost construct whose text holds an offset and that is drawn, or null. */
+	@Nullable
+	String constructAt(int offset, TimelineFigures figures) {
+		String inner = null;
+		int length = Integer.MAX_VALUE;
+		for (Map.Entry<String, TextRange> range : ranges.entrySet()) {
+			TextRange text = range.getValue();
+			if (text.offset() <= offset && offset <= text.offset() + text.length() && text.length() < length
+					&& !figures.figures(range.getKey()).isEmpty()) {
+				inner = range.getKey();
+				length = text.length();
+			}
+		}
+		return inner;
+	}
+
+	/** The text of every construct by path, for tooltips. */
+	Map<String, String> texts() {
+		Map<String, String> texts = new HashMap<>();
+		ranges.forEach((path, range) -> texts.put(path, text.substring(range.offset(), range.offset() + range.length())));
+		return texts;
+	}
+}

@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.draw2d.FigureCanvas;
+import org.eclipse.draw2d.FreeformViewport;
+import org.eclipse.draw2d.ScalableFreeformLayeredPane;
+import org.eclipse.draw2d.geometry.Point;
+import org.eclipse.draw2d.geometry.Rectangle;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.resource.ImageDescriptor;
+import org.eclipse.jface.resource.ResourceLocator;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Font;
+import org.eclipse.swt.graphics.FontData;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IEditorReference;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.ISharedImages;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.part.FileEditorInput;
+import org.eclipse.ui.part.ViewPart;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.lang.internal.ide.EditorServices.TextRange;
+import org.looptrace.model.core.RankSet;
+import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.render.PngRenderer;
+import org.looptrace.timeline.render.SvgRenderer;
+
+/**
+ * The Timeline view: the headless layout of {@link org.looptrace.timeline.TimelineLayout} drawn with
+ * draw2d, for the model of the active model editor or of a {@code .loops} file chosen in the
+ * Project Explorer. It zooms (tool bar, Ctrl+wheel), pans (scroll bars, dragging), filters ranks and
+ * collapses loops below a depth as {@code looptrace render --ranks --collapse} do, and links the
+ * selection both ways with the editor: a click selects the construct under the pointer in the
+ * editor, the construct at the editor's caret is highlighted. Its export writes the picture shown
+ * through the headless SVG and PNG renderers.
+ */
+public class TimelineView extends ViewPart {
+
+	/** The view's id in plugin.xml (and in the LoopTrace perspective). */
+	public static final String ID = "org.looptrace.timeline.ui.timelineView";
+
+	/** The family of the view's jobs, for tests to wait on. */
+	static final Object JOB_FAMILY = ID;
+
+	private static final double ZOOM_STEP = 1.25;
+	private static final double MIN_ZOOM = 0.05;
+	private static final double MAX_ZOOM = 40;
+	/** A press and release closer than this many pixels is a click, farther a drag. */
+	private static final int CLICK_SLOP = 3;
+	private static final int MAX_MESSAGE_LINES = 6;
+
+	private @Nullable Label status;
+	private @Nullable Text ranksField;
+	private @Nullable Text collapseField;
+	private @Nullable FigureCanvas canvas;
+	private final ScalableFreeformLayeredPane pane = new ScalableFreeformLayeredPane();
+	private final TimelineFigures.ColorCache colors = new TimelineFigures.ColorCache();
+	private @Nullable Font font;
+	private final ISelectionListener follower = this::follow;
+
+	private final Action zoomIn = action(Messages.TimelineView_zoomIn, icon("icons/zoomin.png"), () -> zoom(scale() * ZOOM_STEP));
+	private final Action zoomOut = action(Messages.TimelineView_zoomOut, icon("icons/zoomout.png"), () -> zoom(scale() / ZOOM_STEP));
+	private final Action fit = action(Messages.TimelineView_fit, icon("icons/fit.png"), this::fit);
+	private final Action export = action(Messages.TimelineView_export,
+			PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_ETOOL_SAVEAS_EDIT), this::exportWithDialog);
+
+	private @Nullable IFile file;
+	/** The model and text last asked for, laid out or being laid out: what the fields apply to. */
+	private @Nullable IFile requestedFile;
+	private @Nullable String requestedText;
+	private @Nullable TimelineData data;
+	private @Nullable TimelineFigures figures;
+	private @Nullable Job job;
+	private long requests;
+	private @Nullable Point pressed;
+	private @Nullable Point pressedView;
+	private boolean dragged;
+
+	@Override
+	public void createPartControl(@Nullable Composite parent) {
+		if (parent == null) {
+			return;
+		}
+		Composite body = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(body);
+		Composite options = new Composite(body, SWT.NONE);
+		GridLayoutFactory.fillDefaults().numColumns(5).margins(6, 4).applyTo(options);
+		GridDataFactory.fillDefaults().grab(true, false).applyTo(options);
+		Label label = new Label(options, SWT.WRAP);
+		label.setText(Messages.TimelineView_empty);
+		GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).align(SWT.FILL, SWT.CENTER).applyTo(label);
+		status = label;
+		ranksField = field(options, Messages.TimelineView_ranks, Messages.TimelineView_ranksTooltip, 90);
+		collapseField = field(options, Messages.TimelineView_collapse, Messages.TimelineView_collapseTooltip, 40);
+
+		FigureCanvas figureCanvas = new FigureCanvas(body, SWT.DOUBLE_BUFFERED);
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(figureCanvas);
+		figureCanvas.setViewport(new FreeformViewport());
+		figureCanvas.setContents(pane);
+		figureCanvas.getViewport().setContentsTracksHeight(false);
+		figureCanvas.getViewport().setContentsTracksWidth(false);
+		FontData[] system = figureCanvas.getFont().getFontData();
+		Font small = new Font(figureCanvas.getDisplay(), system[0].getName(), 8, SWT.NORMAL);
+		font = small;
+		pane.setFont(small);
+		figureCanvas.addListener(SWT.MouseDown, this::pressed);
+		figureCanvas.addListener(SWT.MouseMove, this::moved);
+		figureCanvas.addListener(SWT.MouseUp, this::released);
+		figureCanvas.addListener(SWT.MouseVerticalWheel, this::wheel);
+		canvas = figureCanvas;
+
+		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
+		toolBar.add(zoomIn);
+		toolBar.add(zoomOut);
+		toolBar.add(fit);
+		toolBar.add(new Separator());
+		toolBar.add(export);
+		enableActions();
+
+		getSite().getPage().addPostSelectionListener(follower);
+		IEditorPart editor = getSite().getPage().getActiveEditor();
+		if (editor != null && editor.getSite().getSelectionProvider() != null) {
+			follow(editor, editor.getSite().getSelectionProvider().getSelection());
+		}
+	}
+
+	private static @Nullable ImageDescriptor icon(String path) {
+		return ResourceLocator.imageDescriptorFromBundle(TimelineView.class, path).orElse(null);
+	}
+
+	private static Action action(String text, @Nullable ImageDescriptor image, Runnable run) {
+		Action action = new Action(text) {
+			@Override
+			public void run() {
+				run.run();
+			}
+		};
+		action.setToolTipText(text);
+		action.setImageDescriptor(image);
+		return action;
+	}
+
+	private Text field(Composite parent, String label, String tooltip, int width) {
+		Label name = new Label(parent, SWT.NONE);
+		name.setText(label);
+		Text text = new Text(parent, SWT.BORDER | SWT.SINGLE);
+		text.setToolTipText(tooltip);
+		name.setToolTipText(tooltip);
+		GridDataFactory.fillDefaults().hint(width, SWT.DEFAULT).align(SWT.FILL, SWT.CENTER).applyTo(text);
+		text.addListener(SWT.DefaultSelection, event -> relayout());
+		text.addListener(SWT.FocusOut, event -> relayout());
+		return text;
+	}
+
+	@Override
+	public void setFocus() {
+		FigureCanvas figureCanvas = canvas;
+		if (figureCanvas != null) {
+			figureCanvas.setFocus();
+		}
+	}
+
+	@Override
+	public void dispose() {
+		getSite().getPage().removePostSelectionListener(follower);
+		Job running = job;
+		if (running != null) {
+			running.cancel();
+		}
+		colors.dispose();
+		Font small = font;
+		if (small != null) {
+			small.dispose();
+		}
+		super.dispose();
+	}
+
+	/** Follows a model editor: its model laid out again when the text changed, the construct at the caret highlighted. */
+	void follow(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
+		ModelViews.EditorModel editor = ModelViews.editorModel(part, selection);
+		if (editor == null) {
+			return;
+		}
+		TimelineData shown = data;
+		if (editor.file().equals(file) && shown != null && shown.text().equals(editor.text()) && job == null) {
+			highlightAt(editor.caret());
+		} else {
+			show(editor.file(), editor.text(), editor.caret());
+		}
+	}
+
+	/** Shows the timeline of a whole model file, as saved. */
+	public void show(IFile model) {
+		try {
+			show(model, ModelViews.read(model), -1);
+		} catch (CoreException | IOException e) {
+			failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage()));
+		}
+	}
+
+	/** Lays out the model shown again, with the options of the fields. */
+	private void relayout() {
+		IFile model = requestedFile;
+		String text = requestedText;
+		TimelineData shown = data;
+		if (model == null || text == null) {
+			return;
+		}
+		LayoutOptions options = options();
+		if (options == null || shown != null && model.equals(file) && shown.text().equals(text) && shown.options().equals(options)) {
+			return;
+		}
+		show(model, text, -1);
+	}
+
+	/** The options of the fields, or null (and a message) when a field is not valid. */
+	private @Nullable LayoutOptions options() {
+		RankSet ranks = null;
+		int collapse = Integer.MAX_VALUE;
+		Text ranksText = ranksField;
+		Text collapseText = collapseField;
+		String set = ranksText == null ? "" : ranksText.getText().strip();
+		String depth = collapseText == null ? "" : collapseText.getText().strip();
+		try {
+			if (!set.isEmpty()) {
+				ranks = RankSet.valueOf(set);
+			}
+		} catch (IllegalArgumentException e) {
+			status(NLS.bind(Messages.TimelineView_badRanks, set, e.getMessage()));
+			return null;
+		}
+		if (!depth.isEmpty()) {
+			try {
+				collapse = Integer.parseInt(depth);
+			} catch (NumberFormatException e) {
+				collapse = -1;
+			}
+			if (collapse < 0) {
+				status(NLS.bind(Messages.TimelineView_badCollapse, depth));
+				return null;
+			}
+		}
+		FigureCanvas figureCanvas = canvas;
+		int width = LayoutOptions.DEFAULTS.width();
+		if (figureCanvas != null && figureCanvas.getClientArea().width > LayoutOptions.MIN_WIDTH) {
+			width = figureCanvas.getClientArea().width;
+		}
+		return new LayoutOptions(ranks, collapse, width);
+	}
+
+	/** Lays out model text in a job, then highlights the construct at {@code caret} (none when negative). */
+	private void show(IFile model, String text, int caret) {
+		requestedFile = model;
+		requestedText = text;
+		LayoutOptions options = options();
+		if (options == null) {
+			return;
+		}
+		Job previous = job;
+		if (previous != null) {
+			previous.cancel();
+		}
+		long request = ++requests;
+		Job next = new Job(NLS.bind(Messages.TimelineJob_name, model.getName())) {
+			@Override
+			protected IStatus run(@Nullable IProgressMonitor monitor) {
+				async(request, () -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
+				try {
+					TimelineData computed = TimelineData.compute(text, model.getName(), options);
+					if (monitor != null && monitor.isCanceled()) {
+						return Status.CANCEL_STATUS;
+					}
+					async(request, () -> shown(model, computed, caret));
+				} catch (ModelTextException e) {
+					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
+				} catch (IllegalArgumentException e) {
+					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
+				} catch (CancellationException e) {
+					return Status.CANCEL_STATUS;
+				}
+				return Status.OK_STATUS;
+			}
+
+			@Override
+			public boolean belongsTo(@Nullable Object family) {
+				return family == JOB_FAMILY;
+			}
+		};
+		job = next;
+		ModelViews.schedule(getSite(), next);
+	}
+
+	/** Runs an update in the UI thread, unless the view is gone or a newer request was made. */
+	private void async(long request, Runnable update) {
+		FigureCanvas figureCanvas = canvas;
+		if (figureCanvas == null || figureCanvas.isDisposed()) {
+			return;
+		}
+		figureCanvas.getDisplay().asyncExec(() -> {
+			if (!figureCanvas.isDisposed() && request == requests) {
+				update.run();
+			}
+		});
+	}
+
+	private void shown(IFile model, TimelineData computed, int caret) {
+		TimelineFigures before = figures;
+		String lit = before == null || !model.equals(file) ? null : before.highlightedPath();
+		job = null;
+		file = model;
+		data = computed;
+		Font small = Objects.requireNonNull(font);
+		TimelineFigures drawn = new TimelineFigures(computed.drawing(), computed.texts(), colors, small);
+		figures = drawn;
+		pane.removeAll();
+		pane.add(drawn.layer());
+		status(NLS.bind(Messages.TimelineView_summary, new Object[] { model.getFullPath(), computed.drawing().boxes().size(),
+				computed.drawing().arrows().size(), computed.drawing().collectives().size(), computed.drawing().rankLines().size(),
+				computed.drawing().ticks() }));
+		enableActions();
+		if (caret >= 0) {
+			highlightAt(caret);
+		} else {
+			drawn.highlight(lit); // laid out again with other options: the same construct stays highlighted
+		}
+	}
+
+	private void failed(IFile model, String message) {
+		job = null;
+		file = model;
+		data = null;
+		figures = null;
+		pane.removeAll();
+		status(message);
+		enableActions();
+	}
+
+	private void enableActions() {
+		boolean drawn = data != null;
+		zoomIn.setEnabled(drawn);
+		zoomOut.setEnabled(drawn);
+		fit.setEnabled(drawn);
+		export.setEnabled(drawn);
+	}
+
+	private void status(String text) {
+		Label label = status;
+		if (label != null && !label.isDisposed()) {
+			label.setText(text.replace("&", "&&"));
+			label.getParent().getParent().layout(true, true);
+		}
+	}
+
+	/** Highlights the construct whose text holds an offset of the model, and shows it. */
+	private void highlightAt(int offset) {
+		TimelineData shown = data;
+		TimelineFigures drawn = figures;
+		if (shown == null || drawn == null) {
+			return;
+		}
+		drawn.highlight(shown.constructAt(offset, drawn));
+		List<TimelineFigures.ConstructFigure> lit = drawn.highlighted();
+		FigureCanvas figureCanvas = canvas;
+		if (!lit.isEmpty() && figureCanvas != null) {
+			Rectangle bounds = lit.get(0).getBounds().getCopy();
+			lit.get(0).translateToAbsolute(bounds);
+			org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
+			if (!new Rectangle(area.x, area.y, area.width, area.height).contains(bounds.getTopLeft())) {
+				Point location = figureCanvas.getViewport().getViewLocation();
+				figureCanvas.scrollTo(location.x + bounds.x - 20, location.y + bounds.y - 20);
+			}
+		}
+	}
+
+	/** Selects a construct of the model shown in its editor (opening it if needed), and highlights it. */
+	void reveal(String path) {
+		IFile model = file;
+		TimelineData shown = data;
+		TimelineFigures drawn = figures;
+		if (model == null || shown == null || drawn == null) {
+			return;
+		}
+		drawn.highlight(path);
+		TextRange range = shown.ranges().get(path);
+		if (range == null) {
+			return;
+		}
+		IWorkbenchPage page = getSite().getPage();
+		ITextEditor editor = null;
+		for (IEditorReference reference : page.findEditors(new FileEditorInput(model), null, IWorkbenchPage.MATCH_INPUT)) {
+			if (reference.getEditor(true) instanceof ITextEditor open) {
+				editor = open;
+			}
+		}
+		try {
+			if (editor == null && IDE.openEditor(page, model, false) instanceof ITextEditor opened) {
+				editor = opened;
+			}
+		} catch (PartInitException e) {
+			status(NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage()));
+			return;
+		}
+		if (editor != null) {
+			page.bringToTop(editor);
+			editor.selectAndReveal(range.offset(), range.length());
+		}
+	}
+
+	private void pressed(Event event) {
+		FigureCanvas figureCanvas = Objects.requireNonNull(canvas);
+		if (event.button != 1) {
+			return;
+		}
+		pressed = new Point(event.x, event.y);
+		pressedView = figureCanvas.getViewport().getViewLocation().getCopy();
+		dragged = false;
+	}
+
+	private void moved(Event event) {
+		Point from = pressed;
+		Point view = pressedView;
+		FigureCanvas figureCanvas = Objects.requireNonNull(canvas);
+		if (from == null || view == null || (event.stateMask & SWT.BUTTON1) == 0) {
+			return;
+		}
+		if (dragged || Math.abs(event.x - from.x) > CLICK_SLOP || Math.abs(event.y - from.y) > CLICK_SLOP) {
+			dragged = true;
+			figureCanvas.scrollTo(view.x - (event.x - from.x), view.y - (event.y - from.y));
+		}
+	}
+
+	private void released(Event event) {
+		Point from = pressed;
+		pressed = null;
+		if (from == null || dragged || event.button != 1) {
+			return;
+		}
+		String path = constructAt(event.x, event.y);
+		if (path != null) {
+			reveal(path);
+		}
+	}
+
+	/** The construct under a point of the canvas, found by the layout's own hit test. */
+	@Nullable
+	String constructAt(int x, int y) {
+		TimelineData shown = data;
+		TimelineFigures drawn = figures;
+		if (shown == null || drawn == null) {
+			return null;
+		}
+		org.eclipse.draw2d.geometry.PrecisionPoint point = new org.eclipse.draw2d.geometry.PrecisionPoint(x, y);
+		drawn.layer().translateToRelative(point);
+		return shown.drawing().constructAt(point.preciseX, point.preciseY);
+	}
+
+	private void wheel(Event event) {
+		FigureCanvas figureCanvas = Objects.requireNonNull(canvas);
+		if ((event.stateMask & SWT.MOD1) == 0 || data == null) {
+			return;
+		}
+		// the point under the pointer stays where it is
+		Point view = figureCanvas.getViewport().getViewLocation().getCopy();
+		double before = scale();
+		zoom(event.count > 0 ? before * ZOOM_STEP : before / ZOOM_STEP);
+		double factor = scale() / before;
+		figureCanvas.getLightweightSystem().getUpdateManager().performValidation();
+		figureCanvas.scrollTo((int) Math.round((view.x + event.x) * factor - event.x), (int) Math.round((view.y + event.y) * factor - event.y));
+		event.doit = false;
+	}
+
+	/** The zoom: 1 draws the layout's pixels as they are. */
+	double scale() {
+		return pane.getScale();
+	}
+
+	/** Sets the zoom, within bounds. */
+	void zoom(double scale) {
+		pane.setScale(Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, scale)));
+	}
+
+	/** Zooms so that the whole picture fits the view. */
+	void fit() {
+		TimelineData shown = data;
+		FigureCanvas figureCanvas = canvas;
+		if (shown == null || figureCanvas == null) {
+			return;
+		}
+		org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
+		zoom(Math.min(area.width / shown.drawing().width(), area.height / shown.drawing().height()));
+	}
+
+	private void exportWithDialog() {
+		IFile model = file;
+		if (data == null || model == null) {
+			return;
+		}
+		FileDialog dialog = new FileDialog(getSite().getShell(), SWT.SAVE);
+		dialog.setText(Messages.TimelineView_exportTitle);
+		dialog.setFilterExtensions(new String[] { "*.svg", "*.png" });
+		dialog.setFilterNames(new String[] { Messages.TimelineView_svgFiles, Messages.TimelineView_pngFiles });
+		dialog.setFileName(model.getFullPath().removeFileExtension().lastSegment() + "-timeline.svg");
+		IPath folder = model.getParent().getLocation();
+		if (folder != null) {
+			dialog.setFilterPath(folder.toOSString());
+		}
+		dialog.setOverwrite(true); // the dialog asks before replacing a file
+		String chosen = dialog.open();
+		if (chosen == null) {
+			return;
+		}
+		if (dialog.getFilterIndex() == 1 && !chosen.toLowerCase(Locale.ROOT).endsWith(".png")) {
+			chosen = chosen.replaceFirst("(?i)\\.svg$", "") + ".png";
+		}
+		try {
+			export(Path.of(chosen));
+		} catch (IOException e) {
+			MessageDialog.openError(getSite().getShell(), Messages.TimelineView_exportTitle,
+					NLS.bind(Messages.TimelineView_exportFailed, chosen, e.getMessage()));
+		}
+	}
+
+	/** Writes the picture shown: PNG when the name ends in {@code .png}, SVG otherwise. */
+	void export(Path target) throws IOException {
+		TimelineData shown = data;
+		if (shown == null) {
+			return;
+		}
+		if (target.getFileName() != null && target.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+			if (System.getProperty("java.awt.headless") == null) {
+				// the picture is painted off screen: AWT must not open a connection to the display SWT uses
+				System.setProperty("java.awt.headless", "true");
+			}
+			Files.write(target, PngRenderer.render(shown.drawing()));
+		} else {
+			Files.writeString(target, SvgRenderer.render(shown.drawing()), StandardCharsets.UTF_8);
+		}
+		ModelViews.refresh(target);
+	}
+
+	/** The layout shown, or null while there is none. */
+	@Nullable
+	TimelineData data() {
+		return data;
+	}
+
+	/** The figures shown, or null while there are none. */
+	@Nullable
+	TimelineFigures figures() {
+		return figures;
+	}
+
+	/** The text of the view's status line. */
+	String statusText() {
+		Label label = status;
+		return label == null ? "" : label.getText();
+	}
+
+	/** The canvas. */
+	@Nullable
+	FigureCanvas canvas() {
+		return canvas;
+	}
+
+	/** Sets the rank filter and collapse depth fields (empty: none) and lays out again. */
+	void setOptions(String ranks, String collapse) {
+		Objects.requireNonNull(ranksField).setText(ranks);
+		Objects.requireNonNull(collapseField).setText(collapse);
+		relayout();
+	}
+}

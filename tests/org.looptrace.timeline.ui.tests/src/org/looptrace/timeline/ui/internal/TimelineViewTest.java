@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.draw2d.geometry.PrecisionPoint;
+import org.eclipse.draw2d.geometry.Rectangle;
+import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.part.ISetSelectionTarget;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Model;
+import org.looptrace.timeline.Drawing;
+import org.looptrace.timeline.Drawing.Box;
+import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimelineLayout;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * The Timeline view in a real workbench, on the shipped examples: opened from the Project Explorer
+ * it draws one figure per loop of the model; it zooms; a click on a loop box selects the loop in the
+ * model editor and moving the editor's caret highlights the figures of the construct there; the
+ * rank filter and collapse depth lay out again; its export writes the SVG and PNG of the layout.
+ */
+class TimelineViewTest {
+
+	private static final long WAIT_MILLIS = 60_000;
+	private static final String OPEN_TIMELINE = "org.looptrace.timeline.ui.openTimeline";
+
+	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("timeline view");
+	private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+
+	@BeforeEach
+	void createProject() throws Exception {
+		project.create(null);
+		project.open(null);
+	}
+
+	@AfterEach
+	void deleteProject() throws CoreException {
+		page.closeAllEditors(false);
+		TimelineView view = (TimelineView) page.findView(TimelineView.ID);
+		if (view != null) {
+			page.hideView(view);
+		}
+		project.delete(true, true, null);
+	}
+
+	@Test
+	void everyExampleModelOpenedFromTheProjectExplorerHasOneFigurePerLoop() throws Exception {
+		try (Stream<Path> models = Files.list(examples().resolve("models"))) {
+			for (Path path : models.filter(file -> file.toString().endsWith(".loops")).sorted().toList()) {
+				IFile model = copy(path);
+				ISetSelectionTarget explorer = (ISetSelectionTarget) page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+				explorer.selectReveal(new StructuredSelection(model));
+				PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand(OPEN_TIMELINE, null);
+				TimelineView view = (TimelineView) page.findView(TimelineView.ID);
+				assertNotNull(view, "the command opens the view");
+				TimelineData data = waitForData(view, model);
+
+				Model parsed = ModelText.parse(path);
+				long loops = 0;
+				for (var contents = parsed.eAllContents(); contents.hasNext();) {
+					loops += contents.next() instanceof Loop ? 1 : 0;
+				}
+				TimelineFigures figures = Objects.requireNonNull(view.figures());
+				assertEquals(loops, figures.loops().size(), path.toString());
+				assertEquals(data.drawing().arrows().size(), figures.arrows().size(), path.toString());
+				assertEquals(TimelineLayout.layout(parsed, data.options()), data.drawing(), "the view draws the headless layout");
+				for (TimelineFigures.LoopFigure loop : figures.loops()) {
+					Box box = loop.box();
+					assertEquals(new Rectangle(TimelineFigures.round(box.x()), TimelineFigures.round(box.y()), TimelineFigures.round(box.width()),
+							TimelineFigures.round(box.height())), loop.getBounds(), box.path());
+				}
+			}
+		}
+	}
+
+	@Test
+	void zoomScalesTheFiguresAndFitShowsTheWholePicture() throws Exception {
+		TimelineView view = open("figure8.loops");
+		TimelineFigures.LoopFigure loop = Objects.requireNonNull(view.figures()).loops().get(0);
+		Rectangle before = absolute(loop);
+		double scale = view.scale();
+		view.zoom(scale * 2);
+		assertEquals(scale * 2, view.scale(), 1e-9);
+		Rectangle after = absolute(loop);
+		assertEquals(before.width * 2, after.width, 2, "the box is twice as wide");
+		assertEquals(before.height * 2, after.height, 2, "the box is twice as high");
+
+		view.fit();
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		org.eclipse.swt.graphics.Rectangle area = Objects.requireNonNull(view.canvas()).getClientArea();
+		assertTrue(drawing.width() * view.scale() <= area.width + 1 && drawing.height() * view.scale() <= area.height + 1,
+				"the picture fits");
+		int scrollBar = 30;
+		assertTrue(drawing.width() * view.scale() >= area.width - scrollBar || drawing.height() * view.scale() >= area.height - scrollBar,
+				"the picture fills the view in one direction");
+	}
+
+	@Test
+	void aClickOnEachLoopBoxSelectsItsLoopInTheEditorAtAnyZoom() throws Exception {
+		TimelineView view = open("figure8.loops");
+		for (double zoom : new double[] { 1, 2.5 }) {
+			view.zoom(zoom);
+			TimelineData data = Objects.requireNonNull(view.data());
+			TimelineFigures figures = Objects.requireNonNull(view.figures());
+			for (TimelineFigures.LoopFigure loop : figures.loops()) {
+				Box box = loop.box();
+				PrecisionPoint inside = pointOnlyIn(data.drawing(), box);
+				Objects.requireNonNull(view.canvas()).scrollTo(0, 0);
+				figures.layer().translateToAbsolute(inside);
+				click(view, inside.x, inside.y);
+				assertEquals(1, page.getEditorReferences().length, "the model's editor is opened once");
+				ITextEditor editor = (ITextEditor) Objects.requireNonNull(page.getEditorReferences()[0].getEditor(false));
+				ITextSelection selection = (ITextSelection) editor.getSelectionProvider().getSelection();
+				var range = data.ranges().get(box.path());
+				assertNotNull(range, box.path());
+				assertEquals(range.offset(), selection.getOffset(), box.path());
+				assertEquals(range.length(), selection.getLength(), box.path());
+				assertTrue(selection.getText().startsWith("for "), selection.getText());
+				assertTrue(loop.highlighted(), "the clicked box is highlighted");
+			}
+		}
+	}
+
+	@Test
+	void movingTheCaretInTheEditorHighlightsTheFiguresOfTheConstructThere() throws Exception {
+		IFile model = copy(examples().resolve("models").resolve("figure8.loops"));
+		ITextEditor editor = (ITextEditor) IDE.openEditor(page, model);
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		waitForData(view, model);
+		String text = Objects.requireNonNull(view.data()).text();
+		TimelineFigures figures = Objects.requireNonNull(view.figures());
+		String[][] carets = { { "for i1 = 0 to 6", "1.2" }, { "2*i1 send", "1.2.1" }, { "i1 sync", "1.1.1" }, { "for i0", "1" } };
+		for (String[] caret : carets) {
+			page.activate(editor);
+			editor.selectAndReveal(text.indexOf(caret[0]) + 1, 0);
+			waitUntil(() -> !figures.highlighted().isEmpty() && figures.highlighted().equals(figures.figures(caret[1])),
+					"construct " + caret[1] + " is not highlighted at " + caret[0]);
+			assertTrue(figures.figures(caret[1]).stream().allMatch(TimelineFigures.ConstructFigure::highlighted));
+		}
+		editor.selectAndReveal(0, 0); // in the comment before the first construct
+		waitUntil(() -> figures.highlighted().isEmpty(), "nothing is highlighted outside constructs");
+	}
+
+	@Test
+	void theRankFilterAndCollapseDepthLayOutAgainAndBadValuesAreMessages() throws Exception {
+		TimelineView view = open("figure8.loops");
+		view.setOptions("0-1,5", "");
+		waitUntil(() -> shows(view, data -> data.drawing().rankLines().size() == 3), "the rank filter draws 3 ranks");
+		view.setOptions("", "1");
+		waitUntil(() -> shows(view, data -> data.options().ranks() == null && data.options().collapse() == 1), "collapse depth 1");
+		TimelineFigures figures = Objects.requireNonNull(view.figures());
+		assertEquals(16, Objects.requireNonNull(view.data()).drawing().rankLines().size());
+		assertTrue(figures.loops().size() > 1);
+		assertTrue(figures.loops().stream().allMatch(loop -> loop.box().collapsed() == (loop.box().depth() == 2)));
+		view.setOptions("", "0");
+		waitUntil(() -> shows(view, data -> data.options().collapse() == 0), "collapse depth 0");
+		assertEquals(1, Objects.requireNonNull(view.figures()).loops().size(), "only the outer loop");
+		assertTrue(Objects.requireNonNull(view.figures()).loops().get(0).box().collapsed());
+
+		view.setOptions("x", "");
+		assertTrue(view.statusText().startsWith("Ranks 'x'"), view.statusText());
+		view.setOptions("", "deep");
+		assertTrue(view.statusText().startsWith("Collapse depth 'deep'"), view.statusText());
+	}
+
+	@Test
+	void theExportWritesTheSvgAndPngOfTheLayout(@TempDir Path dir) throws Exception {
+		TimelineView view = open("figure8.loops");
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		Path svg = dir.resolve("timeline.svg");
+		view.export(svg);
+		DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+		Document document = factory.newDocumentBuilder().parse(svg.toFile()); // well-formed, or it throws
+		assertEquals("svg", document.getDocumentElement().getTagName());
+		assertEquals(drawing.boxes().size(), count(document, "loop"));
+		assertEquals(drawing.arrows().size(), count(document, "message"));
+		assertEquals(drawing.collectives().size(), count(document, "collective"));
+		assertEquals(drawing.rankLines().size(), count(document, "rank-line"));
+		assertFalse(drawing.boxes().isEmpty() || drawing.arrows().isEmpty() || drawing.collectives().isEmpty());
+
+		Path png = dir.resolve("timeline.png");
+		view.export(png);
+		var image = ImageIO.read(png.toFile());
+		assertEquals(Math.round(drawing.width()), image.getWidth());
+	}
+
+	@Test
+	void aBadModelIsAMessageInTheView() throws Exception {
+		IFile bad = write("bad.loops", "for i0 = 0 to\n  0 send 1 7\ndone\n");
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
+		view.show(bad);
+		waitUntil(() -> view.statusText().contains("not a valid model"), "no message for the bad model: " + view.statusText());
+		assertNull(view.data());
+		assertNull(view.figures());
+	}
+
+	private TimelineView open(String example) throws Exception {
+		IFile model = copy(examples().resolve("models").resolve(example));
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
+		view.show(model);
+		waitForData(view, model);
+		return view;
+	}
+
+	private static Rectangle absolute(TimelineFigures.LoopFigure loop) {
+		Rectangle bounds = loop.getBounds().getCopy();
+		loop.translateToAbsolute(bounds);
+		return bounds;
+	}
+
+	/** A point of a box where the layout finds that box and nothing else (no inner box, event or arrow). */
+	private static PrecisionPoint pointOnlyIn(Drawing drawing, Box box) {
+		for (double y = box.y() + 1; y < box.y() + box.height(); y += 1) {
+			for (double x = box.x() + 1; x < box.x() + box.width(); x += 1) {
+				if (box.path().equals(drawing.constructAt(x, y))) {
+					return new PrecisionPoint(x, y);
+				}
+			}
+		}
+		throw new AssertionError("box " + box.path() + " is covered by what it holds");
+	}
+
+	private static void click(TimelineView view, int x, int y) {
+		var canvas = Objects.requireNonNull(view.canvas());
+		for (int type : new int[] { SWT.MouseDown, SWT.MouseUp }) {
+			Event event = new Event();
+			event.type = type;
+			event.button = 1;
+			event.x = x;
+			event.y = y;
+			canvas.notifyListeners(type, event);
+		}
+		while (Display.getCurrent().readAndDispatch()) {
+			// let the editor take the selection
+		}
+	}
+
+	private static long count(Document document, String cssClass) {
+		NodeList all = document.getElementsByTagName("*");
+		long count = 0;
+		for (int i = 0; i < all.getLength(); i++) {
+			if (all.item(i) instanceof Element element && cssClass.equals(element.getAttribute("class"))) {
+				count++;
+			}
+		}
+		return count;
+	}
+
+	private IFile copy(Path example) throws Exception {
+		return write(Objects.requireNonNull(example.getFileName()).toString(), Files.readString(example));
+	}
+
+	private IFile write(String name, String text) throws CoreException {
+		IFile file = project.getFile(name);
+		if (file.exists()) {
+			file.delete(true, null);
+		}
+		file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
+		return file;
+	}
+
+	private static Path examples() {
+		Path examples = Path.of(System.getProperty("looptrace.examples", "../../examples"));
+		assertTrue(Files.isDirectory(examples.resolve("models")), "no examples at " + examples.toAbsolutePath());
+		return examples;
+	}
+
+	/** Waits until the view shows the layout of a model file. */
+	private static TimelineData waitForData(TimelineView view, IFile model) throws Exception {
+		String text = new String(model.getContents().readAllBytes(), StandardCharsets.UTF_8);
+		waitUntil(() -> shows(view, data -> data.text().equals(text)), "the view shows no layout of " + model + ": " + view.statusText());
+		return Objects.requireNonNull(view.data());
+	}
+
+	private static boolean shows(TimelineView view, Predicate<TimelineData> condition) {
+		TimelineData data = view.data();
+		return data != null && condition.test(data);
+	}
+
+	private static void waitUntil(BooleanSupplier condition, String failure) {
+		Display display = Display.getCurrent();
+		long end = System.currentTimeMillis() + WAIT_MILLIS;
+		while (!condition.getAsBoolean()) {
+			assertTrue(System.currentTimeMillis() < end, failure);
+			if (!display.readAndDispatch()) {
+				display.timerExec(50, () -> { });
+				display.sleep();
+			}
+		}
+	}
+}
