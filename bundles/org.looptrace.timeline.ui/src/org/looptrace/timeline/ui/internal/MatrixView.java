@@ -2,17 +2,13 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -28,8 +24,6 @@ import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.ResourceLocator;
-import org.eclipse.jface.text.IDocument;
-import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
@@ -42,8 +36,6 @@ import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
-import org.eclipse.ui.progress.IWorkbenchSiteProgressService;
-import org.eclipse.ui.texteditor.ITextEditor;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices;
 import org.looptrace.model.core.Progress;
@@ -141,22 +133,16 @@ public class MatrixView extends ViewPart {
 
 	/** Follows the caret of a model editor: the construct there, or the whole model outside constructs. */
 	void follow(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
-		if (!(part instanceof ITextEditor editor) || !(selection instanceof ITextSelection caret)) {
-			return;
+		ModelViews.EditorModel model = ModelViews.editorModel(part, selection);
+		if (model != null) {
+			show(model.file(), model.text(), model.caret());
 		}
-		IFile model = editor.getEditorInput().getAdapter(IFile.class);
-		IDocument document = editor.getDocumentProvider() == null ? null
-				: editor.getDocumentProvider().getDocument(editor.getEditorInput());
-		if (model == null || document == null || !"loops".equals(model.getFileExtension())) {
-			return;
-		}
-		show(model, document.get(), caret.getOffset());
 	}
 
 	/** Shows the matrix of a whole model file, as saved. */
 	public void show(IFile model) {
-		try (InputStream in = model.getContents(true)) {
-			show(model, new String(in.readAllBytes(), Charset.forName(model.getCharset(), StandardCharsets.UTF_8)), -1);
+		try {
+			show(model, ModelViews.read(model), -1);
 		} catch (CoreException | IOException e) {
 			failed(model, NLS.bind(Messages.MatrixView_failed, model.getFullPath(), e.getMessage()));
 		}
@@ -196,7 +182,7 @@ public class MatrixView extends ViewPart {
 					MatrixData computed = MatrixData.compute(text, location.toPath(), construct, progress(progress));
 					async(request, () -> shown(model, text, construct, title, computed));
 				} catch (ModelTextException e) {
-					async(request, () -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(), firstLines(e.getMessage()))));
+					async(request, () -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
 				} catch (IllegalArgumentException e) {
 					async(request, () -> failed(model, NLS.bind(Messages.MatrixView_failed, title, e.getMessage())));
 				} catch (CancellationException | OperationCanceledException e) {
@@ -210,14 +196,8 @@ public class MatrixView extends ViewPart {
 				return family == JOB_FAMILY;
 			}
 		};
-		next.setPriority(Job.SHORT);
 		job = next;
-		IWorkbenchSiteProgressService service = getSite().getService(IWorkbenchSiteProgressService.class);
-		if (service != null) {
-			service.schedule(next);
-		} else {
-			next.schedule();
-		}
+		ModelViews.schedule(getSite(), next);
 	}
 
 	private static Progress progress(IProgressMonitor monitor) {
@@ -303,14 +283,6 @@ public class MatrixView extends ViewPart {
 		}
 	}
 
-	private static String firstLines(@Nullable String message) {
-		List<String> lines = message == null ? List.of() : message.lines().toList();
-		if (lines.size() <= MAX_MESSAGE_LINES) {
-			return String.join("\n", lines);
-		}
-		return String.join("\n", lines.subList(0, MAX_MESSAGE_LINES)) + "\n\u2026";
-	}
-
 	private void exportWithDialog() {
 		MatrixData shown = data;
 		IFile model = file;
@@ -347,13 +319,7 @@ public class MatrixView extends ViewPart {
 			return;
 		}
 		Files.writeString(target, String.join("\n", shown.csv()) + "\n", StandardCharsets.UTF_8);
-		for (IFile written : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(target.toUri())) {
-			try {
-				written.refreshLocal(0, null);
-			} catch (CoreException e) {
-				// the file is written; the workspace notices it at its next refresh
-			}
-		}
+		ModelViews.refresh(target);
 	}
 
 	/** The matrix shown, or null while there is none. */
