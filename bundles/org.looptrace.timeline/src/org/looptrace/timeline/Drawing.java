@@ -146,6 +146,11 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 				return arrow.recvPath();
 			}
 		}
+		return loopAt(x, y);
+	}
+
+	/** The innermost loop whose box holds a point of the picture, null outside every box. */
+	public @Nullable String loopAt(double x, double y) {
 		String inner = null;
 		for (Box box : boxes) {
 			if (x >= box.x() && x <= box.x() + box.width() && y >= box.y() && y <= box.y() + box.height()) {

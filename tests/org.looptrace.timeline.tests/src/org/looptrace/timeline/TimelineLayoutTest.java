@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import javax.imageio.ImageIO;
@@ -243,6 +244,35 @@ class TimelineLayoutTest {
 		assertTrue(none.boxes().stream().allMatch(box -> box.depth() == 1 && box.collapsed()));
 		assertEquals(none.boxes().size(), Invariants.svgClasses(SvgRenderer.render(none)).get("loop"));
 		assertEquals(open.ticks(), none.ticks(), "collapsing does not move anything");
+	}
+
+	/**
+	 * Loops closed one by one: closing every loop of depth 2 by its path draws what collapse depth 1
+	 * draws, and closing one loop hides its body only, on every example model.
+	 */
+	@Test
+	void loopsClosedByTheirPathsAreClosedBoxesHidingTheirBodiesOnly() throws Exception {
+		try (var files = Files.list(examples().resolve("models"))) {
+			for (Path file : files.filter(f -> f.toString().endsWith(".loops")).sorted().toList()) {
+				Model model = ModelText.parse(file);
+				Drawing open = TimelineLayout.layout(model, new LayoutOptions(null, Integer.MAX_VALUE, 900));
+				Set<String> second = open.boxes().stream().filter(box -> box.depth() == 2).map(Box::path)
+						.collect(java.util.stream.Collectors.toSet());
+				assertEquals(TimelineLayout.layout(model, new LayoutOptions(null, 1, 900)),
+						TimelineLayout.layout(model, new LayoutOptions(null, Integer.MAX_VALUE, 900, second)), file.toString());
+				for (Box box : open.boxes()) {
+					Drawing closed = TimelineLayout.layout(model, new LayoutOptions(null, Integer.MAX_VALUE, 900, Set.of(box.path())));
+					String inside = box.path() + ".";
+					assertTrue(closed.boxes().stream().anyMatch(b -> b.path().equals(box.path()) && b.collapsed()), box.path());
+					assertTrue(closed.boxes().stream().noneMatch(b -> b.path().startsWith(inside)), box.path());
+					assertTrue(closed.marks().stream().noneMatch(m -> m.path().startsWith(inside)), box.path());
+					assertEquals(open.boxes().stream().filter(b -> !b.path().startsWith(inside)).count(), closed.boxes().size(),
+							box.path());
+					assertEquals(open.ticks(), closed.ticks(), "closing moves nothing");
+					assertEquals(box.path(), closed.loopAt(box.x() + 1, box.y() + 1), "the closed box is found under the pointer");
+				}
+			}
+		}
 	}
 
 	@Test

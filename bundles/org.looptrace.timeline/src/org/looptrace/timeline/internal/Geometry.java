@@ -165,7 +165,7 @@ public final class Geometry {
 	}
 
 	private boolean open(PlacedLoop loop) {
-		return loop.depth <= options.collapse();
+		return loop.depth <= options.collapse() && !options.closed().contains(loop.path);
 	}
 
 	/** The innermost loop around (or equal to) {@code scope} that is drawn open or closed. */
@@ -179,9 +179,17 @@ public final class Geometry {
 		return shown;
 	}
 
-	/** Whether what is placed directly in {@code scope} is drawn: it is open and some of its ranks are. */
+	/** Whether what is placed directly in {@code scope} is drawn: it and every loop around it are open, and some of its ranks are. */
 	private boolean inside(PlacedLoop scope) {
-		return open(scope) && !scope.hidden;
+		if (scope.hidden) {
+			return false;
+		}
+		for (PlacedLoop loop = scope; loop != null; loop = loop.parent) {
+			if (!open(loop)) {
+				return false; // a loop closed by its path may hold open ones
+			}
+		}
+		return true;
 	}
 
 	/** Gives the loops of {@code parent}'s body their rows, then theirs. */
@@ -295,8 +303,10 @@ public final class Geometry {
 	}
 
 	private void box(PlacedLoop loop) {
-		if (loop.depth > (long) options.collapse() + 1) {
-			return;
+		for (PlacedLoop around = loop.parent; around != null; around = around.parent) {
+			if (!open(around)) {
+				return; // inside a closed loop
+			}
 		}
 		boolean moved = false;
 		BitSet drawn = new BitSet();

@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.resources.IFile;
@@ -56,6 +58,7 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices.TextRange;
 import org.looptrace.model.core.RankSet;
+import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
@@ -101,6 +104,8 @@ public class TimelineView extends ViewPart {
 
 	private @Nullable IFile file;
 	/** The model and text last asked for, laid out or being laid out: what the fields apply to. */
+	/** Loops the user closed with a double click, by construct path; for the file shown only. */
+	private final Set<String> closedLoops = new HashSet<>();
 	private @Nullable IFile requestedFile;
 	private @Nullable String requestedText;
 	private @Nullable TimelineData data;
@@ -141,6 +146,7 @@ public class TimelineView extends ViewPart {
 		figureCanvas.addListener(SWT.MouseDown, this::pressed);
 		figureCanvas.addListener(SWT.MouseMove, this::moved);
 		figureCanvas.addListener(SWT.MouseUp, this::released);
+		figureCanvas.addListener(SWT.MouseDoubleClick, this::toggleLoop);
 		figureCanvas.addListener(SWT.MouseVerticalWheel, this::wheel);
 		canvas = figureCanvas;
 
@@ -280,11 +286,14 @@ public class TimelineView extends ViewPart {
 		if (figureCanvas != null && figureCanvas.getClientArea().width > LayoutOptions.MIN_WIDTH) {
 			width = figureCanvas.getClientArea().width;
 		}
-		return new LayoutOptions(ranks, collapse, width);
+		return new LayoutOptions(ranks, collapse, width, closedLoops);
 	}
 
 	/** Lays out model text in a job, then highlights the construct at {@code caret} (none when negative). */
 	private void show(IFile model, String text, int caret) {
+		if (!model.equals(requestedFile)) {
+			closedLoops.clear();
+		}
 		requestedFile = model;
 		requestedText = text;
 		LayoutOptions options = options();
@@ -476,9 +485,40 @@ public class TimelineView extends ViewPart {
 		}
 	}
 
+	/**
+	 * A double click on a loop closes it, or opens again a loop closed so (loops closed by the
+	 * collapse depth stay closed).
+	 */
+	private void toggleLoop(Event event) {
+		String loop = loopAt(event.x, event.y);
+		if (loop == null) {
+			return;
+		}
+		if (!closedLoops.remove(loop)) {
+			closedLoops.add(loop);
+		}
+		relayout();
+	}
+
+	/** The innermost loop under a point of the canvas, found by the layout's own hit test. */
+	@Nullable
+	String loopAt(int x, int y) {
+		return hit(x, y, Drawing::loopAt);
+	}
+
 	/** The construct under a point of the canvas, found by the layout's own hit test. */
 	@Nullable
 	String constructAt(int x, int y) {
+		return hit(x, y, Drawing::constructAt);
+	}
+
+	/** A hit test of the layout, at a point of the picture. */
+	private interface HitTest {
+		@Nullable
+		String at(Drawing drawing, double x, double y);
+	}
+
+	private @Nullable String hit(int x, int y, HitTest test) {
 		TimelineData shown = data;
 		TimelineFigures drawn = figures;
 		if (shown == null || drawn == null) {
@@ -486,7 +526,7 @@ public class TimelineView extends ViewPart {
 		}
 		org.eclipse.draw2d.geometry.PrecisionPoint point = new org.eclipse.draw2d.geometry.PrecisionPoint(x, y);
 		drawn.layer().translateToRelative(point);
-		return shown.drawing().constructAt(point.preciseX, point.preciseY);
+		return test.at(shown.drawing(), point.preciseX, point.preciseY);
 	}
 
 	private void wheel(Event event) {

@@ -233,6 +233,36 @@ class TimelineViewTest {
 		assertNull(view.figures());
 	}
 
+	@Test
+	void aDoubleClickOnALoopClosesItAndASecondOneOpensItAgain() throws Exception {
+		TimelineView view = open("figure8.loops");
+		TimelineData data = Objects.requireNonNull(view.data());
+		Box outer = data.drawing().boxes().stream().filter(box -> box.depth() == 1).findFirst().orElseThrow();
+		long inside = data.drawing().boxes().stream().filter(box -> box.path().startsWith(outer.path() + ".")).count();
+		assertTrue(inside > 0, "figure 8's outer loop holds loops");
+		PrecisionPoint point = pointOnlyIn(data.drawing(), outer);
+		Objects.requireNonNull(view.figures()).layer().translateToAbsolute(point);
+		doubleClick(view, point.x, point.y);
+		waitUntil(() -> shows(view, shown -> shown.options().closed().equals(java.util.Set.of(outer.path()))),
+				"the double-clicked loop is not closed: " + view.statusText());
+		Drawing closed = Objects.requireNonNull(view.data()).drawing();
+		assertTrue(closed.boxes().stream().anyMatch(box -> box.path().equals(outer.path()) && box.collapsed()));
+		assertEquals(data.drawing().boxes().size() - inside, closed.boxes().size(), "its inner loops are hidden");
+		assertEquals(closed.boxes().size(), Objects.requireNonNull(view.figures()).loops().size(), "one figure per box drawn");
+		doubleClick(view, point.x, point.y);
+		waitUntil(() -> shows(view, shown -> shown.options().closed().isEmpty()), "a second double click does not open it");
+		assertEquals(data.drawing().boxes().size(), Objects.requireNonNull(view.data()).drawing().boxes().size());
+	}
+
+	private static void doubleClick(TimelineView view, int x, int y) {
+		Event event = new Event();
+		event.type = SWT.MouseDoubleClick;
+		event.button = 1;
+		event.x = x;
+		event.y = y;
+		Objects.requireNonNull(view.canvas()).notifyListeners(SWT.MouseDoubleClick, event);
+	}
+
 	private TimelineView open(String example) throws Exception {
 		IFile model = copy(examples().resolve("models").resolve(example));
 		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
