@@ -142,8 +142,17 @@ public final class DataTrace implements AutoCloseable {
 	 * @throws IndexOutOfBoundsException for a position outside {@code [0, records())}
 	 */
 	public long value(long position, String attribute) {
-		int index = attributeIndex(attribute);
-		return chunk(position).getLong(offset(position) + 8 * index);
+		return value(position, attributeIndex(attribute));
+	}
+
+	/**
+	 * One attribute of the record at {@code position}, by its index in {@link #attributes()}: for
+	 * readers of many records, which look the attribute up once ({@link #attributeIndex}).
+	 *
+	 * @throws IndexOutOfBoundsException for a position outside {@code [0, records())}
+	 */
+	public long value(long position, int attribute) {
+		return chunk(position).getLong(offset(position) + 8 * attribute);
 	}
 
 	/** All the attributes of the record at {@code position}, in the order of {@link #attributes()}. */

@@ -2,9 +2,9 @@
 package org.looptrace.scanner.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,8 +31,9 @@ public final class ScanPlan {
 
 	private static final int RECORDS_BETWEEN_CHECKS = 1 << 16;
 
-	/** A record read at a construct. */
-	private record Read(Query query, Polynomial start, Polynomial events, LongPolynomial position, LongPolynomial count) {
+	/** A record read at a construct, inside the loops named {@code indices}, outermost first. */
+	private record Read(Query query, Polynomial start, Polynomial events, LongPolynomial position, LongPolynomial count,
+			String[] indices) {
 	}
 
 	/** A step of the plan: reads at this construct, then the loops inside it, if any. */
@@ -61,8 +62,7 @@ public final class ScanPlan {
 	private final List<Step> top;
 	private final List<String> slotNames;
 	private long[] values;
-	private String[] names;
-	private long read;
+	private long emitted;
 
 	private ScanPlan(int rank, List<Query> queries, List<Step> top, List<String> slotNames) {
 		this.rank = rank;
@@ -70,7 +70,6 @@ public final class ScanPlan {
 		this.top = top;
 		this.slotNames = slotNames;
 		this.values = new long[slotNames.size()];
-		this.names = new String[slotNames.size()];
 	}
 
 	/** The plan of the queries that read the rank of a projection. */
@@ -112,7 +111,7 @@ public final class ScanPlan {
 				Step step = new Step(zero);
 				for (Query query : reads) {
 					step.reads.add(new Read(query, node.start, node.count, LongPolynomial.of(node.start, slots),
-							LongPolynomial.of(node.count, slots)));
+							LongPolynomial.of(node.count, slots), slots.toArray(new String[0])));
 				}
 				if (inside && node instanceof Projection.LoopNode loop) {
 					step.slot = slots.size();
@@ -157,52 +156,50 @@ public final class ScanPlan {
 
 	/** Reads every record of the plan from the rank's data trace, in trace order. */
 	public void run(DataTrace data, Consumer<ScanRecord> sink, Progress progress) throws TraceFormatException {
-		Map<Query, String> attributes = new IdentityHashMap<>();
+		Map<Query, Integer> attributes = new IdentityHashMap<>();
 		for (Query query : queries) {
 			String attribute = query.annotation().getAttribute();
 			if (!data.attributes().contains(attribute)) {
 				throw new TraceFormatException(Diagnostic.error(data.file(), "no attribute '" + attribute + "' (annotation " + query
 						+ "): the data trace has " + String.join(", ", data.attributes())));
 			}
-			attributes.put(query, attribute);
+			attributes.put(query, data.attributeIndex(attribute));
 		}
 		values = new long[slotNames.size()];
-		names = new String[slotNames.size()];
-		read = 0;
-		run(top, 0, data, attributes, sink, progress);
+		emitted = 0;
+		run(top, data, attributes, sink, progress);
 	}
 
-	private void run(List<Step> steps, int depth, DataTrace data, Map<Query, String> attributes, Consumer<ScanRecord> sink,
+	private void run(List<Step> steps, DataTrace data, Map<Query, Integer> attributes, Consumer<ScanRecord> sink,
 			Progress progress) throws TraceFormatException {
 		for (Step step : steps) {
-			reads(step, false, depth, data, attributes, sink, progress);
+			reads(step, false, data, attributes, sink, progress);
 			if (step.slot >= 0) {
-				names[step.slot] = step.index;
-				iterate(step, depth, data, attributes, sink, progress);
+				iterate(step, data, attributes, sink, progress);
 			}
-			reads(step, true, depth, data, attributes, sink, progress);
+			reads(step, true, data, attributes, sink, progress);
 		}
 	}
 
 	/** Runs the body of a loop step for each value of its index. */
-	private void iterate(Step step, int depth, DataTrace data, Map<Query, String> attributes, Consumer<ScanRecord> sink,
+	private void iterate(Step step, DataTrace data, Map<Query, Integer> attributes, Consumer<ScanRecord> sink,
 			Progress progress) throws TraceFormatException {
 		if (step.iterations.isEmpty()) {
 			long upper = step.upper.evaluate(values);
 			for (long value = step.lower.evaluate(values); value <= upper; value++) {
 				values[step.slot] = value;
-				run(step.body, depth + 1, data, attributes, sink, progress);
+				run(step.body, data, attributes, sink, progress);
 			}
 		} else {
 			for (int i = 0; i < step.iterations.size(); i++) {
 				values[step.slot] = step.values.get(i);
-				run(step.iterations.get(i), depth + 1, data, attributes, sink, progress);
+				run(step.iterations.get(i), data, attributes, sink, progress);
 			}
 		}
 	}
 
 	/** The reads of a step at the start of its construct ({@code last} false) or at its last record, in trace order. */
-	private void reads(Step step, boolean last, int depth, DataTrace data, Map<Query, String> attributes, Consumer<ScanRecord> sink,
+	private void reads(Step step, boolean last, DataTrace data, Map<Query, Integer> attributes, Consumer<ScanRecord> sink,
 			Progress progress) throws TraceFormatException {
 		for (Read read : step.reads) {
 			if (read.query().last() != last) {
@@ -213,23 +210,21 @@ public final class ScanPlan {
 				continue; // no event of the rank in this occurrence
 			}
 			long position = read.position().evaluate(values) + (last ? count - 1 : 0);
-			emit(read.query(), position, depth, data, attributes.get(read.query()), sink, progress);
+			emit(read, position, data, attributes.get(read.query()), sink, progress);
 		}
 	}
 
-	private void emit(Query query, long position, int depth, DataTrace data, String attribute, Consumer<ScanRecord> sink,
-			Progress progress) throws TraceFormatException {
-		Map<String, Long> indices = new LinkedHashMap<>();
-		for (int slot = 0; slot < depth; slot++) {
-			indices.put(names[slot], values[slot]);
-		}
+	private void emit(Read read, long position, DataTrace data, int attribute, Consumer<ScanRecord> sink, Progress progress)
+			throws TraceFormatException {
+		Query query = read.query();
+		Map<String, Long> indices = new LoopIndices(read.indices(), Arrays.copyOf(values, read.indices().length));
 		if (position < 0 || position >= data.records()) {
 			throw new TraceFormatException(Diagnostic.error(data.file(), "too short: " + data.records() + " records, but annotation "
 					+ query + " reads record " + position + " of rank " + rank + (indices.isEmpty() ? "" : " at " + indices)
 					+ "; expected one record per event of trace." + rank));
 		}
 		sink.accept(new ScanRecord(query.annotation().getLabel(), rank, position, data.value(position, attribute), indices));
-		if (++read % RECORDS_BETWEEN_CHECKS == 0) {
+		if (++emitted % RECORDS_BETWEEN_CHECKS == 0) {
 			progress.checkCancelled();
 		}
 	}

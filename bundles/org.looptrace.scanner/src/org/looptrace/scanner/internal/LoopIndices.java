@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner.internal;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+import org.eclipse.jdt.annotation.DefaultLocation;
+import org.eclipse.jdt.annotation.NonNull;
+import org.eclipse.jdt.annotation.NonNullByDefault;
+
+/**
+ * The values of the loops around an occurrence, by index name, outermost first: an unmodifiable
+ * map over two arrays instead of an entry and a boxed value per index, because a scan makes one for
+ * every record it reads.
+ */
+final class LoopIndices extends AbstractMap<String, Long> {
+
+	private final String[] names;
+	private final long[] values;
+
+	/** @param names the index names, shared by the records of one read; values: as many, owned */
+	LoopIndices(String[] names, long[] values) {
+		this.names = names;
+		this.values = values;
+	}
+
+	@Override
+	public int size() {
+		return names.length;
+	}
+
+	// AbstractMap declares Set<Map.Entry<K, V>> without nullness on the entry type itself.
+	@Override
+	@NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE })
+	public Set<Entry<@NonNull String, @NonNull Long>> entrySet() {
+		return new AbstractSet<Entry<@NonNull String, @NonNull Long>>() {
+			@Override
+			public int size() {
+				return names.length;
+			}
+
+			@Override
+			public Iterator<Entry<@NonNull String, @NonNull Long>> iterator() {
+				return new Iterator<Entry<@NonNull String, @NonNull Long>>() {
+					private int next;
+
+					@Override
+					public boolean hasNext() {
+						return next < names.length;
+					}
+
+					@Override
+					public Entry<@NonNull String, @NonNull Long> next() {
+						if (next >= names.length) {
+							throw new NoSuchElementException();
+						}
+						Entry<@NonNull String, @NonNull Long> entry = Map.entry(names[next], values[next]);
+						next++;
+						return entry;
+					}
+				};
+			}
+		};
+	}
+}
