@@ -43,6 +43,7 @@ import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.ui.LoopTraceUi;
+import org.looptrace.ui.MonitorProgress;
 
 /**
  * Builds the global model of a trace folder of the workspace into its {@code model.loops}, as a

@@ -41,6 +41,7 @@ import org.looptrace.scanner.ScanRecord;
 import org.looptrace.scanner.Scanner;
 import org.looptrace.scanner.ScannerGenerator;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.MonitorProgress;
 
 /**
  * A launch of a LoopTrace Scanner configuration: parses the model, compiles its annotations and
@@ -136,7 +137,7 @@ final class ScanJob extends Job {
 				scanner.run(settings.traces(), record -> {
 					line.accept(record.toCsv());
 					read.add(record);
-				}, new MonitorProgress(progress.split(95)));
+				}, new MonitorProgress(progress.split(95), getName()));
 			}
 			// Only now: a failed or cancelled scan leaves the previous CSV as it was.
 			Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);

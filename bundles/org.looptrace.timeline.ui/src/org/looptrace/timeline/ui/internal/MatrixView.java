@@ -38,7 +38,7 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices;
-import org.looptrace.model.core.Progress;
+import org.looptrace.ui.MonitorProgress;
 
 /**
  * The Communication Matrix view: the messages (and bytes) between every pair of ranks of a model,
@@ -169,7 +169,6 @@ public class MatrixView extends ViewPart {
 		Job next = new Job(NLS.bind(Messages.MatrixJob_name, model.getName())) {
 			@Override
 			protected IStatus run(@Nullable IProgressMonitor monitor) {
-				IProgressMonitor progress = monitor == null ? new org.eclipse.core.runtime.NullProgressMonitor() : monitor;
 				String construct = caret < 0 ? null : EditorServices.constructAt(text, caret).orElse(null);
 				if (same && Objects.equals(construct, before)) {
 					async(request, () -> status(shownSummary)); // over a "computing" of a cancelled job
@@ -179,7 +178,7 @@ public class MatrixView extends ViewPart {
 						: NLS.bind(Messages.MatrixView_construct, model.getFullPath(), construct);
 				async(request, () -> status(NLS.bind(Messages.MatrixView_computing, title)));
 				try {
-					MatrixData computed = MatrixData.compute(text, location.toPath(), construct, progress(progress));
+					MatrixData computed = MatrixData.compute(text, location.toPath(), construct, new MonitorProgress(monitor, title));
 					async(request, () -> shown(model, text, construct, title, computed));
 				} catch (ModelTextException e) {
 					async(request, () -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
@@ -198,25 +197,6 @@ public class MatrixView extends ViewPart {
 		};
 		job = next;
 		ModelViews.schedule(getSite(), next);
-	}
-
-	private static Progress progress(IProgressMonitor monitor) {
-		return new Progress() {
-			@Override
-			public void begin(String task, long totalWork) {
-				monitor.subTask(task);
-			}
-
-			@Override
-			public void worked(long work) {
-				// the engine's phases have no known total here: the job shows as busy
-			}
-
-			@Override
-			public boolean isCancelled() {
-				return monitor.isCanceled();
-			}
-		};
 	}
 
 	/** Runs an update in the UI thread, unless the view is gone or a newer request was made. */

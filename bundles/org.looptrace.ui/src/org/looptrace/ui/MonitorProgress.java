@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.ui.internal;
+package org.looptrace.ui;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
@@ -9,9 +9,10 @@ import org.looptrace.model.core.Progress;
 /**
  * The engine's {@link Progress} shown in an Eclipse progress monitor. The engine reports from
  * several threads (ranks are modelled in parallel) while monitors are not thread-safe: calls are
- * serialized. Each phase the engine begins takes half of the work still remaining.
+ * serialized. Each phase the engine begins takes half of the work still remaining. Used by the jobs
+ * of every LoopTrace UI bundle.
  */
-final class MonitorProgress implements Progress {
+public final class MonitorProgress implements Progress {
 
 	private static final int TICKS = 1000;
 
@@ -22,7 +23,8 @@ final class MonitorProgress implements Progress {
 	private long phaseDone;
 	private int phaseTicksDone;
 
-	MonitorProgress(@Nullable IProgressMonitor monitor, String task) {
+	/** Progress of the engine in {@code monitor} (null: none), under the task name {@code task}. */
+	public MonitorProgress(@Nullable IProgressMonitor monitor, String task) {
 		this.root = SubMonitor.convert(monitor, task, TICKS);
 	}
 
