@@ -38,6 +38,7 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
 
 /**

@@ -44,17 +44,12 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.ISharedImages;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.ide.IDE;
-import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.part.ViewPart;
-import org.eclipse.ui.texteditor.ITextEditor;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices.TextRange;
 import org.looptrace.model.core.RankSet;
@@ -62,6 +57,7 @@ import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
+import org.looptrace.ui.ModelViews;
 
 /**
  * The Timeline view: the headless layout of {@link org.looptrace.timeline.TimelineLayout} drawn with
@@ -429,24 +425,10 @@ public class TimelineView extends ViewPart {
 		if (range == null) {
 			return;
 		}
-		IWorkbenchPage page = getSite().getPage();
-		ITextEditor editor = null;
-		for (IEditorReference reference : page.findEditors(new FileEditorInput(model), null, IWorkbenchPage.MATCH_INPUT)) {
-			if (reference.getEditor(true) instanceof ITextEditor open) {
-				editor = open;
-			}
-		}
 		try {
-			if (editor == null && IDE.openEditor(page, model, false) instanceof ITextEditor opened) {
-				editor = opened;
-			}
+			ModelViews.reveal(getSite().getPage(), model, range.offset(), range.length(), false);
 		} catch (PartInitException e) {
 			status(NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage()));
-			return;
-		}
-		if (editor != null) {
-			page.bringToTop(editor);
-			editor.selectAndReveal(range.offset(), range.length());
 		}
 	}
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.timeline.ui.internal;
+package org.looptrace.ui;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,23 +16,39 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.ui.IEditorReference;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.IWorkbenchPartSite;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.progress.IWorkbenchSiteProgressService;
 import org.eclipse.ui.texteditor.ITextEditor;
 
-/** What views of a model file share: the model of an editor, a file's text, jobs, refreshing what they write. */
-final class ModelViews {
+/**
+ * What the views of a model file share (the matrix, timeline and patterns views): the model of an
+ * editor, a file's text, jobs, refreshing what they write, selecting a construct in the model
+ * editor.
+ */
+public final class ModelViews {
 
 	private ModelViews() {
 	}
 
-	/** The model text of an editor and its caret. */
-	record EditorModel(ITextEditor editor, IFile file, String text, int caret) {
+	/**
+	 * The model text of an editor and its caret.
+	 *
+	 * @param editor the editor
+	 * @param file   the model file it edits
+	 * @param text   the text in the editor, saved or not
+	 * @param caret  the offset of the caret
+	 */
+	public record EditorModel(ITextEditor editor, IFile file, String text, int caret) {
 	}
 
 	/** The model of a {@code .loops} text editor and its caret, or null for any other part or selection. */
-	static @Nullable EditorModel editorModel(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
+	public static @Nullable EditorModel editorModel(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
 		if (!(part instanceof ITextEditor editor) || !(selection instanceof ITextSelection caret)) {
 			return null;
 		}
@@ -46,14 +62,14 @@ final class ModelViews {
 	}
 
 	/** The text of a file as saved, in its charset. */
-	static String read(IFile model) throws CoreException, IOException {
+	public static String read(IFile model) throws CoreException, IOException {
 		try (InputStream in = model.getContents(true)) {
 			return new String(in.readAllBytes(), Charset.forName(model.getCharset(), StandardCharsets.UTF_8));
 		}
 	}
 
 	/** Schedules a job of a view, shown busy in the view. */
-	static void schedule(IWorkbenchPartSite site, Job job) {
+	public static void schedule(IWorkbenchPartSite site, Job job) {
 		job.setPriority(Job.SHORT);
 		IWorkbenchSiteProgressService service = site.getService(IWorkbenchSiteProgressService.class);
 		if (service != null) {
@@ -64,7 +80,7 @@ final class ModelViews {
 	}
 
 	/** Lets the workspace see a file written into it. */
-	static void refresh(Path written) {
+	public static void refresh(Path written) {
 		for (IFile file : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(written.toUri())) {
 			try {
 				file.refreshLocal(0, null);
@@ -75,8 +91,45 @@ final class ModelViews {
 	}
 
 	/** The first lines of a message, an ellipsis for the rest. */
-	static String firstLines(@Nullable String message, int most) {
+	public static String firstLines(@Nullable String message, int most) {
 		List<String> lines = message == null ? List.of() : message.lines().toList();
 		return lines.size() <= most ? String.join("\n", lines) : String.join("\n", lines.subList(0, most)) + "\n\u2026";
+	}
+
+	/** The text editor open on a model file, opening one when there is none; null when the file opens in no text editor. */
+	public static @Nullable ITextEditor editor(IWorkbenchPage page, IFile model, boolean activate) throws PartInitException {
+		ITextEditor editor = null;
+		for (IEditorReference reference : page.findEditors(new FileEditorInput(model), null, IWorkbenchPage.MATCH_INPUT)) {
+			if (reference.getEditor(true) instanceof ITextEditor open) {
+				editor = open;
+			}
+		}
+		if (editor == null && IDE.openEditor(page, model, activate) instanceof ITextEditor opened) {
+			editor = opened;
+		}
+		if (editor != null) {
+			if (activate) {
+				page.activate(editor);
+			} else {
+				page.bringToTop(editor);
+			}
+		}
+		return editor;
+	}
+
+	/**
+	 * Selects text of a model file in its editor (opening it if needed), as the views reveal a
+	 * construct. An activated editor makes the views following its caret (the timeline) show the
+	 * selection too.
+	 *
+	 * @return the editor, or null when the file opens in no text editor
+	 */
+	public static @Nullable ITextEditor reveal(IWorkbenchPage page, IFile model, int offset, int length, boolean activate)
+			throws PartInitException {
+		ITextEditor editor = editor(page, model, activate);
+		if (editor != null) {
+			editor.selectAndReveal(offset, length);
+		}
+		return editor;
 	}
 }
