@@ -31,6 +31,7 @@ import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.resource.ImageDescriptor;
 import org.eclipse.jface.resource.ResourceLocator;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
@@ -186,7 +187,7 @@ public class PatternsView extends ViewPart {
 		}
 	}
 
-	private static @Nullable org.eclipse.jface.resource.ImageDescriptor image(String path) {
+	private static @Nullable ImageDescriptor image(String path) {
 		return ResourceLocator.imageDescriptorFromBundle(PatternsView.class, path).orElse(null);
 	}
 
@@ -531,7 +532,7 @@ public class PatternsView extends ViewPart {
 				return;
 			}
 			ModelViews.reveal(getSite().getPage(), model, range.offset(), range.length(), true);
-		} catch (PartInitException | CoreException | IOException e) {
+		} catch (CoreException | IOException e) {
 			status(NLS.bind(Messages.PatternsView_openFailed, model.getFullPath(), e.getMessage()));
 		}
 	}
