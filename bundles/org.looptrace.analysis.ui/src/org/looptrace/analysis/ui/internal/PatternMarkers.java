@@ -262,7 +262,7 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 			return markers;
 		}
 		for (Occurrence occurrence : patterns.found().occurrences()) {
-			String message = PatternsData.markerMessage(occurrence);
+			String message = patterns.markerMessage(occurrence);
 			for (String path : occurrence.constructs()) {
 				TextRange range = patterns.ranges().get(path);
 				if (range != null) {

@@ -124,9 +124,14 @@ record PatternsData(boolean useContext, CollectivePatterns found, @Nullable Stri
 		return NLS.bind(Messages.Pattern_shape, kind);
 	}
 
-	/** The marker message of an occurrence: "these 14 sends resemble MPI_Bcast from rank 3 over ranks 0-11 (7 times in the run)". */
-	static String markerMessage(Occurrence occurrence) {
-		GroupPattern pattern = occurrence.pattern();
+	/**
+	 * The marker message of an occurrence: "these 14 sends resemble MPI_Bcast from rank 3 over ranks
+	 * 0-11 (7 times in the run)", with the occurrences of its pattern in the whole run (NLR may have
+	 * split them over several places, a loop and an iteration peeled off it).
+	 */
+	String markerMessage(Occurrence occurrence) {
+		GroupPattern pattern = patterns().stream().filter(p -> samePattern(p, occurrence.pattern())).findFirst()
+				.orElse(occurrence.pattern());
 		String root = pattern.root().isPresent() ? NLS.bind(Messages.Pattern_root, pattern.rootText()) : "";
 		String function = pattern.context().isEmpty() ? "" : NLS.bind(Messages.Pattern_function, pattern.context());
 		String times = pattern.occurrences() == 1 ? Messages.Pattern_once
