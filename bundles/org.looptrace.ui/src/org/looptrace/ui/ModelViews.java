@@ -8,14 +8,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
@@ -28,8 +36,8 @@ import org.eclipse.ui.texteditor.ITextEditor;
 
 /**
  * What the views of a model file share (the matrix, timeline and patterns views): the model of an
- * editor, a file's text, jobs, refreshing what they write, selecting a construct in the model
- * editor.
+ * editor, a file's text, jobs and their updates, CSV export, refreshing what they write, selecting
+ * a construct in the model editor.
  */
 public final class ModelViews {
 
@@ -87,6 +95,71 @@ public final class ModelViews {
 			} catch (CoreException e) {
 				// the file is written; the workspace notices it at its next refresh
 			}
+		}
+	}
+
+	/**
+	 * The requests of a view for what its jobs compute, and the updates the jobs make in the UI
+	 * thread: an update of a request older than the latest, or after the view's control is gone, is
+	 * dropped (a job cancelled too late, a view closed).
+	 */
+	public static final class Updates {
+
+		/** The latest request, in the UI thread. */
+		private long latest;
+
+		/** A new request (in the UI thread): from now on the updates of older requests are dropped. */
+		public long request() {
+			return ++latest;
+		}
+
+		/** Runs an update of a request in the UI thread of a view's control, unless a newer request was made or the control is gone. */
+		public void async(@Nullable Control control, long request, Runnable update) {
+			if (control == null || control.isDisposed()) {
+				return;
+			}
+			control.getDisplay().asyncExec(() -> {
+				if (!control.isDisposed() && request == latest) {
+					update.run();
+				}
+			});
+		}
+	}
+
+	/** Writes what a view shows into a file. */
+	@FunctionalInterface
+	public interface Export {
+		/** Writes into {@code target}. */
+		void to(Path target) throws IOException;
+	}
+
+	/**
+	 * Asks where to write a view's CSV export (the dialog asks before replacing a file), then writes
+	 * it; a failure is an error dialog.
+	 *
+	 * @param fileName the name proposed
+	 * @param folder   the folder proposed, or null
+	 * @param failed   the message of a failure: {0} the file, {1} why
+	 */
+	public static void exportCsv(Shell shell, String title, String fileName, @Nullable IContainer folder, String failed,
+			Export export) {
+		FileDialog dialog = new FileDialog(shell, SWT.SAVE);
+		dialog.setText(title);
+		dialog.setFilterExtensions(new String[] { "*.csv", "*" });
+		dialog.setFileName(fileName);
+		IPath location = folder == null ? null : folder.getLocation();
+		if (location != null) {
+			dialog.setFilterPath(location.toOSString());
+		}
+		dialog.setOverwrite(true); // the dialog asks before replacing a file
+		String chosen = dialog.open();
+		if (chosen == null) {
+			return;
+		}
+		try {
+			export.to(Path.of(chosen));
+		} catch (IOException e) {
+			MessageDialog.openError(shell, title, NLS.bind(failed, chosen, e.getMessage()));
 		}
 	}
 

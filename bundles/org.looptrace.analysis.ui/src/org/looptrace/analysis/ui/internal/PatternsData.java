@@ -27,13 +27,13 @@ import org.looptrace.trace.TraceFormatException;
 /**
  * What the Patterns view shows: the patterns of a model text or of a trace folder (modelled first,
  * as {@code looptrace patterns} does), with each pattern's occurrences; the text of the model and
- * where its constructs are, when the patterns were found in model text. Computed without SWT, in
- * the view's job.
+ * where its constructs are. Computed without SWT, in the view's job.
  *
  * @param useContext whether messages were grouped by call context
  * @param found      what {@link CollectivePatterns} found
- * @param text       the model text the patterns were found in, or null for a trace folder
- * @param ranges     the text of every construct of {@code text} by construct path (empty for a folder)
+ * @param text       the model text the patterns were found in (for a trace folder, the model
+ *                   "Model traces" wrote into it), or null
+ * @param ranges     the text of every construct of {@code text} by construct path
  */
 record PatternsData(boolean useContext, CollectivePatterns found, @Nullable String text, Map<String, TextRange> ranges) {
 
@@ -60,14 +60,16 @@ record PatternsData(boolean useContext, CollectivePatterns found, @Nullable Stri
 	 * The patterns of a trace folder's global model, modelled with the options of {@code looptrace
 	 * model}.
 	 *
+	 * @param modelText the text of the folder's model ({@code model.loops}), where the sends are shown, or null
 	 * @throws TraceFormatException       when a trace file is malformed
 	 * @throws InconsistentTraceException when the ranks' traces do not fit together
 	 * @throws IOException                when a trace file cannot be read
 	 */
-	static PatternsData ofFolder(Path folder, boolean useContext, Progress progress)
+	static PatternsData ofFolder(Path folder, @Nullable String modelText, boolean useContext, Progress progress)
 			throws TraceFormatException, InconsistentTraceException, IOException {
 		var model = Pipeline.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, MergeOptions.defaults(), progress);
-		return new PatternsData(useContext, find(model, useContext, progress), null, Map.of());
+		return new PatternsData(useContext, find(model, useContext, progress), modelText,
+				modelText == null ? Map.of() : EditorServices.constructRanges(modelText));
 	}
 
 	private static CollectivePatterns find(org.looptrace.model.Model model, boolean useContext, Progress progress) {
@@ -104,7 +106,7 @@ record PatternsData(boolean useContext, CollectivePatterns found, @Nullable Stri
 		return text.matches("[^,\"\n\r]*") ? text : '"' + text.replace("\"", "\"\"") + '"';
 	}
 
-	/** The first line of a construct's text, or null when the patterns were not found in model text. */
+	/** The first line of a construct's text, or null without model text or construct. */
 	@Nullable
 	String firstLine(String path) {
 		String model = text;

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.MessageFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -28,7 +29,6 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.IToolBarManager;
-import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.ImageDescriptor;
@@ -45,7 +45,7 @@ import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.ISelectionListener;
@@ -133,7 +133,7 @@ public class PatternsView extends ViewPart {
 	private @Nullable String inputText;
 	private @Nullable PatternsData data;
 	private @Nullable Job job;
-	private long requests;
+	private final ModelViews.Updates updates = new ModelViews.Updates();
 
 	@Override
 	public void createPartControl(@Nullable Composite parent) {
@@ -326,27 +326,27 @@ public class PatternsView extends ViewPart {
 		input = resource;
 		inputText = text;
 		refresh.setEnabled(true);
-		long request = ++requests;
+		long request = updates.request();
 		String name = resource.getFullPath().toString();
 		Job next = new Job(NLS.bind(Messages.PatternsJob_name, resource.getName())) {
 			@Override
 			protected IStatus run(@Nullable IProgressMonitor monitor) {
-				async(request, () -> status(NLS.bind(Messages.PatternsView_computing, name)));
+				updates.async(control(), request, () -> status(NLS.bind(Messages.PatternsView_computing, name)));
 				MonitorProgress progress = new MonitorProgress(monitor, getName());
 				try {
 					PatternsData computed = text != null ? PatternsData.ofModel(text, resource.getName(), context, progress)
-							: PatternsData.ofFolder(location.toPath(), context, progress);
-					async(request, () -> shown(computed));
+							: PatternsData.ofFolder(location.toPath(), folderModel(resource), context, progress);
+					updates.async(control(), request, () -> shown(computed));
 				} catch (ModelTextException e) {
-					async(request, () -> failed(resource,
+					updates.async(control(), request, () -> failed(resource,
 							NLS.bind(Messages.PatternsView_invalidModel, name, ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
 				} catch (TraceFormatException | InconsistentTraceException e) {
-					async(request, () -> failed(resource,
+					updates.async(control(), request, () -> failed(resource,
 							NLS.bind(Messages.PatternsView_badTraces, name, ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
 				} catch (CancellationException | OperationCanceledException e) {
 					return Status.CANCEL_STATUS;
 				} catch (IOException | IllegalStateException | IllegalArgumentException e) {
-					async(request, () -> failed(resource, NLS.bind(Messages.PatternsView_failed, name, e.getMessage())));
+					updates.async(control(), request, () -> failed(resource, NLS.bind(Messages.PatternsView_failed, name, e.getMessage())));
 				}
 				return Status.OK_STATUS;
 			}
@@ -360,17 +360,9 @@ public class PatternsView extends ViewPart {
 		ModelViews.schedule(getSite(), next);
 	}
 
-	/** Runs an update in the UI thread, unless the view is gone or a newer request was made. */
-	private void async(long request, Runnable update) {
+	private @Nullable Control control() {
 		TreeViewer tree = viewer;
-		if (tree == null || tree.getControl().isDisposed()) {
-			return;
-		}
-		tree.getControl().getDisplay().asyncExec(() -> {
-			if (!tree.getControl().isDisposed() && request == requests) {
-				update.run();
-			}
-		});
+		return tree == null ? null : tree.getControl();
 	}
 
 	private void shown(PatternsData computed) {
@@ -379,8 +371,8 @@ public class PatternsView extends ViewPart {
 		String name = Objects.requireNonNull(input).getFullPath().toString();
 		String context = computed.useContext() ? Messages.PatternsView_withContext : Messages.PatternsView_withoutContext;
 		status(computed.patterns().isEmpty() ? NLS.bind(Messages.PatternsView_none, name, context)
-				: NLS.bind(Messages.PatternsView_summary,
-						new Object[] { name, computed.patterns().size(), computed.found().occurrences().size(), context }));
+				: MessageFormat.format(Messages.PatternsView_summary, name, computed.patterns().size(),
+						computed.found().occurrences().size(), context));
 		export.setEnabled(true);
 		TreeViewer tree = viewer;
 		if (tree != null) {
@@ -542,25 +534,9 @@ public class PatternsView extends ViewPart {
 		if (data == null || shown == null) {
 			return;
 		}
-		FileDialog dialog = new FileDialog(getSite().getShell(), SWT.SAVE);
-		dialog.setText(Messages.PatternsView_exportTitle);
-		dialog.setFilterExtensions(new String[] { "*.csv", "*" });
-		dialog.setFileName(shown.getFullPath().removeFileExtension().lastSegment() + "-patterns.csv");
-		IPath folder = (shown instanceof IContainer ? shown : shown.getParent()).getLocation();
-		if (folder != null) {
-			dialog.setFilterPath(folder.toOSString());
-		}
-		dialog.setOverwrite(true); // the dialog asks before replacing a file
-		String chosen = dialog.open();
-		if (chosen == null) {
-			return;
-		}
-		try {
-			export(Path.of(chosen));
-		} catch (IOException e) {
-			MessageDialog.openError(getSite().getShell(), Messages.PatternsView_exportTitle,
-					NLS.bind(Messages.PatternsView_exportFailed, chosen, e.getMessage()));
-		}
+		ModelViews.exportCsv(getSite().getShell(), Messages.PatternsView_exportTitle,
+				shown.getFullPath().removeFileExtension().lastSegment() + "-patterns.csv",
+				shown instanceof IContainer folder ? folder : shown.getParent(), Messages.PatternsView_exportFailed, this::export);
 	}
 
 	/** Writes the patterns shown as CSV (what {@code looptrace patterns --csv} prints). */
@@ -571,6 +547,16 @@ public class PatternsView extends ViewPart {
 		}
 		Files.writeString(target, shown.csv(), StandardCharsets.UTF_8);
 		ModelViews.refresh(target);
+	}
+
+	/** The text of the model "Model traces" wrote into a trace folder, or null when there is none. */
+	private static @Nullable String folderModel(IResource folder) {
+		IFile model = folder instanceof IContainer container ? modelOf(container) : null;
+		try {
+			return model != null && model.exists() ? ModelViews.read(model) : null;
+		} catch (CoreException | IOException e) {
+			return null; // the sends are shown without their text
+		}
 	}
 
 	/** The model "Model traces" writes into a trace folder. */

@@ -107,7 +107,7 @@ public class TimelineView extends ViewPart {
 	private @Nullable TimelineData data;
 	private @Nullable TimelineFigures figures;
 	private @Nullable Job job;
-	private long requests;
+	private final ModelViews.Updates updates = new ModelViews.Updates();
 	private @Nullable Point pressed;
 	private @Nullable Point pressedView;
 	private boolean dragged;
@@ -300,21 +300,21 @@ public class TimelineView extends ViewPart {
 		if (previous != null) {
 			previous.cancel();
 		}
-		long request = ++requests;
+		long request = updates.request();
 		Job next = new Job(NLS.bind(Messages.TimelineJob_name, model.getName())) {
 			@Override
 			protected IStatus run(@Nullable IProgressMonitor monitor) {
-				async(request, () -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
+				updates.async(canvas, request, () -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
 				try {
 					TimelineData computed = TimelineData.compute(text, model.getName(), options);
 					if (monitor != null && monitor.isCanceled()) {
 						return Status.CANCEL_STATUS;
 					}
-					async(request, () -> shown(model, computed, caret));
+					updates.async(canvas, request, () -> shown(model, computed, caret));
 				} catch (ModelTextException e) {
-					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
+					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
 				} catch (IllegalArgumentException e) {
-					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
+					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
 				} catch (CancellationException e) {
 					return Status.CANCEL_STATUS;
 				}
@@ -328,19 +328,6 @@ public class TimelineView extends ViewPart {
 		};
 		job = next;
 		ModelViews.schedule(getSite(), next);
-	}
-
-	/** Runs an update in the UI thread, unless the view is gone or a newer request was made. */
-	private void async(long request, Runnable update) {
-		FigureCanvas figureCanvas = canvas;
-		if (figureCanvas == null || figureCanvas.isDisposed()) {
-			return;
-		}
-		figureCanvas.getDisplay().asyncExec(() -> {
-			if (!figureCanvas.isDisposed() && request == requests) {
-				update.run();
-			}
-		});
 	}
 
 	private void shown(IFile model, TimelineData computed, int caret) {
