@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
-import java.util.function.Function;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
@@ -32,6 +31,8 @@ import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.ImageDescriptor;
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.resource.LocalResourceManager;
 import org.eclipse.jface.resource.ResourceLocator;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
@@ -44,6 +45,7 @@ import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
@@ -151,11 +153,24 @@ public class PatternsView extends ViewPart {
 		tree.getTree().setLinesVisible(true);
 		tree.setUseHashlookup(true);
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(tree.getControl());
-		column(tree, Messages.PatternsView_kind, 260, SWT.LEFT, this::kindText);
-		column(tree, Messages.PatternsView_root, 60, SWT.RIGHT, row -> cells(row)[1]);
-		column(tree, Messages.PatternsView_group, 140, SWT.LEFT, row -> cells(row)[2]);
-		column(tree, Messages.PatternsView_context, 160, SWT.LEFT, row -> cells(row)[3]);
-		column(tree, Messages.PatternsView_occurrences, 100, SWT.RIGHT, row -> cells(row)[4]);
+		LocalResourceManager images = new LocalResourceManager(JFaceResources.getResources(), tree.getControl());
+		ImageDescriptor patternImage = image("icons/patterns.png");
+		Image pattern = patternImage == null ? null : images.create(patternImage);
+		column(tree, Messages.PatternsView_kind, 260, SWT.LEFT, new ColumnLabelProvider() {
+			@Override
+			public String getText(@Nullable Object row) {
+				return row == null ? "" : kindText(row);
+			}
+
+			@Override
+			public @Nullable Image getImage(@Nullable Object row) {
+				return row instanceof PatternRow ? pattern : null;
+			}
+		});
+		column(tree, Messages.PatternsView_root, 60, SWT.RIGHT, cell(1));
+		column(tree, Messages.PatternsView_group, 140, SWT.LEFT, cell(2));
+		column(tree, Messages.PatternsView_context, 160, SWT.LEFT, cell(3));
+		column(tree, Messages.PatternsView_occurrences, 100, SWT.RIGHT, cell(4));
 		tree.setContentProvider(new Rows());
 		tree.addDoubleClickListener(this::doubleClicked);
 		viewer = tree;
@@ -191,17 +206,22 @@ public class PatternsView extends ViewPart {
 		return ResourceLocator.imageDescriptorFromBundle(PatternsView.class, path).orElse(null);
 	}
 
-	private static void column(TreeViewer tree, String title, int width, int alignment, Function<Object, String> text) {
+	private static void column(TreeViewer tree, String title, int width, int alignment, ColumnLabelProvider cells) {
 		TreeViewerColumn column = new TreeViewerColumn(tree, alignment);
 		column.getColumn().setText(title);
 		column.getColumn().setWidth(width);
 		column.getColumn().setMoveable(true);
-		column.setLabelProvider(new ColumnLabelProvider() {
+		column.setLabelProvider(cells);
+	}
+
+	/** The cells of a column of {@link #cells(Object)}. */
+	private static ColumnLabelProvider cell(int index) {
+		return new ColumnLabelProvider() {
 			@Override
-			public String getText(@Nullable Object element) {
-				return element == null ? "" : text.apply(element);
+			public String getText(@Nullable Object row) {
+				return row == null ? "" : cells(row)[index];
 			}
-		});
+		};
 	}
 
 	@Override

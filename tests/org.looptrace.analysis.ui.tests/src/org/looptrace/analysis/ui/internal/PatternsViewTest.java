@@ -3,6 +3,7 @@ package org.looptrace.analysis.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,6 +40,7 @@ import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ISetSelectionTarget;
 import org.eclipse.ui.texteditor.ITextEditor;
@@ -169,6 +171,19 @@ class PatternsViewTest {
 		PatternsData data = waitForData(view, other);
 		assertEquals(editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), data.text());
 		assertFalse(data.patterns().isEmpty());
+	}
+
+	@Test
+	void showPatternsOpensTheViewOnTheSelectionAndTheLoopTracePerspectiveOffersIt() throws Exception {
+		IFolder folder = run("bcast-reduce", BCAST_REDUCE);
+		page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry().findPerspectiveWithId("org.looptrace.ui.perspective"));
+		assertTrue(Arrays.asList(page.getShowViewShortcuts()).contains(PatternsView.ID), "Show View > Patterns");
+		ISetSelectionTarget explorer = (ISetSelectionTarget) page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+		explorer.selectReveal(new StructuredSelection(folder));
+		PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand("org.looptrace.analysis.ui.showPatterns", null);
+		PatternsView view = (PatternsView) page.findView(PatternsView.ID);
+		assertNotNull(view, "the command opens the view");
+		assertFalse(waitForData(view, folder).patterns().isEmpty());
 	}
 
 	@Test
