@@ -20,7 +20,6 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.IToolBarManager;
-import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.ResourceLocator;
@@ -28,7 +27,6 @@ import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.ISelectionListener;
@@ -38,6 +36,7 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
 
 /**
@@ -79,7 +78,7 @@ public class MatrixView extends ViewPart {
 	private String shownSummary = Messages.MatrixView_empty;
 	private @Nullable MatrixData data;
 	private @Nullable Job job;
-	private long requests;
+	private final ModelViews.Updates updates = new ModelViews.Updates();
 
 	@Override
 	public void createPartControl(@Nullable Composite parent) {
@@ -163,7 +162,7 @@ public class MatrixView extends ViewPart {
 		if (previous != null) {
 			previous.cancel();
 		}
-		long request = ++requests;
+		long request = updates.request();
 		boolean same = model.equals(file) && text.equals(shownText) && shownValid;
 		String before = shownConstruct;
 		Job next = new Job(NLS.bind(Messages.MatrixJob_name, model.getName())) {
@@ -171,19 +170,19 @@ public class MatrixView extends ViewPart {
 			protected IStatus run(@Nullable IProgressMonitor monitor) {
 				String construct = caret < 0 ? null : EditorServices.constructAt(text, caret).orElse(null);
 				if (same && Objects.equals(construct, before)) {
-					async(request, () -> status(shownSummary)); // over a "computing" of a cancelled job
+					updates.async(canvas, request, () -> status(shownSummary)); // over a "computing" of a cancelled job
 					return Status.OK_STATUS;
 				}
 				String title = construct == null ? NLS.bind(Messages.MatrixView_wholeModel, model.getFullPath())
 						: NLS.bind(Messages.MatrixView_construct, model.getFullPath(), construct);
-				async(request, () -> status(NLS.bind(Messages.MatrixView_computing, title)));
+				updates.async(canvas, request, () -> status(NLS.bind(Messages.MatrixView_computing, title)));
 				try {
 					MatrixData computed = MatrixData.compute(text, location.toPath(), construct, new MonitorProgress(monitor, title));
-					async(request, () -> shown(model, text, construct, title, computed));
+					updates.async(canvas, request, () -> shown(model, text, construct, title, computed));
 				} catch (ModelTextException e) {
-					async(request, () -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
+					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
 				} catch (IllegalArgumentException e) {
-					async(request, () -> failed(model, NLS.bind(Messages.MatrixView_failed, title, e.getMessage())));
+					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.MatrixView_failed, title, e.getMessage())));
 				} catch (CancellationException | OperationCanceledException e) {
 					return Status.CANCEL_STATUS;
 				}
@@ -197,19 +196,6 @@ public class MatrixView extends ViewPart {
 		};
 		job = next;
 		ModelViews.schedule(getSite(), next);
-	}
-
-	/** Runs an update in the UI thread, unless the view is gone or a newer request was made. */
-	private void async(long request, Runnable update) {
-		MatrixCanvas heatMap = canvas;
-		if (heatMap == null || heatMap.isDisposed()) {
-			return;
-		}
-		heatMap.getDisplay().asyncExec(() -> {
-			if (!heatMap.isDisposed() && request == requests) {
-				update.run();
-			}
-		});
 	}
 
 	private void shown(IFile model, String text, @Nullable String construct, String title, MatrixData computed) {
@@ -269,27 +255,10 @@ public class MatrixView extends ViewPart {
 		if (shown == null || model == null) {
 			return;
 		}
-		FileDialog dialog = new FileDialog(getSite().getShell(), SWT.SAVE);
-		dialog.setText(Messages.MatrixView_exportTitle);
-		dialog.setFilterExtensions(new String[] { "*.csv", "*" });
 		String construct = shown.construct();
-		dialog.setFileName(model.getFullPath().removeFileExtension().lastSegment()
-				+ (construct == null ? "" : "-" + construct) + "-matrix.csv");
-		IPath folder = model.getParent().getLocation();
-		if (folder != null) {
-			dialog.setFilterPath(folder.toOSString());
-		}
-		dialog.setOverwrite(true); // the dialog asks before replacing a file
-		String chosen = dialog.open();
-		if (chosen == null) {
-			return;
-		}
-		try {
-			export(Path.of(chosen));
-		} catch (IOException e) {
-			MessageDialog.openError(getSite().getShell(), Messages.MatrixView_exportTitle,
-					NLS.bind(Messages.MatrixView_exportFailed, chosen, e.getMessage()));
-		}
+		String name = model.getFullPath().removeFileExtension().lastSegment() + (construct == null ? "" : "-" + construct) + "-matrix.csv";
+		ModelViews.exportCsv(getSite().getShell(), Messages.MatrixView_exportTitle, name, model.getParent(),
+				Messages.MatrixView_exportFailed, this::export);
 	}
 
 	/** Writes the matrix shown as CSV (the rows of {@code looptrace matrix --csv [--bytes]}). */

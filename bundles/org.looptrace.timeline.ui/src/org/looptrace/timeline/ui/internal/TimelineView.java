@@ -44,17 +44,12 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.ISharedImages;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.ide.IDE;
-import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.part.ViewPart;
-import org.eclipse.ui.texteditor.ITextEditor;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices.TextRange;
 import org.looptrace.model.core.RankSet;
@@ -62,6 +57,7 @@ import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
+import org.looptrace.ui.ModelViews;
 
 /**
  * The Timeline view: the headless layout of {@link org.looptrace.timeline.TimelineLayout} drawn with
@@ -111,7 +107,7 @@ public class TimelineView extends ViewPart {
 	private @Nullable TimelineData data;
 	private @Nullable TimelineFigures figures;
 	private @Nullable Job job;
-	private long requests;
+	private final ModelViews.Updates updates = new ModelViews.Updates();
 	private @Nullable Point pressed;
 	private @Nullable Point pressedView;
 	private boolean dragged;
@@ -304,21 +300,21 @@ public class TimelineView extends ViewPart {
 		if (previous != null) {
 			previous.cancel();
 		}
-		long request = ++requests;
+		long request = updates.request();
 		Job next = new Job(NLS.bind(Messages.TimelineJob_name, model.getName())) {
 			@Override
 			protected IStatus run(@Nullable IProgressMonitor monitor) {
-				async(request, () -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
+				updates.async(canvas, request, () -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
 				try {
 					TimelineData computed = TimelineData.compute(text, model.getName(), options);
 					if (monitor != null && monitor.isCanceled()) {
 						return Status.CANCEL_STATUS;
 					}
-					async(request, () -> shown(model, computed, caret));
+					updates.async(canvas, request, () -> shown(model, computed, caret));
 				} catch (ModelTextException e) {
-					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
+					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
 				} catch (IllegalArgumentException e) {
-					async(request, () -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
+					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
 				} catch (CancellationException e) {
 					return Status.CANCEL_STATUS;
 				}
@@ -332,19 +328,6 @@ public class TimelineView extends ViewPart {
 		};
 		job = next;
 		ModelViews.schedule(getSite(), next);
-	}
-
-	/** Runs an update in the UI thread, unless the view is gone or a newer request was made. */
-	private void async(long request, Runnable update) {
-		FigureCanvas figureCanvas = canvas;
-		if (figureCanvas == null || figureCanvas.isDisposed()) {
-			return;
-		}
-		figureCanvas.getDisplay().asyncExec(() -> {
-			if (!figureCanvas.isDisposed() && request == requests) {
-				update.run();
-			}
-		});
 	}
 
 	private void shown(IFile model, TimelineData computed, int caret) {
@@ -429,24 +412,10 @@ public class TimelineView extends ViewPart {
 		if (range == null) {
 			return;
 		}
-		IWorkbenchPage page = getSite().getPage();
-		ITextEditor editor = null;
-		for (IEditorReference reference : page.findEditors(new FileEditorInput(model), null, IWorkbenchPage.MATCH_INPUT)) {
-			if (reference.getEditor(true) instanceof ITextEditor open) {
-				editor = open;
-			}
-		}
 		try {
-			if (editor == null && IDE.openEditor(page, model, false) instanceof ITextEditor opened) {
-				editor = opened;
-			}
+			ModelViews.reveal(getSite().getPage(), model, range.offset(), range.length(), false);
 		} catch (PartInitException e) {
 			status(NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage()));
-			return;
-		}
-		if (editor != null) {
-			page.bringToTop(editor);
-			editor.selectAndReveal(range.offset(), range.length());
 		}
 	}
 

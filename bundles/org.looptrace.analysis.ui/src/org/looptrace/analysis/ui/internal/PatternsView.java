@@ -1,0 +1,642 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.analysis.ui.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.MessageFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.OperationCanceledException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.preferences.IEclipsePreferences.IPreferenceChangeListener;
+import org.eclipse.core.runtime.preferences.IEclipsePreferences.PreferenceChangeEvent;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.resource.ImageDescriptor;
+import org.eclipse.jface.resource.JFaceResources;
+import org.eclipse.jface.resource.LocalResourceManager;
+import org.eclipse.jface.resource.ResourceLocator;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.DoubleClickEvent;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.ITreeContentProvider;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.viewers.TreeViewerColumn;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.ui.IEditorReference;
+import org.eclipse.ui.ISelectionListener;
+import org.eclipse.ui.ISharedImages;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.FileEditorInput;
+import org.eclipse.ui.part.ViewPart;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.looptrace.analysis.collectives.GroupPattern;
+import org.looptrace.analysis.collectives.Occurrence;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.lang.internal.ide.EditorServices.TextRange;
+import org.looptrace.merge.InconsistentTraceException;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.TraceFormatException;
+import org.looptrace.ui.LoopTraceUi;
+import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.MonitorProgress;
+
+/**
+ * The Patterns view: the groups of point-to-point messages that resemble collective operations or
+ * shapes in a trace folder or model (chosen in the Project Explorer, or open in the model editor,
+ * which the view follows), as {@code looptrace patterns} finds them; each expands to its
+ * occurrences and their sends, and a double click selects the send in the model editor (and so in
+ * the timeline, which follows the editor). Computed in a job; a bad model or folder is a message in
+ * the view, not a dialog.
+ */
+public class PatternsView extends ViewPart {
+
+	/** The view's id in plugin.xml. */
+	public static final String ID = "org.looptrace.analysis.ui.patternsView";
+
+	/** The family of the view's jobs, for tests to wait on. */
+	static final Object JOB_FAMILY = ID;
+
+	private static final int MAX_MESSAGE_LINES = 6;
+
+	/** A row of the tree: a pattern, the sum of its occurrences. */
+	record PatternRow(GroupPattern pattern) {
+	}
+
+	/** A row of the tree: one place where a pattern was found ({@code index} in the model order of every place). */
+	record OccurrenceRow(PatternRow parent, int index, Occurrence occurrence) {
+	}
+
+	/** A row of the tree: one send of an occurrence. */
+	record SendRow(OccurrenceRow parent, String path) {
+	}
+
+	private @Nullable Label status;
+	private @Nullable TreeViewer viewer;
+	private final Action refresh = new Action(Messages.PatternsView_refresh) {
+		@Override
+		public void run() {
+			refresh();
+		}
+	};
+	private final Action useContext = new Action(Messages.PatternsView_useContext, IAction.AS_CHECK_BOX) {
+		@Override
+		public void run() {
+			PatternPreferences.set(PatternPreferences.USE_CONTEXT, isChecked());
+		}
+	};
+	private final Action export = new Action(Messages.PatternsView_export) {
+		@Override
+		public void run() {
+			exportWithDialog();
+		}
+	};
+	private final Action markers = new Action(Messages.PatternsView_markers, IAction.AS_CHECK_BOX) {
+		@Override
+		public void run() {
+			PatternPreferences.set(PatternPreferences.EDITOR_MARKERS, isChecked());
+		}
+	};
+	private final ISelectionListener follower = this::follow;
+	private final IPreferenceChangeListener preferences = this::preferenceChanged;
+
+	/** The input shown (or being computed): a model file or a trace folder, and the model text. */
+	private @Nullable IResource input;
+	private @Nullable String inputText;
+	private @Nullable PatternsData data;
+	private @Nullable Job job;
+	private final ModelViews.Updates updates = new ModelViews.Updates();
+
+	@Override
+	public void createPartControl(@Nullable Composite parent) {
+		if (parent == null) {
+			return;
+		}
+		Composite body = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.fillDefaults().spacing(0, 4).applyTo(body);
+		Label label = new Label(body, SWT.WRAP);
+		label.setText(Messages.PatternsView_empty);
+		GridDataFactory.fillDefaults().grab(true, false).indent(8, 6).hint(200, SWT.DEFAULT).applyTo(label);
+		status = label;
+		TreeViewer tree = new TreeViewer(body, SWT.FULL_SELECTION | SWT.SINGLE | SWT.H_SCROLL | SWT.V_SCROLL);
+		tree.getTree().setHeaderVisible(true);
+		tree.getTree().setLinesVisible(true);
+		tree.setUseHashlookup(true);
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(tree.getControl());
+		LocalResourceManager images = new LocalResourceManager(JFaceResources.getResources(), tree.getControl());
+		ImageDescriptor patternImage = image("icons/patterns.png");
+		Image pattern = patternImage == null ? null : images.create(patternImage);
+		column(tree, Messages.PatternsView_kind, 260, SWT.LEFT, new ColumnLabelProvider() {
+			@Override
+			public String getText(@Nullable Object row) {
+				return row == null ? "" : kindText(row);
+			}
+
+			@Override
+			public @Nullable Image getImage(@Nullable Object row) {
+				return row instanceof PatternRow ? pattern : null;
+			}
+		});
+		column(tree, Messages.PatternsView_root, 60, SWT.RIGHT, cell(1));
+		column(tree, Messages.PatternsView_group, 140, SWT.LEFT, cell(2));
+		column(tree, Messages.PatternsView_context, 160, SWT.LEFT, cell(3));
+		column(tree, Messages.PatternsView_occurrences, 100, SWT.RIGHT, cell(4));
+		tree.setContentProvider(new Rows());
+		tree.addDoubleClickListener(this::doubleClicked);
+		viewer = tree;
+
+		refresh.setImageDescriptor(image("icons/refresh.png"));
+		refresh.setEnabled(false);
+		useContext.setToolTipText(Messages.PatternsView_useContextTooltip);
+		useContext.setImageDescriptor(image("icons/context.png"));
+		useContext.setChecked(PatternPreferences.get(PatternPreferences.USE_CONTEXT));
+		export.setToolTipText(Messages.PatternsView_exportTooltip);
+		export.setImageDescriptor(PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_ETOOL_SAVEAS_EDIT));
+		export.setEnabled(false);
+		markers.setToolTipText(Messages.PatternsView_markersTooltip);
+		markers.setChecked(PatternPreferences.get(PatternPreferences.EDITOR_MARKERS));
+		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
+		toolBar.add(refresh);
+		toolBar.add(useContext);
+		toolBar.add(export);
+		getViewSite().getActionBars().getMenuManager().add(markers);
+		PatternPreferences.node().addPreferenceChangeListener(preferences);
+
+		IWorkbenchPage page = getSite().getPage();
+		page.addPostSelectionListener(follower);
+		IWorkbenchPart active = page.getActivePart();
+		if (active != null && active != this && active.getSite().getSelectionProvider() != null) {
+			follow(active, active.getSite().getSelectionProvider().getSelection());
+		} else if (page.getActiveEditor() instanceof ITextEditor editor && editor.getSelectionProvider() != null) {
+			follow(editor, editor.getSelectionProvider().getSelection());
+		}
+	}
+
+	private static @Nullable ImageDescriptor image(String path) {
+		return ResourceLocator.imageDescriptorFromBundle(PatternsView.class, path).orElse(null);
+	}
+
+	private static void column(TreeViewer tree, String title, int width, int alignment, ColumnLabelProvider cells) {
+		TreeViewerColumn column = new TreeViewerColumn(tree, alignment);
+		column.getColumn().setText(title);
+		column.getColumn().setWidth(width);
+		column.getColumn().setMoveable(true);
+		column.setLabelProvider(cells);
+	}
+
+	/** The cells of a column of {@link #cells(Object)}. */
+	private static ColumnLabelProvider cell(int index) {
+		return new ColumnLabelProvider() {
+			@Override
+			public String getText(@Nullable Object row) {
+				return row == null ? "" : cells(row)[index];
+			}
+		};
+	}
+
+	@Override
+	public void setFocus() {
+		TreeViewer tree = viewer;
+		if (tree != null) {
+			tree.getControl().setFocus();
+		}
+	}
+
+	@Override
+	public void dispose() {
+		getSite().getPage().removePostSelectionListener(follower);
+		PatternPreferences.node().removePreferenceChangeListener(preferences);
+		Job running = job;
+		if (running != null) {
+			running.cancel();
+		}
+		super.dispose();
+	}
+
+	/**
+	 * Follows the model editor (its text, saved or not) and the trace folders and models selected in
+	 * other views. The model of the folder shown, opened to reveal a send, is that folder's: it
+	 * changes nothing.
+	 */
+	void follow(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
+		if (part == this) {
+			return;
+		}
+		ModelViews.EditorModel editor = ModelViews.editorModel(part, selection);
+		if (editor != null) {
+			IResource shown = input;
+			if (!(shown instanceof IContainer folder && editor.file().equals(modelOf(folder)))) {
+				show(editor.file(), editor.text(), false);
+			}
+		} else if (selection instanceof IStructuredSelection chosen && chosen.size() == 1) {
+			IResource resource = Adapters.adapt(chosen.getFirstElement(), IResource.class);
+			if (resource != null && (isModel(resource) || isTraceFolder(resource))) {
+				show(resource);
+			}
+		}
+	}
+
+	/** Shows the patterns of a model file (its text in an open editor, else as saved) or of a trace folder. */
+	public void show(IResource resource) {
+		if (resource instanceof IFile model) {
+			try {
+				show(model, textOf(model), false);
+			} catch (CoreException | IOException e) {
+				failed(model, NLS.bind(Messages.PatternsView_failed, model.getFullPath(), e.getMessage()));
+			}
+		} else {
+			show(resource, null, false);
+		}
+	}
+
+	/** The text of a model in its editor, or as saved when no editor has it open. */
+	private String textOf(IFile model) throws CoreException, IOException {
+		for (IEditorReference reference : getSite().getPage().findEditors(new FileEditorInput(model), null,
+				IWorkbenchPage.MATCH_INPUT)) {
+			if (reference.getEditor(false) instanceof ITextEditor editor && editor.getDocumentProvider() != null) {
+				IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+				if (document != null) {
+					return document.get();
+				}
+			}
+		}
+		return ModelViews.read(model);
+	}
+
+	/** Looks for the patterns again, with the text of the model as it is now. */
+	void refresh() {
+		IResource shown = input;
+		if (shown instanceof IFile model) {
+			try {
+				show(model, textOf(model), true);
+			} catch (CoreException | IOException e) {
+				failed(model, NLS.bind(Messages.PatternsView_failed, model.getFullPath(), e.getMessage()));
+			}
+		} else if (shown != null) {
+			show(shown, null, true);
+		}
+	}
+
+	private void preferenceChanged(PreferenceChangeEvent event) {
+		PlatformUI.getWorkbench().getDisplay().asyncExec(() -> {
+			TreeViewer tree = viewer;
+			if (tree == null || tree.getControl().isDisposed()) {
+				return;
+			}
+			markers.setChecked(PatternPreferences.get(PatternPreferences.EDITOR_MARKERS));
+			boolean context = PatternPreferences.get(PatternPreferences.USE_CONTEXT);
+			useContext.setChecked(context);
+			PatternsData shown = data;
+			if (shown != null && shown.useContext() != context) {
+				refresh();
+			}
+		});
+	}
+
+	/**
+	 * Finds the patterns of model text (a trace folder when {@code text} is null) in a job. Nothing is
+	 * computed again for the input and options shown, unless {@code again}.
+	 */
+	private void show(IResource resource, @Nullable String text, boolean again) {
+		IPath location = resource.getLocation();
+		if (location == null) {
+			failed(resource, NLS.bind(Messages.PatternsView_failed, resource.getFullPath(), "not on the local file system"));
+			return;
+		}
+		boolean context = useContext.isChecked();
+		PatternsData shown = data;
+		if (!again && resource.equals(input) && Objects.equals(text, inputText) && (job != null
+				|| shown != null && shown.useContext() == context)) {
+			return;
+		}
+		Job previous = job;
+		if (previous != null) {
+			previous.cancel();
+		}
+		input = resource;
+		inputText = text;
+		refresh.setEnabled(true);
+		long request = updates.request();
+		String name = resource.getFullPath().toString();
+		Job next = new Job(NLS.bind(Messages.PatternsJob_name, resource.getName())) {
+			@Override
+			protected IStatus run(@Nullable IProgressMonitor monitor) {
+				updates.async(control(), request, () -> status(NLS.bind(Messages.PatternsView_computing, name)));
+				MonitorProgress progress = new MonitorProgress(monitor, getName());
+				try {
+					PatternsData computed = text != null ? PatternsData.ofModel(text, resource.getName(), context, progress)
+							: PatternsData.ofFolder(location.toPath(), folderModel(resource), context, progress);
+					updates.async(control(), request, () -> shown(computed));
+				} catch (ModelTextException e) {
+					updates.async(control(), request, () -> failed(resource,
+							NLS.bind(Messages.PatternsView_invalidModel, name, ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
+				} catch (TraceFormatException | InconsistentTraceException e) {
+					updates.async(control(), request, () -> failed(resource,
+							NLS.bind(Messages.PatternsView_badTraces, name, ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
+				} catch (CancellationException | OperationCanceledException e) {
+					return Status.CANCEL_STATUS;
+				} catch (IOException | IllegalStateException | IllegalArgumentException e) {
+					updates.async(control(), request, () -> failed(resource, NLS.bind(Messages.PatternsView_failed, name, e.getMessage())));
+				}
+				return Status.OK_STATUS;
+			}
+
+			@Override
+			public boolean belongsTo(@Nullable Object family) {
+				return family == JOB_FAMILY;
+			}
+		};
+		job = next;
+		ModelViews.schedule(getSite(), next);
+	}
+
+	private @Nullable Control control() {
+		TreeViewer tree = viewer;
+		return tree == null ? null : tree.getControl();
+	}
+
+	private void shown(PatternsData computed) {
+		job = null;
+		data = computed;
+		String name = Objects.requireNonNull(input).getFullPath().toString();
+		String context = computed.useContext() ? Messages.PatternsView_withContext : Messages.PatternsView_withoutContext;
+		status(computed.patterns().isEmpty() ? NLS.bind(Messages.PatternsView_none, name, context)
+				: MessageFormat.format(Messages.PatternsView_summary, name, computed.patterns().size(),
+						computed.found().occurrences().size(), context));
+		export.setEnabled(true);
+		TreeViewer tree = viewer;
+		if (tree != null) {
+			tree.setInput(computed);
+		}
+	}
+
+	private void failed(IResource resource, String message) {
+		job = null;
+		input = resource;
+		data = null;
+		status(message);
+		export.setEnabled(false);
+		TreeViewer tree = viewer;
+		if (tree != null && !tree.getControl().isDisposed()) {
+			tree.setInput(null);
+		}
+	}
+
+	private void status(String text) {
+		Label label = status;
+		if (label != null && !label.isDisposed()) {
+			label.setText(text.replace("&", "&&"));
+			label.getParent().layout(true);
+		}
+	}
+
+	/** The first column: the pattern's kind, where an occurrence is, which send. */
+	private String kindText(Object row) {
+		if (row instanceof SendRow send) {
+			PatternsData shown = data;
+			String line = shown == null ? null : shown.firstLine(send.path());
+			String path = NLS.bind(Messages.PatternsView_send, send.path());
+			return line == null ? path : NLS.bind(Messages.PatternsView_sendText, path, line);
+		}
+		return cells(row)[0];
+	}
+
+	/** The cells of a pattern or occurrence row: kind (or where), root, group, context, occurrences. */
+	private static String[] cells(Object row) {
+		if (row instanceof PatternRow pattern) {
+			return cells(pattern.pattern(), pattern.pattern().kind());
+		}
+		if (row instanceof OccurrenceRow occurrence) {
+			List<String> loops = occurrence.occurrence().loops();
+			String where = loops.isEmpty() ? Messages.PatternsView_topLevel
+					: NLS.bind(Messages.PatternsView_inLoops, String.join(" \u203a ", loops));
+			return cells(occurrence.occurrence().pattern(), where);
+		}
+		return new String[] { "", "", "", "", "" };
+	}
+
+	private static String[] cells(GroupPattern pattern, String first) {
+		return new String[] { first, pattern.rootText(), pattern.group().toString(), pattern.context(),
+				Long.toString(pattern.occurrences()) };
+	}
+
+	/** The rows: patterns, their occurrences, their sends. */
+	private static final class Rows implements ITreeContentProvider {
+
+		private @Nullable PatternsData shown;
+
+		@Override
+		public void inputChanged(@Nullable Viewer viewer, @Nullable Object before, @Nullable Object after) {
+			shown = after instanceof PatternsData patterns ? patterns : null;
+		}
+
+		@Override
+		public Object[] getElements(@Nullable Object patterns) {
+			return children(null).toArray();
+		}
+
+		@Override
+		public Object[] getChildren(@Nullable Object row) {
+			return children(row).toArray();
+		}
+
+		/** The patterns (of null), the occurrences of a pattern, the sends of an occurrence. */
+		private List<?> children(@Nullable Object row) {
+			PatternsData patterns = shown;
+			if (patterns == null) {
+				return List.of();
+			}
+			if (row == null) {
+				return patterns.patterns().stream().map(PatternRow::new).toList();
+			}
+			if (row instanceof PatternRow pattern) {
+				List<OccurrenceRow> rows = new ArrayList<>();
+				List<Occurrence> all = patterns.found().occurrences();
+				for (int i = 0; i < all.size(); i++) {
+					if (PatternsData.samePattern(all.get(i).pattern(), pattern.pattern())) {
+						rows.add(new OccurrenceRow(pattern, i, all.get(i)));
+					}
+				}
+				return rows;
+			}
+			if (row instanceof OccurrenceRow occurrence) {
+				return occurrence.occurrence().constructs().stream().map(path -> new SendRow(occurrence, path)).toList();
+			}
+			return List.of();
+		}
+
+		@Override
+		public @Nullable Object getParent(@Nullable Object row) {
+			if (row instanceof SendRow send) {
+				return send.parent();
+			}
+			return row instanceof OccurrenceRow occurrence ? occurrence.parent() : null;
+		}
+
+		@Override
+		public boolean hasChildren(@Nullable Object row) {
+			return row instanceof PatternRow || row instanceof OccurrenceRow occurrence && !occurrence.occurrence().constructs().isEmpty();
+		}
+	}
+
+	private void doubleClicked(DoubleClickEvent event) {
+		TreeViewer tree = Objects.requireNonNull(viewer);
+		Object row = event.getSelection() instanceof IStructuredSelection chosen ? chosen.getFirstElement() : null;
+		if (row instanceof PatternRow) {
+			tree.setExpandedState(row, !tree.getExpandedState(row));
+		} else if (row instanceof OccurrenceRow occurrence && !occurrence.occurrence().constructs().isEmpty()) {
+			reveal(occurrence.occurrence().constructs().get(0));
+		} else if (row instanceof SendRow send) {
+			reveal(send.path());
+		}
+	}
+
+	/**
+	 * Selects a construct of the model shown in the model editor (for a trace folder, in the model
+	 * "Model traces" wrote into it), opening and activating the editor: the timeline, which follows
+	 * the editor, highlights it.
+	 */
+	void reveal(String path) {
+		IResource shown = input;
+		PatternsData patterns = data;
+		IFile model = shown instanceof IFile file ? file : shown instanceof IContainer folder ? modelOf(folder) : null;
+		if (model == null || patterns == null) {
+			return;
+		}
+		if (!model.exists()) {
+			status(NLS.bind(Messages.PatternsView_noModel, model.getParent().getFullPath(), model.getName()));
+			return;
+		}
+		try {
+			TextRange range = (patterns.text() != null ? patterns.ranges() : EditorServices.constructRanges(textOf(model))).get(path);
+			if (range == null) {
+				status(NLS.bind(Messages.PatternsView_noConstruct, path, model.getFullPath()));
+				return;
+			}
+			ModelViews.reveal(getSite().getPage(), model, range.offset(), range.length(), true);
+		} catch (CoreException | IOException e) {
+			status(NLS.bind(Messages.PatternsView_openFailed, model.getFullPath(), e.getMessage()));
+		}
+	}
+
+	private void exportWithDialog() {
+		IResource shown = input;
+		if (data == null || shown == null) {
+			return;
+		}
+		ModelViews.exportCsv(getSite().getShell(), Messages.PatternsView_exportTitle,
+				shown.getFullPath().removeFileExtension().lastSegment() + "-patterns.csv",
+				shown instanceof IContainer folder ? folder : shown.getParent(), Messages.PatternsView_exportFailed, this::export);
+	}
+
+	/** Writes the patterns shown as CSV (what {@code looptrace patterns --csv} prints). */
+	void export(Path target) throws IOException {
+		PatternsData shown = data;
+		if (shown == null) {
+			return;
+		}
+		Files.writeString(target, shown.csv(), StandardCharsets.UTF_8);
+		ModelViews.refresh(target);
+	}
+
+	/** The text of the model "Model traces" wrote into a trace folder, or null when there is none. */
+	private static @Nullable String folderModel(IResource folder) {
+		IFile model = folder instanceof IContainer container ? modelOf(container) : null;
+		try {
+			return model != null && model.exists() ? ModelViews.read(model) : null;
+		} catch (CoreException | IOException e) {
+			return null; // the sends are shown without their text
+		}
+	}
+
+	/** The model "Model traces" writes into a trace folder. */
+	private static IFile modelOf(IContainer folder) {
+		return folder.getFile(IPath.fromOSString(LoopTraceUi.MODEL_FILE));
+	}
+
+	private static boolean isModel(IResource resource) {
+		return resource instanceof IFile && "loops".equals(resource.getFileExtension());
+	}
+
+	/** Whether a folder holds the trace files of a run. */
+	private static boolean isTraceFolder(IResource resource) {
+		if (!(resource instanceof IContainer folder) || !folder.isAccessible()) {
+			return false;
+		}
+		try {
+			for (IResource member : folder.members()) {
+				if (member instanceof IFile && TraceFolder.isRunFile(Path.of(member.getName()))) {
+					return true;
+				}
+			}
+		} catch (CoreException e) {
+			return false;
+		}
+		return false;
+	}
+
+	/** What the view shows, or null while there is nothing. */
+	@Nullable
+	PatternsData data() {
+		return data;
+	}
+
+	/** The trace folder or model shown or being computed, or null. */
+	@Nullable
+	IResource input() {
+		return input;
+	}
+
+	/** Whether a job is computing what the view will show. */
+	boolean busy() {
+		return job != null;
+	}
+
+	/** The text of the view's status line. */
+	String statusText() {
+		Label label = status;
+		return label == null ? "" : label.getText();
+	}
+
+	/** The tree. */
+	@Nullable
+	TreeViewer viewer() {
+		return viewer;
+	}
+
+	/** Groups messages by call context or not, as the tool bar's check box does. */
+	void useContext(boolean context) {
+		useContext.setChecked(context);
+		useContext.run();
+	}
+}

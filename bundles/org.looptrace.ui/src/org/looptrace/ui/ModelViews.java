@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.ui;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.FileDialog;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IEditorReference;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchPart;
+import org.eclipse.ui.IWorkbenchPartSite;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.part.FileEditorInput;
+import org.eclipse.ui.progress.IWorkbenchSiteProgressService;
+import org.eclipse.ui.texteditor.ITextEditor;
+
+/**
+ * What the views of a model file share (the matrix, timeline and patterns views): the model of an
+ * editor, a file's text, jobs and their updates, CSV export, refreshing what they write, selecting
+ * a construct in the model editor.
+ */
+public final class ModelViews {
+
+	private ModelViews() {
+	}
+
+	/**
+	 * The model text of an editor and its caret.
+	 *
+	 * @param editor the editor
+	 * @param file   the model file it edits
+	 * @param text   the text in the editor, saved or not
+	 * @param caret  the offset of the caret
+	 */
+	public record EditorModel(ITextEditor editor, IFile file, String text, int caret) {
+	}
+
+	/** The model of a {@code .loops} text editor and its caret, or null for any other part or selection. */
+	public static @Nullable EditorModel editorModel(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
+		if (!(part instanceof ITextEditor editor) || !(selection instanceof ITextSelection caret)) {
+			return null;
+		}
+		IFile model = editor.getEditorInput().getAdapter(IFile.class);
+		IDocument document = editor.getDocumentProvider() == null ? null
+				: editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		if (model == null || document == null || !"loops".equals(model.getFileExtension())) {
+			return null;
+		}
+		return new EditorModel(editor, model, document.get(), caret.getOffset());
+	}
+
+	/** The text of a file as saved, in its charset. */
+	public static String read(IFile model) throws CoreException, IOException {
+		try (InputStream in = model.getContents(true)) {
+			return new String(in.readAllBytes(), Charset.forName(model.getCharset(), StandardCharsets.UTF_8));
+		}
+	}
+
+	/** Schedules a job of a view, shown busy in the view. */
+	public static void schedule(IWorkbenchPartSite site, Job job) {
+		job.setPriority(Job.SHORT);
+		IWorkbenchSiteProgressService service = site.getService(IWorkbenchSiteProgressService.class);
+		if (service != null) {
+			service.schedule(job);
+		} else {
+			job.schedule();
+		}
+	}
+
+	/** Lets the workspace see a file written into it. */
+	public static void refresh(Path written) {
+		for (IFile file : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(written.toUri())) {
+			try {
+				file.refreshLocal(0, null);
+			} catch (CoreException e) {
+				// the file is written; the workspace notices it at its next refresh
+			}
+		}
+	}
+
+	/**
+	 * The requests of a view for what its jobs compute, and the updates the jobs make in the UI
+	 * thread: an update of a request older than the latest, or after the view's control is gone, is
+	 * dropped (a job cancelled too late, a view closed).
+	 */
+	public static final class Updates {
+
+		/** The latest request, in the UI thread. */
+		private long latest;
+
+		/** A new request (in the UI thread): from now on the updates of older requests are dropped. */
+		public long request() {
+			return ++latest;
+		}
+
+		/** Runs an update of a request in the UI thread of a view's control, unless a newer request was made or the control is gone. */
+		public void async(@Nullable Control control, long request, Runnable update) {
+			if (control == null || control.isDisposed()) {
+				return;
+			}
+			control.getDisplay().asyncExec(() -> {
+				if (!control.isDisposed() && request == latest) {
+					update.run();
+				}
+			});
+		}
+	}
+
+	/** Writes what a view shows into a file. */
+	@FunctionalInterface
+	public interface Export {
+		/** Writes into {@code target}. */
+		void to(Path target) throws IOException;
+	}
+
+	/**
+	 * Asks where to write a view's CSV export (the dialog asks before replacing a file), then writes
+	 * it; a failure is an error dialog.
+	 *
+	 * @param fileName the name proposed
+	 * @param folder   the folder proposed, or null
+	 * @param failed   the message of a failure: {0} the file, {1} why
+	 */
+	public static void exportCsv(Shell shell, String title, String fileName, @Nullable IContainer folder, String failed,
+			Export export) {
+		FileDialog dialog = new FileDialog(shell, SWT.SAVE);
+		dialog.setText(title);
+		dialog.setFilterExtensions(new String[] { "*.csv", "*" });
+		dialog.setFileName(fileName);
+		IPath location = folder == null ? null : folder.getLocation();
+		if (location != null) {
+			dialog.setFilterPath(location.toOSString());
+		}
+		dialog.setOverwrite(true); // the dialog asks before replacing a file
+		String chosen = dialog.open();
+		if (chosen == null) {
+			return;
+		}
+		try {
+			export.to(Path.of(chosen));
+		} catch (IOException e) {
+			MessageDialog.openError(shell, title, NLS.bind(failed, chosen, e.getMessage()));
+		}
+	}
+
+	/** The first lines of a message, an ellipsis for the rest. */
+	public static String firstLines(@Nullable String message, int most) {
+		List<String> lines = message == null ? List.of() : message.lines().toList();
+		return lines.size() <= most ? String.join("\n", lines) : String.join("\n", lines.subList(0, most)) + "\n\u2026";
+	}
+
+	/** The text editor open on a model file, opening one when there is none; null when the file opens in no text editor. */
+	public static @Nullable ITextEditor editor(IWorkbenchPage page, IFile model, boolean activate) throws PartInitException {
+		ITextEditor editor = null;
+		for (IEditorReference reference : page.findEditors(new FileEditorInput(model), null, IWorkbenchPage.MATCH_INPUT)) {
+			if (reference.getEditor(true) instanceof ITextEditor open) {
+				editor = open;
+			}
+		}
+		if (editor == null && IDE.openEditor(page, model, activate) instanceof ITextEditor opened) {
+			editor = opened;
+		}
+		if (editor != null) {
+			if (activate) {
+				page.activate(editor);
+			} else {
+				page.bringToTop(editor);
+			}
+		}
+		return editor;
+	}
+
+	/**
+	 * Selects text of a model file in its editor (opening it if needed), as the views reveal a
+	 * construct. An activated editor makes the views following its caret (the timeline) show the
+	 * selection too.
+	 *
+	 * @return the editor, or null when the file opens in no text editor
+	 */
+	public static @Nullable ITextEditor reveal(IWorkbenchPage page, IFile model, int offset, int length, boolean activate)
+			throws PartInitException {
+		ITextEditor editor = editor(page, model, activate);
+		if (editor != null) {
+			editor.selectAndReveal(offset, length);
+		}
+		return editor;
+	}
+}

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.analysis.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.part.ISetSelectionTarget;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.analysis.collectives.CollectivePatterns;
+import org.looptrace.analysis.collectives.GroupPattern;
+import org.looptrace.analysis.collectives.Occurrence;
+import org.looptrace.cli.Main;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.lang.internal.ide.EditorServices.TextRange;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
+import org.looptrace.testsupport.CollectivePrograms;
+import org.looptrace.testsupport.CollectivePrograms.Algorithm;
+import org.looptrace.testsupport.CollectivePrograms.Program;
+import org.looptrace.testsupport.CollectivePrograms.Step;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.ui.ModelViews;
+
+/**
+ * The Patterns view in a real workbench: its rows are what {@link CollectivePatterns} finds on the
+ * example runs, their models and generated labelled programs; its CSV export is what
+ * {@code looptrace patterns --csv} prints; a double click on an occurrence selects its send in the
+ * model editor; a bad model or trace folder is a message in the view.
+ */
+class PatternsViewTest {
+
+	private static final long WAIT_MILLIS = 120_000;
+	/** A broadcast (binomial, from rank 3) then a reduce (linear, to rank 5) over 12 ranks, in a time loop of 7 iterations. */
+	static final Program BCAST_REDUCE = new Program(12, List.of(),
+			List.of(new Step(Algorithm.BCAST_BINOMIAL, 3, 0, 12), new Step(Algorithm.REDUCE_LINEAR, 5, 0, 12)), 7, false, false);
+
+	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("patterns view");
+	private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+
+	@BeforeEach
+	void createProject() throws Exception {
+		project.create(null);
+		project.open(null);
+		PatternPreferences.set(PatternPreferences.USE_CONTEXT, true);
+	}
+
+	@AfterEach
+	void deleteProject() throws CoreException {
+		page.closeAllEditors(false);
+		PatternsView view = (PatternsView) page.findView(PatternsView.ID);
+		if (view != null) {
+			page.hideView(view);
+		}
+		project.delete(true, true, null);
+		PatternPreferences.set(PatternPreferences.USE_CONTEXT, true);
+	}
+
+	@Test
+	void onEveryExampleRunAndItsModelTheRowsAreThoseOfTheHeadlessAnalysis() throws Exception {
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		List<Path> runs;
+		try (Stream<Path> examples = Files.list(examples())) {
+			runs = examples.filter(run -> Files.isRegularFile(run.resolve("trace.0")) && !run.getFileName().toString().equals("broken"))
+					.sorted().toList();
+		}
+		assertFalse(runs.isEmpty(), "no example runs in " + examples());
+		for (Path run : runs) {
+			IFolder folder = project.getFolder(run.getFileName().toString());
+			folder.createLink(IPath.fromPath(run), IResource.NONE, null);
+			Model model = Pipeline.model(TraceFolder.open(run), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+			view.show(folder);
+			assertRows(CollectivePatterns.find(model, true, Progress.NONE), waitForData(view, folder), view);
+
+			// the model of the run, as looptrace model writes it
+			IFile file = project.getFile(run.getFileName() + ".loops");
+			write(file, ModelText.print(model));
+			view.show(file);
+			assertRows(CollectivePatterns.find(ModelText.parse(ModelText.print(model), file.getName()), true, Progress.NONE),
+					waitForData(view, file), view);
+		}
+	}
+
+	@Test
+	void onGeneratedLabelledProgramsTheRowsAreThoseOfTheHeadlessAnalysisWithAndWithoutContext() throws Exception {
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		List<Program> programs = new ArrayList<>(List.of(BCAST_REDUCE));
+		for (long seed = 0; seed < 4; seed++) {
+			programs.add(CollectivePrograms.random(seed, seed % 2 == 0, seed % 3 == 0));
+		}
+		int n = 0;
+		for (Program program : programs) {
+			IFolder folder = run("program-" + n++, program);
+			Model model = Pipeline.model(TraceFolder.open(folder.getLocation().toPath()), NlrOptions.DEFAULTS,
+					MergeOptions.defaults(), Progress.NONE);
+			for (boolean context : List.of(true, false)) {
+				view.useContext(context);
+				view.show(folder);
+				PatternsData data = waitForData(view, folder);
+				assertEquals(context, data.useContext());
+				assertRows(CollectivePatterns.find(model, context, Progress.NONE), data, view);
+			}
+		}
+		// the labels of the hand-written program
+		view.show(project.getFolder("program-0"));
+		waitForData(view, project.getFolder("program-0"));
+		List<List<String>> rows = rows(view);
+		assertTrue(rows.contains(List.of("bcast", "3", "0-11", "", "7")), rows.toString());
+		assertTrue(rows.contains(List.of("reduce", "5", "0-11", "", "7")), rows.toString());
+	}
+
+	@Test
+	void theViewFollowsTheProjectExplorerAndTheModelEditor() throws Exception {
+		IFolder folder = run("bcast-reduce", BCAST_REDUCE);
+		IFile model = model(folder);
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		ISetSelectionTarget explorer = (ISetSelectionTarget) page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+		explorer.selectReveal(new StructuredSelection(folder));
+		waitForData(view, folder);
+		explorer.selectReveal(new StructuredSelection(model));
+		waitForData(view, model);
+
+		IFile other = project.getFile("other.loops");
+		write(other, ModelViews.read(model));
+		ITextEditor editor = (ITextEditor) IDE.openEditor(page, other);
+		PatternsData data = waitForData(view, other);
+		assertEquals(editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), data.text());
+		assertFalse(data.patterns().isEmpty());
+	}
+
+	@Test
+	void showPatternsOpensTheViewOnTheSelectionAndTheLoopTracePerspectiveOffersIt() throws Exception {
+		IFolder folder = run("bcast-reduce", BCAST_REDUCE);
+		page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry().findPerspectiveWithId("org.looptrace.ui.perspective"));
+		assertTrue(Arrays.asList(page.getShowViewShortcuts()).contains(PatternsView.ID), "Show View > Patterns");
+		ISetSelectionTarget explorer = (ISetSelectionTarget) page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+		explorer.selectReveal(new StructuredSelection(folder));
+		PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand("org.looptrace.analysis.ui.showPatterns", null);
+		PatternsView view = (PatternsView) page.findView(PatternsView.ID);
+		assertNotNull(view, "the command opens the view");
+		assertFalse(waitForData(view, folder).patterns().isEmpty());
+	}
+
+	@Test
+	void theCsvExportIsWhatTheCommandLinePrints(@TempDir Path dir) throws Exception {
+		IFolder folder = run("bcast-reduce", BCAST_REDUCE);
+		IFolder random = run("random", CollectivePrograms.random(7, true, false));
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		Path csv = dir.resolve("patterns.csv");
+		for (IContainer input : List.of(folder, random)) {
+			for (IResource shown : List.of(input, model(input))) {
+				for (boolean context : List.of(true, false)) {
+					view.useContext(context);
+					view.show(shown);
+					waitForData(view, shown);
+					view.export(csv);
+					String expected = context ? cli("patterns", shown.getLocation().toOSString(), "--csv")
+							: cli("patterns", shown.getLocation().toOSString(), "--csv", "--no-context");
+					assertEquals(expected, Files.readString(csv), shown + (context ? "" : " --no-context"));
+				}
+			}
+		}
+	}
+
+	@Test
+	void aDoubleClickOnAnOccurrenceSelectsItsSendInTheModelEditor() throws Exception {
+		IFolder folder = run("bcast-reduce", BCAST_REDUCE);
+		IFile model = model(folder);
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		for (IResource shown : List.of(model, folder)) {
+			page.closeAllEditors(false);
+			view.show(shown);
+			PatternsData data = waitForData(view, shown);
+			Tree tree = Objects.requireNonNull(view.viewer()).getTree();
+			assertEquals(data.patterns().size(), tree.getItemCount());
+			for (int row = 0; row < tree.getItemCount(); row++) {
+				TreeItem pattern = tree.getItem(row);
+				Objects.requireNonNull(view.viewer()).setExpandedState(pattern.getData(), true);
+				assertTrue(pattern.getItemCount() > 0, pattern.getText());
+				TreeItem occurrence = pattern.getItem(0);
+				Occurrence found = ((PatternsView.OccurrenceRow) occurrence.getData()).occurrence();
+				doubleClick(tree, occurrence);
+				assertSelected(model, found.constructs().get(0));
+
+				// and each of its sends
+				Objects.requireNonNull(view.viewer()).setExpandedState(occurrence.getData(), true);
+				assertEquals(found.constructs().size(), occurrence.getItemCount());
+				TreeItem send = occurrence.getItem(occurrence.getItemCount() - 1);
+				doubleClick(tree, send);
+				assertSelected(model, found.constructs().get(found.constructs().size() - 1));
+				assertTrue(send.getText().startsWith("send " + found.constructs().get(found.constructs().size() - 1)), send.getText());
+			}
+		}
+	}
+
+	@Test
+	void aBadModelOrTraceFolderIsAMessageInTheViewAndAGoodOneReplacesIt() throws Exception {
+		IFile bad = project.getFile("bad.loops");
+		write(bad, "for i0 = 0 to\n  0 send 1 7\ndone\n");
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		long shells = visibleShells();
+		view.show(bad);
+		waitUntil(() -> view.statusText().contains("not a valid model"), () -> "no message for the bad model: " + view.statusText());
+		assertTrue(view.statusText().contains("bad.loops"), view.statusText());
+		assertNull(view.data());
+		assertEquals(0, Objects.requireNonNull(view.viewer()).getTree().getItemCount());
+
+		IFolder broken = project.getFolder("broken");
+		broken.createLink(IPath.fromPath(examples().resolve("broken")), IResource.NONE, null);
+		view.show(broken);
+		waitUntil(() -> view.statusText().contains("cannot be modelled"), () -> "no message for the broken run: " + view.statusText());
+		assertNull(view.data());
+		assertEquals(shells, visibleShells(), "no dialog");
+
+		IFolder good = run("bcast-reduce", BCAST_REDUCE);
+		view.show(good);
+		assertFalse(waitForData(view, good).patterns().isEmpty());
+	}
+
+	/** The view's rows equal the headless patterns, each with its occurrences. */
+	static void assertRows(CollectivePatterns expected, PatternsData data, PatternsView view) {
+		assertEquals(expected.patterns(), data.patterns());
+		assertEquals(expected.occurrences(), data.found().occurrences());
+		List<List<String>> rows = new ArrayList<>();
+		for (GroupPattern pattern : expected.patterns()) {
+			rows.add(List.of(pattern.kind(), pattern.rootText(), pattern.group().toString(), pattern.context(),
+					Long.toString(pattern.occurrences())));
+		}
+		assertEquals(rows, rows(view));
+		Tree tree = Objects.requireNonNull(view.viewer()).getTree();
+		for (int row = 0; row < tree.getItemCount(); row++) {
+			Objects.requireNonNull(view.viewer()).setExpandedState(tree.getItem(row).getData(), true);
+			GroupPattern pattern = expected.patterns().get(row);
+			long places = expected.occurrences().stream().filter(o -> PatternsData.samePattern(o.pattern(), pattern)).count();
+			long sum = expected.occurrences().stream().filter(o -> PatternsData.samePattern(o.pattern(), pattern))
+					.mapToLong(o -> o.pattern().occurrences()).sum();
+			assertEquals(places, tree.getItem(row).getItemCount(), pattern.toString());
+			assertEquals(pattern.occurrences(), sum, "the occurrences add up to the pattern's");
+		}
+	}
+
+	/** The cells of the view's top rows. */
+	static List<List<String>> rows(PatternsView view) {
+		Tree tree = Objects.requireNonNull(view.viewer()).getTree();
+		List<List<String>> rows = new ArrayList<>();
+		for (TreeItem item : tree.getItems()) {
+			List<String> cells = new ArrayList<>();
+			for (int column = 0; column < tree.getColumnCount(); column++) {
+				cells.add(item.getText(column));
+			}
+			rows.add(cells);
+		}
+		return rows;
+	}
+
+	private void assertSelected(IFile model, String path) throws Exception {
+		waitUntil(() -> page.getActiveEditor() instanceof ITextEditor, () -> "no editor is active");
+		ITextEditor editor = (ITextEditor) page.getActiveEditor();
+		assertEquals(model, editor.getEditorInput().getAdapter(IFile.class));
+		String text = editor.getDocumentProvider().getDocument(editor.getEditorInput()).get();
+		TextRange range = Objects.requireNonNull(EditorServices.constructRanges(text).get(path), path);
+		ITextSelection selection = (ITextSelection) editor.getSelectionProvider().getSelection();
+		assertEquals(range.offset(), selection.getOffset(), path);
+		assertEquals(range.length(), selection.getLength(), path);
+		assertTrue(selection.getText().contains("send"), selection.getText());
+	}
+
+	private static void doubleClick(Tree tree, TreeItem item) {
+		tree.setSelection(item);
+		Event event = new Event();
+		event.item = item;
+		tree.notifyListeners(SWT.DefaultSelection, event);
+	}
+
+	/** A labelled program's traces in a folder of the project, with the model {@code looptrace model} writes. */
+	IFolder run(String name, Program program) throws Exception {
+		IFolder folder = project.getFolder(name);
+		folder.create(true, true, null);
+		Path location = folder.getLocation().toPath();
+		CollectivePrograms.write(program.traces(), location);
+		cli("model", location.toString(), "-o", location.resolve("model.loops").toString());
+		folder.refreshLocal(IResource.DEPTH_ONE, null);
+		assertTrue(model(folder).exists());
+		return folder;
+	}
+
+	static IFile model(IContainer folder) {
+		return folder.getFile(IPath.fromOSString("model.loops"));
+	}
+
+	static void write(IFile file, String text) throws CoreException {
+		ByteArrayInputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+		if (file.exists()) {
+			file.setContents(in, IResource.FORCE, null);
+		} else {
+			file.create(in, true, null);
+		}
+	}
+
+	static Path examples() {
+		return Path.of(Objects.requireNonNull(System.getProperty("looptrace.examples"), "looptrace.examples is not set"));
+	}
+
+	/** Runs {@code looptrace} in process; its standard output. */
+	static String cli(String... args) {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+		int status;
+		try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+				PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+			status = Main.run(args, o, e);
+		}
+		assertEquals(0, status, () -> String.join(" ", args) + ": " + err.toString(StandardCharsets.UTF_8));
+		return out.toString(StandardCharsets.UTF_8);
+	}
+
+	private static long visibleShells() {
+		return Arrays.stream(Display.getCurrent().getShells()).filter(Shell::isVisible).count();
+	}
+
+	/** Waits until the view shows the patterns of an input. */
+	static PatternsData waitForData(PatternsView view, IResource input) {
+		waitUntil(() -> view.data() != null && input.equals(view.input()) && !view.busy(),
+				() -> "the view shows no patterns of " + input + ": " + view.statusText());
+		return Objects.requireNonNull(view.data());
+	}
+
+	static void waitUntil(BooleanSupplier condition, Supplier<String> failure) {
+		Display display = Display.getCurrent();
+		long end = System.currentTimeMillis() + WAIT_MILLIS;
+		while (!condition.getAsBoolean()) {
+			assertTrue(System.currentTimeMillis() < end, failure);
+			if (!display.readAndDispatch()) {
+				display.timerExec(50, () -> { });
+				display.sleep();
+			}
+		}
+	}
+}
