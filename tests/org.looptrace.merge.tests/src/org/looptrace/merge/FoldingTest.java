@@ -100,6 +100,42 @@ class FoldingTest {
 		}
 	}
 
+	/**
+	 * Issue 13's goal: from 4 to 16 ranks a model grows at most 1.5×. On grids most of the 16 ranks
+	 * are boundary ranks (4 corners, 8 edges, 4 inside); each step is one loop over the ranks that
+	 * take it, whatever their number.
+	 */
+	@Test
+	void gridPatternsGrowAtMostHalfFromFourToSixteenRanks() throws Exception {
+		for (String name : List.of("halo", "wavefront", "solver")) {
+			for (int iterations : new int[] { 1, 5 }) {
+				long at4 = constructs(folded(locals(traces(Patterns.create(name, 4, iterations, 1)))));
+				long at16 = constructs(folded(locals(traces(Patterns.create(name, 16, iterations, 1)))));
+				assertTrue(2 * at16 <= 3 * at4, name + ": " + at4 + " constructs on 4 ranks, " + at16 + " on 16");
+			}
+		}
+	}
+
+	/** A halo step of a 4×4 grid: each direction's sends and receives are one loop over the ranks. */
+	@Test
+	void eachStepOfAHaloIsOneLoopOverTheRanksThatTakeIt() throws Exception {
+		List<List<TraceEvent>> traces = traces(Patterns.create("halo", 16, 1, 1));
+		String model = ModelPrinter.print(folded(locals(traces)));
+		assertTrue(model.contains("""
+				for i0 = 0 to 11
+				  4+i0 send i0 tag3
+				done
+				"""), model);
+		assertTrue(model.contains("""
+				for i0 = 0 to 3
+				  for i1 = 0 to 2
+				    4*i0+i1 send 1+4*i0+i1 tag2
+				  done
+				done
+				"""), model);
+		assertEquals(20, constructs(folded(locals(traces))), model);
+	}
+
 	@Test
 	void neverLargerThanTheMergeNorTheLocalModels() throws Exception {
 		for (long seed = 0; seed < 300; seed++) {

@@ -3,13 +3,10 @@ package org.looptrace.merge.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.PrimitiveIterator;
-import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 
@@ -326,8 +323,9 @@ public final class Folding {
 
 	/**
 	 * Folds the constructs of a system at {@code depth}, the bodies of its loops first. Of the
-	 * order read and the rank-major order, with each kind of {@link Pairs}, keeps the one that folds
-	 * into the fewest constructs (the first on a tie: no pairs, the order read).
+	 * order read and the {@link Linearizations} (rank-major, then group-major by step with and
+	 * without its numbers), with each kind of {@link Pairs}, keeps the one that folds into the
+	 * fewest constructs (the first on a tie: no pairs, the order read).
 	 */
 	private static List<Node> fold(List<Node> items, int depth, Progress progress) {
 		progress.checkCancelled();
@@ -336,8 +334,16 @@ public final class Folding {
 			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
 					fold(List.of(loop.body), depth + 1, progress).toArray(new Node[0]), loop.ranks) : item);
 		}
-		List<Node> rankMajor = rankMajor(folded);
-		List<List<Node>> orders = rankMajor.equals(folded) ? List.of(folded) : List.of(folded, rankMajor);
+		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
+		List<List<Node>> orders = new ArrayList<>(List.of(folded));
+		for (int[] order : List.of(Linearizations.rankMajor(ranks),
+				Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, false)).toList()),
+				Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, true)).toList()))) {
+			List<Node> reordered = reorder(folded, order);
+			if (!orders.contains(reordered)) {
+				orders.add(reordered);
+			}
+		}
 		int candidates = Pairs.values().length * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
@@ -536,47 +542,44 @@ public final class Folding {
 		return nodes;
 	}
 
+	/** The constructs in the given order. */
+	private static List<Node> reorder(List<Node> nodes, int[] order) {
+		List<Node> result = new ArrayList<>(order.length);
+		for (int i : order) {
+			result.add(nodes.get(i));
+		}
+		return result;
+	}
+
 	/**
-	 * The constructs in the rank-major order: of the constructs whose ranks have no earlier
-	 * construct left, the one of the lowest rank first (then the earliest). Every rank keeps its
-	 * order; the constructs of a rank come together, ranks in order, so that copies differing by
-	 * the rank stand side by side.
+	 * The construct moved to rank 0 (ranks and peers shifted by its lowest rank): equal for the same
+	 * step taken by different ranks. With {@code anyNumbers}, tags and other numbers are forgotten
+	 * too, for steps whose tag depends on the rank.
 	 */
-	private static List<Node> rankMajor(List<Node> nodes) {
-		int size = nodes.size();
-		// For every rank, its constructs in order; a construct waits for its predecessor on each rank.
-		Map<Integer, Integer> last = new HashMap<>();
-		List<List<Integer>> successors = new ArrayList<>(size);
-		int[] waiting = new int[size];
-		for (int i = 0; i < size; i++) {
-			successors.add(new ArrayList<>());
-			for (PrimitiveIterator.OfInt it = nodes.get(i).ranks.iterator(); it.hasNext();) {
-				Integer previous = last.put(it.nextInt(), i);
-				if (previous != null) {
-					successors.get(previous).add(i);
-					waiting[i]++;
+	private static Node relative(Node node, boolean anyNumbers) {
+		return shifted(node, node.ranks.isEmpty() ? 0 : node.ranks.min(), anyNumbers);
+	}
+
+	private static Node shifted(Node node, long shift, boolean anyNumbers) {
+		if (node instanceof EventNode event) {
+			int ranks = event.kind == EventKind.SEND || event.kind == EventKind.RECV ? 2 : 1;
+			long[][] numbers = new long[event.numbers.length][];
+			for (int k = 0; k < numbers.length; k++) {
+				if (k < ranks) {
+					numbers[k] = event.numbers[k].clone();
+					numbers[k][0] -= shift;
+				} else {
+					numbers[k] = anyNumbers ? constant(0) : event.numbers[k];
 				}
 			}
+			return new EventNode(event.kind, event.symbols, event.group, numbers);
 		}
-		PriorityQueue<Integer> ready = new PriorityQueue<>(
-				Comparator.<Integer>comparingInt(i -> nodes.get(i).ranks.min())
-						.thenComparingInt(i -> i));
-		for (int i = 0; i < size; i++) {
-			if (waiting[i] == 0) {
-				ready.add(i);
-			}
+		LoopNode loop = (LoopNode) node;
+		Node[] body = new Node[loop.body.length];
+		for (int i = 0; i < body.length; i++) {
+			body[i] = shifted(loop.body[i], shift, anyNumbers);
 		}
-		List<Node> order = new ArrayList<>(size);
-		while (!ready.isEmpty()) {
-			int i = ready.poll();
-			order.add(nodes.get(i));
-			for (int next : successors.get(i)) {
-				if (--waiting[next] == 0) {
-					ready.add(next);
-				}
-			}
-		}
-		return order;
+		return new LoopNode(loop.lower, loop.upper, body, RankSet.EMPTY);
 	}
 
 	private static EventNode event(Event event, Map<String, Integer> depths) {
