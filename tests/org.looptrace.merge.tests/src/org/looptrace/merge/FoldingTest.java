@@ -136,6 +136,14 @@ class FoldingTest {
 		assertEquals(20, constructs(folded(locals(traces))), model);
 	}
 
+	/** Past 4,096 constructs folding tries its orders in parallel: the bytes stay the same. */
+	@Test
+	void sameBytesWhateverTheNumberOfThreadsAtFourThousandRanks() throws Exception {
+		List<Model> locals = locals(traces(Patterns.create("ring", 4096, 2, 1)));
+		String one = ModelPrinter.print(Merger.merge(locals, new MergeOptions(1), Progress.NONE));
+		assertEquals(one, ModelPrinter.print(Merger.merge(locals, new MergeOptions(3), Progress.NONE)));
+	}
+
 	@Test
 	void neverLargerThanTheMergeNorTheLocalModels() throws Exception {
 		for (long seed = 0; seed < 300; seed++) {

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.stream.IntStream;
 
 import org.eclipse.emf.common.util.EList;
 import org.eclipse.jdt.annotation.Nullable;
@@ -28,6 +27,7 @@ import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 
@@ -55,25 +55,32 @@ public final class Folding {
 	/** Marks a numeric word among the symbols of an event shape (real symbols never hold a NUL). */
 	private static final String NUMBER = "\0";
 
-	private Folding() {
+	private final int threads;
+	/** Shared by the threads: reports and cancellation checks serialized. */
+	private final Progress progress;
+
+	private Folding(int threads, Progress progress) {
+		this.threads = threads;
+		this.progress = Parallel.shared(progress);
 	}
 
 	/**
 	 * The folded model of blocks run one after the other (a global model, or local models side by
-	 * side); the blocks are not changed.
+	 * side); the blocks are not changed. Long systems try their foldings on up to {@code threads}
+	 * threads; the result does not depend on their number.
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
 	 * @throws java.util.concurrent.CancellationException when cancelled
 	 */
-	public static Model fold(List<? extends Block> blocks, Progress progress) {
+	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
 		List<Node> items = new ArrayList<>();
 		Checkpoints checkpoints = new Checkpoints(progress);
 		for (Block block : blocks) {
 			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints));
 		}
 		Model result = FACTORY.createModel();
-		write(fold(items, 0, progress), result.getItems(), new ArrayList<>());
+		write(new Folding(threads, progress).fold(items, 0), result.getItems(), new ArrayList<>());
 		return result;
 	}
 
@@ -327,12 +334,12 @@ public final class Folding {
 	 * without its numbers), with each kind of {@link Pairs}, keeps the one that folds into the
 	 * fewest constructs (the first on a tie: no pairs, the order read).
 	 */
-	private static List<Node> fold(List<Node> items, int depth, Progress progress) {
+	private List<Node> fold(List<Node> items, int depth) {
 		progress.checkCancelled();
 		List<Node> folded = new ArrayList<>(items.size());
 		for (Node item : items) {
 			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
-					fold(List.of(loop.body), depth + 1, progress).toArray(new Node[0]), loop.ranks) : item);
+					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
 		}
 		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
 		List<List<Node>> orders = new ArrayList<>(List.of(folded));
@@ -347,10 +354,8 @@ public final class Folding {
 		int candidates = Pairs.values().length * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
-		IntStream tries = IntStream.range(0, candidates);
-		List<List<Node>> folds = (folded.size() >= PARALLEL ? tries.parallel() : tries)
-				.mapToObj(k -> recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()], progress))
-				.toList();
+		List<List<Node>> folds = Parallel.map(candidates, items.size() >= PARALLEL ? threads : 1,
+				k -> recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()], progress));
 		List<Node> best = folds.get(0);
 		long smallest = size(best);
 		for (List<Node> candidate : folds) {
