@@ -368,14 +368,26 @@ public final class Folding {
 		return best;
 	}
 
-	/** Which two consecutive copies of a block of two or more constructs become a loop. */
+	/** Which two consecutive copies of a block become a loop. */
 	private enum Pairs {
 		/** None: NLR's rules alone (three copies make a loop). */
 		NONE,
 		/** Copies that differ by a rank shift only: two ranks doing the same thing. */
 		TRANSLATIONS,
 		/** Any copies that differ by constant steps. */
-		ANY
+		ANY,
+		/**
+		 * As ANY, and two copies of one loop too (see RANK_SHIFTS): one loop over a block of ranks
+		 * where three ranks would not be affine.
+		 */
+		ANY_WITH_LOOPS,
+		/**
+		 * Copies whose ranks move by one shift, peers by any steps, other numbers equal: two ranks
+		 * taking the same steps with other partners. Two copies of one loop fold too, so that two
+		 * loops of two ranks each become a loop over a 2 × 2 block of ranks, the shape of exchanges
+		 * by rank bits (peer = rank XOR 2 is affine in the bits).
+		 */
+		RANK_SHIFTS
 	}
 
 	/** NLR's stack machine over a sequence of constructs. */
@@ -416,7 +428,9 @@ public final class Folding {
 			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth, pairs)) {
 				return true;
 			}
-			if (pairs != Pairs.NONE && i % 2 == 0 && i >= 4 && i <= 2 * MAX_BODY && repeats(stack, i / 2, 2, depth, pairs)) {
+			if (pairs != Pairs.NONE && i % 2 == 0 && i <= 2 * MAX_BODY
+					&& (i >= 4 || (pairs == Pairs.ANY_WITH_LOOPS || pairs == Pairs.RANK_SHIFTS) && stack.get(size - 2) instanceof LoopNode)
+					&& repeats(stack, i / 2, 2, depth, pairs)) {
 				return true;
 			}
 		}
@@ -425,8 +439,8 @@ public final class Folding {
 
 	/**
 	 * Whether the top {@code copies} blocks of b constructs unify, then replaced by a loop. Two
-	 * copies (b ≥ 2, where the loop is smaller than the copies) fold as {@code pairs} allows; a
-	 * third copy then extends the loop only if it follows the same steps.
+	 * copies (of two or more constructs, where the new loop is smaller than the copies) fold as
+	 * {@code pairs} allows; a third copy then extends the loop only if it follows the same steps.
 	 */
 	private static boolean repeats(List<Node> stack, int b, int copies, int depth, Pairs pairs) {
 		int size = stack.size();
@@ -443,7 +457,9 @@ public final class Folding {
 		Node[] x = stack.subList(start, start + b).toArray(new Node[0]);
 		Node[] y = stack.subList(start + b, start + 2 * b).toArray(new Node[0]);
 		Node[] z = copies == 3 ? stack.subList(start + 2 * b, size).toArray(new Node[0]) : null;
-		Node[] body = z == null && pairs == Pairs.TRANSLATIONS && translation(x, y) == 0 ? null : unify(x, y, z, depth);
+		boolean refused = z == null && (pairs == Pairs.TRANSLATIONS && translation(x, y, false) == 0
+				|| pairs == Pairs.RANK_SHIFTS && translation(x, y, true) == 0);
+		Node[] body = refused ? null : unify(x, y, z, depth);
 		if (body == null) {
 			return false;
 		}
@@ -453,25 +469,31 @@ public final class Folding {
 	}
 
 	/**
-	 * The rank shift that turns the block x into the block y: every rank and peer moves by it, every
-	 * other number stays; 0 when there is none. Two copies are folded only then: two ranks doing the
-	 * same thing, not two arbitrary constructs of the same shape.
+	 * The rank shift that turns the block x into the block y: every rank and peer moves by it (with
+	 * {@code anyPeers}, every rank moves by it and peers by any step), every other number stays; 0
+	 * when there is none. Two copies are folded only then: two ranks doing the same thing, not two
+	 * arbitrary constructs of the same shape.
 	 */
-	private static long translation(Node[] x, Node[] y) {
+	private static long translation(Node[] x, Node[] y, boolean anyPeers) {
 		long[] shift = { 0 }; // the shift of the first rank met
 		for (int i = 0; i < x.length; i++) {
-			if (!translates(x[i], y[i], shift)) {
+			if (!translates(x[i], y[i], shift, anyPeers)) {
 				return 0;
 			}
 		}
 		return shift[0];
 	}
 
-	private static boolean translates(Node x, Node y, long[] shift) {
+	private static boolean translates(Node x, Node y, long[] shift, boolean anyPeers) {
 		if (x instanceof EventNode ex && y instanceof EventNode ey) {
-			int ranks = ex.kind == EventKind.SEND || ex.kind == EventKind.RECV ? 2 : 1;
+			boolean message = ex.kind == EventKind.SEND || ex.kind == EventKind.RECV;
+			int ranks = message ? 2 : 1;
+			int owner = ex.kind == EventKind.RECV ? 1 : 0;
 			for (int k = 0; k < ex.numbers.length && k < ey.numbers.length; k++) {
 				long step = ey.numbers[k][0] - ex.numbers[k][0];
+				if (k < ranks && anyPeers && k != owner) {
+					continue;
+				}
 				if (k >= ranks ? step != 0 : step == 0 || shift[0] != 0 && step != shift[0]) {
 					return false;
 				}
@@ -484,7 +506,7 @@ public final class Folding {
 		if (x instanceof LoopNode lx && y instanceof LoopNode ly && lx.body.length == ly.body.length
 				&& lx.lower[0] == ly.lower[0] && lx.upper[0] == ly.upper[0]) {
 			for (int i = 0; i < lx.body.length; i++) {
-				if (!translates(lx.body[i], ly.body[i], shift)) {
+				if (!translates(lx.body[i], ly.body[i], shift, anyPeers)) {
 					return false;
 				}
 			}
