@@ -343,19 +343,24 @@ public final class Folding {
 		}
 		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
 		List<List<Node>> orders = new ArrayList<>(List.of(folded));
-		for (int[] order : List.of(Linearizations.rankMajor(ranks),
-				Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, false)).toList()),
-				Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, true)).toList()))) {
-			List<Node> reordered = reorder(folded, order);
+		List<Node> rankMajor = reorder(folded, Linearizations.rankMajor(ranks));
+		for (List<Node> reordered : List.of(rankMajor,
+				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, false)).toList())),
+				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, true)).toList())))) {
 			if (!orders.contains(reordered)) {
 				orders.add(reordered);
 			}
+		}
+		List<Node> rankBlocks = rankBlocks(rankMajor);
+		if (rankBlocks.size() < items.size()) {
+			orders.add(rankBlocks);
 		}
 		int candidates = Pairs.values().length * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
 		List<List<Node>> folds = Parallel.map(candidates, items.size() >= PARALLEL ? threads : 1,
-				k -> recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()], progress));
+				k -> unwrap(recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()], progress),
+						depth));
 		List<Node> best = folds.get(0);
 		long smallest = size(best);
 		for (List<Node> candidate : folds) {
@@ -567,6 +572,60 @@ public final class Folding {
 			}
 		}
 		return nodes;
+	}
+
+	/**
+	 * The rank-major order with each run of two or more constructs of one rank wrapped in a loop of
+	 * one iteration, so that recognition compares whole ranks: the steps of rank 0 against those of
+	 * rank 1, never the end of one with the start of the next. {@link #unwrap} removes the wrappers.
+	 */
+	private static List<Node> rankBlocks(List<Node> rankMajor) {
+		List<Node> result = new ArrayList<>();
+		int start = 0;
+		for (int end = 1; end <= rankMajor.size(); end++) {
+			RankSet ranks = rankMajor.get(start).ranks;
+			if (end < rankMajor.size() && ranks.size() == 1 && rankMajor.get(end).ranks.equals(ranks)) {
+				continue;
+			}
+			if (end - start >= 2) {
+				result.add(new LoopNode(constant(0), constant(0), rankMajor.subList(start, end).toArray(new Node[0]), ranks));
+			} else {
+				result.add(rankMajor.get(start));
+			}
+			start = end;
+		}
+		return result;
+	}
+
+	/** The constructs with every loop of one iteration from 0 replaced by its body (index 0). */
+	private static List<Node> unwrap(List<Node> items, int depth) {
+		List<Node> result = null;
+		for (int i = 0; i < items.size(); i++) {
+			Node item = items.get(i);
+			List<Node> replacement = item instanceof LoopNode loop ? unwrap(loop, depth) : null;
+			if (replacement != null && result == null) {
+				result = new ArrayList<>(items.subList(0, i));
+			}
+			if (result != null) {
+				result.addAll(replacement != null ? replacement : List.of(item));
+			}
+		}
+		return result == null ? items : result;
+	}
+
+	/** The loop without wrappers inside, or null when it has none and is none. */
+	private static @Nullable List<Node> unwrap(LoopNode loop, int depth) {
+		List<Node> body = List.of(loop.body);
+		if (Arrays.equals(loop.lower, constant(0)) && Arrays.equals(loop.upper, constant(0))) {
+			List<Node> instantiated = new ArrayList<>(body.size());
+			for (Node item : body) {
+				instantiated.add(instantiate(item, depth, 0));
+			}
+			return unwrap(instantiated, depth);
+		}
+		List<Node> unwrapped = unwrap(body, depth + 1);
+		return unwrapped == body ? null
+				: List.of(new LoopNode(loop.lower, loop.upper, unwrapped.toArray(new Node[0]), loop.ranks));
 	}
 
 	/** The constructs in the given order. */
