@@ -136,6 +136,27 @@ class FoldingTest {
 		assertEquals(20, constructs(folded(locals(traces))), model);
 	}
 
+	/**
+	 * NPB CG's exchanges on a 4×4 grid: partners rank XOR 2, rank XOR 1 within a row, then the
+	 * transposed rank. Not affine in the rank, but affine in its bits: one loop over rows, two over
+	 * the bits of the column, and each rank's six events once.
+	 */
+	@Test
+	void exchangesByRankBitsFoldIntoLoopsOverTheBits() throws Exception {
+		List<Model> locals = new ArrayList<>();
+		for (int rank = 0; rank < 16; rank++) {
+			StringBuilder text = new StringBuilder();
+			for (int peer : new int[] { rank ^ 2, rank ^ 1, 4 * (rank % 4) + rank / 4 }) {
+				text.append(rank).append(" send ").append(peer).append(" 1\n");
+				text.append(peer).append(" recv ").append(rank).append(" 1\n");
+			}
+			locals.add(Fixtures.model(text.toString()));
+		}
+		Model model = folded(locals);
+		Projection.assertProjection(locals, model);
+		assertTrue(constructs(model) <= 9, ModelPrinter.print(model));
+	}
+
 	/** Past 4,096 constructs folding tries its orders in parallel: the bytes stay the same. */
 	@Test
 	void sameBytesWhateverTheNumberOfThreadsAtFourThousandRanks() throws Exception {
