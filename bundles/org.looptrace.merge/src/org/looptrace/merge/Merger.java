@@ -40,7 +40,7 @@ public final class Merger {
 			throws InconsistentTraceException {
 		Model merged = ModelWriter.model(system(localModels, options, progress), progress);
 		progress.checkCancelled();
-		return options.fold() ? compact(merged, localModels, progress) : merged;
+		return options.fold() ? compact(merged, localModels, options.threads(), progress) : merged;
 	}
 
 	/**
@@ -48,15 +48,13 @@ public final class Merger {
 	 * together, the local models side by side, folded: section III keeps as they are the loops it
 	 * cannot coalesce, and a global model is never larger than its parts.
 	 */
-	static Model compact(Model merged, List<Model> localModels, Progress progress) {
-		// Folding checks cancellation from the threads of a parallel stream.
-		Progress shared = Parallel.shared(progress);
-		Model folded = Folding.fold(List.of(merged), shared);
+	static Model compact(Model merged, List<Model> localModels, int threads, Progress progress) {
+		Model folded = Folding.fold(List.of(merged), threads, progress);
 		long local = 0;
 		for (Model model : localModels) {
 			local += Folding.constructs(model);
 		}
-		return Folding.constructs(folded) <= local ? folded : Folding.fold(localModels, shared);
+		return Folding.constructs(folded) <= local ? folded : Folding.fold(localModels, threads, progress);
 	}
 
 	/** The merged system, checked complete: nothing is left potential. */

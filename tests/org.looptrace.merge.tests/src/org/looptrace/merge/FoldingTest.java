@@ -100,6 +100,71 @@ class FoldingTest {
 		}
 	}
 
+	/**
+	 * Issue 13's goal: from 4 to 16 ranks a model grows at most 1.5×. On grids most of the 16 ranks
+	 * are boundary ranks (4 corners, 8 edges, 4 inside); each step is one loop over the ranks that
+	 * take it, whatever their number.
+	 */
+	@Test
+	void gridPatternsGrowAtMostHalfFromFourToSixteenRanks() throws Exception {
+		for (String name : List.of("halo", "wavefront", "solver")) {
+			for (int iterations : new int[] { 1, 5 }) {
+				long at4 = constructs(folded(locals(traces(Patterns.create(name, 4, iterations, 1)))));
+				long at16 = constructs(folded(locals(traces(Patterns.create(name, 16, iterations, 1)))));
+				assertTrue(2 * at16 <= 3 * at4, name + ": " + at4 + " constructs on 4 ranks, " + at16 + " on 16");
+			}
+		}
+	}
+
+	/** A halo step of a 4×4 grid: each direction's sends and receives are one loop over the ranks. */
+	@Test
+	void eachStepOfAHaloIsOneLoopOverTheRanksThatTakeIt() throws Exception {
+		List<List<TraceEvent>> traces = traces(Patterns.create("halo", 16, 1, 1));
+		String model = ModelPrinter.print(folded(locals(traces)));
+		assertTrue(model.contains("""
+				for i0 = 0 to 11
+				  4+i0 send i0 tag3
+				done
+				"""), model);
+		assertTrue(model.contains("""
+				for i0 = 0 to 3
+				  for i1 = 0 to 2
+				    4*i0+i1 send 1+4*i0+i1 tag2
+				  done
+				done
+				"""), model);
+		assertEquals(20, constructs(folded(locals(traces))), model);
+	}
+
+	/**
+	 * NPB CG's exchanges on a 4×4 grid: partners rank XOR 2, rank XOR 1 within a row, then the
+	 * transposed rank. Not affine in the rank, but affine in its bits: one loop over rows, two over
+	 * the bits of the column, and each rank's six events once.
+	 */
+	@Test
+	void exchangesByRankBitsFoldIntoLoopsOverTheBits() throws Exception {
+		List<Model> locals = new ArrayList<>();
+		for (int rank = 0; rank < 16; rank++) {
+			StringBuilder text = new StringBuilder();
+			for (int peer : new int[] { rank ^ 2, rank ^ 1, 4 * (rank % 4) + rank / 4 }) {
+				text.append(rank).append(" send ").append(peer).append(" 1\n");
+				text.append(peer).append(" recv ").append(rank).append(" 1\n");
+			}
+			locals.add(Fixtures.model(text.toString()));
+		}
+		Model model = folded(locals);
+		Projection.assertProjection(locals, model);
+		assertTrue(constructs(model) <= 9, ModelPrinter.print(model));
+	}
+
+	/** Past 4,096 constructs folding tries its orders in parallel: the bytes stay the same. */
+	@Test
+	void sameBytesWhateverTheNumberOfThreadsAtFourThousandRanks() throws Exception {
+		List<Model> locals = locals(traces(Patterns.create("ring", 4096, 2, 1)));
+		String one = ModelPrinter.print(Merger.merge(locals, new MergeOptions(1), Progress.NONE));
+		assertEquals(one, ModelPrinter.print(Merger.merge(locals, new MergeOptions(3), Progress.NONE)));
+	}
+
 	@Test
 	void neverLargerThanTheMergeNorTheLocalModels() throws Exception {
 		for (long seed = 0; seed < 300; seed++) {

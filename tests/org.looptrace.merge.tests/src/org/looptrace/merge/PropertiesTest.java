@@ -66,7 +66,7 @@ class PropertiesTest {
 		GlobalSystem system = Merger.system(locals, new MergeOptions(threads), Progress.NONE);
 		assertEquals(List.of(), Conservation.violations(system), what);
 		Model global = ModelWriter.model(system);
-		Model folded = Merger.compact(global, locals, Progress.NONE);
+		Model folded = Merger.compact(global, locals, threads, Progress.NONE);
 		for (int p = 0; p < traces.size(); p++) {
 			assertEquals(traces.get(p), Projection.events(global, p), what + ": events of rank " + p);
 			assertEquals(traces.get(p), Projection.events(folded, p), what + ", folded: events of rank " + p);

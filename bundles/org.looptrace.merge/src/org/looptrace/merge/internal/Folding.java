@@ -3,15 +3,11 @@ package org.looptrace.merge.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.PrimitiveIterator;
-import java.util.PriorityQueue;
 import java.util.TreeMap;
-import java.util.stream.IntStream;
 
 import org.eclipse.emf.common.util.EList;
 import org.eclipse.jdt.annotation.Nullable;
@@ -31,6 +27,7 @@ import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 
@@ -58,25 +55,32 @@ public final class Folding {
 	/** Marks a numeric word among the symbols of an event shape (real symbols never hold a NUL). */
 	private static final String NUMBER = "\0";
 
-	private Folding() {
+	private final int threads;
+	/** Shared by the threads: reports and cancellation checks serialized. */
+	private final Progress progress;
+
+	private Folding(int threads, Progress progress) {
+		this.threads = threads;
+		this.progress = Parallel.shared(progress);
 	}
 
 	/**
 	 * The folded model of blocks run one after the other (a global model, or local models side by
-	 * side); the blocks are not changed.
+	 * side); the blocks are not changed. Long systems try their foldings on up to {@code threads}
+	 * threads; the result does not depend on their number.
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
 	 * @throws java.util.concurrent.CancellationException when cancelled
 	 */
-	public static Model fold(List<? extends Block> blocks, Progress progress) {
+	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
 		List<Node> items = new ArrayList<>();
 		Checkpoints checkpoints = new Checkpoints(progress);
 		for (Block block : blocks) {
 			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints));
 		}
 		Model result = FACTORY.createModel();
-		write(fold(items, 0, progress), result.getItems(), new ArrayList<>());
+		write(new Folding(threads, progress).fold(items, 0), result.getItems(), new ArrayList<>());
 		return result;
 	}
 
@@ -326,25 +330,37 @@ public final class Folding {
 
 	/**
 	 * Folds the constructs of a system at {@code depth}, the bodies of its loops first. Of the
-	 * order read and the rank-major order, with each kind of {@link Pairs}, keeps the one that folds
-	 * into the fewest constructs (the first on a tie: no pairs, the order read).
+	 * order read and the {@link Linearizations} (rank-major, then group-major by step with and
+	 * without its numbers), with each kind of {@link Pairs}, keeps the one that folds into the
+	 * fewest constructs (the first on a tie: no pairs, the order read).
 	 */
-	private static List<Node> fold(List<Node> items, int depth, Progress progress) {
+	private List<Node> fold(List<Node> items, int depth) {
 		progress.checkCancelled();
 		List<Node> folded = new ArrayList<>(items.size());
 		for (Node item : items) {
 			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
-					fold(List.of(loop.body), depth + 1, progress).toArray(new Node[0]), loop.ranks) : item);
+					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
 		}
-		List<Node> rankMajor = rankMajor(folded);
-		List<List<Node>> orders = rankMajor.equals(folded) ? List.of(folded) : List.of(folded, rankMajor);
+		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
+		List<List<Node>> orders = new ArrayList<>(List.of(folded));
+		List<Node> rankMajor = reorder(folded, Linearizations.rankMajor(ranks));
+		for (List<Node> reordered : List.of(rankMajor,
+				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, false)).toList())),
+				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, true)).toList())))) {
+			if (!orders.contains(reordered)) {
+				orders.add(reordered);
+			}
+		}
+		List<Node> rankBlocks = rankBlocks(rankMajor);
+		if (rankBlocks.size() < items.size()) {
+			orders.add(rankBlocks);
+		}
 		int candidates = Pairs.values().length * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
-		IntStream tries = IntStream.range(0, candidates);
-		List<List<Node>> folds = (folded.size() >= PARALLEL ? tries.parallel() : tries)
-				.mapToObj(k -> recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()], progress))
-				.toList();
+		List<List<Node>> folds = Parallel.map(candidates, items.size() >= PARALLEL ? threads : 1,
+				k -> unwrap(recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()], progress),
+						depth));
 		List<Node> best = folds.get(0);
 		long smallest = size(best);
 		for (List<Node> candidate : folds) {
@@ -357,14 +373,26 @@ public final class Folding {
 		return best;
 	}
 
-	/** Which two consecutive copies of a block of two or more constructs become a loop. */
+	/** Which two consecutive copies of a block become a loop. */
 	private enum Pairs {
 		/** None: NLR's rules alone (three copies make a loop). */
 		NONE,
 		/** Copies that differ by a rank shift only: two ranks doing the same thing. */
 		TRANSLATIONS,
 		/** Any copies that differ by constant steps. */
-		ANY
+		ANY,
+		/**
+		 * As ANY, and two copies of one loop too (see RANK_SHIFTS): one loop over a block of ranks
+		 * where three ranks would not be affine.
+		 */
+		ANY_WITH_LOOPS,
+		/**
+		 * Copies whose ranks move by one shift, peers by any steps, other numbers equal: two ranks
+		 * taking the same steps with other partners. Two copies of one loop fold too, so that two
+		 * loops of two ranks each become a loop over a 2 × 2 block of ranks, the shape of exchanges
+		 * by rank bits (peer = rank XOR 2 is affine in the bits).
+		 */
+		RANK_SHIFTS
 	}
 
 	/** NLR's stack machine over a sequence of constructs. */
@@ -405,7 +433,9 @@ public final class Folding {
 			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth, pairs)) {
 				return true;
 			}
-			if (pairs != Pairs.NONE && i % 2 == 0 && i >= 4 && i <= 2 * MAX_BODY && repeats(stack, i / 2, 2, depth, pairs)) {
+			if (pairs != Pairs.NONE && i % 2 == 0 && i <= 2 * MAX_BODY
+					&& (i >= 4 || (pairs == Pairs.ANY_WITH_LOOPS || pairs == Pairs.RANK_SHIFTS) && stack.get(size - 2) instanceof LoopNode)
+					&& repeats(stack, i / 2, 2, depth, pairs)) {
 				return true;
 			}
 		}
@@ -414,8 +444,8 @@ public final class Folding {
 
 	/**
 	 * Whether the top {@code copies} blocks of b constructs unify, then replaced by a loop. Two
-	 * copies (b ≥ 2, where the loop is smaller than the copies) fold as {@code pairs} allows; a
-	 * third copy then extends the loop only if it follows the same steps.
+	 * copies (of two or more constructs, where the new loop is smaller than the copies) fold as
+	 * {@code pairs} allows; a third copy then extends the loop only if it follows the same steps.
 	 */
 	private static boolean repeats(List<Node> stack, int b, int copies, int depth, Pairs pairs) {
 		int size = stack.size();
@@ -432,7 +462,9 @@ public final class Folding {
 		Node[] x = stack.subList(start, start + b).toArray(new Node[0]);
 		Node[] y = stack.subList(start + b, start + 2 * b).toArray(new Node[0]);
 		Node[] z = copies == 3 ? stack.subList(start + 2 * b, size).toArray(new Node[0]) : null;
-		Node[] body = z == null && pairs == Pairs.TRANSLATIONS && translation(x, y) == 0 ? null : unify(x, y, z, depth);
+		boolean refused = z == null && (pairs == Pairs.TRANSLATIONS && translation(x, y, false) == 0
+				|| pairs == Pairs.RANK_SHIFTS && translation(x, y, true) == 0);
+		Node[] body = refused ? null : unify(x, y, z, depth);
 		if (body == null) {
 			return false;
 		}
@@ -442,25 +474,31 @@ public final class Folding {
 	}
 
 	/**
-	 * The rank shift that turns the block x into the block y: every rank and peer moves by it, every
-	 * other number stays; 0 when there is none. Two copies are folded only then: two ranks doing the
-	 * same thing, not two arbitrary constructs of the same shape.
+	 * The rank shift that turns the block x into the block y: every rank and peer moves by it (with
+	 * {@code anyPeers}, every rank moves by it and peers by any step), every other number stays; 0
+	 * when there is none. Two copies are folded only then: two ranks doing the same thing, not two
+	 * arbitrary constructs of the same shape.
 	 */
-	private static long translation(Node[] x, Node[] y) {
+	private static long translation(Node[] x, Node[] y, boolean anyPeers) {
 		long[] shift = { 0 }; // the shift of the first rank met
 		for (int i = 0; i < x.length; i++) {
-			if (!translates(x[i], y[i], shift)) {
+			if (!translates(x[i], y[i], shift, anyPeers)) {
 				return 0;
 			}
 		}
 		return shift[0];
 	}
 
-	private static boolean translates(Node x, Node y, long[] shift) {
+	private static boolean translates(Node x, Node y, long[] shift, boolean anyPeers) {
 		if (x instanceof EventNode ex && y instanceof EventNode ey) {
-			int ranks = ex.kind == EventKind.SEND || ex.kind == EventKind.RECV ? 2 : 1;
+			boolean message = ex.kind == EventKind.SEND || ex.kind == EventKind.RECV;
+			int ranks = message ? 2 : 1;
+			int owner = ex.kind == EventKind.RECV ? 1 : 0;
 			for (int k = 0; k < ex.numbers.length && k < ey.numbers.length; k++) {
 				long step = ey.numbers[k][0] - ex.numbers[k][0];
+				if (k < ranks && anyPeers && k != owner) {
+					continue;
+				}
 				if (k >= ranks ? step != 0 : step == 0 || shift[0] != 0 && step != shift[0]) {
 					return false;
 				}
@@ -473,7 +511,7 @@ public final class Folding {
 		if (x instanceof LoopNode lx && y instanceof LoopNode ly && lx.body.length == ly.body.length
 				&& lx.lower[0] == ly.lower[0] && lx.upper[0] == ly.upper[0]) {
 			for (int i = 0; i < lx.body.length; i++) {
-				if (!translates(lx.body[i], ly.body[i], shift)) {
+				if (!translates(lx.body[i], ly.body[i], shift, anyPeers)) {
 					return false;
 				}
 			}
@@ -537,46 +575,97 @@ public final class Folding {
 	}
 
 	/**
-	 * The constructs in the rank-major order: of the constructs whose ranks have no earlier
-	 * construct left, the one of the lowest rank first (then the earliest). Every rank keeps its
-	 * order; the constructs of a rank come together, ranks in order, so that copies differing by
-	 * the rank stand side by side.
+	 * The rank-major order with each run of two or more constructs of one rank wrapped in a loop of
+	 * one iteration, so that recognition compares whole ranks: the steps of rank 0 against those of
+	 * rank 1, never the end of one with the start of the next. {@link #unwrap} removes the wrappers.
 	 */
-	private static List<Node> rankMajor(List<Node> nodes) {
-		int size = nodes.size();
-		// For every rank, its constructs in order; a construct waits for its predecessor on each rank.
-		Map<Integer, Integer> last = new HashMap<>();
-		List<List<Integer>> successors = new ArrayList<>(size);
-		int[] waiting = new int[size];
-		for (int i = 0; i < size; i++) {
-			successors.add(new ArrayList<>());
-			for (PrimitiveIterator.OfInt it = nodes.get(i).ranks.iterator(); it.hasNext();) {
-				Integer previous = last.put(it.nextInt(), i);
-				if (previous != null) {
-					successors.get(previous).add(i);
-					waiting[i]++;
+	private static List<Node> rankBlocks(List<Node> rankMajor) {
+		List<Node> result = new ArrayList<>();
+		int start = 0;
+		for (int end = 1; end <= rankMajor.size(); end++) {
+			RankSet ranks = rankMajor.get(start).ranks;
+			if (end < rankMajor.size() && ranks.size() == 1 && rankMajor.get(end).ranks.equals(ranks)) {
+				continue;
+			}
+			if (end - start >= 2) {
+				result.add(new LoopNode(constant(0), constant(0), rankMajor.subList(start, end).toArray(new Node[0]), ranks));
+			} else {
+				result.add(rankMajor.get(start));
+			}
+			start = end;
+		}
+		return result;
+	}
+
+	/** The constructs with every loop of one iteration from 0 replaced by its body (index 0). */
+	private static List<Node> unwrap(List<Node> items, int depth) {
+		List<Node> result = null;
+		for (int i = 0; i < items.size(); i++) {
+			Node item = items.get(i);
+			List<Node> replacement = item instanceof LoopNode loop ? unwrap(loop, depth) : null;
+			if (replacement != null && result == null) {
+				result = new ArrayList<>(items.subList(0, i));
+			}
+			if (result != null) {
+				result.addAll(replacement != null ? replacement : List.of(item));
+			}
+		}
+		return result == null ? items : result;
+	}
+
+	/** The loop without wrappers inside, or null when it has none and is none. */
+	private static @Nullable List<Node> unwrap(LoopNode loop, int depth) {
+		List<Node> body = List.of(loop.body);
+		if (Arrays.equals(loop.lower, constant(0)) && Arrays.equals(loop.upper, constant(0))) {
+			List<Node> instantiated = new ArrayList<>(body.size());
+			for (Node item : body) {
+				instantiated.add(instantiate(item, depth, 0));
+			}
+			return unwrap(instantiated, depth);
+		}
+		List<Node> unwrapped = unwrap(body, depth + 1);
+		return unwrapped == body ? null
+				: List.of(new LoopNode(loop.lower, loop.upper, unwrapped.toArray(new Node[0]), loop.ranks));
+	}
+
+	/** The constructs in the given order. */
+	private static List<Node> reorder(List<Node> nodes, int[] order) {
+		List<Node> result = new ArrayList<>(order.length);
+		for (int i : order) {
+			result.add(nodes.get(i));
+		}
+		return result;
+	}
+
+	/**
+	 * The construct moved to rank 0 (ranks and peers shifted by its lowest rank): equal for the same
+	 * step taken by different ranks. With {@code anyNumbers}, tags and other numbers are forgotten
+	 * too, for steps whose tag depends on the rank.
+	 */
+	private static Node relative(Node node, boolean anyNumbers) {
+		return shifted(node, node.ranks.isEmpty() ? 0 : node.ranks.min(), anyNumbers);
+	}
+
+	private static Node shifted(Node node, long shift, boolean anyNumbers) {
+		if (node instanceof EventNode event) {
+			int ranks = event.kind == EventKind.SEND || event.kind == EventKind.RECV ? 2 : 1;
+			long[][] numbers = new long[event.numbers.length][];
+			for (int k = 0; k < numbers.length; k++) {
+				if (k < ranks) {
+					numbers[k] = event.numbers[k].clone();
+					numbers[k][0] -= shift;
+				} else {
+					numbers[k] = anyNumbers ? constant(0) : event.numbers[k];
 				}
 			}
+			return new EventNode(event.kind, event.symbols, event.group, numbers);
 		}
-		PriorityQueue<Integer> ready = new PriorityQueue<>(
-				Comparator.<Integer>comparingInt(i -> nodes.get(i).ranks.min())
-						.thenComparingInt(i -> i));
-		for (int i = 0; i < size; i++) {
-			if (waiting[i] == 0) {
-				ready.add(i);
-			}
+		LoopNode loop = (LoopNode) node;
+		Node[] body = new Node[loop.body.length];
+		for (int i = 0; i < body.length; i++) {
+			body[i] = shifted(loop.body[i], shift, anyNumbers);
 		}
-		List<Node> order = new ArrayList<>(size);
-		while (!ready.isEmpty()) {
-			int i = ready.poll();
-			order.add(nodes.get(i));
-			for (int next : successors.get(i)) {
-				if (--waiting[next] == 0) {
-					ready.add(next);
-				}
-			}
-		}
-		return order;
+		return new LoopNode(loop.lower, loop.upper, body, RankSet.EMPTY);
 	}
 
 	private static EventNode event(Event event, Map<String, Integer> depths) {

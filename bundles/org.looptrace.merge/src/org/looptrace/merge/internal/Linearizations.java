@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PrimitiveIterator;
+import java.util.PriorityQueue;
+import java.util.function.IntConsumer;
+
+import org.looptrace.model.core.RankSet;
+
+/**
+ * Orders of the constructs of a system in which every rank keeps its constructs in order: any of
+ * them projects onto each rank exactly as the order read. Folding tries several, since which
+ * copies stand side by side decides what becomes a loop.
+ */
+final class Linearizations {
+
+	private Linearizations() {
+	}
+
+	/**
+	 * The rank-major order: of the constructs whose ranks have no earlier construct left, the one of
+	 * the lowest rank first (then the earliest). The constructs of a rank come together, ranks in
+	 * order, so that copies differing by the rank stand side by side.
+	 */
+	static int[] rankMajor(List<RankSet> ranks) {
+		Dependencies dependencies = new Dependencies(ranks);
+		PriorityQueue<Integer> ready = new PriorityQueue<>(byRank(ranks));
+		dependencies.ready().forEach(ready::add);
+		int[] order = new int[ranks.size()];
+		int placed = 0;
+		while (!ready.isEmpty()) {
+			int i = ready.poll();
+			order[placed++] = i;
+			dependencies.place(i).forEach(ready::add);
+		}
+		return order;
+	}
+
+	/**
+	 * The group-major order: constructs with equal keys form a group; of the groups, the one with
+	 * the most constructs ready (whose ranks have no earlier construct left) goes first, all its
+	 * ready constructs in rank order (on a tie, the group of the earliest construct). With keys that
+	 * forget the rank, the same step of an SPMD program on every rank that takes it (a send to the
+	 * north neighbour, say) comes out as one run in rank order, which folds into a loop over the
+	 * ranks — boundary ranks that skip the step simply do not appear in it, as in ScalaTrace's
+	 * rank lists.
+	 */
+	static int[] groupMajor(List<RankSet> ranks, List<?> keys) {
+		Dependencies dependencies = new Dependencies(ranks);
+		Map<Object, Group> groups = new HashMap<>();
+		// Lazily updated: an entry is current while its group still has that many ready members.
+		PriorityQueue<long[]> largest = new PriorityQueue<>(
+				Comparator.<long[]>comparingLong(entry -> -entry[0]).thenComparingLong(entry -> entry[1]));
+		List<Group> byId = new ArrayList<>();
+		Comparator<Integer> byRank = byRank(ranks);
+		IntConsumer makeReady = i -> {
+			Group group = groups.computeIfAbsent(keys.get(i), key -> {
+				Group created = new Group(byId.size());
+				byId.add(created);
+				return created;
+			});
+			group.ready.add(i);
+			group.first = Math.min(group.first, i);
+			largest.add(new long[] { group.ready.size(), group.first, group.id });
+		};
+		dependencies.ready().forEach(makeReady::accept);
+		int[] order = new int[ranks.size()];
+		int placed = 0;
+		while (!largest.isEmpty()) {
+			long[] entry = largest.poll();
+			Group group = byId.get((int) entry[2]);
+			if (group.ready.size() != entry[0] || group.first != entry[1]) {
+				continue; // outdated
+			}
+			List<Integer> members = new ArrayList<>(group.ready);
+			group.ready.clear();
+			group.first = Integer.MAX_VALUE;
+			members.sort(byRank);
+			for (int i : members) {
+				order[placed++] = i;
+			}
+			for (int i : members) {
+				dependencies.place(i).forEach(makeReady::accept);
+			}
+		}
+		return order;
+	}
+
+	private static Comparator<Integer> byRank(List<RankSet> ranks) {
+		return Comparator.<Integer>comparingInt(i -> ranks.get(i).isEmpty() ? -1 : ranks.get(i).min())
+				.thenComparingInt(i -> i);
+	}
+
+	/** Constructs with the same key, those ready to be placed. */
+	private static final class Group {
+		final int id;
+		final List<Integer> ready = new ArrayList<>();
+		int first = Integer.MAX_VALUE;
+
+		Group(int id) {
+			this.id = id;
+		}
+	}
+
+	/** Each construct waits for the previous construct of each of its ranks. */
+	private static final class Dependencies {
+		private final List<List<Integer>> successors;
+		private final int[] waiting;
+
+		Dependencies(List<RankSet> ranks) {
+			int size = ranks.size();
+			Map<Integer, Integer> last = new HashMap<>();
+			successors = new ArrayList<>(size);
+			waiting = new int[size];
+			for (int i = 0; i < size; i++) {
+				successors.add(new ArrayList<>());
+				for (PrimitiveIterator.OfInt it = ranks.get(i).iterator(); it.hasNext();) {
+					Integer previous = last.put(it.nextInt(), i);
+					if (previous != null) {
+						successors.get(previous).add(i);
+						waiting[i]++;
+					}
+				}
+			}
+		}
+
+		/** The constructs that wait for none. */
+		List<Integer> ready() {
+			List<Integer> ready = new ArrayList<>();
+			for (int i = 0; i < waiting.length; i++) {
+				if (waiting[i] == 0) {
+					ready.add(i);
+				}
+			}
+			return ready;
+		}
+
+		/** Places construct i: the constructs that no longer wait. */
+		List<Integer> place(int i) {
+			List<Integer> ready = new ArrayList<>();
+			for (int next : successors.get(i)) {
+				if (--waiting[next] == 0) {
+					ready.add(next);
+				}
+			}
+			return ready;
+		}
+	}
+}
