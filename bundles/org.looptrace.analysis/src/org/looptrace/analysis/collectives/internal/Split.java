@@ -86,7 +86,7 @@ public final class Split {
 			if (ev.multiplicity() > MULTIPLICITY) {
 				return List.of();
 			}
-			Ev once = new Ev(ev.send(), ev.owner(), ev.peer(), ev.tag(), 1, ev.path());
+			Ev once = new Ev(ev.send(), ev.owner(), ev.peer(), ev.tag(), 1, ev.path(), ev.size());
 			for (long k = 0; k < ev.multiplicity(); k++) {
 				expanded.add(once);
 			}
