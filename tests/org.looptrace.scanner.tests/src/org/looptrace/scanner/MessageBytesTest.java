@@ -73,4 +73,32 @@ class MessageBytesTest {
 				new Channel(0, 4, ""), 100L),
 				MessageBytes.perPair(MessageBytes.of(model, model, folder, Progress.NONE)));
 	}
+
+	@Test
+	void perSendSplitsTheBytesOfAChannelByConstruct(@TempDir Path folder) throws Exception {
+		Model model = Models.parse("""
+				for i0 = 0 to 2
+				  0 send 1 a
+				done
+				for i0 = 0 to 3
+				  0 send 1 a
+				  0 send 1+i0 c
+				done
+				""");
+		try (DataTraceWriter data = DataTraceWriter.create(folder.resolve("data.0"), List.of("time", "size"))) {
+			for (int position = 0; position < 11; position++) {
+				data.write(position, 10 * position);
+			}
+		}
+		Map<org.looptrace.model.Send, SortedMap<Channel, MessageBytes.Sent>> sent = MessageBytes.perSend(model, folder,
+				Progress.NONE);
+		// channel (0, 1, a): records 0 to 2 in the first loop, 3, 5, 7, 9 in the second
+		assertEquals(Map.of(new Channel(0, 1, "a"), new MessageBytes.Sent(30, 3)),
+				sent.get(ConstructPath.find(model, "1.1")));
+		assertEquals(Map.of(new Channel(0, 1, "a"), new MessageBytes.Sent(240, 4)),
+				sent.get(ConstructPath.find(model, "2.1")));
+		assertEquals(Map.of(new Channel(0, 1, "c"), new MessageBytes.Sent(40, 1), new Channel(0, 2, "c"),
+				new MessageBytes.Sent(60, 1), new Channel(0, 3, "c"), new MessageBytes.Sent(80, 1), new Channel(0, 4, "c"),
+				new MessageBytes.Sent(100, 1)), sent.get(ConstructPath.find(model, "2.2")));
+	}
 }
