@@ -154,13 +154,19 @@ public final class Split {
 			depths.add(new int[sequence.size()]);
 		}
 		int[] done = new int[sequences.size()];
+		int[] base = new int[sequences.size()];
 		boolean progress = true;
 		while (progress) {
 			progress = false;
 			for (int r = 0; r < sequences.size(); r++) {
 				while (done[r] < sequences.get(r).size()) {
 					int i = done[r];
-					int depth = i == 0 ? 0 : depths.get(r)[i - 1];
+					// events of one kind in a row (a serial root's sends, or receives) are one round:
+					// they all start from the depth before the run
+					if (i == 0 || sequences.get(r).get(i).send() != sequences.get(r).get(i - 1).send()) {
+						base[r] = i == 0 ? 0 : depths.get(r)[i - 1];
+					}
+					int depth = base[r];
 					Long partner = partners.get(at(r, i));
 					if (!sequences.get(r).get(i).send() && partner != null) {
 						int pr = (int) (partner >>> 32);
