@@ -139,8 +139,8 @@ class PatternsCommandTest {
 				""", Cli.expect(0, "patterns", dir.toString()).out());
 	}
 
-	/** Ranks 0 and 1 exchange in function ex, once before a loop and in each of its 3 iterations. */
-	private static final String EXCHANGE = """
+	/** One call of ex on ranks 0 and 1: they exchange a message each way. */
+	private static final String CALL = """
 			0 local call ex
 			0 send 1 7
 			1 local call ex
@@ -149,19 +149,11 @@ class PatternsCommandTest {
 			1 recv 0 7
 			0 local return ex
 			1 local return ex
-			for i0 = 0 to 2
-			  0 sync MPI_Barrier 0-1
-			  1 sync MPI_Barrier 0-1
-			  0 local call ex
-			  0 send 1 7
-			  1 local call ex
-			  0 recv 1 7
-			  1 send 0 7
-			  1 recv 0 7
-			  0 local return ex
-			  1 local return ex
-			done
 			""";
+
+	/** Ranks 0 and 1 exchange in function ex, once before a loop and in each of its 3 iterations. */
+	private static final String EXCHANGE = CALL + "for i0 = 0 to 2\n  0 sync MPI_Barrier 0-1\n  1 sync MPI_Barrier 0-1\n"
+			+ CALL.indent(2) + "done\n";
 
 	@Test
 	void globalPatternsJoinThePatternsOfPartners(@TempDir Path dir) throws Exception {

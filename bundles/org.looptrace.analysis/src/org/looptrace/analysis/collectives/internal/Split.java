@@ -146,8 +146,11 @@ public final class Split {
 
 	/**
 	 * The depth of every event: one more than the deepest of the event before it on its rank and,
-	 * for a receive, its send (Lamport's clock). Consecutive operations of the ranks come at
-	 * increasing depths, so atoms taken by depth finish one operation before they start the next.
+	 * for a receive, its send (Lamport's clock), except that events of one kind in a row (sends
+	 * posted one after the other, receives waited for one after the other) all count from the
+	 * event before the run: the root of a linear bcast posts its n - 1 sends in one round.
+	 * Consecutive operations of the ranks come at increasing depths, so atoms taken by depth finish
+	 * one operation before they start the next.
 	 */
 	private void depths() {
 		for (List<Ev> sequence : sequences) {
