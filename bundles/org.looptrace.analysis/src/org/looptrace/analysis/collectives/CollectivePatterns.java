@@ -60,10 +60,13 @@ public final class CollectivePatterns {
 
 	private final List<Occurrence> occurrences;
 	private final boolean sizesRead;
+	/** Whether some messages resembled nothing whole and were cut into operations. */
+	private final boolean cut;
 
-	private CollectivePatterns(List<Occurrence> occurrences, boolean sizesRead) {
+	private CollectivePatterns(List<Occurrence> occurrences, boolean sizesRead, boolean cut) {
 		this.occurrences = List.copyOf(occurrences);
 		this.sizesRead = sizesRead;
+		this.cut = cut;
 	}
 
 	/**
@@ -80,7 +83,10 @@ public final class CollectivePatterns {
 	/**
 	 * Finds the patterns of the global model of a trace folder, reading the sizes of the messages
 	 * from its data traces when every rank has one ({@code data.<rank>} with a {@code size}
-	 * attribute).
+	 * attribute) and the sizes can change what is found: when, without them, some pattern is a
+	 * kind that sizes tell from another ({@link GroupPattern#sameMessagesAs()}) or some messages
+	 * had to be cut into operations (sizes help cut them). Reading them is a pass over the data
+	 * traces, as long as modelling the folder.
 	 *
 	 * @param folder the trace folder the model was made of
 	 * @throws IOException           when a data trace cannot be read
@@ -92,13 +98,20 @@ public final class CollectivePatterns {
 		for (int rank : Positions.of(model).ranks()) {
 			data &= Files.isRegularFile(folder.resolve("data." + rank));
 		}
-		MessageSizes sizes = data ? MessageSizes.read(model, folder, progress) : MessageSizes.NONE;
-		return find(model, useContext, sizes, progress);
+		CollectivePatterns plain = find(model, useContext, MessageSizes.NONE, progress);
+		if (!data) {
+			return plain;
+		}
+		if (!plain.cut && plain.patterns().stream().allMatch(p -> p.sameMessagesAs().isEmpty())) {
+			return new CollectivePatterns(plain.occurrences, true, false); // sizes would change nothing
+		}
+		return find(model, useContext, MessageSizes.read(model, folder, progress), progress);
 	}
 
 	private static CollectivePatterns find(Block model, boolean useContext, MessageSizes sizes, Progress progress) {
 		progress.begin("Collective patterns", -1);
 		List<Occurrence> found = new ArrayList<>();
+		boolean cut = false;
 		Set<String> tags = null; // without context, the tags the whole run did not explain
 		if (!useContext || !Walk.hasCalls(model)) {
 			tags = new HashSet<>();
@@ -124,6 +137,7 @@ public final class CollectivePatterns {
 			}
 			for (List<Ev> tagged : byTag(events).values()) {
 				if (!add(found, group, tagged, inFunction, true)) {
+					cut = true;
 					List<Ev> rest = bySize(found, group, tagged, inFunction);
 					for (Split.Piece piece : Split.pieces(rest, group.frame().innerCount(), inFunction)) {
 						found.add(occurrence(group, piece.events(), piece.match()));
@@ -131,7 +145,7 @@ public final class CollectivePatterns {
 				}
 			}
 		}
-		return new CollectivePatterns(found, sizes.known());
+		return new CollectivePatterns(found, sizes.known(), cut);
 	}
 
 	private static boolean add(List<Occurrence> found, Group group, List<Ev> events, boolean inFunction,
@@ -227,8 +241,9 @@ public final class CollectivePatterns {
 	}
 
 	/**
-	 * Whether the sizes of the messages were read from data traces, telling a scatter from a
-	 * broadcast, a gather from a reduce, an allgather from an allreduce.
+	 * Whether every rank had a data trace, so that the sizes of the messages told a scatter from a
+	 * broadcast, a gather from a reduce, an allgather from an allreduce (they are read only where
+	 * they can change what is found).
 	 */
 	public boolean sizesRead() {
 		return sizesRead;
