@@ -2,14 +2,17 @@
 package org.looptrace.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 import org.looptrace.analysis.collectives.CollectivePatterns;
 import org.looptrace.analysis.collectives.GroupPattern;
 import org.looptrace.analysis.collectives.Occurrence;
 import org.looptrace.analysis.patterns.ContextualPatterns;
+import org.looptrace.analysis.patterns.GlobalPattern;
 import org.looptrace.analysis.patterns.ProcessPattern;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
@@ -34,14 +37,18 @@ public final class PatternsCommand implements Command {
 	public String help() {
 		return """
 				usage: looptrace patterns <trace folder | model.loops> [--csv] [--occurrences]
-				                          [--no-context] [--per-rank]
+				                          [--no-context] [--per-rank | --global]
 
 				Groups of point-to-point messages that implement a collective operation by hand
 				(paper 004): bcast and reduce (linear and binomial trees, any root), allgather
 				(ring), allreduce (butterfly / recursive doubling), alltoall (pairwise), barrier
 				(dissemination); and the shapes ring, halo, wavefront and master-worker. A bcast
 				and a scatter send the same messages (as do reduce and gather, allreduce and a
-				recursive-doubling allgather): they are named bcast, reduce and allreduce.
+				recursive-doubling allgather): the sizes of the messages, read from the data
+				traces (data.<rank>) of a trace folder, tell them apart (a binomial scatter or
+				gather, a recursive-doubling allgather: different amounts on different edges).
+				Without data traces (or from a model file) they are named bcast, reduce and
+				allreduce, and the output says the size check was not possible.
 
 				Works on the global model (a trace folder is modelled first, as by `looptrace
 				model`): a group inside a loop is found once and counted by the loop's iterations.
@@ -49,11 +56,15 @@ public final class PatternsCommand implements Command {
 				local return F), the messages of one call of a function make a group: what paper
 				002 found far more precise. See docs/PATTERNS.md.
 
-				Prints one line per pattern: kind, root, group, function, occurrences.
+				Prints one line per pattern: kind, root, group, function, occurrences; then a
+				note when no sizes were read and some pattern could be another operation.
 
 				options:
-				  --csv          comma-separated values, columns kind,root,group,context,occurrences
-				                 (root empty when there is none, context empty outside functions)
+				  --csv          comma-separated values, columns
+				                 kind,root,group,context,occurrences,sizes (root empty when there is
+				                 none, context empty outside functions; sizes: "read" when the data
+				                 traces decided the kind, "unread" when they could have but there were
+				                 none, empty for kinds sizes do not change)
 				  --occurrences  then every place found, with its ranks, the loops repeating it and
 				                 the construct paths of its sends (as `looptrace positions` names
 				                 constructs); with --csv a second table after an empty line,
@@ -61,6 +72,11 @@ public final class PatternsCommand implements Command {
 				  --no-context   ignore calls and returns: group by loop body, tag and order
 				  --per-rank     the per-process patterns of paper 002 instead (sequences repeated
 				                 on one rank), columns rank,context,places,occurrences,events
+				  --global       the global patterns of paper 002 instead (step 2): the per-rank
+				                 patterns of partner ranks joined by their messages, a partner event
+				                 in no pattern added as it is; one line per part, columns
+				                 pattern,ranks,occurrences,rank,context,events (rank and context
+				                 empty on the row of a single event)
 
 				example:
 				  looptrace patterns run/ --csv --occurrences
@@ -70,10 +86,16 @@ public final class PatternsCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of(),
-				Set.of("--no-context", "--csv", "--occurrences", "--per-rank"));
+				Set.of("--no-context", "--csv", "--occurrences", "--per-rank", "--global"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
 		if (arguments.flag("--per-rank") && arguments.flag("--occurrences")) {
 			throw new UsageException(name() + ": --occurrences lists groups of messages, not --per-rank patterns");
+		}
+		if (arguments.flag("--global") && arguments.flag("--occurrences")) {
+			throw new UsageException(name() + ": --occurrences lists groups of messages, not --global patterns");
+		}
+		if (arguments.flag("--global") && arguments.flag("--per-rank")) {
+			throw new UsageException(name() + ": --global and --per-rank are two different listings: give one");
 		}
 		Model model = ModelInput.load(name(), input);
 		boolean useContext = !arguments.flag("--no-context");
@@ -81,8 +103,12 @@ public final class PatternsCommand implements Command {
 		try {
 			if (arguments.flag("--per-rank")) {
 				perRank(ContextualPatterns.find(model, useContext), csv, out);
+			} else if (arguments.flag("--global")) {
+				global(ContextualPatterns.global(model, useContext), csv, out);
 			} else {
-				CollectivePatterns found = CollectivePatterns.find(model, useContext, Progress.NONE);
+				CollectivePatterns found = Files.isDirectory(input)
+						? CollectivePatterns.find(model, useContext, input, Progress.NONE)
+						: CollectivePatterns.find(model, useContext, Progress.NONE);
 				groups(found, csv, arguments.flag("--occurrences"), out);
 			}
 		} catch (IllegalStateException | ArithmeticException e) {
@@ -93,12 +119,21 @@ public final class PatternsCommand implements Command {
 
 	private static void groups(CollectivePatterns found, boolean csv, boolean occurrences, PrintStream out) {
 		if (csv) {
-			out.println("kind,root,group,context,occurrences");
+			out.println("kind,root,group,context,occurrences,sizes");
 		} else if (found.patterns().isEmpty()) {
 			out.println("no patterns");
 		}
+		Set<String> unchecked = new TreeSet<>();
 		for (GroupPattern pattern : found.patterns()) {
-			out.println(csv ? csvRow(pattern) : text(pattern));
+			String sizes = pattern.sameMessagesAs().isEmpty() ? "" : found.sizesRead() ? "read" : "unread";
+			out.println(csv ? csvRow(pattern) + "," + sizes : text(pattern));
+			if (sizes.equals("unread")) {
+				unchecked.add(pattern.kind() + " may be a " + pattern.sameMessagesAs().get());
+			}
+		}
+		if (!csv && !unchecked.isEmpty()) {
+			out.println("note: no data traces, so no size check (" + String.join(", ", unchecked)
+					+ "): give the trace folder with its data.<rank> files");
 		}
 		if (!occurrences) {
 			return;
@@ -143,6 +178,37 @@ public final class PatternsCommand implements Command {
 				out.printf("rank %d%s: %d places, %d occurrences: %s%n", pattern.rank(),
 						pattern.context().isEmpty() ? "" : " in " + pattern.context(), pattern.places(), pattern.occurrences(),
 						events);
+			}
+		}
+	}
+
+	private static void global(List<GlobalPattern> patterns, boolean csv, PrintStream out) {
+		if (csv) {
+			out.println("pattern,ranks,occurrences,rank,context,events");
+		} else if (patterns.isEmpty()) {
+			out.println("no global patterns");
+		}
+		int number = 0;
+		for (GlobalPattern pattern : patterns) {
+			number++;
+			if (csv) {
+				String head = number + "," + csvField(pattern.ranks().toString()) + "," + pattern.occurrences() + ",";
+				for (ProcessPattern part : pattern.parts()) {
+					out.println(head + part.rank() + "," + csvField(part.context()) + ","
+							+ csvField(String.join("; ", part.events())));
+				}
+				for (String single : pattern.singles()) {
+					out.println(head + ",," + csvField(single));
+				}
+				continue;
+			}
+			out.printf("global pattern %d over %s: %d occurrences%n", number, pattern.ranks(), pattern.occurrences());
+			for (ProcessPattern part : pattern.parts()) {
+				out.printf("  rank %d%s: %s%n", part.rank(), part.context().isEmpty() ? "" : " in " + part.context(),
+						String.join("; ", part.events()));
+			}
+			for (String single : pattern.singles()) {
+				out.println("  single event: " + single);
 			}
 		}
 	}

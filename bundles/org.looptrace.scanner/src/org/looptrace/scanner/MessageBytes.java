@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -40,9 +41,6 @@ public final class MessageBytes {
 	 *                                                  {@code size} or is too short
 	 */
 	public static SortedMap<Channel, Long> of(Block model, EObject construct, Path folder, Progress progress) throws IOException {
-		Map<String, Send> sends = new HashMap<>();
-		List<Scanner.Query> queries = new ArrayList<>();
-		Positions positions = Positions.of(model);
 		List<Send> all = new ArrayList<>();
 		if (construct instanceof Send send) {
 			all.add(send);
@@ -52,6 +50,44 @@ public final class MessageBytes {
 				all.add(send);
 			}
 		});
+		SortedMap<Channel, Long> bytes = new TreeMap<>();
+		scan(model, all, folder, (send, channel, size) -> bytes.merge(channel, size, Long::sum), progress);
+		return bytes;
+	}
+
+	/** What one send construct sent on one channel: bytes in all, and how many messages. */
+	public record Sent(long bytes, long messages) {
+	}
+
+	/**
+	 * The {@code size} of the messages of every send construct of a model, per send (by identity, in
+	 * model order) and channel: for telling apart operations that send the same messages but not the
+	 * same amounts (a scatter from a broadcast).
+	 *
+	 * @throws org.looptrace.trace.TraceFormatException as {@link #of}
+	 */
+	public static Map<Send, SortedMap<Channel, Sent>> perSend(Block model, Path folder, Progress progress) throws IOException {
+		List<Send> all = new ArrayList<>();
+		model.eAllContents().forEachRemaining(object -> {
+			if (object instanceof Send send) {
+				all.add(send);
+			}
+		});
+		Map<Send, SortedMap<Channel, Sent>> sent = new IdentityHashMap<>();
+		scan(model, all, folder, (send, channel, size) -> sent.computeIfAbsent(send, s -> new TreeMap<>()).merge(channel,
+				new Sent(size, 1), (a, b) -> new Sent(a.bytes() + b.bytes(), a.messages() + b.messages())), progress);
+		return sent;
+	}
+
+	private interface SizeSink {
+		void accept(Send send, Channel channel, long size);
+	}
+
+	/** Reads the {@code size} of every occurrence of the sends. */
+	private static void scan(Block model, List<Send> all, Path folder, SizeSink sink, Progress progress) throws IOException {
+		Map<String, Send> sends = new HashMap<>();
+		List<Scanner.Query> queries = new ArrayList<>();
+		Positions positions = Positions.of(model);
 		for (Send send : all) {
 			RankSet.Builder owners = new RankSet.Builder();
 			for (int rank : positions.ranks(send)) {
@@ -71,9 +107,8 @@ public final class MessageBytes {
 			sends.put(annotation.getLabel(), send);
 			queries.add(new Scanner.Query(annotation, send, false));
 		}
-		SortedMap<Channel, Long> bytes = new TreeMap<>();
 		if (queries.isEmpty()) {
-			return bytes;
+			return;
 		}
 		Scanner.of(positions, queries).run(folder, record -> {
 			Send send = sends.get(record.label());
@@ -86,9 +121,8 @@ public final class MessageBytes {
 			};
 			int dst = (int) Exprs.evaluate(send.getPeer(), indices);
 			String tag = Exprs.evaluateToText(send.getTag(), indices);
-			bytes.merge(new Channel(record.rank(), dst, tag), record.value(), Long::sum);
+			sink.accept(send, new Channel(record.rank(), dst, tag), record.value());
 		}, progress);
-		return bytes;
 	}
 
 	/** The totals summed over tags: bytes per (src, dst), as channels whose tag is empty. */

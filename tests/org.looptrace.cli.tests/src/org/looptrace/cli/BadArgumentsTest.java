@@ -98,6 +98,10 @@ class BadArgumentsTest {
 		add(cases, "patterns", "--occurrences lists groups of messages, not --per-rank patterns", model, "--per-rank",
 				"--occurrences");
 		add(cases, "patterns", "no trace files", Cli.example("models").toString(), "--occurrences");
+		add(cases, "patterns", "--occurrences lists groups of messages, not --global patterns", model, "--global",
+				"--occurrences");
+		add(cases, "patterns", "--global and --per-rank are two different listings: give one", model, "--global",
+				"--per-rank");
 		// positions, scan, scanner
 		add(cases, "positions", "expected one model file");
 		add(cases, "positions", MISSING + ": no such file or folder", MISSING);

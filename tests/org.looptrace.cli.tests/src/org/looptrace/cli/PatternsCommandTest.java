@@ -16,7 +16,8 @@ import org.looptrace.testsupport.CollectivePrograms.Step;
 
 /**
  * {@code looptrace patterns}: groups resembling collectives in a model text or a trace folder, and
- * per-process patterns ({@code --per-rank}) in functions or across them.
+ * per-process patterns ({@code --per-rank}) in functions or across them, global patterns
+ * ({@code --global}), sizes from data traces.
  */
 class PatternsCommandTest {
 
@@ -82,10 +83,13 @@ class PatternsCommandTest {
 	@Test
 	void aBroadcastInALoopIsFoundOnceAndCountedByItsIterations(@TempDir Path dir) throws Exception {
 		Path model = Files.writeString(dir.resolve("bcast.loops"), BCAST);
-		assertEquals("bcast from rank 2 over 0-5: 10 occurrences\n", Cli.expect(0, "patterns", model.toString()).out());
 		assertEquals("""
-				kind,root,group,context,occurrences
-				bcast,2,0-5,,10
+				bcast from rank 2 over 0-5: 10 occurrences
+				note: no data traces, so no size check (bcast may be a scatter): give the trace folder with its data.<rank> files
+				""", Cli.expect(0, "patterns", model.toString()).out());
+		assertEquals("""
+				kind,root,group,context,occurrences,sizes
+				bcast,2,0-5,,10,unread
 
 				kind,root,group,context,occurrences,loops,constructs
 				bcast,2,0-5,,10,,1.1.1 1.2.1
@@ -100,20 +104,70 @@ class PatternsCommandTest {
 		Path functions = dir.resolve("functions");
 		CollectivePrograms.write(new Program(12, prologue, steps, 7, true, true).traces(), functions);
 		assertEquals("""
-				kind,root,group,context,occurrences
-				bcast,3,0-11,bcast_binomial,7
-				halo,,0-11,halo,7
-				reduce,5,0-11,reduce_binomial,1
+				kind,root,group,context,occurrences,sizes
+				bcast,3,0-11,bcast_binomial,7,unread
+				halo,,0-11,halo,7,
+				reduce,5,0-11,reduce_binomial,1,unread
 				""", Cli.expect(0, "patterns", functions.toString(), "--csv").out());
 		// traced without functions, a tag per step
 		Path plain = dir.resolve("plain");
 		CollectivePrograms.write(new Program(12, prologue, steps, 7, false, false).traces(), plain);
 		assertEquals("""
-				kind,root,group,context,occurrences
-				bcast,3,0-11,,7
-				halo,,0-11,,7
-				reduce,5,0-11,,1
+				kind,root,group,context,occurrences,sizes
+				bcast,3,0-11,,7,unread
+				halo,,0-11,,7,
+				reduce,5,0-11,,1,unread
 				""", Cli.expect(0, "patterns", plain.toString(), "--csv").out());
+	}
+
+	/** With data traces the sizes tell a binomial scatter from a bcast, a gather from a reduce. */
+	@Test
+	void dataTracesTellAScatterFromABcast(@TempDir Path dir) throws Exception {
+		List<Step> steps = List.of(new Step(Algorithm.SCATTER_BINOMIAL, 3, 0, 12), new Step(Algorithm.BCAST_BINOMIAL, 7, 0, 12),
+				new Step(Algorithm.GATHER_BINOMIAL, 10, 0, 12));
+		CollectivePrograms.write(new Program(12, List.of(), steps, 5, true, false), dir, true);
+		assertEquals("""
+				kind,root,group,context,occurrences,sizes
+				bcast,7,0-11,bcast_binomial,5,read
+				gather,10,0-11,gather_binomial,5,read
+				scatter,3,0-11,scatter_binomial,5,read
+				""", Cli.expect(0, "patterns", dir.toString(), "--csv").out());
+		assertEquals("""
+				bcast from rank 7 over 0-11 in bcast_binomial: 5 occurrences
+				gather from rank 10 over 0-11 in gather_binomial: 5 occurrences
+				scatter from rank 3 over 0-11 in scatter_binomial: 5 occurrences
+				""", Cli.expect(0, "patterns", dir.toString()).out());
+	}
+
+	/** One call of ex on ranks 0 and 1: they exchange a message each way. */
+	private static final String CALL = """
+			0 local call ex
+			0 send 1 7
+			1 local call ex
+			0 recv 1 7
+			1 send 0 7
+			1 recv 0 7
+			0 local return ex
+			1 local return ex
+			""";
+
+	/** Ranks 0 and 1 exchange in function ex, once before a loop and in each of its 3 iterations. */
+	private static final String EXCHANGE = CALL + "for i0 = 0 to 2\n  0 sync MPI_Barrier 0-1\n  1 sync MPI_Barrier 0-1\n"
+			+ CALL.indent(2) + "done\n";
+
+	@Test
+	void globalPatternsJoinThePatternsOfPartners(@TempDir Path dir) throws Exception {
+		Path model = Files.writeString(dir.resolve("ex.loops"), EXCHANGE);
+		assertEquals("""
+				global pattern 1 over 0,1: 4 occurrences
+				  rank 0 in ex: 0 send 1 7; 1 recv 0 7
+				  rank 1 in ex: 0 recv 1 7; 1 send 0 7
+				""", Cli.expect(0, "patterns", model.toString(), "--global").out());
+		assertEquals("""
+				pattern,ranks,occurrences,rank,context,events
+				1,"0,1",4,0,ex,0 send 1 7; 1 recv 0 7
+				1,"0,1",4,1,ex,0 recv 1 7; 1 send 0 7
+				""", Cli.expect(0, "patterns", model.toString(), "--global", "--csv").out());
 	}
 
 	@Test

@@ -60,11 +60,7 @@ class MessageBytesTest {
 				  0 send 1+i0 c
 				done
 				""");
-		try (DataTraceWriter data = DataTraceWriter.create(folder.resolve("data.0"), List.of("time", "size"))) {
-			for (int position = 0; position < 11; position++) {
-				data.write(position, 10 * position);
-			}
-		}
+		writeSizes(folder, 11);
 		// the second loop's sends are records 3 to 10 of rank 0: b at 3, 5, 7, 9 and c at 4, 6, 8, 10
 		assertEquals(Map.of(new Channel(0, 2, "b"), 240L, new Channel(0, 1, "c"), 40L, new Channel(0, 2, "c"), 60L,
 				new Channel(0, 3, "c"), 80L, new Channel(0, 4, "c"), 100L),
@@ -72,5 +68,31 @@ class MessageBytesTest {
 		assertEquals(Map.of(new Channel(0, 1, ""), 30L + 40, new Channel(0, 2, ""), 240L + 60, new Channel(0, 3, ""), 80L,
 				new Channel(0, 4, ""), 100L),
 				MessageBytes.perPair(MessageBytes.of(model, model, folder, Progress.NONE)));
+	}
+
+	/** Rank 0's data trace: record i has size 10 i. */
+	private static void writeSizes(Path folder, int records) throws Exception {
+		try (DataTraceWriter data = DataTraceWriter.create(folder.resolve("data.0"), List.of("time", "size"))) {
+			for (int position = 0; position < records; position++) {
+				data.write(position, 10 * position);
+			}
+		}
+	}
+
+	@Test
+	void perSendSplitsTheBytesOfAChannelByConstruct(@TempDir Path folder) throws Exception {
+		// the loops of bytesOfOneLoopCountOnlyItsSends, channel a used by both
+		Model model = Models.parse("for i0 = 0 to 2\n  0 send 1 a\ndone\nfor i0 = 0 to 3\n  0 send 1 a\n  0 send 1+i0 c\ndone\n");
+		writeSizes(folder, 11);
+		Map<org.looptrace.model.Send, SortedMap<Channel, MessageBytes.Sent>> sent = MessageBytes.perSend(model, folder,
+				Progress.NONE);
+		// channel (0, 1, a): records 0 to 2 in the first loop, 3, 5, 7, 9 in the second
+		assertEquals(Map.of(new Channel(0, 1, "a"), new MessageBytes.Sent(30, 3)),
+				sent.get(ConstructPath.find(model, "1.1")));
+		assertEquals(Map.of(new Channel(0, 1, "a"), new MessageBytes.Sent(240, 4)),
+				sent.get(ConstructPath.find(model, "2.1")));
+		assertEquals(Map.of(new Channel(0, 1, "c"), new MessageBytes.Sent(40, 1), new Channel(0, 2, "c"),
+				new MessageBytes.Sent(60, 1), new Channel(0, 3, "c"), new MessageBytes.Sent(80, 1), new Channel(0, 4, "c"),
+				new MessageBytes.Sent(100, 1)), sent.get(ConstructPath.find(model, "2.2")));
 	}
 }

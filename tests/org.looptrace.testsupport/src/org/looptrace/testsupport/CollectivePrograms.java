@@ -10,6 +10,7 @@ import java.util.Random;
 
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
+import org.looptrace.trace.DataTraceWriter;
 import org.looptrace.trace.EventWriter;
 
 /**
@@ -18,6 +19,8 @@ import org.looptrace.trace.EventWriter;
  * ground truth pattern detection is measured against. Each program runs a prologue once, then a
  * time loop of steps; with call context every step runs in a function of its own
  * ({@code local call F} / {@code local return F}); tags are either one per step or one for all.
+ * Every message has the size the MPI operation gives it ({@link #CHUNK} bytes per member's share),
+ * written to data traces by {@link #write(Program, Path, boolean)}.
  */
 public final class CollectivePrograms {
 
@@ -54,6 +57,19 @@ public final class CollectivePrograms {
 			case GATHER_LINEAR, GATHER_BINOMIAL -> "reduce";
 			case ALLGATHER_DOUBLING -> "allreduce";
 			default -> kind;
+			};
+		}
+
+		/**
+		 * The kind detection reports when it reads the sizes of the messages: a binomial scatter
+		 * sends each child its subtree's share, a binomial gather the reverse, a recursive-doubling
+		 * allgather doubles its amount every round, while the linear scatter and gather send equal
+		 * shares, as a bcast and a reduce send equal buffers: still named bcast and reduce.
+		 */
+		public String detectable(boolean sizes) {
+			return switch (this) {
+			case SCATTER_BINOMIAL, GATHER_BINOMIAL, ALLGATHER_DOUBLING -> sizes ? kind : detectable();
+			default -> detectable();
 			};
 		}
 
@@ -106,54 +122,77 @@ public final class CollectivePrograms {
 		/** The trace of every rank. */
 		public List<List<TraceEvent>> traces() {
 			List<List<TraceEvent>> traces = new ArrayList<>();
+			run(traces, new ArrayList<>());
+			return traces;
+		}
+
+		/** The size in bytes of every event of every rank, in the order of {@link #traces()}. */
+		public List<List<Long>> sizes() {
+			List<List<Long>> sizes = new ArrayList<>();
+			run(new ArrayList<>(), sizes);
+			return sizes;
+		}
+
+		private void run(List<List<TraceEvent>> traces, List<List<Long>> sizes) {
 			for (int p = 0; p < ranks; p++) {
 				traces.add(new ArrayList<>());
+				sizes.add(new ArrayList<>());
 			}
 			int tag = 0;
 			for (Step step : prologue) {
-				run(step, tag++, traces);
+				run(step, tag++, traces, sizes);
 			}
 			int first = tag;
 			for (int t = 0; t < iterations; t++) {
 				tag = first;
 				for (Step step : steps) {
-					run(step, tag++, traces);
+					run(step, tag++, traces, sizes);
 				}
 			}
-			return traces;
 		}
 
-		private void run(Step step, int stepTag, List<List<TraceEvent>> traces) {
+		private void run(Step step, int stepTag, List<List<TraceEvent>> traces, List<List<Long>> sizes) {
 			String tag = oneTag ? "0" : Integer.toString(100 + stepTag);
 			String function = step.algorithm().function();
 			for (int i = 0; i < step.size(); i++) {
 				int rank = step.first() + i;
 				List<TraceEvent> out = traces.get(rank);
+				List<Long> bytes = sizes.get(rank);
 				if (context) {
 					out.add(TraceEvent.local(rank, List.of("call", function)));
+					bytes.add(0L);
 				}
-				Member member = new Member(step, i, tag, out);
+				Member member = new Member(step, i, tag, out, bytes);
 				member.run();
 				if (context) {
 					out.add(TraceEvent.local(rank, List.of("return", function)));
+					bytes.add(0L);
 				}
 			}
 		}
 
-		/** The labels, as the detection names them (the same messages, the same name). */
+		/** The labels, as the detection names them without sizes (the same messages, the same name). */
 		public List<Label> labels() {
+			return labels(false);
+		}
+
+		/**
+		 * The labels, as the detection names them with the sizes of the messages ({@code sizes}) or
+		 * without.
+		 */
+		public List<Label> labels(boolean sizes) {
 			List<Label> labels = new ArrayList<>();
 			for (Step step : prologue) {
-				add(labels, step, 1);
+				add(labels, step, 1, sizes);
 			}
 			for (Step step : steps) {
-				add(labels, step, iterations);
+				add(labels, step, iterations, sizes);
 			}
 			return labels;
 		}
 
-		private void add(List<Label> labels, Step step, long occurrences) {
-			Label label = new Label(step.algorithm().detectable(), step.root(), step.group(),
+		private void add(List<Label> labels, Step step, long occurrences, boolean sizes) {
+			Label label = new Label(step.algorithm().detectable(sizes), step.root(), step.group(),
 					context ? step.algorithm().function() : "", occurrences);
 			for (int i = 0; i < labels.size(); i++) {
 				Label other = labels.get(i);
@@ -175,14 +214,16 @@ public final class CollectivePrograms {
 		private final int v;
 		private final String tag;
 		private final List<TraceEvent> out;
+		private final List<Long> sizes;
 
-		Member(Step step, int index, String tag, List<TraceEvent> out) {
+		Member(Step step, int index, String tag, List<TraceEvent> out, List<Long> sizes) {
 			this.step = step;
 			this.n = step.size();
 			int root = step.root() < 0 ? 0 : step.root() - step.first();
 			this.v = Math.floorMod(index - root, n);
 			this.tag = tag;
 			this.out = out;
+			this.sizes = sizes;
 		}
 
 		private int rank(int relative) {
@@ -190,102 +231,113 @@ public final class CollectivePrograms {
 			return step.first() + Math.floorMod(relative + root, n);
 		}
 
-		private void send(int relative) {
+		private void send(int relative, long shares) {
 			out.add(TraceEvent.send(rank(v), rank(relative), tag));
+			sizes.add(shares * CHUNK);
 		}
 
-		private void recv(int relative) {
+		private void recv(int relative, long shares) {
 			out.add(TraceEvent.recv(rank(relative), rank(v), tag));
+			sizes.add(shares * CHUNK);
+		}
+
+		/** The members of the binomial subtree of member w whose lowest set bit is {@code mask}. */
+		private long subtree(int w, int mask) {
+			return Math.min(mask, n - w);
 		}
 
 		void run() {
 			switch (step.algorithm()) {
 			case BCAST_LINEAR, SCATTER_LINEAR -> {
+				long shares = step.algorithm() == Algorithm.BCAST_LINEAR ? n : 1; // the buffer, or one share
 				if (v == 0) {
 					for (int q = 1; q < n; q++) {
-						send(q);
+						send(q, shares);
 					}
 				} else {
-					recv(0);
+					recv(0, shares);
 				}
 			}
 			case REDUCE_LINEAR, GATHER_LINEAR -> {
+				long shares = step.algorithm() == Algorithm.REDUCE_LINEAR ? n : 1;
 				if (v == 0) {
 					for (int q = 1; q < n; q++) {
-						recv(q);
+						recv(q, shares);
 					}
 				} else {
-					send(0);
+					send(0, shares);
 				}
 			}
 			case BCAST_BINOMIAL, SCATTER_BINOMIAL -> {
+				boolean bcast = step.algorithm() == Algorithm.BCAST_BINOMIAL;
 				int mask = 1;
 				while (mask < n) {
 					if ((v & mask) != 0) {
-						recv(v - mask);
+						recv(v - mask, bcast ? n : subtree(v, mask));
 						break;
 					}
 					mask <<= 1;
 				}
 				for (mask >>= 1; mask > 0; mask >>= 1) {
 					if (v + mask < n) {
-						send(v + mask);
+						send(v + mask, bcast ? n : subtree(v + mask, mask));
 					}
 				}
 			}
 			case REDUCE_BINOMIAL, GATHER_BINOMIAL -> {
+				boolean reduce = step.algorithm() == Algorithm.REDUCE_BINOMIAL;
 				for (int mask = 1; mask < n; mask <<= 1) {
 					if ((v & mask) != 0) {
-						send(v - mask);
+						send(v - mask, reduce ? n : subtree(v, mask));
 						break;
 					}
 					if (v + mask < n) {
-						recv(v + mask);
+						recv(v + mask, reduce ? n : subtree(v + mask, mask));
 					}
 				}
 			}
 			case ALLGATHER_RING -> {
 				for (int s = 0; s < n - 1; s++) {
-					send(v + 1);
-					recv(v - 1);
+					send(v + 1, 1);
+					recv(v - 1, 1);
 				}
 			}
 			case ALLGATHER_DOUBLING -> {
 				for (int mask = 1; mask < n; mask <<= 1) {
-					send(v ^ mask);
-					recv(v ^ mask);
+					send(v ^ mask, mask);
+					recv(v ^ mask, mask);
 				}
 			}
 			case ALLREDUCE_BUTTERFLY -> butterfly();
 			case ALLTOALL_PAIRWISE -> {
 				for (int s = 1; s < n; s++) {
-					send(v + s);
-					recv(v - s);
+					send(v + s, 1);
+					recv(v - s, 1);
 				}
 			}
 			case BARRIER_DISSEMINATION -> {
 				for (int k = 1; k < n; k <<= 1) {
-					send(v + k);
-					recv(v - k);
+					send(v + k, 0);
+					recv(v - k, 0);
 				}
 			}
 			case HALO -> {
 				if (v > 0) {
-					send(v - 1);
-					recv(v - 1);
+					send(v - 1, 1);
+					recv(v - 1, 1);
 				}
 				if (v < n - 1) {
-					send(v + 1);
-					recv(v + 1);
+					send(v + 1, 1);
+					recv(v + 1, 1);
 				}
 			}
 			case RING -> {
 				if (v == 0) {
-					send(1);
-					recv(n - 1);
+					send(1, 1);
+					recv(n - 1, 1);
 				} else {
-					recv(v - 1);
-					send(v + 1);
+					recv(v - 1, 1);
+					send(v + 1, 1);
 				}
 			}
 			}
@@ -298,10 +350,10 @@ public final class CollectivePrograms {
 			int newRank;
 			if (v < 2 * rem) {
 				if (v % 2 == 0) {
-					send(v + 1);
+					send(v + 1, n);
 					newRank = -1;
 				} else {
-					recv(v - 1);
+					recv(v - 1, n);
 					newRank = v / 2;
 				}
 			} else {
@@ -311,15 +363,15 @@ public final class CollectivePrograms {
 				for (int mask = 1; mask < pof2; mask <<= 1) {
 					int partner = newRank ^ mask;
 					int real = partner < rem ? partner * 2 + 1 : partner + rem;
-					send(real);
-					recv(real);
+					send(real, n);
+					recv(real, n);
 				}
 			}
 			if (v < 2 * rem) {
 				if (v % 2 == 1) {
-					send(v - 1);
+					send(v - 1, n);
 				} else {
-					recv(v + 1);
+					recv(v + 1, n);
 				}
 			}
 		}
@@ -357,6 +409,30 @@ public final class CollectivePrograms {
 		int first = random.nextInt(ranks - size + 1);
 		int root = algorithm.rooted ? first + random.nextInt(size) : -1;
 		return new Step(algorithm, root, first, size);
+	}
+
+	/** The share of one member in every operation, in bytes. */
+	public static final long CHUNK = 4096;
+
+	/**
+	 * Writes the {@code trace.<rank>} files of a program into a folder and, with {@code data}, its
+	 * {@code data.<rank>} files (attributes {@code time} and {@code size}).
+	 */
+	public static void write(Program program, Path folder, boolean data) throws IOException {
+		write(program.traces(), folder);
+		if (!data) {
+			return;
+		}
+		List<List<Long>> sizes = program.sizes();
+		for (int rank = 0; rank < sizes.size(); rank++) {
+			try (DataTraceWriter writer = DataTraceWriter.create(folder.resolve("data." + rank), List.of("time", "size"))) {
+				long time = 0;
+				for (long size : sizes.get(rank)) {
+					writer.write(time, size);
+					time += 1000;
+				}
+			}
+		}
 	}
 
 	/** Writes {@code trace.<rank>} files of the traces into a folder. */

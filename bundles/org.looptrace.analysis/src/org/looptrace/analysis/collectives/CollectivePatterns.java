@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.analysis.collectives;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +20,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.analysis.collectives.internal.MessageSizes;
 import org.looptrace.analysis.collectives.internal.Shapes;
 import org.looptrace.analysis.collectives.internal.Split;
 import org.looptrace.analysis.collectives.internal.Walk;
@@ -19,6 +29,7 @@ import org.looptrace.analysis.collectives.internal.Walk.Ev;
 import org.looptrace.analysis.collectives.internal.Walk.Group;
 import org.looptrace.model.Block;
 import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.Positions;
 
 /**
  * Groups of point-to-point messages that resemble collective operations (paper 004) or named
@@ -39,31 +50,72 @@ import org.looptrace.model.core.Progress;
  * pairwise alltoall, dissemination barrier, ring, halo, wavefront, master–worker).
  * <p>
  * A broadcast and a scatter send the same messages, as do a reduce and a gather, and a butterfly
- * allreduce and a recursive-doubling allgather: they are reported as {@code bcast},
- * {@code reduce} and {@code allreduce}; only message sizes tell them apart.
+ * allreduce and a recursive-doubling allgather: only message sizes tell them apart. Given a trace
+ * folder with data traces ({@code size} of {@code data.<rank>}), a tree or butterfly whose edges
+ * carry different amounts is a {@code scatter}, {@code gather} or {@code allgather}; with equal
+ * amounts, or without data traces ({@link #sizesRead()} false), it is reported as {@code bcast},
+ * {@code reduce} or {@code allreduce} ({@link GroupPattern#sameMessagesAs()}).
  */
 public final class CollectivePatterns {
 
 	private final List<Occurrence> occurrences;
+	private final boolean sizesRead;
+	/** Whether some messages resembled nothing whole and were cut into operations. */
+	private final boolean cut;
 
-	private CollectivePatterns(List<Occurrence> occurrences) {
+	private CollectivePatterns(List<Occurrence> occurrences, boolean sizesRead, boolean cut) {
 		this.occurrences = List.copyOf(occurrences);
+		this.sizesRead = sizesRead;
+		this.cut = cut;
 	}
 
 	/**
-	 * Finds the patterns of a global model.
+	 * Finds the patterns of a global model, without message sizes.
 	 *
 	 * @param useContext whether to group messages by the calls of user functions ({@code local call F}
 	 *                   / {@code local return F}) when the model has any
 	 * @throws IllegalStateException when an expression reads an index no loop binds
 	 */
 	public static CollectivePatterns find(Block model, boolean useContext, Progress progress) {
+		return find(model, useContext, MessageSizes.NONE, progress);
+	}
+
+	/**
+	 * Finds the patterns of the global model of a trace folder, reading the sizes of the messages
+	 * from its data traces when every rank has one ({@code data.<rank>} with a {@code size}
+	 * attribute) and the sizes can change what is found: when, without them, some pattern is a
+	 * kind that sizes tell from another ({@link GroupPattern#sameMessagesAs()}) or some messages
+	 * had to be cut into operations (sizes help cut them). Reading them is a pass over the data
+	 * traces, as long as modelling the folder.
+	 *
+	 * @param folder the trace folder the model was made of
+	 * @throws IOException           when a data trace cannot be read
+	 * @throws IllegalStateException when an expression reads an index no loop binds
+	 */
+	public static CollectivePatterns find(Block model, boolean useContext, Path folder, Progress progress)
+			throws IOException {
+		boolean data = true;
+		for (int rank : Positions.of(model).ranks()) {
+			data &= Files.isRegularFile(folder.resolve("data." + rank));
+		}
+		CollectivePatterns plain = find(model, useContext, MessageSizes.NONE, progress);
+		if (!data) {
+			return plain;
+		}
+		if (!plain.cut && plain.patterns().stream().allMatch(p -> p.sameMessagesAs().isEmpty())) {
+			return new CollectivePatterns(plain.occurrences, true, false); // sizes would change nothing
+		}
+		return find(model, useContext, MessageSizes.read(model, folder, progress), progress);
+	}
+
+	private static CollectivePatterns find(Block model, boolean useContext, MessageSizes sizes, Progress progress) {
 		progress.begin("Collective patterns", -1);
 		List<Occurrence> found = new ArrayList<>();
+		boolean cut = false;
 		Set<String> tags = null; // without context, the tags the whole run did not explain
 		if (!useContext || !Walk.hasCalls(model)) {
 			tags = new HashSet<>();
-			for (Group group : Walk.groups(model, false, false, progress)) {
+			for (Group group : Walk.groups(model, false, false, sizes, progress)) {
 				if (!add(found, group, group.events(), false, false)) {
 					for (Map.Entry<String, List<Ev>> tagged : byTag(group.events()).entrySet()) {
 						if (!add(found, group, tagged.getValue(), false, false)) {
@@ -73,7 +125,7 @@ public final class CollectivePatterns {
 				}
 			}
 		}
-		for (Group group : Walk.groups(model, useContext, true, progress)) {
+		for (Group group : Walk.groups(model, useContext, true, sizes, progress)) {
 			boolean inFunction = !group.context().isEmpty();
 			List<Ev> events = group.events();
 			if (tags != null) {
@@ -85,20 +137,46 @@ public final class CollectivePatterns {
 			}
 			for (List<Ev> tagged : byTag(events).values()) {
 				if (!add(found, group, tagged, inFunction, true)) {
-					for (Split.Piece piece : Split.pieces(tagged, group.frame().innerCount(), inFunction)) {
+					cut = true;
+					List<Ev> rest = bySize(found, group, tagged, inFunction);
+					for (Split.Piece piece : Split.pieces(rest, group.frame().innerCount(), inFunction)) {
 						found.add(occurrence(group, piece.events(), piece.match()));
 					}
 				}
 			}
 		}
-		return new CollectivePatterns(found);
+		return new CollectivePatterns(found, sizes.known(), cut);
 	}
 
 	private static boolean add(List<Occurrence> found, Group group, List<Ev> events, boolean inFunction,
 			boolean grids) {
 		Optional<Shapes.Match> match = Shapes.match(events, group.frame().innerCount(), inFunction, grids);
-		match.ifPresent(m -> found.add(occurrence(group, events, m)));
-		return match.isPresent();
+		if (match.isEmpty()) {
+			return false;
+		}
+		// messages repeated by different loops that resemble different shapes apart are different
+		// operations, even when their counts add up to a shape (a wavefront's sweeps, 10 times per
+		// step, and its exchange, once: 11 sends per edge)
+		Map<Long, List<Ev>> byMultiplicity = new TreeMap<>();
+		for (Ev ev : events) {
+			byMultiplicity.computeIfAbsent(ev.multiplicity(), m -> new ArrayList<>()).add(ev);
+		}
+		if (byMultiplicity.size() > 1) {
+			List<Shapes.Match> parts = new ArrayList<>();
+			for (List<Ev> part : byMultiplicity.values()) {
+				Shapes.match(part, group.frame().innerCount(), inFunction, grids).ifPresent(parts::add);
+			}
+			if (parts.size() == byMultiplicity.size()
+					&& parts.stream().map(m -> m.kind() + " " + m.group()).distinct().count() > 1) {
+				int i = 0;
+				for (List<Ev> part : byMultiplicity.values()) {
+					found.add(occurrence(group, part, parts.get(i++)));
+				}
+				return true;
+			}
+		}
+		found.add(occurrence(group, events, match.get()));
+		return true;
 	}
 
 	private static Occurrence occurrence(Group group, List<Ev> events, Shapes.Match match) {
@@ -119,12 +197,56 @@ public final class CollectivePatterns {
 		return new Occurrence(pattern, loops, new ArrayList<>(constructs));
 	}
 
+	/**
+	 * With sizes, the messages of one tag cut by size (a receive has its send's, first in, first
+	 * out on its channel): operations that follow each other on one tag usually send different
+	 * amounts. The sizes that resemble a shape are added; the events of the others are returned,
+	 * in their order, to be cut into consecutive operations (a scatter's several sizes among them).
+	 */
+	private static List<Ev> bySize(List<Occurrence> found, Group group, List<Ev> events, boolean inFunction) {
+		Map<String, Deque<Double>> sent = new HashMap<>();
+		for (Ev ev : events) {
+			if (ev.send()) {
+				if (ev.size() < 0) {
+					return events;
+				}
+				sent.computeIfAbsent(ev.source() + ">" + ev.destination(), c -> new ArrayDeque<>()).add(ev.size());
+			}
+		}
+		Map<Double, List<Ev>> classes = new TreeMap<>();
+		for (Ev ev : events) {
+			@Nullable Deque<Double> sizes = ev.send() ? null : sent.get(ev.source() + ">" + ev.destination());
+			@Nullable Double matched = sizes == null ? null : sizes.poll();
+			double size = ev.send() ? ev.size() : matched == null ? -1 : matched;
+			classes.computeIfAbsent(size, k -> new ArrayList<>()).add(ev);
+		}
+		if (classes.size() < 2) {
+			return events;
+		}
+		Set<Ev> explained = Collections.newSetFromMap(new IdentityHashMap<>());
+		for (List<Ev> part : classes.values()) {
+			if (add(found, group, part, inFunction, true)) {
+				explained.addAll(part);
+			}
+		}
+		return events.stream().filter(ev -> !explained.contains(ev)).toList();
+	}
+
 	private static Map<String, List<Ev>> byTag(List<Ev> events) {
 		Map<String, List<Ev>> tagged = new LinkedHashMap<>();
 		for (Ev ev : events) {
 			tagged.computeIfAbsent(ev.tag(), t -> new ArrayList<>()).add(ev);
 		}
 		return tagged;
+	}
+
+	/**
+	 * Whether every rank had a data trace, so that the sizes of the messages told a scatter from a
+	 * broadcast, a gather from a reduce, an allgather from an allreduce (they are read only where
+	 * they can change what is found).
+	 */
+	public boolean sizesRead() {
+		return sizesRead;
 	}
 
 	/** Every place where a pattern was found, in model order. */

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.analysis.internal;
 
+import org.looptrace.model.Block;
+import org.looptrace.model.Event;
 import org.looptrace.model.Expr;
+import org.looptrace.model.Item;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Message;
 import org.looptrace.model.Term;
 
 /** Helpers of the walks of a model that read loops once and count their iterations. */
@@ -15,6 +20,32 @@ public final class ModelWalks {
 		for (Term term : expr.getTerms()) {
 			if (term.getIndex().equals(index)) {
 				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether a rank, a peer or a bound inside a loop's body reads {@code index} (the loop decides
+	 * who talks, so it is walked index by index), or, with {@code tags}, a tag.
+	 */
+	public static boolean uses(Block block, String index, boolean tags) {
+		for (Item item : block.getItems()) {
+			if (item instanceof Event event && reads(event.getRank(), index)) {
+				return true;
+			}
+			if (item instanceof Message message && (reads(message.getPeer(), index)
+					|| tags && message.getTag() instanceof Expr tag && reads(tag, index))) {
+				return true;
+			}
+			if (item instanceof Loop loop) {
+				if (reads(loop.getLower(), index) || reads(loop.getUpper(), index)) {
+					return true;
+				}
+				// an inner loop of the same name hides the index
+				if (!loop.getIndex().equals(index) && uses(loop, index, tags)) {
+					return true;
+				}
 			}
 		}
 		return false;

@@ -2,13 +2,19 @@
 package org.looptrace.analysis.patterns;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.looptrace.analysis.patterns.internal.MaximalRepeats;
 import org.looptrace.analysis.patterns.internal.Sequences;
 import org.looptrace.model.Block;
+import org.looptrace.model.core.RankSet;
 
 /**
  * The per-process communication patterns of a model (paper 002, step 1), on the model rather than
@@ -22,6 +28,8 @@ import org.looptrace.model.Block;
  * functions; without (or when the trace recorded no calls), a rank's events are one sequence. A
  * pattern is a maximal repeat of the sequences of one context, of at least two events: it stands
  * at two places or more, and cannot be extended to the left or to the right at all of them alike.
+ * Step 2 of the paper, {@link #global}, joins the per-process patterns of partner ranks into
+ * global communication patterns.
  */
 public final class ContextualPatterns {
 
@@ -30,19 +38,132 @@ public final class ContextualPatterns {
 
 	/** The patterns of every rank, by rank, context, then most occurrences first. */
 	public static List<ProcessPattern> find(Block model, boolean useContext) {
-		List<ProcessPattern> patterns = new ArrayList<>();
-		for (Map.Entry<Integer, Map<String, Sequences.Pieces>> rank : Sequences.read(model, useContext).entrySet()) {
+		return perRank(Sequences.of(model, useContext)).stream().map(Found::pattern).toList();
+	}
+
+	/** A per-process pattern with the symbols of its events. */
+	private record Found(ProcessPattern pattern, int[] symbols) {
+	}
+
+	private static List<Found> perRank(Sequences sequences) {
+		List<Found> found = new ArrayList<>();
+		for (Map.Entry<Integer, Map<String, Sequences.Pieces>> rank : sequences.pieces().entrySet()) {
 			for (Map.Entry<String, Sequences.Pieces> context : rank.getValue().entrySet()) {
 				Sequences.Pieces pieces = context.getValue();
 				for (MaximalRepeats.Repeat repeat : MaximalRepeats.find(pieces.symbols(), pieces.weights(), 2)) {
-					patterns.add(new ProcessPattern(rank.getKey(), context.getKey(), pieces.texts(repeat.symbols()),
-							repeat.places(), repeat.occurrences()));
+					found.add(new Found(new ProcessPattern(rank.getKey(), context.getKey(), pieces.texts(repeat.symbols()),
+							repeat.places(), repeat.occurrences()), repeat.symbols()));
 				}
 			}
 		}
-		patterns.sort(Comparator.comparingInt(ProcessPattern::rank).thenComparing(ProcessPattern::context)
+		found.sort(Comparator.comparing(Found::pattern, Comparator.comparingInt(ProcessPattern::rank)
+				.thenComparing(ProcessPattern::context)
 				.thenComparing(Comparator.comparingLong(ProcessPattern::occurrences).reversed())
-				.thenComparing(pattern -> String.join("\n", pattern.events())));
-		return patterns;
+				.thenComparing(pattern -> String.join("\n", pattern.events()))));
+		return found;
+	}
+
+	/**
+	 * The global patterns of a model (paper 002, step 2): every per-process pattern is joined with
+	 * the patterns of its partner ranks that hold the other end of one of its messages (the
+	 * partner's pattern in the same context first, then the one of the closest number of
+	 * occurrences, then the longest); a partner event in no pattern of its rank is added as it is.
+	 * The patterns joined this way make one global pattern; those over two ranks or more are listed,
+	 * most occurrences first.
+	 */
+	public static List<GlobalPattern> global(Block model, boolean useContext) {
+		Sequences sequences = Sequences.of(model, useContext);
+		List<Found> found = perRank(sequences);
+		Map<Sequences.Transfer, List<Integer>> holders = new HashMap<>();
+		Map<Sequences.Transfer, Integer> symbolOf = new HashMap<>();
+		for (int i = 0; i < found.size(); i++) {
+			for (int symbol : found.get(i).symbols()) {
+				Sequences.Transfer transfer = sequences.message(symbol);
+				if (transfer != null) {
+					List<Integer> list = holders.computeIfAbsent(transfer, t -> new ArrayList<>());
+					if (list.isEmpty() || list.get(list.size() - 1) != i) {
+						list.add(i);
+					}
+				}
+			}
+		}
+		for (Map<String, Sequences.Pieces> contexts : sequences.pieces().values()) {
+			for (Sequences.Pieces pieces : contexts.values()) {
+				for (int symbol : pieces.symbols()) {
+					Sequences.Transfer transfer = symbol == Sequences.SEPARATOR ? null : sequences.message(symbol);
+					if (transfer != null) {
+						symbolOf.putIfAbsent(transfer, symbol);
+					}
+				}
+			}
+		}
+		int[] parent = new int[found.size()];
+		Arrays.setAll(parent, i -> i);
+		Map<Integer, Set<Integer>> singles = new HashMap<>(); // pattern -> partner symbols in no pattern
+		for (int i = 0; i < found.size(); i++) {
+			Found pattern = found.get(i);
+			for (int symbol : pattern.symbols()) {
+				Sequences.Transfer transfer = sequences.message(symbol);
+				if (transfer == null) {
+					continue;
+				}
+				Sequences.Transfer partner = transfer.partner();
+				List<Integer> candidates = holders.getOrDefault(partner, List.of());
+				if (candidates.isEmpty()) {
+					Integer single = symbolOf.get(partner);
+					if (single != null) {
+						singles.computeIfAbsent(i, k -> new TreeSet<>()).add(single);
+					}
+					continue;
+				}
+				int best = candidates.stream().min(Comparator.comparing((Integer c) -> !found.get(c).pattern().context()
+						.equals(pattern.pattern().context()))
+						.thenComparingLong(c -> Math.abs(found.get(c).pattern().occurrences() - pattern.pattern().occurrences()))
+						.thenComparing(Comparator.comparingInt((Integer c) -> found.get(c).symbols().length).reversed()))
+						.orElseThrow();
+				parent[root(parent, best)] = root(parent, i);
+			}
+		}
+		Map<Integer, List<Integer>> components = new TreeMap<>();
+		for (int i = 0; i < found.size(); i++) {
+			components.computeIfAbsent(root(parent, i), r -> new ArrayList<>()).add(i);
+		}
+		List<GlobalPattern> global = new ArrayList<>();
+		for (List<Integer> members : components.values()) {
+			RankSet.Builder ranks = new RankSet.Builder();
+			List<ProcessPattern> parts = new ArrayList<>();
+			Set<Integer> singleSymbols = new TreeSet<>();
+			long occurrences = Long.MAX_VALUE;
+			for (int i : members) {
+				ProcessPattern part = found.get(i).pattern();
+				parts.add(part);
+				ranks.add(part.rank());
+				occurrences = Math.min(occurrences, part.occurrences());
+				singleSymbols.addAll(singles.getOrDefault(i, Set.of()));
+			}
+			List<String> singleTexts = new ArrayList<>();
+			for (int symbol : singleSymbols) {
+				Sequences.Transfer transfer = sequences.message(symbol);
+				if (transfer != null) {
+					ranks.add(transfer.owner());
+				}
+				singleTexts.add(sequences.text(symbol));
+			}
+			RankSet all = ranks.build();
+			if (all.size() >= 2) {
+				global.add(new GlobalPattern(all, parts, singleTexts, occurrences));
+			}
+		}
+		global.sort(Comparator.comparingLong(GlobalPattern::occurrences).reversed()
+				.thenComparing(pattern -> pattern.ranks().min()).thenComparing(pattern -> pattern.ranks().toString()));
+		return global;
+	}
+
+	private static int root(int[] parent, int i) {
+		while (parent[i] != i) {
+			parent[i] = parent[parent[i]];
+			i = parent[i];
+		}
+		return i;
 	}
 }

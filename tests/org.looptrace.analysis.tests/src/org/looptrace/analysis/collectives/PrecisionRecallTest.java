@@ -21,7 +21,8 @@ import org.looptrace.trace.TraceFolder;
 
 /**
  * Precision and recall over the labelled corpus (docs/PATTERNS.md prints this table): a detected
- * row is right when kind, root, group, context and occurrences all equal a label's.
+ * row is right when kind, root, group, context and occurrences all equal a label's. With data
+ * traces, the labels name what sizes tell apart (scatter, gather, recursive-doubling allgather).
  */
 class PrecisionRecallTest {
 
@@ -38,23 +39,25 @@ class PrecisionRecallTest {
 		}
 	}
 
-	private static Score score(boolean context, boolean oneTag, Path dir) throws Exception {
+	private static Score score(boolean context, boolean oneTag, boolean data, Path dir) throws Exception {
 		long tp = 0;
 		long fp = 0;
 		long fn = 0;
 		for (long seed = 0; seed < PROGRAMS; seed++) {
 			Program program = CollectivePrograms.random(seed, context, oneTag);
-			Path folder = dir.resolve(context + "-" + oneTag + "-" + seed);
-			CollectivePrograms.write(program.traces(), folder);
+			Path folder = dir.resolve(context + "-" + oneTag + "-" + data + "-" + seed);
+			CollectivePrograms.write(program, folder, data);
 			Model model = Pipeline.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, MergeOptions.defaults(),
 					Progress.NONE);
 			Set<String> expected = new TreeSet<>();
-			for (Label label : program.labels()) {
+			for (Label label : program.labels(data)) {
 				expected.add(label.kind() + "," + (label.root() < 0 ? "" : label.root()) + "," + label.group() + ","
 						+ label.function() + "," + label.occurrences());
 			}
 			Set<String> found = new TreeSet<>();
-			for (GroupPattern p : CollectivePatterns.find(model, context, Progress.NONE).patterns()) {
+			CollectivePatterns patterns = CollectivePatterns.find(model, context, folder, Progress.NONE);
+			assertEquals(data, patterns.sizesRead());
+			for (GroupPattern p : patterns.patterns()) {
 				found.add(p.kind() + "," + p.rootText() + "," + p.group() + "," + p.context() + "," + p.occurrences());
 			}
 			Set<String> right = new TreeSet<>(found);
@@ -68,22 +71,28 @@ class PrecisionRecallTest {
 
 	@Test
 	void table(@TempDir Path dir) throws Exception {
-		StringBuilder table = new StringBuilder("| context | tags | labels | found right | false | missed | precision | recall |\n");
-		Score[][] scores = new Score[2][2];
+		StringBuilder table = new StringBuilder(
+				"| context | tags | sizes | labels | found right | false | missed | precision | recall |\n");
+		Score[][][] scores = new Score[2][2][2];
 		for (int c = 0; c < 2; c++) {
 			for (int t = 0; t < 2; t++) {
-				Score s = score(c == 0, t == 1, dir);
-				scores[c][t] = s;
-				table.append(String.format("| %s | %s | %d | %d | %d | %d | %.2f | %.2f |%n", c == 0 ? "yes" : "no",
-						t == 1 ? "one tag" : "distinct", s.truePositives() + s.falseNegatives(), s.truePositives(),
-						s.falsePositives(), s.falseNegatives(), s.precision(), s.recall()));
+				for (int d = 0; d < 2; d++) {
+					Score s = score(c == 0, t == 1, d == 1, dir);
+					scores[c][t][d] = s;
+					table.append(String.format("| %s | %s | %s | %d | %d | %d | %d | %.2f | %.2f |%n", c == 0 ? "yes" : "no",
+							t == 1 ? "one tag" : "distinct", d == 1 ? "data traces" : "none",
+							s.truePositives() + s.falseNegatives(), s.truePositives(), s.falsePositives(), s.falseNegatives(),
+							s.precision(), s.recall()));
+				}
 			}
 		}
 		System.out.print(table);
-		// on distinct tags, with call context or without, detection is exact on the corpus
-		assertEquals(1.0, scores[0][0].precision(), table::toString);
-		assertEquals(1.0, scores[0][0].recall(), table::toString);
-		assertEquals(1.0, scores[1][0].precision(), table::toString);
-		assertEquals(1.0, scores[1][0].recall(), table::toString);
+		// on distinct tags, with call context or without, with sizes or without, detection is exact
+		for (int c = 0; c < 2; c++) {
+			for (int d = 0; d < 2; d++) {
+				assertEquals(1.0, scores[c][0][d].precision(), table::toString);
+				assertEquals(1.0, scores[c][0][d].recall(), table::toString);
+			}
+		}
 	}
 }

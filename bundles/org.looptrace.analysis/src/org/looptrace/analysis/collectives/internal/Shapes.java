@@ -22,7 +22,12 @@ import org.looptrace.model.core.RankSet;
  * <p>
  * Some operations send the same messages: a broadcast and a scatter (linear or binomial), a reduce
  * and a gather, a butterfly allreduce and a recursive-doubling allgather. Only the sizes of the
- * messages tell them apart; the shape names the first of each pair.
+ * messages tell them apart: a broadcast, a reduce and an allreduce send the same amount on every
+ * edge, while a binomial scatter sends each child its subtree's share, a binomial gather the
+ * reverse, and a recursive-doubling allgather doubles its amount every round. With sizes (from the
+ * data traces), a binomial tree or butterfly whose edges carry exactly those amounts is named
+ * scatter, gather or allgather; with equal amounts, other amounts, or without sizes, the first of
+ * each pair (a linear scatter of equal parts cannot be told from a broadcast even by size).
  */
 public final class Shapes {
 
@@ -89,17 +94,20 @@ public final class Shapes {
 		for (int root = 0; root < n; root++) {
 			OptionalInt rank = OptionalInt.of(members[root]);
 			if (in[root] == 0 && (edges.equals(linear(n, root, false)) || edges.equals(binomial(n, root, false)))) {
-				return Optional.of(new Match("bcast", rank, group, m));
+				boolean scatter = sharesBySize(events, index, subtrees(n, root, false));
+				return Optional.of(new Match(scatter ? "scatter" : "bcast", rank, group, m));
 			}
 			if (out[root] == 0 && (edges.equals(linear(n, root, true)) || edges.equals(binomial(n, root, true)))) {
-				return Optional.of(new Match("reduce", rank, group, m));
+				boolean gather = sharesBySize(events, index, subtrees(n, root, true));
+				return Optional.of(new Match(gather ? "gather" : "reduce", rank, group, m));
 			}
 			if (in[root] == n - 1 && out[root] == n - 1 && edges.size() == 2 * (n - 1)) {
 				return Optional.of(new Match("master-worker", rank, group, m));
 			}
 		}
 		if (edges.equals(butterfly(n))) {
-			return Optional.of(new Match("allreduce", OptionalInt.empty(), group, m));
+			boolean allgather = n == Integer.highestOneBit(n) && sharesBySize(events, index, rounds(n));
+			return Optional.of(new Match(allgather ? "allgather" : "allreduce", OptionalInt.empty(), group, m));
 		}
 		if (edges.size() == n * (n - 1)) {
 			return Optional.of(new Match("alltoall", OptionalInt.empty(), group, m));
@@ -109,7 +117,8 @@ public final class Shapes {
 		}
 		if (edges.equals(shift(n, 1)) || edges.equals(shift(n, n - 1))) {
 			boolean sendsFirst = sendsFirst(events);
-			if (sendsFirst && m % (n - 1) == 0) {
+			// one call of a ring allgather runs n - 1 rounds; more in one call is a ring shift repeated
+			if (sendsFirst && inFunction ? m == n - 1 : sendsFirst && m % (n - 1) == 0) {
 				return Optional.of(new Match("allgather", OptionalInt.empty(), group, m / (n - 1)));
 			}
 			if (sendsFirst && !inFunction && m == 1 && innerCount == n - 1) {
@@ -243,6 +252,73 @@ public final class Shapes {
 			i = parent[i];
 		}
 		return i;
+	}
+
+	/**
+	 * The shares each edge of a binomial scatter (or, reversed, gather) carries: the members of the
+	 * subtree below it, v and those under v, {@code min(lowest bit of v, n - v)}.
+	 */
+	private static Map<Long, Long> subtrees(int n, int root, boolean reversed) {
+		Map<Long, Long> shares = new HashMap<>();
+		for (int v = 1; v < n; v++) {
+			int parent = member(n, root, v - Integer.lowestOneBit(v));
+			int child = member(n, root, v);
+			shares.put(reversed ? edge(child, parent) : edge(parent, child), (long) Math.min(Integer.lowestOneBit(v), n - v));
+		}
+		return shares;
+	}
+
+	/** The shares each edge of a recursive-doubling allgather carries: what it gathered so far. */
+	private static Map<Long, Long> rounds(int n) {
+		Map<Long, Long> shares = new HashMap<>();
+		for (int v = 0; v < n; v++) {
+			for (int mask = 1; mask < n; mask <<= 1) {
+				shares.put(edge(v, v ^ mask), (long) mask);
+			}
+		}
+		return shares;
+	}
+
+	/**
+	 * Whether the sizes of the messages (from the data traces, known for every send) are the
+	 * given shares of one amount, and not all equal: the amounts a scatter, a gather or an
+	 * allgather sends, never a bcast, a reduce or an allreduce (which send the same buffer on
+	 * every edge). Sizes of other amounts (operations mixed in one construct, a scatterv) say
+	 * nothing.
+	 */
+	private static boolean sharesBySize(List<Ev> events, Map<Integer, Integer> index, Map<Long, Long> shares) {
+		Map<Long, double[]> perEdge = new HashMap<>();
+		for (Ev ev : events) {
+			if (ev.send()) {
+				if (ev.size() < 0) {
+					return false;
+				}
+				long e = edge(index.get(ev.source()), index.get(ev.destination()));
+				double[] sum = perEdge.computeIfAbsent(e, k -> new double[2]);
+				sum[0] += ev.size() * ev.multiplicity();
+				sum[1] += ev.multiplicity();
+			}
+		}
+		double unit = -1;
+		boolean equal = true;
+		double first = -1;
+		for (Map.Entry<Long, double[]> entry : perEdge.entrySet()) {
+			double mean = entry.getValue()[0] / entry.getValue()[1];
+			Long share = shares.get(entry.getKey());
+			if (share == null) {
+				return false;
+			}
+			double perShare = mean / share;
+			if (unit < 0) {
+				unit = perShare;
+				first = mean;
+			}
+			if (Math.abs(perShare - unit) > 1e-9 * Math.max(unit, 1)) {
+				return false;
+			}
+			equal &= Math.abs(mean - first) <= 1e-9 * Math.max(first, 1);
+		}
+		return !equal && unit > 0;
 	}
 
 	/** Whether every rank sends before it first receives. */

@@ -86,7 +86,7 @@ public final class Split {
 			if (ev.multiplicity() > MULTIPLICITY) {
 				return List.of();
 			}
-			Ev once = new Ev(ev.send(), ev.owner(), ev.peer(), ev.tag(), 1, ev.path());
+			Ev once = new Ev(ev.send(), ev.owner(), ev.peer(), ev.tag(), 1, ev.path(), ev.size());
 			for (long k = 0; k < ev.multiplicity(); k++) {
 				expanded.add(once);
 			}
@@ -146,21 +146,30 @@ public final class Split {
 
 	/**
 	 * The depth of every event: one more than the deepest of the event before it on its rank and,
-	 * for a receive, its send (Lamport's clock). Consecutive operations of the ranks come at
-	 * increasing depths, so atoms taken by depth finish one operation before they start the next.
+	 * for a receive, its send (Lamport's clock), except that events of one kind in a row (sends
+	 * posted one after the other, receives waited for one after the other) all count from the
+	 * event before the run: the root of a linear bcast posts its n - 1 sends in one round.
+	 * Consecutive operations of the ranks come at increasing depths, so atoms taken by depth finish
+	 * one operation before they start the next.
 	 */
 	private void depths() {
 		for (List<Ev> sequence : sequences) {
 			depths.add(new int[sequence.size()]);
 		}
 		int[] done = new int[sequences.size()];
+		int[] base = new int[sequences.size()];
 		boolean progress = true;
 		while (progress) {
 			progress = false;
 			for (int r = 0; r < sequences.size(); r++) {
 				while (done[r] < sequences.get(r).size()) {
 					int i = done[r];
-					int depth = i == 0 ? 0 : depths.get(r)[i - 1];
+					// events of one kind in a row (a serial root's sends, or receives) are one round:
+					// they all start from the depth before the run
+					if (i == 0 || sequences.get(r).get(i).send() != sequences.get(r).get(i - 1).send()) {
+						base[r] = i == 0 ? 0 : depths.get(r)[i - 1];
+					}
+					int depth = base[r];
 					Long partner = partners.get(at(r, i));
 					if (!sequences.get(r).get(i).send() && partner != null) {
 						int pr = (int) (partner >>> 32);

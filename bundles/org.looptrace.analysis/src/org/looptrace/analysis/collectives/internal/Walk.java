@@ -49,8 +49,12 @@ import org.looptrace.model.core.Progress;
  */
 public final class Walk {
 
-	/** A send or a receive, owned by {@code owner}, exchanged with {@code peer}. */
-	public record Ev(boolean send, int owner, int peer, String tag, long multiplicity, String path) {
+	/**
+	 * A send or a receive, owned by {@code owner}, exchanged with {@code peer}; {@code size} is the
+	 * mean size in bytes of the messages of a send on its channel, from the data traces, or -1
+	 * when unknown (no data traces, or a receive).
+	 */
+	public record Ev(boolean send, int owner, int peer, String tag, long multiplicity, String path, double size) {
 		/** The source of the message. */
 		public int source() {
 			return send ? owner : peer;
@@ -84,6 +88,7 @@ public final class Walk {
 
 	private final boolean useContext;
 	private final boolean frames;
+	private final MessageSizes sizes;
 	private final Progress progress;
 	private final Map<String, Long> indices = new HashMap<>();
 	private final Map<Integer, Deque<Call>> stacks = new HashMap<>();
@@ -102,9 +107,10 @@ public final class Walk {
 	private final Map<Loop, Boolean> indexUsed = new IdentityHashMap<>();
 	private int openCalls;
 
-	private Walk(boolean useContext, boolean frames, Progress progress) {
+	private Walk(boolean useContext, boolean frames, MessageSizes sizes, Progress progress) {
 		this.useContext = useContext;
 		this.frames = frames;
+		this.sizes = sizes;
 		this.progress = progress;
 	}
 
@@ -114,9 +120,11 @@ public final class Walk {
 	 * @param useContext whether to group by calls, when the model has any
 	 * @param frames     whether loops open frames; if not, every loop multiplies what it holds
 	 *                   and, without context, the whole model is one group
+	 * @param sizes      the sizes of the messages, {@link MessageSizes#NONE} without data traces
 	 */
-	public static List<Group> groups(Block model, boolean useContext, boolean frames, Progress progress) {
-		Walk walk = new Walk(useContext && callsInside(model), frames, progress);
+	public static List<Group> groups(Block model, boolean useContext, boolean frames, MessageSizes sizes,
+			Progress progress) {
+		Walk walk = new Walk(useContext && callsInside(model), frames, sizes, progress);
 		walk.items(model.getItems(), new Frame("", 1, 1, List.of()), 1);
 		return walk.components();
 	}
@@ -181,7 +189,7 @@ public final class Walk {
 			return;
 		}
 		Long outer = indices.get(loop.getIndex());
-		if (indexUsed.computeIfAbsent(loop, l -> uses(l, l.getIndex(), upper - lower < TAG_LOOPS))) {
+		if (indexUsed.computeIfAbsent(loop, l -> ModelWalks.uses(l, l.getIndex(), upper - lower < TAG_LOOPS))) {
 			for (long value = lower; value <= upper; value++) {
 				indices.put(loop.getIndex(), value);
 				items(loop.getItems(), frame, multiplicity);
@@ -222,8 +230,9 @@ public final class Walk {
 		int peer = (int) evaluate(message.getPeer());
 		boolean send = message instanceof Send;
 		int owner = send ? rank : peer;
-		Ev ev = new Ev(send, owner, send ? peer : rank, Exprs.evaluateToText(message.getTag(), this::valueOf),
-				multiplicity, path(event));
+		String tag = Exprs.evaluateToText(message.getTag(), this::valueOf);
+		Ev ev = new Ev(send, owner, send ? peer : rank, tag, multiplicity, path(event),
+				message instanceof Send s ? sizes.mean(s, rank, peer, tag) : -1);
 		Deque<Call> stack = stacks.get(owner);
 		Call call = stack == null || stack.isEmpty() ? null : stack.peek();
 		String key = call == null ? frame.key() : call.key() + "@" + owner;
@@ -278,32 +287,6 @@ public final class Walk {
 					&& local.getWords().get(0) instanceof Symbol verb && verb.getName().equals("call")
 					&& !(local.getWords().get(1) instanceof Symbol function && function.getName().startsWith("MPI_"))) {
 				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * Whether a rank, a peer or a bound inside the loop's body reads {@code index}, or, with
-	 * {@code tags}, a tag.
-	 */
-	private static boolean uses(Block block, String index, boolean tags) {
-		for (Item item : block.getItems()) {
-			if (item instanceof Event event && ModelWalks.reads(event.getRank(), index)) {
-				return true;
-			}
-			if (item instanceof Message message && (ModelWalks.reads(message.getPeer(), index)
-					|| tags && message.getTag() instanceof Expr tag && ModelWalks.reads(tag, index))) {
-				return true;
-			}
-			if (item instanceof Loop loop) {
-				if (ModelWalks.reads(loop.getLower(), index) || ModelWalks.reads(loop.getUpper(), index)) {
-					return true;
-				}
-				// an inner loop of the same name hides the index
-				if (!loop.getIndex().equals(index) && uses(loop, index, tags)) {
-					return true;
-				}
 			}
 		}
 		return false;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.analysis.internal.ModelWalks;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
@@ -23,13 +24,26 @@ import org.looptrace.model.core.Exprs;
 
 /**
  * The communication events of a model as sequences of symbols, one per rank and context. Every
- * loop is read once, its index at its lower bound (a loop is a contiguous repetition, which paper
- * 002 removes before looking for patterns); each place weighs the product of the counts of the
- * loops around it. A function boundary of a rank ({@code local call F}, {@code local return F})
+ * loop that repeats the same events is read once, its index at its lower bound (a loop is a
+ * contiguous repetition, which paper 002 removes before looking for patterns); each place weighs
+ * the product of the counts of the loops around it. A loop whose index decides who talks (a loop
+ * over ranks or peers of a merged model) is read index by index: its iterations are different
+ * events. A function boundary of a rank ({@code local call F}, {@code local return F})
  * ends that rank's current piece: pieces are separated by {@link #SEPARATOR}. Calls of MPI
  * operations ({@code MPI_...}) are not contexts.
  */
 public final class Sequences {
+
+	/**
+	 * A point-to-point event as its owner sees it, the first time its symbol was read: a send to
+	 * {@code peer} or a receive from it.
+	 */
+	public record Transfer(boolean send, int owner, int peer, String tag) {
+		/** The event at the other end of the message. */
+		public Transfer partner() {
+			return new Transfer(!send, peer, owner, tag);
+		}
+	}
 
 	/** Between two pieces of a context: never part of a pattern. */
 	public static final int SEPARATOR = -1;
@@ -85,6 +99,8 @@ public final class Sequences {
 	/** Symbols: the model text of an event. */
 	private final Map<String, Integer> symbolOf = new HashMap<>();
 	private final List<String> texts = new ArrayList<>();
+	/** Per symbol, the message it is, or null for a collective. */
+	private final List<@Nullable Transfer> messages = new ArrayList<>();
 	private final Map<Integer, Map<String, Pieces>> pieces = new TreeMap<>();
 	private final Map<Integer, Deque<String>> calls = new HashMap<>();
 	/** Per rank, how many function boundaries it has crossed. */
@@ -97,9 +113,29 @@ public final class Sequences {
 
 	/** The pieces of every rank (ascending) and context (by name; "" outside any function). */
 	public static Map<Integer, Map<String, Pieces>> read(Block model, boolean useContext) {
+		return of(model, useContext).pieces();
+	}
+
+	/** The sequences of a model. */
+	public static Sequences of(Block model, boolean useContext) {
 		Sequences sequences = new Sequences(useContext);
 		sequences.items(model.getItems(), 1);
-		return sequences.pieces;
+		return sequences;
+	}
+
+	/** The pieces of every rank (ascending) and context (by name; "" outside any function). */
+	public Map<Integer, Map<String, Pieces>> pieces() {
+		return pieces;
+	}
+
+	/** The message a symbol stands for, null for a collective. */
+	public @Nullable Transfer message(int symbol) {
+		return messages.get(symbol);
+	}
+
+	/** The model text of a symbol. */
+	public String text(int symbol) {
+		return texts.get(symbol);
 	}
 
 	private void items(List<Item> items, long weight) {
@@ -107,7 +143,15 @@ public final class Sequences {
 			if (item instanceof Loop loop) {
 				long lower = Exprs.evaluate(loop.getLower(), this::valueOf);
 				long count = Exprs.evaluate(loop.getUpper(), this::valueOf) - lower + 1;
-				if (count > 0) {
+				if (count > 0 && ModelWalks.uses(loop, loop.getIndex(), false)) {
+					// a loop over ranks or peers: each iteration is other events, of other ranks
+					Long outer = indices.get(loop.getIndex());
+					for (long value = lower; value < lower + count; value++) {
+						indices.put(loop.getIndex(), value);
+						items(loop.getItems(), weight);
+					}
+					restore(loop.getIndex(), outer);
+				} else if (count > 0) {
 					Long outer = indices.put(loop.getIndex(), lower);
 					items(loop.getItems(), ModelWalks.saturatedProduct(weight, count));
 					restore(loop.getIndex(), outer);
@@ -148,9 +192,22 @@ public final class Sequences {
 			}
 			return; // local events are not communication
 		}
-		String text = ModelPrinter.print(event);
+		@Nullable Transfer transfer = null;
+		String text;
+		if (event instanceof org.looptrace.model.Message message) {
+			// evaluated: in a loop over ranks the same construct is the events of many ranks
+			int peer = (int) Exprs.evaluate(event instanceof Recv ? event.getRank() : message.getPeer(), this::valueOf);
+			transfer = new Transfer(!(event instanceof Recv), owner, peer,
+					Exprs.evaluateToText(message.getTag(), this::valueOf));
+			text = transfer.send() ? owner + " send " + peer + " " + transfer.tag()
+					: peer + " recv " + owner + " " + transfer.tag();
+		} else {
+			text = ModelPrinter.print(event);
+		}
+		@Nullable Transfer read = transfer;
 		int symbol = symbolOf.computeIfAbsent(text, t -> {
 			texts.add(t);
+			messages.add(read);
 			return texts.size() - 1;
 		});
 		String context = stack.isEmpty() ? "" : stack.peek();
