@@ -15,6 +15,7 @@ import org.looptrace.analysis.patterns.ContextualPatterns;
 import org.looptrace.analysis.patterns.GlobalPattern;
 import org.looptrace.analysis.patterns.ProcessPattern;
 import org.looptrace.model.Model;
+import org.looptrace.scanner.ScanRecord;
 import org.looptrace.model.core.Progress;
 
 /**
@@ -119,15 +120,14 @@ public final class PatternsCommand implements Command {
 
 	private static void groups(CollectivePatterns found, boolean csv, boolean occurrences, PrintStream out) {
 		if (csv) {
-			out.println("kind,root,group,context,occurrences,sizes");
+			out.println(CollectivePatterns.CSV_COLUMNS);
 		} else if (found.patterns().isEmpty()) {
 			out.println("no patterns");
 		}
 		Set<String> unchecked = new TreeSet<>();
 		for (GroupPattern pattern : found.patterns()) {
-			String sizes = pattern.sameMessagesAs().isEmpty() ? "" : found.sizesRead() ? "read" : "unread";
-			out.println(csv ? csvRow(pattern) + "," + sizes : text(pattern));
-			if (sizes.equals("unread")) {
+			out.println(csv ? found.csvRow(pattern) : text(pattern));
+			if (found.sizes(pattern).equals("unread")) {
 				unchecked.add(pattern.kind() + " may be a " + pattern.sameMessagesAs().get());
 			}
 		}
@@ -146,17 +146,12 @@ public final class PatternsCommand implements Command {
 			String loops = String.join(" ", occurrence.loops());
 			String constructs = String.join(" ", occurrence.constructs());
 			if (csv) {
-				out.printf("%s,%s,%s%n", csvRow(occurrence.pattern()), csvField(loops), csvField(constructs));
+				out.printf("%s,%s,%s%n", CollectivePatterns.csvFields(occurrence.pattern()), csvField(loops), csvField(constructs));
 			} else {
 				out.printf("%s%s; sends %s%n", text(occurrence.pattern()),
 						loops.isEmpty() ? "" : "; in loops " + loops, constructs);
 			}
 		}
-	}
-
-	private static String csvRow(GroupPattern pattern) {
-		return String.join(",", pattern.kind(), pattern.rootText(), csvField(pattern.group().toString()),
-				csvField(pattern.context()), Long.toString(pattern.occurrences()));
 	}
 
 	private static String text(GroupPattern pattern) {
@@ -213,8 +208,7 @@ public final class PatternsCommand implements Command {
 		}
 	}
 
-	/** A CSV field, quoted when it holds a comma, a quote or a line end. */
 	private static String csvField(String text) {
-		return text.matches("[^,\"\n\r]*") ? text : '"' + text.replace("\"", "\"\"") + '"';
+		return ScanRecord.csvField(text);
 	}
 }

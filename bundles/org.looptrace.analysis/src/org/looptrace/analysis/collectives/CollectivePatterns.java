@@ -30,6 +30,7 @@ import org.looptrace.analysis.collectives.internal.Walk.Group;
 import org.looptrace.model.Block;
 import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.Positions;
+import org.looptrace.scanner.ScanRecord;
 
 /**
  * Groups of point-to-point messages that resemble collective operations (paper 004) or named
@@ -247,6 +248,28 @@ public final class CollectivePatterns {
 	 */
 	public boolean sizesRead() {
 		return sizesRead;
+	}
+
+	/** The header of the CSV table of the patterns ({@code looptrace patterns --csv}). */
+	public static final String CSV_COLUMNS = "kind,root,group,context,occurrences,sizes";
+
+	/**
+	 * The sizes column of a pattern: {@code read} when its kind depends on message sizes and they
+	 * were read, {@code unread} when it depends on them and there were none, empty otherwise.
+	 */
+	public String sizes(GroupPattern pattern) {
+		return pattern.sameMessagesAs().isEmpty() ? "" : sizesRead ? "read" : "unread";
+	}
+
+	/** A pattern's line of the CSV table, the columns of {@link #CSV_COLUMNS}, without line end. */
+	public String csvRow(GroupPattern pattern) {
+		return csvFields(pattern) + "," + sizes(pattern);
+	}
+
+	/** The first five columns of a pattern's CSV line: kind, root, group, context, occurrences. */
+	public static String csvFields(GroupPattern pattern) {
+		return String.join(",", pattern.kind(), pattern.rootText(), ScanRecord.csvField(pattern.group().toString()),
+				ScanRecord.csvField(pattern.context()), Long.toString(pattern.occurrences()));
 	}
 
 	/** Every place where a pattern was found, in model order. */

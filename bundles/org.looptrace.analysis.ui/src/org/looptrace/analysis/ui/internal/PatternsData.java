@@ -68,13 +68,23 @@ record PatternsData(boolean useContext, CollectivePatterns found, @Nullable Stri
 	static PatternsData ofFolder(Path folder, @Nullable String modelText, boolean useContext, Progress progress)
 			throws TraceFormatException, InconsistentTraceException, IOException {
 		var model = Pipeline.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, MergeOptions.defaults(), progress);
-		return new PatternsData(useContext, find(model, useContext, progress), modelText,
+		return new PatternsData(useContext, find(model, useContext, folder, progress), modelText,
 				modelText == null ? Map.of() : EditorServices.constructRanges(modelText));
 	}
 
 	private static CollectivePatterns find(org.looptrace.model.Model model, boolean useContext, Progress progress) {
 		try {
 			return CollectivePatterns.find(model, useContext, progress);
+		} catch (ArithmeticException e) {
+			throw new IllegalStateException(e.getMessage(), e);
+		}
+	}
+
+	/** The patterns of a folder's model, with the sizes of its data traces as the command line reads them. */
+	private static CollectivePatterns find(org.looptrace.model.Model model, boolean useContext, Path folder,
+			Progress progress) throws IOException {
+		try {
+			return CollectivePatterns.find(model, useContext, folder, progress);
 		} catch (ArithmeticException e) {
 			throw new IllegalStateException(e.getMessage(), e);
 		}
@@ -93,17 +103,11 @@ record PatternsData(boolean useContext, CollectivePatterns found, @Nullable Stri
 
 	/** The patterns as {@code looptrace patterns --csv} prints them, byte for byte. */
 	String csv() {
-		StringBuilder csv = new StringBuilder("kind,root,group,context,occurrences").append(System.lineSeparator());
+		StringBuilder csv = new StringBuilder(CollectivePatterns.CSV_COLUMNS).append(System.lineSeparator());
 		for (GroupPattern pattern : patterns()) {
-			csv.append(String.join(",", pattern.kind(), pattern.rootText(), csvField(pattern.group().toString()),
-					csvField(pattern.context()), Long.toString(pattern.occurrences()))).append(System.lineSeparator());
+			csv.append(found.csvRow(pattern)).append(System.lineSeparator());
 		}
 		return csv.toString();
-	}
-
-	/** A CSV field, quoted when it holds a comma, a quote or a line end (as the command line quotes). */
-	private static String csvField(String text) {
-		return text.matches("[^,\"\n\r]*") ? text : '"' + text.replace("\"", "\"\"") + '"';
 	}
 
 	/** The first line of a construct's text, or null without model text or construct. */
