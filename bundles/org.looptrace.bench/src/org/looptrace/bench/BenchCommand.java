@@ -39,8 +39,9 @@ public final class BenchCommand implements Command {
 				      --events N   largest trace (default 100000000)
 				      --threads T  threads of the parallel runs (default: cores)
 
-				merge time, peak heap and size of the global model of the merge alone (local models
-				      built first, untimed) of generated traces at growing numbers of ranks.
+				merge time, processor time (all threads), peak heap and size of the global model of
+				      the merge alone (local models built first, untimed) of generated traces at
+				      growing numbers of ranks.
 				      --ranks      numbers of ranks (default 16,64,256,1024,4096)
 				      --patterns   generated patterns (default halo,wavefront,ring,solver)
 				      --iterations iterations of each pattern (default 10)

@@ -73,9 +73,9 @@ final class MergeBench {
 		for (String pattern : patterns) {
 			merge(locals(pattern, 16, iterations, threads), options);
 		}
-		out.println("| pattern | ranks | events | local constructs | merge time | µs per P·log2 P | peak heap | global constructs |"
+		out.println("| pattern | ranks | events | local constructs | merge time | processor time | µs per P·log2 P | peak heap | global constructs |"
 				+ (cancel ? " cancel latency (max of 5) |" : ""));
-		out.println("|---|---|---|---|---|---|---|---|" + (cancel ? "---|" : ""));
+		out.println("|---|---|---|---|---|---|---|---|---|" + (cancel ? "---|" : ""));
 		for (String pattern : patterns) {
 			for (int ranks : rankCounts) {
 				List<Model> locals = locals(pattern, ranks, iterations, threads);
@@ -90,17 +90,36 @@ final class MergeBench {
 				System.gc();
 				HeapPeak.reset();
 				long start = System.nanoTime();
+				long processorStart = processorTime();
 				Model global = merge(locals, options);
 				double seconds = (System.nanoTime() - start) / 1e9;
+				double processorSeconds = (processorTime() - processorStart) / 1e9;
 				long peak = HeapPeak.bytes();
 				double perUnit = seconds * 1e6 / (ranks * (Math.log(ranks) / Math.log(2)));
-				out.printf("| %s | %d | %,d | %,d | %.3f s | %.1f | %d MB | %,d |", pattern, ranks, events,
-						localConstructs, seconds, perUnit, peak / (1 << 20), constructs(ModelPrinter.print(global)));
+				out.printf("| %s | %d | %,d | %,d | %.3f s | %.3f s | %.1f | %d MB | %,d |", pattern, ranks, events,
+						localConstructs, seconds, processorSeconds, perUnit, peak / (1 << 20),
+						constructs(ModelPrinter.print(global)));
 				out.println(cancel ? String.format(" %.3f s |", cancelLatency(locals, options, seconds)) : "");
 				out.flush();
 			}
 		}
 		return 0;
+	}
+
+	/**
+	 * Processor time of the whole JVM in nanoseconds, user and system (the merge's threads, and the
+	 * collector's), from /proc/self/stat at 1/100 s: unlike the merge time, it hardly depends on what
+	 * else the machine runs. 0 where there is no /proc.
+	 */
+	private static long processorTime() {
+		try {
+			String stat = Files.readString(Path.of("/proc/self/stat"));
+			// Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+			return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10_000_000L;
+		} catch (IOException | RuntimeException e) {
+			return 0;
+		}
 	}
 
 	/** Constructs of a model: its lines, less the {@code done} lines that close loops. */
