@@ -22,11 +22,18 @@ public final class ScanCsv implements RecordSink, Flushable {
 	private static final byte[] ONES = new byte[100];
 	/** The longest number: 19 digits and a sign. */
 	private static final int MAX_LONG = 20;
+	private static final byte[] MIN_VALUE = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
+	/** 10^0 to 10^18. */
+	private static final long[] POWERS_OF_TEN = new long[19];
 
 	static {
 		for (int i = 0; i < 100; i++) {
 			TENS[i] = (byte) ('0' + i / 10);
 			ONES[i] = (byte) ('0' + i % 10);
+		}
+		POWERS_OF_TEN[0] = 1;
+		for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+			POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
 		}
 	}
 
@@ -125,37 +132,37 @@ public final class ScanCsv implements RecordSink, Flushable {
 	 * @return the offset after the last digit
 	 */
 	static int digits(byte[] bytes, int at, long value) {
-		// Negative values have one more magnitude than positive ones: work on -|value|, Long.MIN_VALUE included.
-		long negative = value < 0 ? value : -value;
-		int end = at + (value < 0 ? 1 : 0) + count(negative);
+		if (value == Long.MIN_VALUE) { // the one value whose magnitude is not a long
+			System.arraycopy(MIN_VALUE, 0, bytes, at, MIN_VALUE.length);
+			return at + MIN_VALUE.length;
+		}
+		int start = at;
+		long rest = value;
+		if (rest < 0) {
+			bytes[start++] = '-';
+			rest = -rest;
+		}
+		int end = start + length(rest);
 		int i = end;
-		while (negative <= -100) {
-			long quotient = negative / 100;
-			int pair = (int) (quotient * 100 - negative);
+		while (rest >= 100) {
+			long quotient = rest / 100;
+			int pair = (int) (rest - quotient * 100);
 			bytes[--i] = ONES[pair];
 			bytes[--i] = TENS[pair];
-			negative = quotient;
+			rest = quotient;
 		}
-		int last = (int) -negative;
+		int last = (int) rest;
 		bytes[--i] = ONES[last];
 		if (last >= 10) {
 			bytes[--i] = TENS[last];
 		}
-		if (value < 0) {
-			bytes[--i] = '-';
-		}
 		return end;
 	}
 
-	/** The number of digits of a value at most 0. */
-	private static int count(long negative) {
-		long bound = -10;
-		for (int digits = 1; digits < 19; digits++) {
-			if (negative > bound) {
-				return digits;
-			}
-			bound *= 10;
-		}
-		return 19;
+	/** The number of decimal digits of a value at least 0: from its bit length, then one comparison. */
+	private static int length(long value) {
+		int bits = 64 - Long.numberOfLeadingZeros(value);
+		int guess = (bits * 1233) >>> 12; // floor(bits * log10(2)), at most 18
+		return value < POWERS_OF_TEN[guess] ? Math.max(guess, 1) : guess + 1;
 	}
 }

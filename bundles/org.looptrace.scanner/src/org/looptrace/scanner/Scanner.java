@@ -181,7 +181,8 @@ public final class Scanner {
 
 	/** A sink that hands each record to {@code consumer} as a {@link ScanRecord}, its indices owned by the record. */
 	public RecordSink recordsTo(Consumer<ScanRecord> consumer) {
+		String[] labels = queries.stream().map(query -> query.annotation().getLabel()).toArray(String[]::new);
 		return (query, rank, position, value, indices, depth) -> consumer
-				.accept(new ScanRecord(label(query), rank, position, value, LoopIndices.of(indexNames[query], indices, depth)));
+				.accept(new ScanRecord(labels[query], rank, position, value, LoopIndices.of(indexNames[query], indices, depth)));
 	}
 }

@@ -54,15 +54,32 @@ public final class ScanPlan {
 		final List<Long> values = new ArrayList<>();
 		final List<List<Step>> iterations = new ArrayList<>();
 
+		/** The same as arrays, split by where the reads are, for the walk (a scan runs it per record). */
+		Read[] atStart = new Read[0];
+		Read[] atEnd = new Read[0];
+		Step[] bodySteps = new Step[0];
+		long[] iterationValues = new long[0];
+		Step[][] iterationSteps = new Step[0][];
+
 		Step(LongPolynomial zero) {
 			lower = zero;
 			upper = zero;
+		}
+
+		/** Fills the arrays once the lists are complete. */
+		void freeze() {
+			atStart = reads.stream().filter(read -> !read.query().last()).toArray(Read[]::new);
+			atEnd = reads.stream().filter(read -> read.query().last()).toArray(Read[]::new);
+			bodySteps = body.toArray(new Step[0]);
+			iterationValues = values.stream().mapToLong(Long::longValue).toArray();
+			iterationSteps = iterations.stream().map(steps -> steps.toArray(new Step[0])).toArray(Step[][]::new);
 		}
 	}
 
 	private final int rank;
 	private final List<Query> queries;
 	private final List<Step> top;
+	private final Step[] topSteps;
 	private final List<String> slotNames;
 	private long[] values;
 	private long emitted;
@@ -71,6 +88,7 @@ public final class ScanPlan {
 		this.rank = rank;
 		this.queries = queries;
 		this.top = top;
+		this.topSteps = top.toArray(new Step[0]);
 		this.slotNames = slotNames;
 		this.values = new long[slotNames.size()];
 	}
@@ -160,6 +178,7 @@ public final class ScanPlan {
 					}
 					slots.remove(slots.size() - 1);
 				}
+				step.freeze();
 				steps.add(step);
 			}
 			return steps;
@@ -202,42 +221,39 @@ public final class ScanPlan {
 		}
 		values = new long[slotNames.size()];
 		emitted = 0;
-		run(top, data, attributes, sink, progress);
+		run(topSteps, data, attributes, sink, progress);
 	}
 
-	private void run(List<Step> steps, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
+	private void run(Step[] steps, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
 		for (Step step : steps) {
-			reads(step, false, data, attributes, sink, progress);
+			reads(step.atStart, false, data, attributes, sink, progress);
 			if (step.slot >= 0) {
 				iterate(step, data, attributes, sink, progress);
 			}
-			reads(step, true, data, attributes, sink, progress);
+			reads(step.atEnd, true, data, attributes, sink, progress);
 		}
 	}
 
 	/** Runs the body of a loop step for each value of its index. */
 	private void iterate(Step step, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
-		if (step.iterations.isEmpty()) {
+		if (step.iterationSteps.length == 0) {
 			long upper = step.upper.evaluate(values);
 			for (long value = step.lower.evaluate(values); value <= upper; value++) {
 				values[step.slot] = value;
-				run(step.body, data, attributes, sink, progress);
+				run(step.bodySteps, data, attributes, sink, progress);
 			}
 		} else {
-			for (int i = 0; i < step.iterations.size(); i++) {
-				values[step.slot] = step.values.get(i);
-				run(step.iterations.get(i), data, attributes, sink, progress);
+			for (int i = 0; i < step.iterationSteps.length; i++) {
+				values[step.slot] = step.iterationValues[i];
+				run(step.iterationSteps[i], data, attributes, sink, progress);
 			}
 		}
 	}
 
-	/** The reads of a step at the start of its construct ({@code last} false) or at its last record, in trace order. */
-	private void reads(Step step, boolean last, DataTrace data, int[] attributes, RecordSink sink, Progress progress)
+	/** The reads at the start of a construct ({@code last} false) or at its last record, in trace order. */
+	private void reads(Read[] reads, boolean last, DataTrace data, int[] attributes, RecordSink sink, Progress progress)
 			throws IOException {
-		for (Read read : step.reads) {
-			if (read.query().last() != last) {
-				continue;
-			}
+		for (Read read : reads) {
 			long count = read.count().evaluate(values);
 			if (count <= 0) {
 				continue; // no event of the rank in this occurrence
