@@ -2,6 +2,7 @@
 package org.looptrace.bench;
 
 import java.io.BufferedWriter;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -96,6 +97,25 @@ final class ScanBench {
 				ScanCsv csv = new ScanCsv(scanner, OutputStream.nullOutputStream());
 				scanner.run(dir, csv, Progress.NONE);
 				csv.finish();
+			});
+			Path csvFile = dir.resolve("scan.csv");
+			bench.row("scan, CSV rows to a file in DIR, synced (ScanCsv)", () -> {
+				try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
+					ScanCsv csv = new ScanCsv(scanner, file);
+					scanner.run(dir, csv, Progress.NONE);
+					csv.finish();
+					file.getFD().sync();
+				}
+			});
+			long csvBytes = Files.size(csvFile);
+			bench.row("no scan: writing as many bytes as that CSV (" + csvBytes / (1 << 20) + " MB), synced", () -> {
+				try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
+					byte[] buffer = new byte[1 << 16];
+					for (long left = csvBytes; left > 0; left -= buffer.length) {
+						file.write(buffer, 0, (int) Math.min(buffer.length, left));
+					}
+					file.getFD().sync();
+				}
 			});
 			bench.row("scan, a ScanRecord per record, to a sum", () -> scanner.run(dir, record -> sum[0] += record.value(), Progress.NONE));
 			bench.row("scan, CSV from ScanRecord.toCsv() to a discarding stream", () -> {

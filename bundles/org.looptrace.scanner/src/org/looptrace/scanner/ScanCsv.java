@@ -144,19 +144,41 @@ public final class ScanCsv implements RecordSink, Flushable {
 		}
 		int end = start + length(rest);
 		int i = end;
-		while (rest >= 100) {
-			long quotient = rest / 100;
-			int pair = (int) (rest - quotient * 100);
-			bytes[--i] = ONES[pair];
-			bytes[--i] = TENS[pair];
+		// Four digits per division: the divisions depend on each other, so their number sets the time.
+		while (rest > Integer.MAX_VALUE) { // long divisions only for the digits above an int's
+			long quotient = rest / 10_000;
+			i = four(bytes, i, (int) (rest - quotient * 10_000));
 			rest = quotient;
 		}
-		int last = (int) rest;
-		bytes[--i] = ONES[last];
-		if (last >= 10) {
-			bytes[--i] = TENS[last];
+		int small = (int) rest;
+		while (small >= 10_000) {
+			int quotient = small / 10_000;
+			i = four(bytes, i, small - quotient * 10_000);
+			small = quotient;
+		}
+		if (small >= 100) {
+			int quotient = small / 100;
+			int pair = small - quotient * 100;
+			bytes[--i] = ONES[pair];
+			bytes[--i] = TENS[pair];
+			small = quotient;
+		}
+		bytes[--i] = ONES[small];
+		if (small >= 10) {
+			bytes[--i] = TENS[small];
 		}
 		return end;
+	}
+
+	/** Writes 0000 to 9999, four digits, ending before {@code end}; returns where they start. */
+	private static int four(byte[] bytes, int end, int value) {
+		int high = value / 100;
+		int low = value - high * 100;
+		bytes[end - 1] = ONES[low];
+		bytes[end - 2] = TENS[low];
+		bytes[end - 3] = ONES[high];
+		bytes[end - 4] = TENS[high];
+		return end - 4;
 	}
 
 	/** The number of decimal digits of a value at least 0: from its bit length, then one comparison. */
