@@ -63,7 +63,7 @@ class ScanCsvTest {
 				  for i1 = 0 to 99
 				    get "é, \\"x\\"" {0}.time ->
 				    0 send 1 t
-				    1 recv 0 t
+				    0 recv 1 t
 				  done
 				  get "size" {0,1}.size <-
 				done
