@@ -75,7 +75,14 @@ final class LongPolynomial {
 	}
 
 	long evaluate(long[] values) {
-		return isLinear ? linear(values) : general(values);
+		if (isLinear) { // constants and one-variable positions inline here; the loops stay out of the caller
+			return switch (linearSlots.length) {
+			case 0 -> constant;
+			case 1 -> Math.addExact(constant, Math.multiplyExact(linearCoefficients[0], values[linearSlots[0]]));
+			default -> linear(values);
+			};
+		}
+		return general(values);
 	}
 
 	private long linear(long[] values) {
