@@ -4,6 +4,7 @@ package org.looptrace.cli;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -92,6 +93,8 @@ public final class ScanCommand implements Command {
 			rows.finish();
 		} catch (TraceFormatException e) {
 			throw new UsageException(name() + ": " + e.getMessage());
+		} catch (UncheckedIOException e) { // a data trace that cannot be mapped
+			throw e.getCause();
 		}
 		return 0;
 	}

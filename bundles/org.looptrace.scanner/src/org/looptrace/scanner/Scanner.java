@@ -32,10 +32,9 @@ import org.looptrace.trace.TraceFormatException;
  *
  * <pre>
  * Scanner scanner = Scanner.of(model);
- * try (ScanCsv csv = new ScanCsv(scanner, out)) { // records as primitives, CSV without objects
- * 	scanner.run(folder, csv, progress);
- * 	csv.finish();
- * }
+ * ScanCsv csv = new ScanCsv(scanner, out); // records as primitives, CSV rows without objects
+ * scanner.run(folder, csv, progress);
+ * csv.finish();
  * scanner.run(folder, record -&gt; use(record), progress); // or a ScanRecord per record
  * </pre>
  */

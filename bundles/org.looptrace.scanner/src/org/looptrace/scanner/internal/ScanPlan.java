@@ -144,6 +144,7 @@ public final class ScanPlan {
 			}
 			throw new IllegalStateException(query + " is not among the queries");
 		}
+
 		List<Step> steps(List<Projection.Node> nodes, List<String> slots) {
 			List<Step> steps = new ArrayList<>();
 			for (Projection.Node node : nodes) {
