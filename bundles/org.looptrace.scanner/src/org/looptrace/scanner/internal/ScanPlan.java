@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Loop;
 import org.looptrace.model.core.Progress;
@@ -35,7 +37,7 @@ public final class ScanPlan {
 	 * A record read at a construct, inside the loops named {@code indices}, outermost first;
 	 * {@code id} is the query's index in the scanner's queries, {@code local} in this plan's.
 	 */
-	private record Read(Query query, int id, int local, Polynomial start, Polynomial events, LongPolynomial position,
+	private record Read(Query query, int id, int local, boolean last, Polynomial start, Polynomial events, LongPolynomial position,
 			LongPolynomial count, String[] indices) {
 	}
 
@@ -60,6 +62,11 @@ public final class ScanPlan {
 		Step[] bodySteps = new Step[0];
 		long[] iterationValues = new long[0];
 		Step[][] iterationSteps = new Step[0][];
+		/**
+		 * For a kept loop whose body holds no loop to walk: the reads of one iteration in trace order,
+		 * which its walk runs in one loop (the innermost loop is where a scan spends its time); else null.
+		 */
+		Read @Nullable [] leafReads;
 
 		Step(LongPolynomial zero) {
 			lower = zero;
@@ -68,11 +75,14 @@ public final class ScanPlan {
 
 		/** Fills the arrays once the lists are complete. */
 		void freeze() {
-			atStart = reads.stream().filter(read -> !read.query().last()).toArray(Read[]::new);
-			atEnd = reads.stream().filter(read -> read.query().last()).toArray(Read[]::new);
+			atStart = reads.stream().filter(read -> !read.last()).toArray(Read[]::new);
+			atEnd = reads.stream().filter(read -> read.last()).toArray(Read[]::new);
 			bodySteps = body.toArray(new Step[0]);
 			iterationValues = values.stream().mapToLong(Long::longValue).toArray();
 			iterationSteps = iterations.stream().map(steps -> steps.toArray(new Step[0])).toArray(Step[][]::new);
+			if (slot >= 0 && iterations.isEmpty() && body.stream().allMatch(step -> step.slot < 0)) {
+				leafReads = body.stream().flatMap(step -> Stream.concat(Stream.of(step.atStart), Stream.of(step.atEnd))).toArray(Read[]::new);
+			}
 		}
 	}
 
@@ -132,7 +142,7 @@ public final class ScanPlan {
 				throw new IllegalStateException("the plan of " + query + " is inside the loops " + slots + ", the model's are "
 						+ Arrays.toString(enclosingIndices(query.construct())));
 			}
-			return new Read(query, indexOf(all, query), indexOf(local, query), node.start, node.count,
+			return new Read(query, indexOf(all, query), indexOf(local, query), query.last(), node.start, node.count,
 					LongPolynomial.of(node.start, slots), LongPolynomial.of(node.count, slots), indices);
 		}
 
@@ -227,17 +237,26 @@ public final class ScanPlan {
 
 	private void run(Step[] steps, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
 		for (Step step : steps) {
-			reads(step.atStart, false, data, attributes, sink, progress);
+			reads(step.atStart, data, attributes, sink, progress);
 			if (step.slot >= 0) {
 				iterate(step, data, attributes, sink, progress);
 			}
-			reads(step.atEnd, true, data, attributes, sink, progress);
+			reads(step.atEnd, data, attributes, sink, progress);
 		}
 	}
 
 	/** Runs the body of a loop step for each value of its index. */
 	private void iterate(Step step, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
-		if (step.iterationSteps.length == 0) {
+		Read[] leaf = step.leafReads;
+		if (leaf != null) {
+			long upper = step.upper.evaluate(values);
+			for (long value = step.lower.evaluate(values); value <= upper; value++) {
+				values[step.slot] = value;
+				for (Read read : leaf) {
+					read(read, data, attributes, sink, progress);
+				}
+			}
+		} else if (step.iterationSteps.length == 0) {
 			long upper = step.upper.evaluate(values);
 			for (long value = step.lower.evaluate(values); value <= upper; value++) {
 				values[step.slot] = value;
@@ -251,17 +270,21 @@ public final class ScanPlan {
 		}
 	}
 
-	/** The reads at the start of a construct ({@code last} false) or at its last record, in trace order. */
-	private void reads(Read[] reads, boolean last, DataTrace data, int[] attributes, RecordSink sink, Progress progress)
-			throws IOException {
+	/** The reads at the start of a construct or at its last record, in trace order. */
+	private void reads(Read[] reads, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
 		for (Read read : reads) {
-			long count = read.count().evaluate(values);
-			if (count <= 0) {
-				continue; // no event of the rank in this occurrence
-			}
-			long position = read.position().evaluate(values) + (last ? count - 1 : 0);
-			emit(read, position, data, attributes[read.local()], sink, progress);
+			read(read, data, attributes, sink, progress);
 		}
+	}
+
+	/** One read at the current loop indices: the first record of the occurrence, or its last one. */
+	private void read(Read read, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
+		long count = read.count().evaluate(values);
+		if (count <= 0) {
+			return; // no event of the rank in this occurrence
+		}
+		long position = read.position().evaluate(values) + (read.last() ? count - 1 : 0);
+		emit(read, position, data, attributes[read.local()], sink, progress);
 	}
 
 	private void emit(Read read, long position, DataTrace data, int attribute, RecordSink sink, Progress progress) throws IOException {
