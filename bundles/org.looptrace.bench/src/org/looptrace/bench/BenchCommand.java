@@ -30,7 +30,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench merge [--ranks 16,64,...] [--patterns halo,wavefront,...]
 				                             [--iterations M] [--threads T] [--no-fold] [--cancel]
 				       looptrace bench loops [--events N] [--examples DIR]
-				       looptrace bench scan [--records N] [--dir DIR]
+				       looptrace bench scan [--records N] [--dir DIR] [--cold] [--no-objects]
 				       looptrace bench layout [--constructs N]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
@@ -59,7 +59,11 @@ public final class BenchCommand implements Command {
 
 				scan  records per second of `looptrace scan` reading every record of a data trace of
 				      N records (default 10000000, 24 bytes each, written in DIR, then deleted),
-				      against reading the file sequentially.
+				      against reading the file sequentially; time (best of 3) and CPU time of the
+				      scanning thread (least of 3), the machine's load average.
+				      --cold       drop the page cache before every run (sync; echo 3 >
+				                   /proc/sys/vm/drop_caches: needs root); default: warm
+				      --no-objects leave out the scans through a ScanRecord per record (slow)
 
 				layout time of the timeline's layout and of its SVG (`looptrace render`), best of 3,
 				      on flat and nested models of 2000 up to N constructs (default 50000) and on

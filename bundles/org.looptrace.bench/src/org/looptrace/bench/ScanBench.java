@@ -2,6 +2,7 @@
 package org.looptrace.bench;
 
 import java.io.BufferedWriter;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,6 +10,8 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,36 +19,49 @@ import java.util.List;
 import java.util.Set;
 
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.UsageException;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.ScanCsv;
 import org.looptrace.scanner.Scanner;
+import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.DataTraceWriter;
 
 /**
  * {@code looptrace bench scan}: records per second of the in-process scanner on one data trace of N
- * records (three attributes, 24 bytes a record) where an annotation reads every record, against
- * reading the file sequentially: is the scan bounded by I/O? Once with the file in the page cache
- * (warm), the figures of a scan whose data sits on a local disk after a first read.
+ * records (three attributes, 24 bytes a record) where two annotations read every record once,
+ * against reading the file sequentially: is the scan bounded by I/O? With the file in the page cache
+ * (warm) or, with {@code --cold}, the page cache dropped before every run (needs root). Besides the
+ * time, the CPU time of the thread that scans (ThreadMXBean), which a loaded machine does not change.
  */
 final class ScanBench {
+
+	private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
 
 	private ScanBench() {
 	}
 
 	static int run(List<String> args, PrintStream out) throws Exception {
-		Arguments arguments = Arguments.parse("bench scan", args, Set.of("--records", "--dir"), Set.of());
+		Arguments arguments = Arguments.parse("bench scan", args, Set.of("--records", "--dir"), Set.of("--cold", "--no-objects"));
 		arguments.positional(0, 0, "no argument besides the options");
 		int records = arguments.intValue("--records", 10_000_000, 1_000, Integer.MAX_VALUE);
+		boolean cold = arguments.flag("--cold");
+		boolean objects = !arguments.flag("--no-objects");
+		if (cold && !Files.isWritable(DROP_CACHES)) {
+			throw new UsageException("bench scan: --cold drops the page cache through " + DROP_CACHES + ", which needs root");
+		}
 		Path dir = Files.createTempDirectory(Path.of(arguments.value("--dir", System.getProperty("java.io.tmpdir"))), "looptrace-scan");
 		try {
 			Model model = ModelText.parse("""
 					for i0 = 0 to %d
 					  get "time" {0}.time ->
 					  0 send 1 t
+					  0 send 1 t
 					  get "size" {0}.size <-
 					done
 					""".formatted(records / 2 - 1), "bench.loops");
+			int read = records / 2 * 2;
 			Path data = dir.resolve("data.0");
 			try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "end", "size"))) {
 				for (long position = 0; position < records; position++) {
@@ -53,12 +69,14 @@ final class ScanBench {
 				}
 			}
 			long bytes = Files.size(data);
-			out.println("# looptrace bench scan --records " + records + ": data.0 of " + bytes / (1 << 20) + " MB, "
-					+ Runtime.getRuntime().availableProcessors() + " cores (" + MergeBench.cpu() + "), Java " + System.getProperty("java.version"));
-			out.println("| what | records | time (best of 3) | records/s | MB/s of data.0 |");
-			out.println("|---|---|---|---|---|");
+			out.println("# looptrace bench scan --records " + records + (cold ? " --cold" : "") + ": data.0 of " + bytes / (1 << 20)
+					+ " MB, page cache " + (cold ? "dropped before each run" : "warm") + ", " + Runtime.getRuntime().availableProcessors()
+					+ " cores (" + MergeBench.cpu() + "), Java " + System.getProperty("java.version") + ", load average " + load());
+			out.println("| what | records | time (best of 3) | records/s | MB/s of data.0 | CPU time of the thread (least of 3) |");
+			out.println("|---|---|---|---|---|---|");
 			Scanner scanner = Scanner.of(model);
-			row(out, "sequential read of data.0 (64 KB buffers)", records, bytes, () -> {
+			Bench bench = new Bench(out, read, bytes, cold);
+			bench.row("sequential read of data.0 (64 KB buffers)", () -> {
 				try (InputStream in = Files.newInputStream(data)) {
 					byte[] buffer = new byte[1 << 16];
 					while (in.read(buffer) >= 0) {
@@ -67,19 +85,55 @@ final class ScanBench {
 				}
 			});
 			long[] sum = { 0 };
-			row(out, "scan, records to a sum", records, bytes, () -> scanner.run(dir, record -> sum[0] += record.value(), Progress.NONE));
-			row(out, "scan, CSV rows to a discarding stream", records, bytes, () -> {
-				try (Writer writer = new BufferedWriter(new OutputStreamWriter(OutputStream.nullOutputStream(), StandardCharsets.UTF_8), 1 << 16)) {
-					scanner.run(dir, record -> {
-						try {
-							writer.write(record.toCsv());
-							writer.write('\n');
-						} catch (IOException e) {
-							throw new UncheckedIOException(e);
-						}
-					}, Progress.NONE);
+			bench.row("every record by position (DataTrace.value), to a sum", () -> {
+				try (DataTrace trace = DataTrace.open(data)) {
+					for (long position = 0; position < read; position++) {
+						sum[0] += trace.value(position, 2);
+					}
 				}
 			});
+			bench.row("scan, records to a sum (RecordSink)", () -> scanner.run(dir, (query, rank, position, value, indices, depth) -> sum[0] += value,
+					Progress.NONE));
+			bench.row("scan, CSV rows to a discarding stream (ScanCsv)", () -> {
+				ScanCsv csv = new ScanCsv(scanner, OutputStream.nullOutputStream());
+				scanner.run(dir, csv, Progress.NONE);
+				csv.finish();
+			});
+			Path csvFile = dir.resolve("scan.csv");
+			bench.row("scan, CSV rows to a file in DIR, synced (ScanCsv)", () -> {
+				try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
+					ScanCsv csv = new ScanCsv(scanner, file);
+					scanner.run(dir, csv, Progress.NONE);
+					csv.finish();
+					file.getFD().sync();
+				}
+			});
+			long csvBytes = Files.size(csvFile);
+			bench.row("no scan: writing as many bytes as that CSV (" + csvBytes / (1 << 20) + " MB), synced", () -> {
+				try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
+					byte[] buffer = new byte[1 << 16];
+					for (long left = csvBytes; left > 0; left -= buffer.length) {
+						file.write(buffer, 0, (int) Math.min(buffer.length, left));
+					}
+					file.getFD().sync();
+				}
+			});
+			if (objects) { // the slow path, to compare
+				bench.row("scan, a ScanRecord per record, to a sum", () -> scanner.run(dir, record -> sum[0] += record.value(), Progress.NONE));
+				bench.row("scan, CSV from ScanRecord.toCsv() to a discarding stream", () -> {
+					try (Writer writer = new BufferedWriter(new OutputStreamWriter(OutputStream.nullOutputStream(), StandardCharsets.UTF_8), 1 << 16)) {
+						scanner.run(dir, record -> {
+							try {
+								writer.write(record.toCsv());
+								writer.write('\n');
+							} catch (IOException e) {
+								throw new UncheckedIOException(e);
+							}
+						}, Progress.NONE);
+					}
+				});
+			}
+			out.println("load average after: " + load());
 			return 0;
 		} finally {
 			try (var files = Files.list(dir)) {
@@ -91,18 +145,48 @@ final class ScanBench {
 		}
 	}
 
+	/** The load averages of the last 1, 5 and 15 minutes, as {@code uptime} prints them. */
+	private static String load() {
+		try {
+			String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+			return fields[0] + ", " + fields[1] + ", " + fields[2];
+		} catch (IOException | RuntimeException e) {
+			return "unknown (no /proc/loadavg)";
+		}
+	}
+
 	private interface Measured {
 		void run() throws Exception;
 	}
 
-	private static void row(PrintStream out, String what, long records, long bytes, Measured measured) throws Exception {
-		double best = Double.MAX_VALUE;
-		for (int run = 0; run < 3; run++) {
-			long start = System.nanoTime();
-			measured.run();
-			best = Math.min(best, (System.nanoTime() - start) / 1e9);
+	/** Rows of the table: best time and least CPU time of three runs, cold or warm. */
+	private record Bench(PrintStream out, long records, long bytes, boolean cold) {
+
+		void row(String what, Measured measured) throws Exception {
+			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+			double best = Double.MAX_VALUE;
+			double cpu = Double.MAX_VALUE;
+			for (int run = 0; run < 3; run++) {
+				if (cold) {
+					dropPageCache();
+				}
+				long startCpu = threads.getCurrentThreadCpuTime();
+				long start = System.nanoTime();
+				measured.run();
+				best = Math.min(best, (System.nanoTime() - start) / 1e9);
+				cpu = Math.min(cpu, (threads.getCurrentThreadCpuTime() - startCpu) / 1e9);
+			}
+			out.printf("| %s | %d | %.2f s | %.1f M | %.0f | %.2f s |%n", what, records, best, records / best / 1e6, bytes / best / (1 << 20),
+					cpu);
+			out.flush();
 		}
-		out.printf("| %s | %d | %.2f s | %.1f M | %.0f |%n", what, records, best, records / best / 1e6, bytes / best / (1 << 20));
-		out.flush();
+
+		/** {@code sync; echo 3 > /proc/sys/vm/drop_caches}: the next read comes from the disk. */
+		private static void dropPageCache() throws IOException, InterruptedException {
+			if (new ProcessBuilder("sync").inheritIO().start().waitFor() != 0) {
+				throw new IOException("sync failed");
+			}
+			Files.writeString(DROP_CACHES, "3");
+		}
 	}
 }

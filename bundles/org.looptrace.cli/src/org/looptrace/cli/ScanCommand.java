@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +14,7 @@ import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
-import org.looptrace.scanner.ScanRecord;
+import org.looptrace.scanner.ScanCsv;
 import org.looptrace.scanner.Scanner;
 import org.looptrace.trace.TraceFormatException;
 
@@ -37,7 +34,8 @@ public final class ScanCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace scan <model.loops> --traces FOLDER [-o FILE.csv] [--force]
+				usage: looptrace scan <model.loops> FOLDER [--csv FILE.csv] [--force]
+				       looptrace scan <model.loops> --traces FOLDER [-o FILE.csv] [--force]
 
 				Runs the annotations `get "LABEL" {RANKS}.ATTRIBUTE ->|<-` of the model: for every
 				occurrence of the construct an annotation is attached to and every rank of RANKS,
@@ -48,61 +46,57 @@ public final class ScanCommand implements Command {
 				Writes CSV rows label,rank,position,value,indices (indices: i0=3;i1=5), rank by rank,
 				each rank in trace order.
 
-				options:
-				  --traces FOLDER   the folder holding data.<rank> (docs/FORMATS.md)
-				  -o FILE           write the CSV to FILE instead of standard output
+				arguments and options:
+				  FOLDER            the folder holding data.<rank> (docs/FORMATS.md);
+				  --traces FOLDER   the same, as an option (give one of the two)
+				  --csv FILE        write the CSV to FILE instead of standard output;
+				  -o FILE           the same (give one of the two)
 				  --force           replace an existing FILE
 
-				example:
+				examples:
+				  looptrace scan run.loops run/ --csv times.csv
 				  looptrace scan run.loops --traces run/ -o times.csv
 				""";
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("--traces", "-o"), Set.of("--force"));
-		Path path = Arguments.existingFile(name(), arguments.positional(1, 1, "one model file").get(0));
-		String traces = arguments.value("--traces", "");
-		if (traces.isEmpty()) {
-			throw new UsageException(name() + ": --traces FOLDER is required: the folder holding data.<rank>");
+		Arguments arguments = Arguments.parse(name(), args, Set.of("--traces", "-o", "--csv"), Set.of("--force"));
+		List<String> positional = arguments.positional(1, 2, "a model file and a trace folder");
+		Path path = Arguments.existingFile(name(), positional.get(0));
+		String traces = arguments.value("--traces");
+		if (traces != null && positional.size() == 2) {
+			throw new UsageException(name() + ": the trace folder is given twice (" + positional.get(1) + " and --traces " + traces
+					+ "): give one");
 		}
-		Path folder = Arguments.existing(name(), traces);
+		if (traces == null && positional.size() == 1) {
+			throw new UsageException(name() + ": a trace FOLDER is required after the model (or --traces FOLDER): the folder holding data.<rank>");
+		}
+		Path folder = Arguments.existing(name(), traces != null ? traces : positional.get(1));
+		String csv = arguments.value("--csv");
+		String o = arguments.value("-o");
+		if (csv != null && o != null) {
+			throw new UsageException(name() + ": the CSV file is given twice (--csv " + csv + " and -o " + o + "): give one");
+		}
+		String output = csv != null ? csv : o;
 		Model model = readModel(name(), path);
 		Scanner scanner = scanner(name(), path, model);
-		String output = arguments.value("-o", "");
-		Path file = output.isEmpty() ? null : Path.of(output);
+		Path file = output == null ? null : Path.of(output);
 		if (file != null && Files.exists(file) && !arguments.flag("--force")) {
 			throw new UsageException(name() + ": " + file + " exists; use --force to replace it");
 		}
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
-		try (Writer writer = new BufferedWriter(file == null ? new OutputStreamWriter(out, StandardCharsets.UTF_8)
-				: Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16)) {
-			boolean[] started = { false };
-			scanner.run(folder, record -> {
-				if (!started[0]) { // no header before the data traces are found good
-					write(writer, ScanRecord.CSV_HEADER);
-					started[0] = true;
-				}
-				write(writer, record.toCsv());
-			}, progress);
-			if (!started[0]) {
-				write(writer, ScanRecord.CSV_HEADER);
-			}
+		// Standard output is Main's to flush and close; a file is ours.
+		try (OutputStream written = file == null ? null : Files.newOutputStream(file)) {
+			ScanCsv rows = new ScanCsv(scanner, written != null ? written : out);
+			scanner.run(folder, rows, progress);
+			rows.finish();
 		} catch (TraceFormatException e) {
 			throw new UsageException(name() + ": " + e.getMessage());
-		} catch (UncheckedIOException e) {
+		} catch (UncheckedIOException e) { // a data trace that cannot be mapped
 			throw e.getCause();
 		}
 		return 0;
-	}
-
-	private static void write(Writer writer, String line) {
-		try {
-			writer.write(line);
-			writer.write('\n');
-		} catch (IOException e) {
-			throw new UncheckedIOException(e);
-		}
 	}
 
 	/** The scanner of a model's annotations; a usage error when it has none. */

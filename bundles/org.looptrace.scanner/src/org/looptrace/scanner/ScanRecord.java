@@ -36,6 +36,12 @@ public record ScanRecord(String label, int rank, long position, long value, Map<
 
 	/** A CSV field, quoted when it holds a comma, a quote or a line end. */
 	public static String csvField(String text) {
-		return text.matches("[^,\"\n\r]*") ? text : '"' + text.replace("\"", "\"\"") + '"';
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (c == ',' || c == '"' || c == '\n' || c == '\r') { // no regular expression: this runs once per record
+				return '"' + text.replace("\"", "\"\"") + '"';
+			}
+		}
+		return text;
 	}
 }

@@ -17,6 +17,7 @@ import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.internal.LoopIndices;
 import org.looptrace.scanner.internal.ScanPlan;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.Diagnostic;
@@ -31,7 +32,10 @@ import org.looptrace.trace.TraceFormatException;
  *
  * <pre>
  * Scanner scanner = Scanner.of(model);
- * scanner.run(folder, record -&gt; out.println(record.toCsv()), progress);
+ * ScanCsv csv = new ScanCsv(scanner, out); // records as primitives, CSV rows without objects
+ * scanner.run(folder, csv, progress);
+ * csv.finish();
+ * scanner.run(folder, record -&gt; use(record), progress); // or a ScanRecord per record
  * </pre>
  */
 public final class Scanner {
@@ -48,10 +52,16 @@ public final class Scanner {
 
 	private final Positions positions;
 	private final List<Query> queries;
+	/** Per query, the indices of the loops enclosing its construct, outermost first. */
+	private final String[][] indexNames;
 
 	private Scanner(Positions positions, List<Query> queries) {
 		this.positions = positions;
 		this.queries = queries;
+		this.indexNames = new String[queries.size()][];
+		for (int i = 0; i < indexNames.length; i++) {
+			indexNames[i] = ScanPlan.enclosingIndices(queries.get(i).construct());
+		}
 	}
 
 	/**
@@ -102,6 +112,20 @@ public final class Scanner {
 		return queries;
 	}
 
+	/** The label of a query, by its index in {@link #queries()}. */
+	public String label(int query) {
+		return queries.get(query).annotation().getLabel();
+	}
+
+	/**
+	 * The indices of the loops enclosing the construct of a query (by its index in
+	 * {@link #queries()}), outermost first: the names of a {@link RecordSink}'s {@code indices}.
+	 */
+	public List<String> indexNames(int query) {
+		return List.of(indexNames[query]);
+	}
+
+	/** The positions of the model the scanner reads by. */
 	public Positions positions() {
 		return positions;
 	}
@@ -117,13 +141,15 @@ public final class Scanner {
 
 	/**
 	 * Reads the records of every annotation from the data traces {@code data.<rank>} of a folder,
-	 * rank by rank, each rank in trace order, and hands them to {@code sink} as they are read.
+	 * rank by rank, each rank in trace order, and hands them to {@code sink} as they are read, as
+	 * primitives (nothing is allocated per record).
 	 *
 	 * @throws TraceFormatException naming the file when a data trace is missing, is not one, lacks an
 	 *                              attribute or is shorter than a position read (naming the
 	 *                              annotation and the loop indices)
+	 * @throws IOException          when reading fails or the sink fails
 	 */
-	public void run(Path folder, Consumer<ScanRecord> sink, Progress progress) throws IOException {
+	public void run(Path folder, RecordSink sink, Progress progress) throws IOException {
 		List<Integer> ranks = ranks();
 		for (int rank : ranks) { // before reading anything
 			Path file = folder.resolve("data." + rank);
@@ -142,5 +168,20 @@ public final class Scanner {
 			}
 			progress.worked(1);
 		}
+	}
+
+	/**
+	 * The same scan as {@link #run(Path, RecordSink, Progress)}, one {@link ScanRecord} per record:
+	 * for code that keeps or looks records up (a view, a test), not for 10^8 records.
+	 */
+	public void run(Path folder, Consumer<ScanRecord> sink, Progress progress) throws IOException {
+		run(folder, recordsTo(sink), progress);
+	}
+
+	/** A sink that hands each record to {@code consumer} as a {@link ScanRecord}, its indices owned by the record. */
+	public RecordSink recordsTo(Consumer<ScanRecord> consumer) {
+		String[] labels = queries.stream().map(query -> query.annotation().getLabel()).toArray(String[]::new);
+		return (query, rank, position, value, indices, depth) -> consumer
+				.accept(new ScanRecord(labels[query], rank, position, value, LoopIndices.of(indexNames[query], indices, depth)));
 	}
 }

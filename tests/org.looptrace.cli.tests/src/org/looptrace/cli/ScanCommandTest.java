@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,6 +52,29 @@ class ScanCommandTest {
 				"before,0,1635,1635,i0=1"), rows.subList(0, 4));
 		assertTrue(rows.contains("after,5,2606,5002606,i0=0"), rows::toString);
 		Cli.expectUsageError("scan", "scan", figure8().toString(), "--traces", dir.toString(), "-o", csv.toString());
+	}
+
+	/** The spelling (FOLDER, --csv) and the older one (--traces, -o) write the same bytes, as standard output does. */
+	@Test
+	void bothSpellingsWriteByteIdenticalCsv(@TempDir Path dir) throws Exception {
+		String model = Cli.examples().resolve("models/ring.loops").toString();
+		String traces = Cli.example("ring-8").toString();
+		Path csv = dir.resolve("new.csv");
+		Path o = dir.resolve("old.csv");
+		Path mixed = dir.resolve("mixed.csv");
+		Cli.expect(0, "scan", model, traces, "--csv", csv.toString());
+		Cli.expect(0, "scan", model, "--traces", traces, "-o", o.toString());
+		Cli.expect(0, "scan", "--csv", mixed.toString(), "--traces", traces, model);
+		byte[] bytes = Files.readAllBytes(csv);
+		assertArrayEquals(bytes, Files.readAllBytes(o));
+		assertArrayEquals(bytes, Files.readAllBytes(mixed));
+		assertEquals(new String(bytes, StandardCharsets.UTF_8), Cli.expect(0, "scan", model, traces).out());
+		List<String> rows = Files.readAllLines(csv);
+		assertEquals("label,rank,position,value,indices", rows.get(0));
+		assertEquals(1 + 10 * 8, rows.size(), rows::toString);
+		Cli.expectUsageError("scan", "scan", model, traces, "--csv", csv.toString());
+		Cli.expect(0, "scan", model, traces, "--csv", csv.toString(), "--force");
+		assertArrayEquals(bytes, Files.readAllBytes(csv));
 	}
 
 	@Test

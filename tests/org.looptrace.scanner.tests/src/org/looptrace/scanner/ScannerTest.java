@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.scanner;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,17 +71,31 @@ class ScannerTest {
 		return records;
 	}
 
+	/**
+	 * The CSV rows of a scan, checking that the two ways of writing them agree byte for byte: the
+	 * primitive path ({@link ScanCsv}) and, the slow and obvious way, a {@link ScanRecord} per record
+	 * and its {@link ScanRecord#toCsv()}.
+	 */
 	static List<String> scan(Block model, Path folder) throws IOException {
+		Scanner scanner = Scanner.of(model);
 		List<String> records = new ArrayList<>();
 		List<ScanRecord> raw = new ArrayList<>();
-		Scanner.of(model).run(folder, raw::add, Progress.NONE);
+		scanner.run(folder, raw::add, Progress.NONE);
+		StringBuilder expected = new StringBuilder(ScanRecord.CSV_HEADER).append('\n');
 		for (int i = 0; i < raw.size(); i++) {
 			ScanRecord record = raw.get(i);
 			if (i > 0 && raw.get(i - 1).rank() == record.rank()) {
 				assertTrue(raw.get(i - 1).position() <= record.position(), "records of a rank in trace order: " + raw.get(i - 1) + ", " + record);
 			}
 			records.add(record.toCsv());
+			expected.append(record.toCsv()).append('\n');
 		}
+		ByteArrayOutputStream csv = new ByteArrayOutputStream();
+		ScanCsv rows = new ScanCsv(scanner, csv);
+		scanner.run(folder, rows, Progress.NONE);
+		rows.finish();
+		assertArrayEquals(expected.toString().getBytes(StandardCharsets.UTF_8), csv.toByteArray(),
+				() -> "ScanCsv against ScanRecord.toCsv:\n" + expected + "\n" + csv.toString(StandardCharsets.UTF_8));
 		return records;
 	}
 

@@ -14,18 +14,29 @@ import org.eclipse.jdt.annotation.NonNullByDefault;
 
 /**
  * The values of the loops around an occurrence, by index name, outermost first: an unmodifiable
- * map over two arrays instead of an entry and a boxed value per index, because a scan makes one for
- * every record it reads.
+ * map over two arrays instead of an entry and a boxed value per index, because a scan that builds
+ * {@link org.looptrace.scanner.ScanRecord}s makes one for every record it reads.
  */
-final class LoopIndices extends AbstractMap<String, Long> {
+public final class LoopIndices extends AbstractMap<String, Long> {
 
 	private final String[] names;
 	private final long[] values;
 
-	/** @param names the index names, shared by the records of one read; values: as many, owned */
-	LoopIndices(String[] names, long[] values) {
+	private LoopIndices(String[] names, long[] values) {
 		this.names = names;
 		this.values = values;
+	}
+
+	/**
+	 * The map of {@code names} (shared, never changed) to a copy of {@code values[0..depth)}.
+	 *
+	 * @param depth as many as there are names
+	 */
+	public static LoopIndices of(String[] names, long[] values, int depth) {
+		if (depth != names.length) {
+			throw new IllegalArgumentException(depth + " index values for the " + names.length + " indices " + String.join(", ", names));
+		}
+		return new LoopIndices(names, java.util.Arrays.copyOf(values, depth));
 	}
 
 	@Override

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.scanner.internal;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -9,14 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
-import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Loop;
 import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.Polynomial;
-import org.looptrace.scanner.ScanRecord;
+import org.looptrace.scanner.RecordSink;
 import org.looptrace.scanner.Scanner.Query;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.Diagnostic;
@@ -31,9 +33,12 @@ public final class ScanPlan {
 
 	private static final int RECORDS_BETWEEN_CHECKS = 1 << 16;
 
-	/** A record read at a construct, inside the loops named {@code indices}, outermost first. */
-	private record Read(Query query, Polynomial start, Polynomial events, LongPolynomial position, LongPolynomial count,
-			String[] indices) {
+	/**
+	 * A record read at a construct, inside the loops named {@code indices}, outermost first;
+	 * {@code id} is the query's index in the scanner's queries, {@code local} in this plan's.
+	 */
+	private record Read(Query query, int id, int local, boolean last, Polynomial start, Polynomial events, LongPolynomial position,
+			LongPolynomial count, String[] indices) {
 	}
 
 	/** A step of the plan: reads at this construct, then the loops inside it, if any. */
@@ -51,15 +56,40 @@ public final class ScanPlan {
 		final List<Long> values = new ArrayList<>();
 		final List<List<Step>> iterations = new ArrayList<>();
 
+		/** The same as arrays, split by where the reads are, for the walk (a scan runs it per record). */
+		Read[] atStart = new Read[0];
+		Read[] atEnd = new Read[0];
+		Step[] bodySteps = new Step[0];
+		long[] iterationValues = new long[0];
+		Step[][] iterationSteps = new Step[0][];
+		/**
+		 * For a kept loop whose body holds no loop to walk: the reads of one iteration in trace order,
+		 * which its walk runs in one loop (the innermost loop is where a scan spends its time); else null.
+		 */
+		Read @Nullable [] leafReads;
+
 		Step(LongPolynomial zero) {
 			lower = zero;
 			upper = zero;
+		}
+
+		/** Fills the arrays once the lists are complete. */
+		void freeze() {
+			atStart = reads.stream().filter(read -> !read.last()).toArray(Read[]::new);
+			atEnd = reads.stream().filter(read -> read.last()).toArray(Read[]::new);
+			bodySteps = body.toArray(new Step[0]);
+			iterationValues = values.stream().mapToLong(Long::longValue).toArray();
+			iterationSteps = iterations.stream().map(steps -> steps.toArray(new Step[0])).toArray(Step[][]::new);
+			if (slot >= 0 && iterations.isEmpty() && body.stream().allMatch(step -> step.slot < 0)) {
+				leafReads = body.stream().flatMap(step -> Stream.concat(Stream.of(step.atStart), Stream.of(step.atEnd))).toArray(Read[]::new);
+			}
 		}
 	}
 
 	private final int rank;
 	private final List<Query> queries;
 	private final List<Step> top;
+	private final Step[] topSteps;
 	private final List<String> slotNames;
 	private long[] values;
 	private long emitted;
@@ -68,6 +98,7 @@ public final class ScanPlan {
 		this.rank = rank;
 		this.queries = queries;
 		this.top = top;
+		this.topSteps = top.toArray(new Step[0]);
 		this.slotNames = slotNames;
 		this.values = new long[slotNames.size()];
 	}
@@ -83,7 +114,7 @@ public final class ScanPlan {
 				enclosing.add(loop);
 			}
 		}
-		Builder builder = new Builder(byConstruct, enclosing);
+		Builder builder = new Builder(byConstruct, enclosing, allQueries, queries);
 		List<Step> top = builder.steps(projection.top(), new ArrayList<>());
 		return new ScanPlan(projection.rank(), queries, top, builder.slotNames);
 	}
@@ -91,13 +122,37 @@ public final class ScanPlan {
 	private static final class Builder {
 		final Map<Construct, List<Query>> byConstruct;
 		final Set<Construct> enclosing;
+		final List<Query> all;
+		final List<Query> local;
 		/** The deepest list of slots seen, to size the values array. */
 		List<String> slotNames = List.of();
 		final LongPolynomial zero = LongPolynomial.of(Polynomial.ZERO, List.of());
 
-		Builder(Map<Construct, List<Query>> byConstruct, Set<Construct> enclosing) {
+		Builder(Map<Construct, List<Query>> byConstruct, Set<Construct> enclosing, List<Query> all, List<Query> local) {
 			this.byConstruct = byConstruct;
 			this.enclosing = enclosing;
+			this.all = all;
+			this.local = local;
+		}
+
+		Read read(Query query, Projection.Node node, List<String> slots) {
+			String[] indices = slots.toArray(new String[0]);
+			// The names a RecordSink's values go by (Scanner.indexNames): the loops of the projection are those of the model.
+			if (!Arrays.equals(indices, enclosingIndices(query.construct()))) {
+				throw new IllegalStateException("the plan of " + query + " is inside the loops " + slots + ", the model's are "
+						+ Arrays.toString(enclosingIndices(query.construct())));
+			}
+			return new Read(query, indexOf(all, query), indexOf(local, query), query.last(), node.start, node.count,
+					LongPolynomial.of(node.start, slots), LongPolynomial.of(node.count, slots), indices);
+		}
+
+		private static int indexOf(List<Query> queries, Query query) {
+			for (int i = 0; i < queries.size(); i++) {
+				if (queries.get(i) == query) {
+					return i;
+				}
+			}
+			throw new IllegalStateException(query + " is not among the queries");
 		}
 
 		List<Step> steps(List<Projection.Node> nodes, List<String> slots) {
@@ -110,8 +165,7 @@ public final class ScanPlan {
 				}
 				Step step = new Step(zero);
 				for (Query query : reads) {
-					step.reads.add(new Read(query, node.start, node.count, LongPolynomial.of(node.start, slots),
-							LongPolynomial.of(node.count, slots), slots.toArray(new String[0])));
+					step.reads.add(read(query, node, slots));
 				}
 				if (inside && node instanceof Projection.LoopNode loop) {
 					step.slot = slots.size();
@@ -135,6 +189,7 @@ public final class ScanPlan {
 					}
 					slots.remove(slots.size() - 1);
 				}
+				step.freeze();
 				steps.add(step);
 			}
 			return steps;
@@ -147,6 +202,15 @@ public final class ScanPlan {
 		}
 	}
 
+	/** The indices of the loops enclosing a construct in the model, outermost first. */
+	public static String[] enclosingIndices(Construct construct) {
+		List<String> names = new ArrayList<>();
+		for (EObject container = construct.eContainer(); container instanceof Loop loop; container = container.eContainer()) {
+			names.add(0, loop.getIndex());
+		}
+		return names.toArray(new String[0]);
+	}
+
 	/** The labels of the plan's annotations, for messages. */
 	public String labels() {
 		StringJoiner labels = new StringJoiner(", ");
@@ -155,76 +219,83 @@ public final class ScanPlan {
 	}
 
 	/** Reads every record of the plan from the rank's data trace, in trace order. */
-	public void run(DataTrace data, Consumer<ScanRecord> sink, Progress progress) throws TraceFormatException {
-		Map<Query, Integer> attributes = new IdentityHashMap<>();
-		for (Query query : queries) {
+	public void run(DataTrace data, RecordSink sink, Progress progress) throws IOException {
+		int[] attributes = new int[queries.size()];
+		for (int i = 0; i < attributes.length; i++) {
+			Query query = queries.get(i);
 			String attribute = query.annotation().getAttribute();
 			if (!data.attributes().contains(attribute)) {
 				throw new TraceFormatException(Diagnostic.error(data.file(), "no attribute '" + attribute + "' (annotation " + query
 						+ "): the data trace has " + String.join(", ", data.attributes())));
 			}
-			attributes.put(query, data.attributeIndex(attribute));
+			attributes[i] = data.attributeIndex(attribute);
 		}
 		values = new long[slotNames.size()];
 		emitted = 0;
-		run(top, data, attributes, sink, progress);
+		run(topSteps, data, attributes, sink, progress);
 	}
 
-	private void run(List<Step> steps, DataTrace data, Map<Query, Integer> attributes, Consumer<ScanRecord> sink,
-			Progress progress) throws TraceFormatException {
+	private void run(Step[] steps, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
 		for (Step step : steps) {
-			reads(step, false, data, attributes, sink, progress);
+			reads(step.atStart, data, attributes, sink, progress);
 			if (step.slot >= 0) {
 				iterate(step, data, attributes, sink, progress);
 			}
-			reads(step, true, data, attributes, sink, progress);
+			reads(step.atEnd, data, attributes, sink, progress);
 		}
 	}
 
 	/** Runs the body of a loop step for each value of its index. */
-	private void iterate(Step step, DataTrace data, Map<Query, Integer> attributes, Consumer<ScanRecord> sink,
-			Progress progress) throws TraceFormatException {
-		if (step.iterations.isEmpty()) {
+	private void iterate(Step step, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
+		Read[] leaf = step.leafReads;
+		if (leaf != null) {
 			long upper = step.upper.evaluate(values);
 			for (long value = step.lower.evaluate(values); value <= upper; value++) {
 				values[step.slot] = value;
-				run(step.body, data, attributes, sink, progress);
+				for (Read read : leaf) {
+					read(read, data, attributes, sink, progress);
+				}
+			}
+		} else if (step.iterationSteps.length == 0) {
+			long upper = step.upper.evaluate(values);
+			for (long value = step.lower.evaluate(values); value <= upper; value++) {
+				values[step.slot] = value;
+				run(step.bodySteps, data, attributes, sink, progress);
 			}
 		} else {
-			for (int i = 0; i < step.iterations.size(); i++) {
-				values[step.slot] = step.values.get(i);
-				run(step.iterations.get(i), data, attributes, sink, progress);
+			for (int i = 0; i < step.iterationSteps.length; i++) {
+				values[step.slot] = step.iterationValues[i];
+				run(step.iterationSteps[i], data, attributes, sink, progress);
 			}
 		}
 	}
 
-	/** The reads of a step at the start of its construct ({@code last} false) or at its last record, in trace order. */
-	private void reads(Step step, boolean last, DataTrace data, Map<Query, Integer> attributes, Consumer<ScanRecord> sink,
-			Progress progress) throws TraceFormatException {
-		for (Read read : step.reads) {
-			if (read.query().last() != last) {
-				continue;
-			}
-			long count = read.count().evaluate(values);
-			if (count <= 0) {
-				continue; // no event of the rank in this occurrence
-			}
-			long position = read.position().evaluate(values) + (last ? count - 1 : 0);
-			emit(read, position, data, attributes.get(read.query()), sink, progress);
+	/** The reads at the start of a construct or at its last record, in trace order. */
+	private void reads(Read[] reads, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
+		for (Read read : reads) {
+			read(read, data, attributes, sink, progress);
 		}
 	}
 
-	private void emit(Read read, long position, DataTrace data, int attribute, Consumer<ScanRecord> sink, Progress progress)
-			throws TraceFormatException {
-		Query query = read.query();
-		Map<String, Long> indices = new LoopIndices(read.indices(), Arrays.copyOf(values, read.indices().length));
+	/** One read at the current loop indices: the first record of the occurrence, or its last one. */
+	private void read(Read read, DataTrace data, int[] attributes, RecordSink sink, Progress progress) throws IOException {
+		long count = read.count().evaluate(values);
+		if (count <= 0) {
+			return; // no event of the rank in this occurrence
+		}
+		long position = read.position().evaluate(values) + (read.last() ? count - 1 : 0);
+		emit(read, position, data, attributes[read.local()], sink, progress);
+	}
+
+	private void emit(Read read, long position, DataTrace data, int attribute, RecordSink sink, Progress progress) throws IOException {
 		if (position < 0 || position >= data.records()) {
+			Map<String, Long> indices = LoopIndices.of(read.indices(), values, read.indices().length);
 			throw new TraceFormatException(Diagnostic.error(data.file(), "too short: " + data.records() + " records, but annotation "
-					+ query + " reads record " + position + " of rank " + rank + (indices.isEmpty() ? "" : " at " + indices)
+					+ read.query() + " reads record " + position + " of rank " + rank + (indices.isEmpty() ? "" : " at " + indices)
 					+ "; expected one record per event of trace." + rank));
 		}
-		sink.accept(new ScanRecord(query.annotation().getLabel(), rank, position, data.value(position, attribute), indices));
-		if (++emitted % RECORDS_BETWEEN_CHECKS == 0) {
+		sink.record(read.id(), rank, position, data.value(position, attribute), values, read.indices().length);
+		if ((++emitted & (RECORDS_BETWEEN_CHECKS - 1)) == 0) {
 			progress.checkCancelled();
 		}
 	}

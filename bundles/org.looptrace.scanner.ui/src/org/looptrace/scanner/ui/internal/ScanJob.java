@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.scanner.ui.internal;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
-import java.util.function.Consumer;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
@@ -37,7 +34,8 @@ import org.eclipse.ui.progress.IProgressConstants;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
-import org.looptrace.scanner.ScanRecord;
+import org.looptrace.scanner.RecordSink;
+import org.looptrace.scanner.ScanCsv;
 import org.looptrace.scanner.Scanner;
 import org.looptrace.scanner.ScannerGenerator;
 import org.looptrace.scanner.ui.ScannerUi;
@@ -123,21 +121,20 @@ final class ScanJob extends Job {
 		MessageDigest digest = WrittenFiles.digest();
 		long start = System.nanoTime(); // the scan and the CSV, not parsing the model (the first parse loads the language)
 		try {
-			try (Writer writer = new BufferedWriter(new OutputStreamWriter(new DigestOutputStream(Files.newOutputStream(part), digest),
-					StandardCharsets.UTF_8), 1 << 16)) {
-				Consumer<String> line = text -> {
-					try {
-						writer.write(text);
-						writer.write('\n');
-					} catch (IOException e) {
-						throw new UncheckedIOException(e);
+			try (OutputStream stream = new DigestOutputStream(Files.newOutputStream(part), digest)) {
+				ScanCsv csv = new ScanCsv(scanner, stream);
+				// ScanRecords only for the records the view keeps: the CSV of 10^8 records is written from primitives.
+				RecordSink kept = scanner.recordsTo(read::add);
+				scanner.run(settings.traces(), (query, rank, position, value, indices, depth) -> {
+					csv.record(query, rank, position, value, indices, depth);
+					String label = scanner.label(query);
+					if (read.keeps(label)) {
+						kept.record(query, rank, position, value, indices, depth);
+					} else {
+						read.countOnly(label);
 					}
-				};
-				line.accept(ScanRecord.CSV_HEADER);
-				scanner.run(settings.traces(), record -> {
-					line.accept(record.toCsv());
-					read.add(record);
 				}, new MonitorProgress(progress.split(95), getName()));
+				csv.finish();
 			}
 			// Only now: a failed or cancelled scan leaves the previous CSV as it was.
 			Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);

@@ -33,7 +33,8 @@ final class ScanResults {
 
 	private final String source;
 	private final Map<String, List<ScanRecord>> records = new LinkedHashMap<>();
-	private final Map<String, Long> counts = new LinkedHashMap<>();
+	/** Per label, its count in a one-element array: counted in place, not boxed per record. */
+	private final Map<String, long[]> counts = new LinkedHashMap<>();
 
 	/** Empty results of a source (a model or a CSV file, named in the view's title). */
 	ScanResults(String source) {
@@ -49,7 +50,18 @@ final class ScanResults {
 		if (kept.size() < KEPT) {
 			kept.add(record);
 		}
-		counts.merge(record.label(), 1L, Long::sum);
+		countOnly(record.label());
+	}
+
+	/** Whether {@link #add} would keep the next record of a label: a scan builds only the records kept. */
+	boolean keeps(String label) {
+		List<ScanRecord> kept = records.get(label);
+		return kept == null || kept.size() < KEPT;
+	}
+
+	/** Counts a record of a label without keeping it (once {@link #keeps} says no). */
+	void countOnly(String label) {
+		counts.computeIfAbsent(label, l -> new long[1])[0]++;
 	}
 
 	/** The labels in the order their first records came. */
@@ -64,11 +76,12 @@ final class ScanResults {
 
 	/** How many records of a label were read (kept or not). */
 	long count(String label) {
-		return counts.getOrDefault(label, 0L);
+		long[] count = counts.get(label);
+		return count == null ? 0 : count[0];
 	}
 
 	long total() {
-		return counts.values().stream().mapToLong(Long::longValue).sum();
+		return counts.values().stream().mapToLong(count -> count[0]).sum();
 	}
 
 	/**
