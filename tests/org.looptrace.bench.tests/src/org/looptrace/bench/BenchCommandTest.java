@@ -63,10 +63,11 @@ class BenchCommandTest {
 				.filter(line -> line.startsWith("| ring |") || line.startsWith("| halo |")).toList();
 		assertEquals(4, rows.size(), bytes.toString(StandardCharsets.UTF_8));
 		for (String row : rows) {
-			// nine cells, the last one a time in seconds
+			// ten cells: merge time, processor time, ..., the last one the cancel latency in seconds
 			String[] cells = row.split("\\|");
-			assertEquals(10, cells.length, row);
-			assertTrue(cells[9].strip().matches("\\d+\\.\\d{3} s"), row);
+			assertEquals(11, cells.length, row);
+			assertTrue(cells[5].strip().matches("\\d+\\.\\d{3} s") && cells[6].strip().matches("\\d+\\.\\d{3} s"), row);
+			assertTrue(cells[10].strip().matches("\\d+\\.\\d{3} s"), row);
 		}
 	}
 
