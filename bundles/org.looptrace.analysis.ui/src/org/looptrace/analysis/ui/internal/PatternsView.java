@@ -136,10 +136,7 @@ public class PatternsView extends ViewPart {
 		}
 		Composite body = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().spacing(0, 4).applyTo(body);
-		Label label = new Label(body, SWT.WRAP);
-		label.setText(Messages.PatternsView_empty);
-		GridDataFactory.fillDefaults().grab(true, false).indent(8, 6).hint(200, SWT.DEFAULT).applyTo(label);
-		status = label;
+		status = ModelViewSupport.statusLabel(body, Messages.PatternsView_empty);
 		TreeViewer tree = new TreeViewer(body, SWT.FULL_SELECTION | SWT.SINGLE | SWT.H_SCROLL | SWT.V_SCROLL);
 		tree.getTree().setHeaderVisible(true);
 		tree.getTree().setLinesVisible(true);

@@ -77,10 +77,7 @@ public class MatrixView extends ViewPart {
 		}
 		Composite body = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(body);
-		Label label = new Label(body, SWT.WRAP);
-		label.setText(Messages.MatrixView_empty);
-		GridDataFactory.fillDefaults().grab(true, false).indent(8, 6).hint(200, SWT.DEFAULT).applyTo(label);
-		status = label;
+		status = ModelViewSupport.statusLabel(body, Messages.MatrixView_empty);
 		MatrixCanvas heatMap = new MatrixCanvas(body);
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(heatMap);
 		canvas = heatMap;

@@ -13,7 +13,6 @@ import java.util.Set;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformViewport;
@@ -24,7 +23,6 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.action.Separator;
-import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.ImageDescriptor;
@@ -36,7 +34,6 @@ import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.FontData;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.ISharedImages;
@@ -503,29 +500,18 @@ public class TimelineView extends ViewPart {
 		if (data == null || model == null) {
 			return;
 		}
-		FileDialog dialog = new FileDialog(getSite().getShell(), SWT.SAVE);
-		dialog.setText(Messages.TimelineView_exportTitle);
-		dialog.setFilterExtensions(new String[] { "*.svg", "*.png" });
-		dialog.setFilterNames(new String[] { Messages.TimelineView_svgFiles, Messages.TimelineView_pngFiles });
-		dialog.setFileName(model.getFullPath().removeFileExtension().lastSegment() + "-timeline.svg");
-		IPath folder = model.getParent().getLocation();
-		if (folder != null) {
-			dialog.setFilterPath(folder.toOSString());
-		}
-		dialog.setOverwrite(true); // the dialog asks before replacing a file
-		String chosen = dialog.open();
-		if (chosen == null) {
+		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.TimelineView_exportTitle,
+				model.getFullPath().removeFileExtension().lastSegment() + "-timeline.svg", model.getParent(),
+				new String[] { "*.svg", "*.png" }, new String[] { Messages.TimelineView_svgFiles, Messages.TimelineView_pngFiles });
+		if (target == null) {
 			return;
 		}
-		if (dialog.getFilterIndex() == 1 && !chosen.toLowerCase(Locale.ROOT).endsWith(".png")) {
+		String chosen = target.file();
+		if (target.filter() == 1 && !chosen.toLowerCase(Locale.ROOT).endsWith(".png")) {
 			chosen = chosen.replaceFirst("(?i)\\.svg$", "") + ".png";
 		}
-		try {
-			export(Path.of(chosen));
-		} catch (IOException e) {
-			MessageDialog.openError(getSite().getShell(), Messages.TimelineView_exportTitle,
-					NLS.bind(Messages.TimelineView_exportFailed, chosen, e.getMessage()));
-		}
+		ModelViews.export(getSite().getShell(), Messages.TimelineView_exportTitle, chosen, Messages.TimelineView_exportFailed,
+				this::export);
 	}
 
 	/** Writes the picture shown: PNG when the name ends in {@code .png}, SVG otherwise. */

@@ -11,6 +11,9 @@ import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.ISelectionListener;
@@ -121,6 +124,17 @@ public final class ModelViewSupport {
 		if (running != null) {
 			running.cancel();
 		}
+	}
+
+	/**
+	 * Makes the message line of a view on top of its body (laid out by a grid), saying {@code empty}
+	 * until the view shows something.
+	 */
+	public static Label statusLabel(Composite body, String empty) {
+		Label label = new Label(body, SWT.WRAP);
+		label.setText(empty);
+		GridDataFactory.fillDefaults().grab(true, false).indent(8, 6).hint(200, SWT.DEFAULT).applyTo(label);
+		return label;
 	}
 
 	/**
