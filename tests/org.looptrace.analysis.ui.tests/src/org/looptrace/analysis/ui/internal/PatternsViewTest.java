@@ -105,7 +105,8 @@ class PatternsViewTest {
 			folder.createLink(IPath.fromPath(run), IResource.NONE, null);
 			Model model = Pipeline.model(TraceFolder.open(run), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
 			view.show(folder);
-			assertRows(CollectivePatterns.find(model, true, Progress.NONE), waitForData(view, folder), view);
+			// a folder's message sizes are read, as `looptrace patterns FOLDER` reads them
+			assertRows(CollectivePatterns.find(model, true, run, Progress.NONE), waitForData(view, folder), view);
 
 			// the model of the run, as looptrace model writes it
 			IFile file = project.getFile(run.getFileName() + ".loops");
