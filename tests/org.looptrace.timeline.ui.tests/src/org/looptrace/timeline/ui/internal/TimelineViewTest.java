@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -323,7 +322,7 @@ class TimelineViewTest {
 
 	/** Waits until the view shows the layout of a model file. */
 	private static TimelineData waitForData(TimelineView view, IFile model) throws Exception {
-		String text = new String(model.getContents().readAllBytes(), StandardCharsets.UTF_8);
+		String text = TestProjects.text(model);
 		waitUntil(() -> shows(view, data -> data.text().equals(text)), "the view shows no layout of " + model + ": " + view.statusText());
 		return Objects.requireNonNull(view.data());
 	}
