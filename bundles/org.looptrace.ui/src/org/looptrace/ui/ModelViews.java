@@ -143,9 +143,38 @@ public final class ModelViews {
 	 */
 	public static void exportCsv(Shell shell, String title, String fileName, @Nullable IContainer folder, String failed,
 			Export export) {
+		Target target = exportTarget(shell, title, fileName, folder, new String[] { "*.csv", "*" }, null);
+		if (target != null) {
+			export(shell, title, target.file(), failed, export);
+		}
+	}
+
+	/**
+	 * Where to write an export: a file and the index of the filter chosen with it.
+	 *
+	 * @param file   the file
+	 * @param filter the index of the filter (of the extensions offered)
+	 */
+	public record Target(String file, int filter) {
+	}
+
+	/**
+	 * Asks where to write a view's export (the dialog asks before replacing a file).
+	 *
+	 * @param fileName   the name proposed
+	 * @param folder     the folder proposed, or null
+	 * @param extensions the filters offered, such as {@code *.csv}
+	 * @param names      their names, or null to show the filters themselves
+	 * @return the file chosen, or null when cancelled
+	 */
+	public static @Nullable Target exportTarget(Shell shell, String title, String fileName, @Nullable IContainer folder,
+			String[] extensions, String @Nullable [] names) {
 		FileDialog dialog = new FileDialog(shell, SWT.SAVE);
 		dialog.setText(title);
-		dialog.setFilterExtensions(new String[] { "*.csv", "*" });
+		dialog.setFilterExtensions(extensions);
+		if (names != null) {
+			dialog.setFilterNames(names);
+		}
 		dialog.setFileName(fileName);
 		IPath location = folder == null ? null : folder.getLocation();
 		if (location != null) {
@@ -153,13 +182,19 @@ public final class ModelViews {
 		}
 		dialog.setOverwrite(true); // the dialog asks before replacing a file
 		String chosen = dialog.open();
-		if (chosen == null) {
-			return;
-		}
+		return chosen == null ? null : new Target(chosen, dialog.getFilterIndex());
+	}
+
+	/**
+	 * Writes a view's export into a file; a failure is an error dialog.
+	 *
+	 * @param failed the message of a failure: {0} the file, {1} why
+	 */
+	public static void export(Shell shell, String title, String file, String failed, Export export) {
 		try {
-			export.to(Path.of(chosen));
+			export.to(Path.of(file));
 		} catch (IOException e) {
-			MessageDialog.openError(shell, title, NLS.bind(failed, chosen, e.getMessage()));
+			MessageDialog.openError(shell, title, NLS.bind(failed, file, e.getMessage()));
 		}
 	}
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +17,6 @@ import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
@@ -41,22 +39,22 @@ import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
 import org.looptrace.ui.internal.ModelTracesJob;
+import org.looptrace.ui.testsupport.TestProjects;
 
 /** "Model traces" in a real workspace: the model it writes, its markers on bad traces. */
 class ModelTracesTest {
 
 	/** A handle only: JUnit makes a new instance for each test, which creates and deletes the project. */
-	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("traces");
+	private final IProject project = TestProjects.project("traces");
 
 	@BeforeEach
 	void createProject() throws CoreException {
-		project.create(null);
-		project.open(null);
+		TestProjects.create(project);
 	}
 
 	@AfterEach
 	void deleteProject() throws CoreException {
-		project.delete(true, true, null);
+		TestProjects.delete(project);
 	}
 
 	@Test
@@ -126,11 +124,8 @@ class ModelTracesTest {
 	}
 
 	private IFolder traceFolder(String pattern, int ranks) throws CoreException, IOException {
-		IFolder folder = project.getFolder(pattern);
-		folder.create(true, true, null);
-		Patterns.write(Patterns.create(pattern, ranks, 6, 1), folder.getLocation().toPath(), Progress.NONE);
-		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
-		return folder;
+		return TestProjects.traceFolder(project, pattern,
+				folder -> Patterns.write(Patterns.create(pattern, ranks, 6, 1), folder, Progress.NONE));
 	}
 
 	private static IStatus runJob(IFolder folder) throws InterruptedException {
@@ -142,8 +137,6 @@ class ModelTracesTest {
 	}
 
 	private static String contents(IFile file) throws CoreException, IOException {
-		try (InputStream in = file.getContents(true)) {
-			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-		}
+		return TestProjects.text(file);
 	}
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IProjectDescription;
-import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.IncrementalProjectBuilder;
 import org.eclipse.core.resources.ResourcesPlugin;
@@ -49,6 +47,7 @@ import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
 import org.looptrace.ui.internal.LoopTraceNature;
 import org.looptrace.ui.internal.ModellingPreferences;
+import org.looptrace.ui.testsupport.TestProjects;
 
 /**
  * The LoopTrace builder in a real workspace: trace folders of a project with the nature are
@@ -162,8 +161,7 @@ class WorkspaceBuilderTest {
 
 	@Test
 	void theProjectsPreferencesAreTheOptionsUsed() throws Exception {
-		project.create(null);
-		project.open(null);
+		TestProjects.create(project);
 		IEclipsePreferences preferences = new ProjectScope(project).getNode(LoopTraceUi.BUNDLE_ID);
 		preferences.putBoolean(ModellingPreferences.PROJECT_SPECIFIC, true);
 		preferences.putInt(ModellingPreferences.MAX_BODY, 1);
@@ -180,8 +178,7 @@ class WorkspaceBuilderTest {
 	}
 
 	private IFolder builtProject(String pattern) throws Exception {
-		project.create(null);
-		project.open(null);
+		TestProjects.create(project);
 		IFolder folder = traceFolder(pattern);
 		LoopTraceNature.addTo(project, null);
 		waitForModels();
@@ -190,11 +187,8 @@ class WorkspaceBuilderTest {
 	}
 
 	private IFolder traceFolder(String pattern) throws CoreException, IOException {
-		IFolder folder = project.getFolder(pattern);
-		folder.create(true, true, null);
-		Patterns.write(Patterns.create(pattern, RANKS, 6, 1), folder.getLocation().toPath(), Progress.NONE);
-		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
-		return folder;
+		return TestProjects.traceFolder(project, pattern,
+				folder -> Patterns.write(Patterns.create(pattern, RANKS, 6, 1), folder, Progress.NONE));
 	}
 
 	/**
@@ -229,8 +223,6 @@ class WorkspaceBuilderTest {
 	}
 
 	static String contents(IFile file) throws CoreException, IOException {
-		try (InputStream in = file.getContents(true)) {
-			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-		}
+		return TestProjects.text(file);
 	}
 }

@@ -17,11 +17,7 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences.IPreferenceChangeListener;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences.PreferenceChangeEvent;
 import org.eclipse.jdt.annotation.Nullable;
@@ -50,7 +46,6 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.IEditorReference;
-import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
@@ -70,6 +65,7 @@ import org.looptrace.trace.TraceFormatException;
 import org.looptrace.ui.LoopTraceUi;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
+import org.looptrace.ui.internal.views.ModelViewSupport;
 
 /**
  * The Patterns view: the groups of point-to-point messages that resemble collective operations or
@@ -86,8 +82,6 @@ public class PatternsView extends ViewPart {
 
 	/** The family of the view's jobs, for tests to wait on. */
 	static final Object JOB_FAMILY = ID;
-
-	private static final int MAX_MESSAGE_LINES = 6;
 
 	/** A row of the tree: a pattern, the sum of its occurrences. */
 	record PatternRow(GroupPattern pattern) {
@@ -127,15 +121,13 @@ public class PatternsView extends ViewPart {
 			PatternPreferences.set(PatternPreferences.EDITOR_MARKERS, isChecked());
 		}
 	};
-	private final ISelectionListener follower = this::follow;
 	private final IPreferenceChangeListener preferences = this::preferenceChanged;
+	private final ModelViewSupport support = new ModelViewSupport(this, JOB_FAMILY, this::control, this::follow);
 
 	/** The input shown (or being computed): a model file or a trace folder, and the model text. */
 	private @Nullable IResource input;
 	private @Nullable String inputText;
 	private @Nullable PatternsData data;
-	private @Nullable Job job;
-	private final ModelViews.Updates updates = new ModelViews.Updates();
 
 	@Override
 	public void createPartControl(@Nullable Composite parent) {
@@ -144,10 +136,7 @@ public class PatternsView extends ViewPart {
 		}
 		Composite body = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().spacing(0, 4).applyTo(body);
-		Label label = new Label(body, SWT.WRAP);
-		label.setText(Messages.PatternsView_empty);
-		GridDataFactory.fillDefaults().grab(true, false).indent(8, 6).hint(200, SWT.DEFAULT).applyTo(label);
-		status = label;
+		status = ModelViewSupport.statusLabel(body, Messages.PatternsView_empty);
 		TreeViewer tree = new TreeViewer(body, SWT.FULL_SELECTION | SWT.SINGLE | SWT.H_SCROLL | SWT.V_SCROLL);
 		tree.getTree().setHeaderVisible(true);
 		tree.getTree().setLinesVisible(true);
@@ -191,15 +180,7 @@ public class PatternsView extends ViewPart {
 		toolBar.add(export);
 		getViewSite().getActionBars().getMenuManager().add(markers);
 		PatternPreferences.node().addPreferenceChangeListener(preferences);
-
-		IWorkbenchPage page = getSite().getPage();
-		page.addPostSelectionListener(follower);
-		IWorkbenchPart active = page.getActivePart();
-		if (active != null && active != this && active.getSite().getSelectionProvider() != null) {
-			follow(active, active.getSite().getSelectionProvider().getSelection());
-		} else if (page.getActiveEditor() instanceof ITextEditor editor && editor.getSelectionProvider() != null) {
-			follow(editor, editor.getSelectionProvider().getSelection());
-		}
+		support.follow(true);
 	}
 
 	private static @Nullable ImageDescriptor image(String path) {
@@ -234,12 +215,8 @@ public class PatternsView extends ViewPart {
 
 	@Override
 	public void dispose() {
-		getSite().getPage().removePostSelectionListener(follower);
+		support.dispose();
 		PatternPreferences.node().removePreferenceChangeListener(preferences);
-		Job running = job;
-		if (running != null) {
-			running.cancel();
-		}
 		super.dispose();
 	}
 
@@ -335,49 +312,35 @@ public class PatternsView extends ViewPart {
 		}
 		boolean context = useContext.isChecked();
 		PatternsData shown = data;
-		if (!again && resource.equals(input) && Objects.equals(text, inputText) && (job != null
+		if (!again && resource.equals(input) && Objects.equals(text, inputText) && (support.busy()
 				|| shown != null && shown.useContext() == context)) {
 			return;
-		}
-		Job previous = job;
-		if (previous != null) {
-			previous.cancel();
 		}
 		input = resource;
 		inputText = text;
 		refresh.setEnabled(true);
-		long request = updates.request();
 		String name = resource.getFullPath().toString();
-		Job next = new Job(NLS.bind(Messages.PatternsJob_name, resource.getName())) {
-			@Override
-			protected IStatus run(@Nullable IProgressMonitor monitor) {
-				updates.async(control(), request, () -> status(NLS.bind(Messages.PatternsView_computing, name)));
-				MonitorProgress progress = new MonitorProgress(monitor, getName());
-				try {
-					PatternsData computed = text != null ? PatternsData.ofModel(text, resource.getName(), context, progress)
-							: PatternsData.ofFolder(location.toPath(), folderModel(resource), context, progress);
-					updates.async(control(), request, () -> shown(computed));
-				} catch (ModelTextException e) {
-					updates.async(control(), request, () -> failed(resource,
-							NLS.bind(Messages.PatternsView_invalidModel, name, ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
-				} catch (TraceFormatException | InconsistentTraceException e) {
-					updates.async(control(), request, () -> failed(resource,
-							NLS.bind(Messages.PatternsView_badTraces, name, ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
-				} catch (CancellationException | OperationCanceledException e) {
-					return Status.CANCEL_STATUS;
-				} catch (IOException | IllegalStateException | IllegalArgumentException e) {
-					updates.async(control(), request, () -> failed(resource, NLS.bind(Messages.PatternsView_failed, name, e.getMessage())));
-				}
-				return Status.OK_STATUS;
+		String jobName = NLS.bind(Messages.PatternsJob_name, resource.getName());
+		support.compute(jobName, (monitor, ui) -> {
+			ui.accept(() -> status(NLS.bind(Messages.PatternsView_computing, name)));
+			MonitorProgress progress = new MonitorProgress(monitor, jobName);
+			try {
+				PatternsData computed = text != null ? PatternsData.ofModel(text, resource.getName(), context, progress)
+						: PatternsData.ofFolder(location.toPath(), folderModel(resource), context, progress);
+				ui.accept(() -> shown(computed));
+			} catch (ModelTextException e) {
+				ui.accept(() -> failed(resource, NLS.bind(Messages.PatternsView_invalidModel, name,
+						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
+			} catch (TraceFormatException | InconsistentTraceException e) {
+				ui.accept(() -> failed(resource, NLS.bind(Messages.PatternsView_badTraces, name,
+						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
+			} catch (CancellationException e) {
+				return Status.CANCEL_STATUS; // an IllegalStateException, but no failure
+			} catch (IOException | IllegalStateException | IllegalArgumentException e) {
+				ui.accept(() -> failed(resource, NLS.bind(Messages.PatternsView_failed, name, e.getMessage())));
 			}
-
-			@Override
-			public boolean belongsTo(@Nullable Object family) {
-				return family == JOB_FAMILY;
-			}
-		};
-		job = next;
-		ModelViews.schedule(getSite(), next);
+			return Status.OK_STATUS;
+		});
 	}
 
 	private @Nullable Control control() {
@@ -386,7 +349,7 @@ public class PatternsView extends ViewPart {
 	}
 
 	private void shown(PatternsData computed) {
-		job = null;
+		support.done();
 		data = computed;
 		String name = Objects.requireNonNull(input).getFullPath().toString();
 		String context = computed.useContext() ? Messages.PatternsView_withContext : Messages.PatternsView_withoutContext;
@@ -401,7 +364,7 @@ public class PatternsView extends ViewPart {
 	}
 
 	private void failed(IResource resource, String message) {
-		job = null;
+		support.done();
 		input = resource;
 		data = null;
 		status(message);
@@ -413,11 +376,7 @@ public class PatternsView extends ViewPart {
 	}
 
 	private void status(String text) {
-		Label label = status;
-		if (label != null && !label.isDisposed()) {
-			label.setText(text.replace("&", "&&"));
-			label.getParent().layout(true);
-		}
+		ModelViewSupport.status(status, text, false);
 	}
 
 	/** The first column: the pattern's kind, where an occurrence is, which send. */
@@ -619,13 +578,12 @@ public class PatternsView extends ViewPart {
 
 	/** Whether a job is computing what the view will show. */
 	boolean busy() {
-		return job != null;
+		return support.busy();
 	}
 
 	/** The text of the view's status line. */
 	String statusText() {
-		Label label = status;
-		return label == null ? "" : label.getText();
+		return ModelViewSupport.statusText(status);
 	}
 
 	/** The tree. */

@@ -6,16 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
@@ -28,8 +23,6 @@ import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PlatformUI;
@@ -38,6 +31,7 @@ import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
+import org.looptrace.ui.internal.views.ModelViewSupport;
 
 /**
  * The Communication Matrix view: the messages (and bytes) between every pair of ranks of a model,
@@ -51,8 +45,6 @@ public class MatrixView extends ViewPart {
 
 	/** The family of the view's jobs, for tests to wait on. */
 	static final Object JOB_FAMILY = ID;
-
-	private static final int MAX_MESSAGE_LINES = 6;
 
 	private @Nullable Label status;
 	private @Nullable MatrixCanvas canvas;
@@ -68,7 +60,7 @@ public class MatrixView extends ViewPart {
 			redraw();
 		}
 	};
-	private final ISelectionListener follower = this::follow;
+	private final ModelViewSupport support = new ModelViewSupport(this, JOB_FAMILY, () -> canvas, this::follow);
 
 	/** The input shown (or being computed): the file, its text and the construct path. */
 	private @Nullable IFile file;
@@ -77,8 +69,6 @@ public class MatrixView extends ViewPart {
 	private boolean shownValid;
 	private String shownSummary = Messages.MatrixView_empty;
 	private @Nullable MatrixData data;
-	private @Nullable Job job;
-	private final ModelViews.Updates updates = new ModelViews.Updates();
 
 	@Override
 	public void createPartControl(@Nullable Composite parent) {
@@ -87,10 +77,7 @@ public class MatrixView extends ViewPart {
 		}
 		Composite body = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(body);
-		Label label = new Label(body, SWT.WRAP);
-		label.setText(Messages.MatrixView_empty);
-		GridDataFactory.fillDefaults().grab(true, false).indent(8, 6).hint(200, SWT.DEFAULT).applyTo(label);
-		status = label;
+		status = ModelViewSupport.statusLabel(body, Messages.MatrixView_empty);
 		MatrixCanvas heatMap = new MatrixCanvas(body);
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(heatMap);
 		canvas = heatMap;
@@ -105,11 +92,7 @@ public class MatrixView extends ViewPart {
 		toolBar.add(showBytes);
 		toolBar.add(export);
 
-		getSite().getPage().addPostSelectionListener(follower);
-		IEditorPart editor = getSite().getPage().getActiveEditor();
-		if (editor != null && editor.getSite().getSelectionProvider() != null) {
-			follow(editor, editor.getSite().getSelectionProvider().getSelection());
-		}
+		support.follow(false);
 	}
 
 	@Override
@@ -122,11 +105,7 @@ public class MatrixView extends ViewPart {
 
 	@Override
 	public void dispose() {
-		getSite().getPage().removePostSelectionListener(follower);
-		Job running = job;
-		if (running != null) {
-			running.cancel();
-		}
+		support.dispose();
 		super.dispose();
 	}
 
@@ -158,44 +137,28 @@ public class MatrixView extends ViewPart {
 			failed(model, NLS.bind(Messages.MatrixView_failed, model.getFullPath(), "not on the local file system"));
 			return;
 		}
-		Job previous = job;
-		if (previous != null) {
-			previous.cancel();
-		}
-		long request = updates.request();
 		boolean same = model.equals(file) && text.equals(shownText) && shownValid;
 		String before = shownConstruct;
-		Job next = new Job(NLS.bind(Messages.MatrixJob_name, model.getName())) {
-			@Override
-			protected IStatus run(@Nullable IProgressMonitor monitor) {
-				String construct = caret < 0 ? null : EditorServices.constructAt(text, caret).orElse(null);
-				if (same && Objects.equals(construct, before)) {
-					updates.async(canvas, request, () -> status(shownSummary)); // over a "computing" of a cancelled job
-					return Status.OK_STATUS;
-				}
-				String title = construct == null ? NLS.bind(Messages.MatrixView_wholeModel, model.getFullPath())
-						: NLS.bind(Messages.MatrixView_construct, model.getFullPath(), construct);
-				updates.async(canvas, request, () -> status(NLS.bind(Messages.MatrixView_computing, title)));
-				try {
-					MatrixData computed = MatrixData.compute(text, location.toPath(), construct, new MonitorProgress(monitor, title));
-					updates.async(canvas, request, () -> shown(model, text, construct, title, computed));
-				} catch (ModelTextException e) {
-					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
-				} catch (IllegalArgumentException e) {
-					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.MatrixView_failed, title, e.getMessage())));
-				} catch (CancellationException | OperationCanceledException e) {
-					return Status.CANCEL_STATUS;
-				}
+		support.compute(NLS.bind(Messages.MatrixJob_name, model.getName()), (monitor, ui) -> {
+			String construct = caret < 0 ? null : EditorServices.constructAt(text, caret).orElse(null);
+			if (same && Objects.equals(construct, before)) {
+				ui.accept(() -> status(shownSummary)); // over a "computing" of a cancelled job
 				return Status.OK_STATUS;
 			}
-
-			@Override
-			public boolean belongsTo(@Nullable Object family) {
-				return family == JOB_FAMILY;
+			String title = construct == null ? NLS.bind(Messages.MatrixView_wholeModel, model.getFullPath())
+					: NLS.bind(Messages.MatrixView_construct, model.getFullPath(), construct);
+			ui.accept(() -> status(NLS.bind(Messages.MatrixView_computing, title)));
+			try {
+				MatrixData computed = MatrixData.compute(text, location.toPath(), construct, new MonitorProgress(monitor, title));
+				ui.accept(() -> shown(model, text, construct, title, computed));
+			} catch (ModelTextException e) {
+				ui.accept(() -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(),
+						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
+			} catch (IllegalArgumentException e) {
+				ui.accept(() -> failed(model, NLS.bind(Messages.MatrixView_failed, title, e.getMessage())));
 			}
-		};
-		job = next;
-		ModelViews.schedule(getSite(), next);
+			return Status.OK_STATUS;
+		});
 	}
 
 	private void shown(IFile model, String text, @Nullable String construct, String title, MatrixData computed) {
@@ -235,11 +198,7 @@ public class MatrixView extends ViewPart {
 	}
 
 	private void status(String text) {
-		Label label = status;
-		if (label != null && !label.isDisposed()) {
-			label.setText(text.replace("&", "&&"));
-			label.getParent().layout(true);
-		}
+		ModelViewSupport.status(status, text, false);
 	}
 
 	private void redraw() {
@@ -279,8 +238,7 @@ public class MatrixView extends ViewPart {
 
 	/** The text of the view's status line. */
 	String statusText() {
-		Label label = status;
-		return label == null ? "" : label.getText();
+		return ModelViewSupport.statusText(status);
 	}
 
 	/** The heat map. */

@@ -10,15 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformViewport;
 import org.eclipse.draw2d.ScalableFreeformLayeredPane;
@@ -28,7 +23,6 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.action.Separator;
-import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.resource.ImageDescriptor;
@@ -40,11 +34,8 @@ import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.FontData;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.ISelectionListener;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
@@ -58,6 +49,7 @@ import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
 import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.internal.views.ModelViewSupport;
 
 /**
  * The Timeline view: the headless layout of {@link org.looptrace.timeline.TimelineLayout} drawn with
@@ -81,7 +73,6 @@ public class TimelineView extends ViewPart {
 	private static final double MAX_ZOOM = 40;
 	/** A press and release closer than this many pixels is a click, farther a drag. */
 	private static final int CLICK_SLOP = 3;
-	private static final int MAX_MESSAGE_LINES = 6;
 
 	private @Nullable Label status;
 	private @Nullable Text ranksField;
@@ -90,7 +81,7 @@ public class TimelineView extends ViewPart {
 	private final ScalableFreeformLayeredPane pane = new ScalableFreeformLayeredPane();
 	private final TimelineFigures.ColorCache colors = new TimelineFigures.ColorCache();
 	private @Nullable Font font;
-	private final ISelectionListener follower = this::follow;
+	private final ModelViewSupport support = new ModelViewSupport(this, JOB_FAMILY, () -> canvas, this::follow);
 
 	private final Action zoomIn = action(Messages.TimelineView_zoomIn, icon("icons/zoomin.png"), () -> zoom(scale() * ZOOM_STEP));
 	private final Action zoomOut = action(Messages.TimelineView_zoomOut, icon("icons/zoomout.png"), () -> zoom(scale() / ZOOM_STEP));
@@ -106,8 +97,6 @@ public class TimelineView extends ViewPart {
 	private @Nullable String requestedText;
 	private @Nullable TimelineData data;
 	private @Nullable TimelineFigures figures;
-	private @Nullable Job job;
-	private final ModelViews.Updates updates = new ModelViews.Updates();
 	private @Nullable Point pressed;
 	private @Nullable Point pressedView;
 	private boolean dragged;
@@ -154,11 +143,7 @@ public class TimelineView extends ViewPart {
 		toolBar.add(export);
 		enableActions();
 
-		getSite().getPage().addPostSelectionListener(follower);
-		IEditorPart editor = getSite().getPage().getActiveEditor();
-		if (editor != null && editor.getSite().getSelectionProvider() != null) {
-			follow(editor, editor.getSite().getSelectionProvider().getSelection());
-		}
+		support.follow(false);
 	}
 
 	private static @Nullable ImageDescriptor icon(String path) {
@@ -199,11 +184,7 @@ public class TimelineView extends ViewPart {
 
 	@Override
 	public void dispose() {
-		getSite().getPage().removePostSelectionListener(follower);
-		Job running = job;
-		if (running != null) {
-			running.cancel();
-		}
+		support.dispose();
 		colors.dispose();
 		Font small = font;
 		if (small != null) {
@@ -219,7 +200,7 @@ public class TimelineView extends ViewPart {
 			return;
 		}
 		TimelineData shown = data;
-		if (editor.file().equals(file) && shown != null && shown.text().equals(editor.text()) && job == null) {
+		if (editor.file().equals(file) && shown != null && shown.text().equals(editor.text()) && !support.busy()) {
 			highlightAt(editor.caret());
 		} else {
 			show(editor.file(), editor.text(), editor.caret());
@@ -296,44 +277,28 @@ public class TimelineView extends ViewPart {
 		if (options == null) {
 			return;
 		}
-		Job previous = job;
-		if (previous != null) {
-			previous.cancel();
-		}
-		long request = updates.request();
-		Job next = new Job(NLS.bind(Messages.TimelineJob_name, model.getName())) {
-			@Override
-			protected IStatus run(@Nullable IProgressMonitor monitor) {
-				updates.async(canvas, request, () -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
-				try {
-					TimelineData computed = TimelineData.compute(text, model.getName(), options);
-					if (monitor != null && monitor.isCanceled()) {
-						return Status.CANCEL_STATUS;
-					}
-					updates.async(canvas, request, () -> shown(model, computed, caret));
-				} catch (ModelTextException e) {
-					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(), ModelViews.firstLines(e.getMessage(), MAX_MESSAGE_LINES))));
-				} catch (IllegalArgumentException e) {
-					updates.async(canvas, request, () -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
-				} catch (CancellationException e) {
+		support.compute(NLS.bind(Messages.TimelineJob_name, model.getName()), (monitor, ui) -> {
+			ui.accept(() -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
+			try {
+				TimelineData computed = TimelineData.compute(text, model.getName(), options);
+				if (monitor != null && monitor.isCanceled()) {
 					return Status.CANCEL_STATUS;
 				}
-				return Status.OK_STATUS;
+				ui.accept(() -> shown(model, computed, caret));
+			} catch (ModelTextException e) {
+				ui.accept(() -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(),
+						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
+			} catch (IllegalArgumentException e) {
+				ui.accept(() -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
 			}
-
-			@Override
-			public boolean belongsTo(@Nullable Object family) {
-				return family == JOB_FAMILY;
-			}
-		};
-		job = next;
-		ModelViews.schedule(getSite(), next);
+			return Status.OK_STATUS;
+		});
 	}
 
 	private void shown(IFile model, TimelineData computed, int caret) {
 		TimelineFigures before = figures;
 		String lit = before == null || !model.equals(file) ? null : before.highlightedPath();
-		job = null;
+		support.done();
 		file = model;
 		data = computed;
 		Font small = Objects.requireNonNull(font);
@@ -353,7 +318,7 @@ public class TimelineView extends ViewPart {
 	}
 
 	private void failed(IFile model, String message) {
-		job = null;
+		support.done();
 		file = model;
 		data = null;
 		figures = null;
@@ -371,11 +336,7 @@ public class TimelineView extends ViewPart {
 	}
 
 	private void status(String text) {
-		Label label = status;
-		if (label != null && !label.isDisposed()) {
-			label.setText(text.replace("&", "&&"));
-			label.getParent().getParent().layout(true, true);
-		}
+		ModelViewSupport.status(status, text, true);
 	}
 
 	/** Highlights the construct whose text holds an offset of the model, and shows it. */
@@ -539,29 +500,18 @@ public class TimelineView extends ViewPart {
 		if (data == null || model == null) {
 			return;
 		}
-		FileDialog dialog = new FileDialog(getSite().getShell(), SWT.SAVE);
-		dialog.setText(Messages.TimelineView_exportTitle);
-		dialog.setFilterExtensions(new String[] { "*.svg", "*.png" });
-		dialog.setFilterNames(new String[] { Messages.TimelineView_svgFiles, Messages.TimelineView_pngFiles });
-		dialog.setFileName(model.getFullPath().removeFileExtension().lastSegment() + "-timeline.svg");
-		IPath folder = model.getParent().getLocation();
-		if (folder != null) {
-			dialog.setFilterPath(folder.toOSString());
-		}
-		dialog.setOverwrite(true); // the dialog asks before replacing a file
-		String chosen = dialog.open();
-		if (chosen == null) {
+		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.TimelineView_exportTitle,
+				model.getFullPath().removeFileExtension().lastSegment() + "-timeline.svg", model.getParent(),
+				new String[] { "*.svg", "*.png" }, new String[] { Messages.TimelineView_svgFiles, Messages.TimelineView_pngFiles });
+		if (target == null) {
 			return;
 		}
-		if (dialog.getFilterIndex() == 1 && !chosen.toLowerCase(Locale.ROOT).endsWith(".png")) {
+		String chosen = target.file();
+		if (target.filter() == 1 && !chosen.toLowerCase(Locale.ROOT).endsWith(".png")) {
 			chosen = chosen.replaceFirst("(?i)\\.svg$", "") + ".png";
 		}
-		try {
-			export(Path.of(chosen));
-		} catch (IOException e) {
-			MessageDialog.openError(getSite().getShell(), Messages.TimelineView_exportTitle,
-					NLS.bind(Messages.TimelineView_exportFailed, chosen, e.getMessage()));
-		}
+		ModelViews.export(getSite().getShell(), Messages.TimelineView_exportTitle, chosen, Messages.TimelineView_exportFailed,
+				this::export);
 	}
 
 	/** Writes the picture shown: PNG when the name ends in {@code .png}, SVG otherwise. */
@@ -596,8 +546,7 @@ public class TimelineView extends ViewPart {
 
 	/** The text of the view's status line. */
 	String statusText() {
-		Label label = status;
-		return label == null ? "" : label.getText();
+		return ModelViewSupport.statusText(status);
 	}
 
 	/** The canvas. */

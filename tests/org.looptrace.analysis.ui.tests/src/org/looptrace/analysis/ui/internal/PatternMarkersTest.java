@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,15 +12,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
@@ -32,6 +28,8 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.testsupport.CollectivePrograms;
 import org.looptrace.testsupport.CollectivePrograms.Program;
 import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
 
 /**
  * The pattern markers of open models: one info marker on the line of each send of each occurrence,
@@ -40,21 +38,19 @@ import org.looptrace.ui.ModelViews;
  */
 class PatternMarkersTest {
 
-	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("pattern markers");
-	private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+	private final IProject project = TestProjects.project("pattern markers");
+	private final IWorkbenchPage page = Workbench.page();
 
 	@BeforeEach
 	void createProject() throws Exception {
-		project.create(null);
-		project.open(null);
+		TestProjects.create(project);
 		PatternPreferences.set(PatternPreferences.EDITOR_MARKERS, true);
 		PatternPreferences.set(PatternPreferences.USE_CONTEXT, true);
 	}
 
 	@AfterEach
 	void deleteProject() throws CoreException {
-		page.closeAllEditors(false);
-		project.delete(true, true, null);
+		TestProjects.delete(project);
 		PatternPreferences.set(PatternPreferences.EDITOR_MARKERS, true);
 	}
 
@@ -196,12 +192,6 @@ class PatternMarkersTest {
 	}
 
 	private IFile model(String name, Program program) throws Exception {
-		IFolder folder = project.getFolder(name);
-		folder.create(true, true, null);
-		Path location = folder.getLocation().toPath();
-		CollectivePrograms.write(program.traces(), location);
-		PatternsViewTest.cli("model", location.toString(), "-o", location.resolve("model.loops").toString());
-		folder.refreshLocal(IResource.DEPTH_ONE, null);
-		return PatternsViewTest.model(folder);
+		return PatternsViewTest.modelled(project, name, program);
 	}
 }

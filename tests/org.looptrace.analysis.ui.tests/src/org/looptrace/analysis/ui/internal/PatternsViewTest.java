@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,15 +22,12 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IPageLayout;
@@ -66,6 +59,9 @@ import org.looptrace.testsupport.CollectivePrograms.Program;
 import org.looptrace.testsupport.CollectivePrograms.Step;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.testsupport.CliOutput;
+import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
 
 /**
  * The Patterns view in a real workbench: its rows are what {@link CollectivePatterns} finds on the
@@ -80,24 +76,18 @@ class PatternsViewTest {
 	static final Program BCAST_REDUCE = new Program(12, List.of(),
 			List.of(new Step(Algorithm.BCAST_BINOMIAL, 3, 0, 12), new Step(Algorithm.REDUCE_LINEAR, 5, 0, 12)), 7, false, false);
 
-	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("patterns view");
-	private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+	private final IProject project = TestProjects.project("patterns view");
+	private final IWorkbenchPage page = Workbench.page();
 
 	@BeforeEach
 	void createProject() throws Exception {
-		project.create(null);
-		project.open(null);
+		TestProjects.create(project);
 		PatternPreferences.set(PatternPreferences.USE_CONTEXT, true);
 	}
 
 	@AfterEach
 	void deleteProject() throws CoreException {
-		page.closeAllEditors(false);
-		PatternsView view = (PatternsView) page.findView(PatternsView.ID);
-		if (view != null) {
-			page.hideView(view);
-		}
-		project.delete(true, true, null);
+		TestProjects.delete(project, PatternsView.ID);
 		PatternPreferences.set(PatternPreferences.USE_CONTEXT, true);
 	}
 
@@ -105,11 +95,11 @@ class PatternsViewTest {
 	void onEveryExampleRunAndItsModelTheRowsAreThoseOfTheHeadlessAnalysis() throws Exception {
 		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
 		List<Path> runs;
-		try (Stream<Path> examples = Files.list(examples())) {
+		try (Stream<Path> examples = Files.list(TestProjects.examples())) {
 			runs = examples.filter(run -> Files.isRegularFile(run.resolve("trace.0")) && !run.getFileName().toString().equals("broken"))
 					.sorted().toList();
 		}
-		assertFalse(runs.isEmpty(), "no example runs in " + examples());
+		assertFalse(runs.isEmpty(), "no example runs in " + TestProjects.examples());
 		for (Path run : runs) {
 			IFolder folder = project.getFolder(run.getFileName().toString());
 			folder.createLink(IPath.fromPath(run), IResource.NONE, null);
@@ -120,7 +110,7 @@ class PatternsViewTest {
 
 			// the model of the run, as looptrace model writes it
 			IFile file = project.getFile(run.getFileName() + ".loops");
-			write(file, ModelText.print(model));
+			TestProjects.write(file, ModelText.print(model));
 			view.show(file);
 			assertRows(CollectivePatterns.find(ModelText.parse(ModelText.print(model), file.getName()), true, Progress.NONE),
 					waitForData(view, file), view);
@@ -167,7 +157,7 @@ class PatternsViewTest {
 		waitForData(view, model);
 
 		IFile other = project.getFile("other.loops");
-		write(other, ModelViews.read(model));
+		TestProjects.write(other, ModelViews.read(model));
 		ITextEditor editor = (ITextEditor) IDE.openEditor(page, other);
 		PatternsData data = waitForData(view, other);
 		assertEquals(editor.getDocumentProvider().getDocument(editor.getEditorInput()).get(), data.text());
@@ -242,9 +232,9 @@ class PatternsViewTest {
 	@Test
 	void aBadModelOrTraceFolderIsAMessageInTheViewAndAGoodOneReplacesIt() throws Exception {
 		IFile bad = project.getFile("bad.loops");
-		write(bad, "for i0 = 0 to\n  0 send 1 7\ndone\n");
+		TestProjects.write(bad, "for i0 = 0 to\n  0 send 1 7\ndone\n");
 		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
-		long shells = visibleShells();
+		long shells = Workbench.visibleShells();
 		view.show(bad);
 		waitUntil(() -> view.statusText().contains("not a valid model"), () -> "no message for the bad model: " + view.statusText());
 		assertTrue(view.statusText().contains("bad.loops"), view.statusText());
@@ -252,11 +242,11 @@ class PatternsViewTest {
 		assertEquals(0, Objects.requireNonNull(view.viewer()).getTree().getItemCount());
 
 		IFolder broken = project.getFolder("broken");
-		broken.createLink(IPath.fromPath(examples().resolve("broken")), IResource.NONE, null);
+		broken.createLink(IPath.fromPath(TestProjects.examples().resolve("broken")), IResource.NONE, null);
 		view.show(broken);
 		waitUntil(() -> view.statusText().contains("cannot be modelled"), () -> "no message for the broken run: " + view.statusText());
 		assertNull(view.data());
-		assertEquals(shells, visibleShells(), "no dialog");
+		assertEquals(shells, Workbench.visibleShells(), "no dialog");
 
 		IFolder good = run("bcast-reduce", BCAST_REDUCE);
 		view.show(good);
@@ -320,48 +310,21 @@ class PatternsViewTest {
 
 	/** A labelled program's traces in a folder of the project, with the model {@code looptrace model} writes. */
 	IFolder run(String name, Program program) throws Exception {
-		IFolder folder = project.getFolder(name);
-		folder.create(true, true, null);
-		Path location = folder.getLocation().toPath();
-		CollectivePrograms.write(program.traces(), location);
-		cli("model", location.toString(), "-o", location.resolve("model.loops").toString());
-		folder.refreshLocal(IResource.DEPTH_ONE, null);
-		assertTrue(model(folder).exists());
-		return folder;
+		return (IFolder) modelled(project, name, program).getParent();
+	}
+
+	/** A labelled program's traces in a new folder, with the model {@code looptrace model} writes; the model. */
+	static IFile modelled(IContainer parent, String name, Program program) throws Exception {
+		return TestProjects.modelledRun(parent, name, folder -> CollectivePrograms.write(program.traces(), folder), Main::run);
 	}
 
 	static IFile model(IContainer folder) {
 		return folder.getFile(IPath.fromOSString("model.loops"));
 	}
 
-	static void write(IFile file, String text) throws CoreException {
-		ByteArrayInputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-		if (file.exists()) {
-			file.setContents(in, IResource.FORCE, null);
-		} else {
-			file.create(in, true, null);
-		}
-	}
-
-	static Path examples() {
-		return Path.of(Objects.requireNonNull(System.getProperty("looptrace.examples"), "looptrace.examples is not set"));
-	}
-
 	/** Runs {@code looptrace} in process; its standard output. */
 	static String cli(String... args) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int status;
-		try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-				PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-			status = Main.run(args, o, e);
-		}
-		assertEquals(0, status, () -> String.join(" ", args) + ": " + err.toString(StandardCharsets.UTF_8));
-		return out.toString(StandardCharsets.UTF_8);
-	}
-
-	private static long visibleShells() {
-		return Arrays.stream(Display.getCurrent().getShells()).filter(Shell::isVisible).count();
+		return CliOutput.of(Main::run, args);
 	}
 
 	/** Waits until the view shows the patterns of an input. */
@@ -372,14 +335,6 @@ class PatternsViewTest {
 	}
 
 	static void waitUntil(BooleanSupplier condition, Supplier<String> failure) {
-		Display display = Display.getCurrent();
-		long end = System.currentTimeMillis() + WAIT_MILLIS;
-		while (!condition.getAsBoolean()) {
-			assertTrue(System.currentTimeMillis() < end, failure);
-			if (!display.readAndDispatch()) {
-				display.timerExec(50, () -> { });
-				display.sleep();
-			}
-		}
+		Workbench.waitUntil(WAIT_MILLIS, condition, failure);
 	}
 }

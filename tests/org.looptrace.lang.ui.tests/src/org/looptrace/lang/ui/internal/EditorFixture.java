@@ -2,24 +2,19 @@
 package org.looptrace.lang.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.source.ISourceViewer;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
 
 /** A project with one model file, opened in the workbench, for the tests of the editor. */
 final class EditorFixture implements AutoCloseable {
@@ -42,20 +37,19 @@ final class EditorFixture implements AutoCloseable {
 	final IFile file;
 
 	EditorFixture(String projectName, String text) throws CoreException {
-		project = ResourcesPlugin.getWorkspace().getRoot().getProject(projectName);
-		project.create(null);
-		project.open(null);
-		file = project.getFile("ring.loops");
-		file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
-	}
-
-	static IWorkbenchPage page() {
-		return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+		project = TestProjects.project(projectName);
+		TestProjects.create(project);
+		file = TestProjects.write(project, "ring.loops", text);
 	}
 
 	/** Opens the model in its editor, the Generic Editor. */
 	ITextEditor open() throws CoreException {
-		ITextEditor editor = (ITextEditor) IDE.openEditor(page(), file);
+		return open(file);
+	}
+
+	/** Opens a model file in its editor, the Generic Editor. */
+	static ITextEditor open(IFile model) throws CoreException {
+		ITextEditor editor = (ITextEditor) IDE.openEditor(Workbench.page(), model);
 		assertEquals("org.eclipse.ui.genericeditor.GenericEditor", editor.getSite().getId());
 		return editor;
 	}
@@ -70,37 +64,11 @@ final class EditorFixture implements AutoCloseable {
 
 	@Override
 	public void close() throws CoreException {
-		page().closeAllEditors(false);
-		project.delete(true, true, null);
+		TestProjects.delete(project);
 	}
 
 	/** Runs the event loop until the condition holds: reconcilers and jobs update asynchronously. */
 	static void waitUntil(BooleanSupplier condition, String failure) {
-		waitUntil(WAIT_MILLIS, condition, failure);
-	}
-
-	/** Runs the event loop until the condition holds, at most the given time. */
-	static void waitUntil(long millis, BooleanSupplier condition, String failure) {
-		Display display = Display.getCurrent();
-		long end = System.currentTimeMillis() + millis;
-		while (!condition.getAsBoolean()) {
-			assertTrue(System.currentTimeMillis() < end, failure);
-			if (!display.readAndDispatch()) {
-				display.timerExec(50, () -> { });
-				display.sleep();
-			}
-		}
-	}
-
-	/** Runs the event loop for a while, for what has no visible end to wait for. */
-	static void runEventLoop(long millis) {
-		Display display = Display.getCurrent();
-		long end = System.currentTimeMillis() + millis;
-		while (System.currentTimeMillis() < end) {
-			if (!display.readAndDispatch()) {
-				display.timerExec(20, () -> { });
-				display.sleep();
-			}
-		}
+		Workbench.waitUntil(WAIT_MILLIS, condition, failure);
 	}
 }

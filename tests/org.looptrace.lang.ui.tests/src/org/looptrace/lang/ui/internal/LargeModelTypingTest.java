@@ -12,6 +12,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.Test;
+import org.looptrace.ui.testsupport.Workbench;
 
 /**
  * Typing in a model of 100,000 lines: the editor keeps up (the typo's marker comes, the outline
@@ -47,10 +48,10 @@ class LargeModelTypingTest {
 	void typingInAHundredThousandLineModelKeepsTheMarkersAndReportsTheLongestUiBlock() throws Exception {
 		String model = largeModel();
 		try (EditorFixture fixture = new EditorFixture("large", model)) {
-			EditorFixture.page().showView(IPageLayout.ID_OUTLINE);
+			Workbench.page().showView(IPageLayout.ID_OUTLINE);
 			ITextEditor editor = fixture.open();
 			StyledText text = EditorFixture.viewer(editor).getTextWidget();
-			EditorFixture.runEventLoop(10_000);
+			Workbench.runEventLoop(10_000);
 			int where = model.indexOf("  0 local step", model.length() / 2) + "  0 local step".length();
 			long[] keystrokes = new long[KEYSTROKES];
 			long longestBlock = 0;
@@ -71,7 +72,7 @@ class LargeModelTypingTest {
 			int done = model.indexOf("done\n", where);
 			EditorFixture.document(editor).replace(done + KEYSTROKES, 4, "dnoe");
 			long typo = System.nanoTime();
-			EditorFixture.waitUntil(MARKER_WAIT_MILLIS, () -> Arrays.stream(markers(fixture)).anyMatch(marker -> marker.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR),
+			Workbench.waitUntil(MARKER_WAIT_MILLIS, () -> Arrays.stream(markers(fixture)).anyMatch(marker -> marker.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR),
 					"no error marker on the typo in the large model");
 			System.out.printf("large model: typo to marker %d ms%n", (System.nanoTime() - typo) / 1_000_000);
 
@@ -79,7 +80,7 @@ class LargeModelTypingTest {
 			int lastLoop = (int) model.substring(0, model.lastIndexOf("for i0")).chars().filter(c -> c == '\n').count();
 			EditorFixture.document(editor).replace(done + KEYSTROKES, 4, "done");
 			EditorFixture.viewer(editor).setTopIndex(lastLoop - 5);
-			EditorFixture.waitUntil(MARKER_WAIT_MILLIS, () -> text.getLineVerticalIndent(lastLoop) > 0, "no positions above the last loop");
+			Workbench.waitUntil(MARKER_WAIT_MILLIS, () -> text.getLineVerticalIndent(lastLoop) > 0, "no positions above the last loop");
 		}
 	}
 

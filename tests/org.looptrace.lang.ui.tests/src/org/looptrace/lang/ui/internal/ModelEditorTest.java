@@ -5,23 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.looptrace.lang.ui.internal.EditorFixture.waitUntil;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
@@ -36,16 +33,13 @@ import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IWorkbenchPage;
-import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.internal.ide.LoopsSemanticHighlighting;
 import org.looptrace.trace.DataTraceWriter;
+import org.looptrace.ui.testsupport.TestProjects;
 
 /**
  * The {@code .loops} editor in a real workbench: its lexical and semantic highlighting, its
@@ -67,23 +61,18 @@ class ModelEditorTest {
 			done
 			""";
 
-	private static final long WAIT_MILLIS = 20_000;
-
-	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("models");
+	private final IProject project = TestProjects.project("models");
 	private final IFile file = project.getFile("ring.loops");
 
 	@BeforeEach
 	void createFile() throws CoreException {
-		project.create(null);
-		project.open(null);
-		file.create(new ByteArrayInputStream(MODEL.getBytes(StandardCharsets.UTF_8)), true, null);
+		TestProjects.create(project);
+		TestProjects.write(file, MODEL);
 	}
 
 	@AfterEach
 	void deleteProject() throws CoreException {
-		IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
-		page.closeAllEditors(false);
-		project.delete(true, true, null);
+		TestProjects.delete(project);
 	}
 
 	@Test
@@ -199,10 +188,7 @@ class ModelEditorTest {
 	}
 
 	private ITextEditor open() throws CoreException {
-		IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
-		ITextEditor editor = (ITextEditor) IDE.openEditor(page, file);
-		assertEquals("org.eclipse.ui.genericeditor.GenericEditor", editor.getSite().getId());
-		return editor;
+		return EditorFixture.open(file);
 	}
 
 	private IMarker[] markers() {
@@ -210,19 +196,6 @@ class ModelEditorTest {
 			return file.findMarkers(ValidationStrategy.MARKER_TYPE, false, IResource.DEPTH_ZERO);
 		} catch (CoreException e) {
 			throw new IllegalStateException(e);
-		}
-	}
-
-	/** Runs the event loop until the condition holds: the reconciler and the markers update asynchronously. */
-	private static void waitUntil(BooleanSupplier condition, String failure) {
-		Display display = Display.getCurrent();
-		long end = System.currentTimeMillis() + WAIT_MILLIS;
-		while (!condition.getAsBoolean()) {
-			assertTrue(System.currentTimeMillis() < end, failure);
-			if (!display.readAndDispatch()) {
-				display.timerExec(50, () -> { });
-				display.sleep();
-			}
 		}
 	}
 }

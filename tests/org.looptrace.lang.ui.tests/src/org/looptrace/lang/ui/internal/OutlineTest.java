@@ -22,6 +22,7 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.views.contentoutline.ContentOutline;
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.internal.ide.constructs.ModelOutline;
+import org.looptrace.ui.testsupport.Workbench;
 
 /** The Outline view and the quick outline of a model editor. */
 class OutlineTest {
@@ -91,8 +92,8 @@ class OutlineTest {
 	}
 
 	private static LoopsOutlinePage outline(ITextEditor editor) throws Exception {
-		ContentOutline view = (ContentOutline) EditorFixture.page().showView(IPageLayout.ID_OUTLINE);
-		EditorFixture.page().activate(editor);
+		ContentOutline view = (ContentOutline) Workbench.page().showView(IPageLayout.ID_OUTLINE);
+		Workbench.page().activate(editor);
 		waitUntil(() -> view.getCurrentPage() instanceof LoopsOutlinePage, "the Outline view shows no outline of ours: " + view.getCurrentPage());
 		return (LoopsOutlinePage) view.getCurrentPage();
 	}

@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -22,17 +17,12 @@ import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.graphics.Point;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
@@ -52,6 +42,9 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.MessageBytes;
 import org.looptrace.trace.generate.Patterns;
+import org.looptrace.ui.testsupport.CliOutput;
+import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
 
 /**
  * The Communication Matrix view in a real workbench: opened from the Project Explorer on a run's
@@ -77,23 +70,17 @@ class MatrixViewTest {
 			done
 			""";
 
-	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("matrix view");
-	private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+	private final IProject project = TestProjects.project("matrix view");
+	private final IWorkbenchPage page = Workbench.page();
 
 	@BeforeEach
 	void createProject() throws Exception {
-		project.create(null);
-		project.open(null);
+		TestProjects.create(project);
 	}
 
 	@AfterEach
 	void deleteProject() throws CoreException {
-		page.closeAllEditors(false);
-		MatrixView view = (MatrixView) page.findView(MatrixView.ID);
-		if (view != null) {
-			page.hideView(view);
-		}
-		project.delete(true, true, null);
+		TestProjects.delete(project, MatrixView.ID);
 	}
 
 	@Test
@@ -181,12 +168,12 @@ class MatrixViewTest {
 	void aBadModelIsAMessageInTheViewAndAGoodOneReplacesIt() throws Exception {
 		IFile bad = write("bad.loops", "for i0 = 0 to\n  0 send 1 7\ndone\n");
 		MatrixView view = (MatrixView) page.showView(MatrixView.ID);
-		long shells = visibleShells();
+		long shells = Workbench.visibleShells();
 		view.show(bad);
 		waitUntil(() -> view.statusText().contains("not a valid model"), "no message for the bad model");
 		assertTrue(view.statusText().contains("bad.loops"), view.statusText());
 		assertNull(view.data());
-		assertEquals(shells, visibleShells(), "no dialog");
+		assertEquals(shells, Workbench.visibleShells(), "no dialog");
 
 		view.show(write("good.loops", SHIFT));
 		assertEquals(51, waitForData(view, null).total(false));
@@ -194,34 +181,17 @@ class MatrixViewTest {
 
 	/** A generated run (traces and data traces) in a folder of the project, with its model. */
 	private IFile run(String pattern, int ranks, long iterations) throws Exception {
-		IFolder folder = project.getFolder(pattern);
-		folder.create(true, true, null);
-		Path location = folder.getLocation().toPath();
-		Patterns.write(Patterns.create(pattern, ranks, iterations, 5), location, Progress.NONE);
-		cli("model", location.toString(), "-o", location.resolve("model.loops").toString());
-		folder.refreshLocal(IResource.DEPTH_ONE, null);
-		IFile model = folder.getFile("model.loops");
-		assertTrue(model.exists());
-		return model;
+		return TestProjects.modelledRun(project, pattern,
+				folder -> Patterns.write(Patterns.create(pattern, ranks, iterations, 5), folder, Progress.NONE), Main::run);
 	}
 
 	private IFile write(String name, String text) throws CoreException {
-		IFile file = project.getFile(name);
-		file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
-		return file;
+		return TestProjects.write(project, name, text);
 	}
 
 	/** Runs {@code looptrace} in process; its standard output. */
 	private static String cli(String... args) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int status;
-		try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-				PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-			status = Main.run(args, o, e);
-		}
-		assertEquals(0, status, () -> String.join(" ", args) + ": " + err.toString(StandardCharsets.UTF_8));
-		return out.toString(StandardCharsets.UTF_8);
+		return CliOutput.of(Main::run, args);
 	}
 
 	private static String cellTooltip(Channel channel, MatrixData data) {
@@ -231,9 +201,6 @@ class MatrixViewTest {
 				MatrixCanvas.format(data.bytes(channel.source(), channel.destination())));
 	}
 
-	private static long visibleShells() {
-		return Arrays.stream(Display.getCurrent().getShells()).filter(Shell::isVisible).count();
-	}
 
 	/** Waits until the view shows the matrix of a construct (null: the whole model). */
 	private static MatrixData waitForData(MatrixView view, @Nullable String construct) {
@@ -247,14 +214,6 @@ class MatrixViewTest {
 	}
 
 	private static void waitUntil(BooleanSupplier condition, String failure) {
-		Display display = Display.getCurrent();
-		long end = System.currentTimeMillis() + WAIT_MILLIS;
-		while (!condition.getAsBoolean()) {
-			assertTrue(System.currentTimeMillis() < end, failure);
-			if (!display.readAndDispatch()) {
-				display.timerExec(50, () -> { });
-				display.sleep();
-			}
-		}
+		Workbench.waitUntil(WAIT_MILLIS, condition, failure);
 	}
 }

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -21,7 +19,6 @@ import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.draw2d.geometry.PrecisionPoint;
 import org.eclipse.draw2d.geometry.Rectangle;
@@ -48,6 +45,8 @@ import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.Drawing.Box;
 import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.TimelineLayout;
+import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -63,23 +62,17 @@ class TimelineViewTest {
 	private static final long WAIT_MILLIS = 60_000;
 	private static final String OPEN_TIMELINE = "org.looptrace.timeline.ui.openTimeline";
 
-	private final IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject("timeline view");
-	private final IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+	private final IProject project = TestProjects.project("timeline view");
+	private final IWorkbenchPage page = Workbench.page();
 
 	@BeforeEach
 	void createProject() throws Exception {
-		project.create(null);
-		project.open(null);
+		TestProjects.create(project);
 	}
 
 	@AfterEach
 	void deleteProject() throws CoreException {
-		page.closeAllEditors(false);
-		TimelineView view = (TimelineView) page.findView(TimelineView.ID);
-		if (view != null) {
-			page.hideView(view);
-		}
-		project.delete(true, true, null);
+		TestProjects.delete(project, TimelineView.ID);
 	}
 
 	@Test
@@ -316,27 +309,20 @@ class TimelineViewTest {
 	}
 
 	private IFile copy(Path example) throws Exception {
-		return write(Objects.requireNonNull(example.getFileName()).toString(), Files.readString(example));
+		return TestProjects.copy(example, project);
 	}
 
 	private IFile write(String name, String text) throws CoreException {
-		IFile file = project.getFile(name);
-		if (file.exists()) {
-			file.delete(true, null);
-		}
-		file.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), true, null);
-		return file;
+		return TestProjects.write(project, name, text);
 	}
 
 	private static Path examples() {
-		Path examples = Path.of(System.getProperty("looptrace.examples", "../../examples"));
-		assertTrue(Files.isDirectory(examples.resolve("models")), "no examples at " + examples.toAbsolutePath());
-		return examples;
+		return TestProjects.examples();
 	}
 
 	/** Waits until the view shows the layout of a model file. */
 	private static TimelineData waitForData(TimelineView view, IFile model) throws Exception {
-		String text = new String(model.getContents().readAllBytes(), StandardCharsets.UTF_8);
+		String text = TestProjects.text(model);
 		waitUntil(() -> shows(view, data -> data.text().equals(text)), "the view shows no layout of " + model + ": " + view.statusText());
 		return Objects.requireNonNull(view.data());
 	}
@@ -347,14 +333,6 @@ class TimelineViewTest {
 	}
 
 	private static void waitUntil(BooleanSupplier condition, String failure) {
-		Display display = Display.getCurrent();
-		long end = System.currentTimeMillis() + WAIT_MILLIS;
-		while (!condition.getAsBoolean()) {
-			assertTrue(System.currentTimeMillis() < end, failure);
-			if (!display.readAndDispatch()) {
-				display.timerExec(50, () -> { });
-				display.sleep();
-			}
-		}
+		Workbench.waitUntil(WAIT_MILLIS, condition, failure);
 	}
 }
