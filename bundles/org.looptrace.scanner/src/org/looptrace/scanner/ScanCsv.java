@@ -3,12 +3,9 @@ package org.looptrace.scanner;
 
 import java.io.Flushable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The CSV of a scan ({@link ScanRecord#CSV_HEADER}, then one row per record, the bytes of
@@ -50,12 +47,6 @@ public final class ScanCsv implements RecordSink, Flushable {
 	private byte[] buffer;
 	private int length;
 	private boolean started;
-	/** The buffer a writer thread may still be writing, to fill once its write is over. */
-	private byte[] spare;
-	/** The thread writing the previous buffer while this one fills, or null. */
-	private @Nullable Thread writing;
-	/** What that write threw. */
-	private volatile @Nullable IOException failure;
 
 	/** A CSV of the records of a scanner, written to {@code out} (which the caller closes). */
 	public ScanCsv(Scanner scanner, OutputStream out) {
@@ -77,8 +68,7 @@ public final class ScanCsv implements RecordSink, Flushable {
 			longest[query] = row;
 			widest = Math.max(widest, row);
 		}
-		buffer = new byte[Math.max(1 << 20, 2 * widest)];
-		spare = new byte[buffer.length];
+		buffer = new byte[Math.max(1 << 16, 2 * widest)];
 	}
 
 	@Override
@@ -124,50 +114,15 @@ public final class ScanCsv implements RecordSink, Flushable {
 		started = true;
 	}
 
-	/**
-	 * Hands the full buffer to a writer thread and goes on in the spare one: formatting rows and
-	 * writing them take about as long, so a scan to a file costs about the longer of the two, not
-	 * their sum. At most one write is under way, and the stream sees the buffers in order.
-	 */
 	private void flushBuffer() throws IOException {
-		awaitWrite();
-		byte[] full = buffer;
-		int size = length;
-		buffer = spare;
-		spare = full;
+		out.write(buffer, 0, length);
 		length = 0;
-		writing = Thread.ofVirtual().name("looptrace-scan-csv").start(() -> {
-			try {
-				out.write(full, 0, size);
-			} catch (IOException e) {
-				failure = e;
-			}
-		});
-	}
-
-	private void awaitWrite() throws IOException {
-		Thread thread = writing;
-		if (thread == null) {
-			return;
-		}
-		try {
-			thread.join();
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new InterruptedIOException("interrupted while writing the scan's CSV");
-		}
-		writing = null;
-		IOException thrown = failure;
-		if (thrown != null) {
-			throw thrown;
-		}
 	}
 
 	/** Writes the rows buffered so far and flushes the stream. */
 	@Override
 	public void flush() throws IOException {
 		flushBuffer();
-		awaitWrite();
 		out.flush();
 	}
 

