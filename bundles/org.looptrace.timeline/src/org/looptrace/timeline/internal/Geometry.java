@@ -6,9 +6,11 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -64,6 +66,8 @@ public final class Geometry {
 	private final List<Label> labels = new ArrayList<>();
 	/** Labels by the row they are on, to keep them apart. */
 	private final Map<Long, TreeMap<Double, Label>> labelsByY = new HashMap<>();
+	/** Ranks labelled beside boxes, by start tick and row: a box nested in one starting there says nothing new. */
+	private final Set<List<Long>> ranksLabelled = new HashSet<>();
 	private final Map<Integer, List<Point>> lines = new LinkedHashMap<>();
 
 	private Geometry(Ticks ticks, LayoutOptions options) {
@@ -334,7 +338,7 @@ public final class Geometry {
 		boxes.add(box);
 		if (moved) {
 			for (int i = 0; i < loop.ranks.length; i++) {
-				if (loop.rows[i] >= 0) {
+				if (loop.rows[i] >= 0 && ranksLabelled.add(List.of(loop.start, (long) loop.rows[i], (long) loop.ranks[i]))) {
 					addLabel(Integer.toString(loop.ranks[i]), loop.path, box.x(), y(loop.rows[i]), false);
 				}
 			}
