@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
+import static org.looptrace.scanner.ScanRecord.csvField;
+
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +17,6 @@ import org.looptrace.analysis.patterns.ContextualPatterns;
 import org.looptrace.analysis.patterns.GlobalPattern;
 import org.looptrace.analysis.patterns.ProcessPattern;
 import org.looptrace.model.Model;
-import org.looptrace.scanner.ScanRecord;
 import org.looptrace.model.core.Progress;
 
 /**
@@ -208,7 +209,4 @@ public final class PatternsCommand implements Command {
 		}
 	}
 
-	private static String csvField(String text) {
-		return ScanRecord.csvField(text);
-	}
 }

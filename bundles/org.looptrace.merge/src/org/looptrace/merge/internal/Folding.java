@@ -358,9 +358,12 @@ public final class Folding {
 		int candidates = Pairs.values().length * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
-		List<List<Node>> folds = Parallel.map(candidates, items.size() >= PARALLEL ? threads : 1,
-				k -> unwrap(recognize(orders.get(k % orders.size()), depth, Pairs.values()[k / orders.size()], progress),
-						depth));
+		// Only the rank-block order holds wrappers: bodies folded above have been unwrapped already.
+		List<List<Node>> folds = Parallel.map(candidates, items.size() >= PARALLEL ? threads : 1, k -> {
+			List<Node> order = orders.get(k % orders.size());
+			List<Node> recognized = recognize(order, depth, Pairs.values()[k / orders.size()], progress);
+			return order == rankBlocks ? unwrap(recognized, depth) : recognized;
+		});
 		List<Node> best = folds.get(0);
 		long smallest = size(best);
 		for (List<Node> candidate : folds) {
