@@ -7,7 +7,7 @@ import org.looptrace.model.Expr;
 import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Message;
-import org.looptrace.model.Term;
+import org.looptrace.model.core.Exprs;
 
 /** Helpers of the walks of a model that read loops once and count their iterations. */
 public final class ModelWalks {
@@ -15,15 +15,6 @@ public final class ModelWalks {
 	private ModelWalks() {
 	}
 
-	/** Whether an affine expression reads {@code index}. */
-	public static boolean reads(Expr expr, String index) {
-		for (Term term : expr.getTerms()) {
-			if (term.getIndex().equals(index)) {
-				return true;
-			}
-		}
-		return false;
-	}
 
 	/**
 	 * Whether a rank, a peer or a bound inside a loop's body reads {@code index} (the loop decides
@@ -31,15 +22,15 @@ public final class ModelWalks {
 	 */
 	public static boolean uses(Block block, String index, boolean tags) {
 		for (Item item : block.getItems()) {
-			if (item instanceof Event event && reads(event.getRank(), index)) {
+			if (item instanceof Event event && Exprs.reads(event.getRank(), index)) {
 				return true;
 			}
-			if (item instanceof Message message && (reads(message.getPeer(), index)
-					|| tags && message.getTag() instanceof Expr tag && reads(tag, index))) {
+			if (item instanceof Message message && (Exprs.reads(message.getPeer(), index)
+					|| tags && message.getTag() instanceof Expr tag && Exprs.reads(tag, index))) {
 				return true;
 			}
 			if (item instanceof Loop loop) {
-				if (reads(loop.getLower(), index) || reads(loop.getUpper(), index)) {
+				if (Exprs.reads(loop.getLower(), index) || Exprs.reads(loop.getUpper(), index)) {
 					return true;
 				}
 				// an inner loop of the same name hides the index

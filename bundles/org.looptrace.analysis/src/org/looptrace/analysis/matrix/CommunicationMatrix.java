@@ -16,7 +16,6 @@ import org.looptrace.model.Expr;
 import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Send;
-import org.looptrace.model.Term;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.Progress;
@@ -168,11 +167,11 @@ public final class CommunicationMatrix {
 		/** Whether a rank, a peer or a bound inside the loop's body reads {@code index}. */
 		private static boolean uses(Block block, String index) {
 			for (Item item : block.getItems()) {
-				if (item instanceof Send send && (reads(send.getRank(), index) || reads(send.getPeer(), index))) {
+				if (item instanceof Send send && (Exprs.reads(send.getRank(), index) || Exprs.reads(send.getPeer(), index))) {
 					return true;
 				}
 				if (item instanceof Loop loop) {
-					if (reads(loop.getLower(), index) || reads(loop.getUpper(), index)) {
+					if (Exprs.reads(loop.getLower(), index) || Exprs.reads(loop.getUpper(), index)) {
 						return true;
 					}
 					// an inner loop of the same name hides the index
@@ -184,14 +183,6 @@ public final class CommunicationMatrix {
 			return false;
 		}
 
-		private static boolean reads(Expr expr, String index) {
-			for (Term term : expr.getTerms()) {
-				if (term.getIndex().equals(index)) {
-					return true;
-				}
-			}
-			return false;
-		}
 
 
 		private static long evaluate(Expr expr, Map<String, Long> environment) {

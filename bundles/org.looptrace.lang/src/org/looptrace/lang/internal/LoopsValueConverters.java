@@ -15,7 +15,7 @@ import org.looptrace.model.core.Tokens;
  */
 public class LoopsValueConverters extends DefaultTerminalConverters {
 
-	/** Checks the range of an affine expression; its value is its constant, the summands are read later. */
+	/** Checks the range and the moduli of an expression; its value is its constant, the summands are read later. */
 	private static final IValueConverter<Long> AFFINE = new IValueConverter<>() {
 		@Override
 		public Long toValue(String string, INode node) {
@@ -24,6 +24,8 @@ public class LoopsValueConverters extends DefaultTerminalConverters {
 			} catch (ArithmeticException e) {
 				throw new ValueConverterException(string.strip() + " is out of range: numbers and sums must lie between "
 						+ Long.MIN_VALUE + " and " + Long.MAX_VALUE, node, null);
+			} catch (IllegalArgumentException e) {
+				throw new ValueConverterException(string.strip() + ": " + e.getMessage(), node, null);
 			}
 		}
 

@@ -20,6 +20,7 @@ import org.looptrace.model.Local;
 import org.looptrace.model.LooptracePackage;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Message;
+import org.looptrace.model.Residue;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.Exprs;
@@ -28,7 +29,7 @@ import org.looptrace.model.core.Exprs;
  * Turns the parse tree into the model the text stands for. The grammar cannot tell a loop index from
  * a symbol (that depends on the enclosing loops) and reads an expression as one token sequence, so
  * after every parse: a bare identifier in a value position becomes a Symbol unless an enclosing
- * loop binds it, and every expression gets the constant and terms of {@link Exprs#canonical}.
+ * loop binds it, and every expression gets the constant, terms and residues of {@link Exprs#canonical}.
  * Expressions are completed in place and symbols take over the text node of the expression they
  * replace, so the node model stays consistent (formatting and positions rely on it). Idempotent:
  * it runs again on the whole model after every partial reparse in an editor.
@@ -91,11 +92,19 @@ final class ModelResolver {
 		if (text == null) {
 			return;
 		}
-		Expr canonical = Exprs.canonical(text.constant(), text.coefficients(), scope);
+		List<Residue> residues = new ArrayList<>();
+		for (AffineText.Residue residue : text.residues()) {
+			AffineText argument = residue.argument();
+			residues.add(Exprs.residue(residue.coefficient(), Exprs.canonical(argument.constant(), argument.coefficients(), scope),
+					residue.modulus()));
+		}
+		Expr canonical = Exprs.canonical(text.constant(), text.coefficients(), residues, scope);
 		if (!EcoreUtil.equals(expr, canonical)) {
 			expr.setConstant(canonical.getConstant());
 			expr.getTerms().clear();
 			expr.getTerms().addAll(List.copyOf(canonical.getTerms()));
+			expr.getResidues().clear();
+			expr.getResidues().addAll(List.copyOf(canonical.getResidues()));
 		}
 	}
 

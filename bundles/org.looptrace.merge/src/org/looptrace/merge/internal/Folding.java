@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 import org.eclipse.emf.common.util.EList;
 import org.eclipse.jdt.annotation.Nullable;
@@ -23,7 +22,6 @@ import org.looptrace.model.Model;
 import org.looptrace.model.Recv;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Sync;
-import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
@@ -40,9 +38,8 @@ import org.looptrace.model.core.RankSet;
  * linear sequence of constructs into an equal sequence, so every rank keeps its events in order and
  * projection stays exact. It is a pure function of the model: deterministic.
  *
- * <p>Numbers are affine vectors over loop depths: element 0 is the constant, element 1 + k the
- * coefficient of the index of the enclosing loop at depth k (printed {@code ik}). Two copies of a
- * construct at the same depth then have equal vectors, without renaming any index.
+ * <p>Numbers are {@link DepthExpr}s: over loop depths, not index names, so that two copies of a
+ * construct at the same depth have equal numbers.
  */
 public final class Folding {
 
@@ -115,9 +112,9 @@ public final class Folding {
 		final String[] symbols;
 		final @Nullable RankSet group;
 		/** rank, then the peer of a message, then the numeric tag or words, in order. */
-		final long[][] numbers;
+		final DepthExpr[] numbers;
 
-		EventNode(EventKind kind, String[] symbols, @Nullable RankSet group, long[][] numbers) {
+		EventNode(EventKind kind, String[] symbols, @Nullable RankSet group, DepthExpr[] numbers) {
 			super(Objects.hash(kind, Arrays.hashCode(symbols), group, numbers.length), owner(kind, numbers));
 			this.kind = kind;
 			this.symbols = symbols;
@@ -125,17 +122,17 @@ public final class Folding {
 			this.numbers = numbers;
 		}
 
-		private static RankSet owner(EventKind kind, long[][] numbers) {
-			long[] owner = numbers[kind == EventKind.RECV ? 1 : 0];
-			return owner.length == 1 && owner[0] >= 0 && owner[0] <= Integer.MAX_VALUE ? RankSet.of((int) owner[0])
-					: RankSet.EMPTY;
+		private static RankSet owner(EventKind kind, DepthExpr[] numbers) {
+			DepthExpr owner = numbers[kind == EventKind.RECV ? 1 : 0];
+			long rank = owner.constantTerm();
+			return owner.isConstant() && rank >= 0 && rank <= Integer.MAX_VALUE ? RankSet.of((int) rank) : RankSet.EMPTY;
 		}
 
 		@Override
 		public boolean equals(@Nullable Object obj) {
 			return obj instanceof EventNode other && skeleton == other.skeleton && kind == other.kind
 					&& Arrays.equals(symbols, other.symbols) && Objects.equals(group, other.group)
-					&& Arrays.deepEquals(numbers, other.numbers);
+					&& Arrays.equals(numbers, other.numbers);
 		}
 
 		@Override
@@ -146,11 +143,11 @@ public final class Folding {
 
 	/** A loop from {@code lower} to {@code upper} inclusive (affine in the enclosing indices). */
 	private static final class LoopNode extends Node {
-		final long[] lower;
-		final long[] upper;
+		final DepthExpr lower;
+		final DepthExpr upper;
 		final Node[] body;
 
-		LoopNode(long[] lower, long[] upper, Node[] body, RankSet ranks) {
+		LoopNode(DepthExpr lower, DepthExpr upper, Node[] body, RankSet ranks) {
 			super(skeleton(body), ranks);
 			this.lower = lower;
 			this.upper = upper;
@@ -167,93 +164,14 @@ public final class Folding {
 
 		@Override
 		public boolean equals(@Nullable Object obj) {
-			return obj instanceof LoopNode other && skeleton == other.skeleton && Arrays.equals(lower, other.lower)
-					&& Arrays.equals(upper, other.upper) && Arrays.equals(body, other.body);
+			return obj instanceof LoopNode other && skeleton == other.skeleton && lower.equals(other.lower)
+					&& upper.equals(other.upper) && Arrays.equals(body, other.body);
 		}
 
 		@Override
 		public int hashCode() {
 			return skeleton;
 		}
-	}
-
-	// ---- affine vectors
-
-	private static long[] vector(Expr expr, Map<String, Integer> depths) {
-		long[] vector = new long[1 + depths.size()];
-		vector[0] = expr.getConstant();
-		for (Term term : expr.getTerms()) {
-			Integer depth = depths.get(term.getIndex());
-			if (depth == null) {
-				throw new IllegalArgumentException("loop index '" + term.getIndex() + "' is not bound");
-			}
-			vector[1 + depth] = Math.addExact(vector[1 + depth], term.getCoefficient());
-		}
-		return trim(vector);
-	}
-
-	private static long[] constant(long value) {
-		return new long[] { value };
-	}
-
-	/** Without trailing zero coefficients, so that equal functions have equal vectors. */
-	private static long[] trim(long[] vector) {
-		int length = vector.length;
-		while (length > 1 && vector[length - 1] == 0) {
-			length--;
-		}
-		return length == vector.length ? vector : Arrays.copyOf(vector, length);
-	}
-
-	private static long coefficient(long[] vector, int depth) {
-		return 1 + depth < vector.length ? vector[1 + depth] : 0;
-	}
-
-	/**
-	 * The vector of x, y and z (copies at the same place of consecutive blocks; z null when there
-	 * are two) as a function of a new loop index at {@code depth}: null unless the copies differ
-	 * by one constant step. Indices at that depth and deeper move one level down.
-	 */
-	private static long @Nullable [] unify(long[] x, long[] y, long @Nullable [] z, int depth) {
-		if (x.length != y.length || z != null && z.length != x.length) {
-			return null; // vectors are trimmed: equal coefficients mean equal lengths
-		}
-		for (int k = 1; k < x.length; k++) {
-			if (y[k] != x[k] || z != null && z[k] != x[k]) {
-				return null;
-			}
-		}
-		long step;
-		try {
-			step = Math.subtractExact(y[0], x[0]);
-			if (z != null && Math.subtractExact(z[0], y[0]) != step) {
-				return null;
-			}
-		} catch (ArithmeticException overflow) {
-			return null;
-		}
-		long[] result = new long[Math.max(x.length + 1, 2 + depth)];
-		result[0] = x[0];
-		for (int k = 0; 1 + k < x.length; k++) {
-			result[1 + (k < depth ? k : k + 1)] = x[1 + k];
-		}
-		result[1 + depth] = step;
-		return trim(result);
-	}
-
-	/** The vector with the index at {@code depth} set to n; deeper indices move one level up. */
-	private static long[] instantiate(long[] vector, int depth, long n) {
-		if (vector.length <= 1 + depth) {
-			return vector;
-		}
-		long[] result = new long[vector.length - 1];
-		result[0] = Math.addExact(vector[0], Math.multiplyExact(coefficient(vector, depth), n));
-		for (int k = 0; 1 + k < vector.length; k++) {
-			if (k != depth) {
-				result[1 + (k < depth ? k : k - 1)] = vector[1 + k];
-			}
-		}
-		return trim(result);
 	}
 
 	// ---- unification of three copies, and a loop body at its next iteration
@@ -267,9 +185,9 @@ public final class Folding {
 			if (!sameShape(ex, ey) || ez != null && !sameShape(ex, ez)) {
 				return null;
 			}
-			long[][] numbers = new long[ex.numbers.length][];
+			DepthExpr[] numbers = new DepthExpr[ex.numbers.length];
 			for (int k = 0; k < numbers.length; k++) {
-				long[] number = unify(ex.numbers[k], ey.numbers[k], ez == null ? null : ez.numbers[k], depth);
+				DepthExpr number = DepthExpr.unify(ex.numbers[k], ey.numbers[k], ez == null ? null : ez.numbers[k], depth);
 				if (number == null) {
 					return null;
 				}
@@ -279,8 +197,8 @@ public final class Folding {
 		}
 		if (x instanceof LoopNode lx && y instanceof LoopNode ly && (z == null || z instanceof LoopNode)) {
 			LoopNode lz = (LoopNode) z;
-			long[] lower = unify(lx.lower, ly.lower, lz == null ? null : lz.lower, depth);
-			long[] upper = unify(lx.upper, ly.upper, lz == null ? null : lz.upper, depth);
+			DepthExpr lower = DepthExpr.unify(lx.lower, ly.lower, lz == null ? null : lz.lower, depth);
+			DepthExpr upper = DepthExpr.unify(lx.upper, ly.upper, lz == null ? null : lz.upper, depth);
 			Node[] body = unify(lx.body, ly.body, lz == null ? null : lz.body, depth);
 			return lower == null || upper == null || body == null ? null
 					: new LoopNode(lower, upper, body, RankSet.EMPTY);
@@ -312,9 +230,9 @@ public final class Folding {
 	/** The construct with the index at {@code depth} set to n (a body item taken out of its loop). */
 	private static Node instantiate(Node node, int depth, long n) {
 		if (node instanceof EventNode event) {
-			long[][] numbers = new long[event.numbers.length][];
+			DepthExpr[] numbers = new DepthExpr[event.numbers.length];
 			for (int k = 0; k < numbers.length; k++) {
-				numbers[k] = instantiate(event.numbers[k], depth, n);
+				numbers[k] = event.numbers[k].instantiate(depth, n);
 			}
 			return new EventNode(event.kind, event.symbols, event.group, numbers);
 		}
@@ -323,7 +241,7 @@ public final class Folding {
 		for (int i = 0; i < body.length; i++) {
 			body[i] = instantiate(loop.body[i], depth, n);
 		}
-		return new LoopNode(instantiate(loop.lower, depth, n), instantiate(loop.upper, depth, n), body, RankSet.EMPTY);
+		return new LoopNode(loop.lower.instantiate(depth, n), loop.upper.instantiate(depth, n), body, RankSet.EMPTY);
 	}
 
 	// ---- the stack machine of NLR over the constructs of one system
@@ -395,7 +313,14 @@ public final class Folding {
 		 * loops of two ranks each become a loop over a 2 × 2 block of ranks, the shape of exchanges
 		 * by rank bits (peer = rank XOR 2 is affine in the bits).
 		 */
-		RANK_SHIFTS
+		RANK_SHIFTS,
+		/**
+		 * As TRANSLATIONS, two copies of one loop too, and two runs of one step joined into one
+		 * loop (a loop and a copy of its body, a copy and a loop, or two loops) when the second run
+		 * continues the first, or continues it past a wrap-around: the neighbours of a periodic
+		 * grid, {@code mod(3+i1,4)}.
+		 */
+		PERIODIC
 	}
 
 	/** NLR's stack machine over a sequence of constructs. */
@@ -427,18 +352,19 @@ public final class Folding {
 		int size = stack.size();
 		for (int i = 2; i <= 3 * MAX_BODY && i <= size; i++) {
 			if (stack.get(size - i) instanceof LoopNode loop && loop.body.length == i - 1 && grows(stack, loop, depth)) {
-				long[] upper = loop.upper.clone();
-				upper[0]++;
 				stack.subList(size - i, size).clear();
-				stack.add(new LoopNode(loop.lower, upper, loop.body, RankSet.EMPTY));
+				stack.add(new LoopNode(loop.lower, loop.upper.plus(1), loop.body, RankSet.EMPTY));
 				return true;
 			}
 			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth, pairs)) {
 				return true;
 			}
 			if (pairs != Pairs.NONE && i % 2 == 0 && i <= 2 * MAX_BODY
-					&& (i >= 4 || (pairs == Pairs.ANY_WITH_LOOPS || pairs == Pairs.RANK_SHIFTS) && stack.get(size - 2) instanceof LoopNode)
+					&& (i >= 4 || pairs.compareTo(Pairs.ANY_WITH_LOOPS) >= 0 && stack.get(size - 2) instanceof LoopNode)
 					&& repeats(stack, i / 2, 2, depth, pairs)) {
+				return true;
+			}
+			if (pairs == Pairs.PERIODIC && joins(stack, i, depth)) {
 				return true;
 			}
 		}
@@ -465,14 +391,14 @@ public final class Folding {
 		Node[] x = stack.subList(start, start + b).toArray(new Node[0]);
 		Node[] y = stack.subList(start + b, start + 2 * b).toArray(new Node[0]);
 		Node[] z = copies == 3 ? stack.subList(start + 2 * b, size).toArray(new Node[0]) : null;
-		boolean refused = z == null && (pairs == Pairs.TRANSLATIONS && translation(x, y, false) == 0
+		boolean refused = z == null && ((pairs == Pairs.TRANSLATIONS || pairs == Pairs.PERIODIC) && translation(x, y, false) == 0
 				|| pairs == Pairs.RANK_SHIFTS && translation(x, y, true) == 0);
 		Node[] body = refused ? null : unify(x, y, z, depth);
 		if (body == null) {
 			return false;
 		}
 		stack.subList(start, size).clear();
-		stack.add(new LoopNode(constant(0), constant(copies - 1), body, RankSet.EMPTY));
+		stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(copies - 1), body, RankSet.EMPTY));
 		return true;
 	}
 
@@ -498,7 +424,7 @@ public final class Folding {
 			int ranks = message ? 2 : 1;
 			int owner = ex.kind == EventKind.RECV ? 1 : 0;
 			for (int k = 0; k < ex.numbers.length && k < ey.numbers.length; k++) {
-				long step = ey.numbers[k][0] - ex.numbers[k][0];
+				long step = ey.numbers[k].constantTerm() - ex.numbers[k].constantTerm();
 				if (k < ranks && anyPeers && k != owner) {
 					continue;
 				}
@@ -512,7 +438,7 @@ public final class Folding {
 			return true;
 		}
 		if (x instanceof LoopNode lx && y instanceof LoopNode ly && lx.body.length == ly.body.length
-				&& lx.lower[0] == ly.lower[0] && lx.upper[0] == ly.upper[0]) {
+				&& lx.lower.constantTerm() == ly.lower.constantTerm() && lx.upper.constantTerm() == ly.upper.constantTerm()) {
 			for (int i = 0; i < lx.body.length; i++) {
 				if (!translates(lx.body[i], ly.body[i], shift, anyPeers)) {
 					return false;
@@ -523,9 +449,129 @@ public final class Folding {
 		return false;
 	}
 
+	/**
+	 * Whether the top i constructs are two runs of one step (see {@link Pairs#PERIODIC}), then
+	 * replaced by one loop.
+	 */
+	private static boolean joins(List<Node> stack, int i, int depth) {
+		int size = stack.size();
+		Node bottom = stack.get(size - i);
+		Node top = stack.get(size - 1);
+		Node[] a;
+		Node[] b;
+		long first = 1; // a single copy, unless a loop
+		long second = 1;
+		boolean firstSingle = false;
+		boolean secondSingle = false;
+		if (i == 2 && bottom instanceof LoopNode l1 && top instanceof LoopNode l2 && counted(l1) && counted(l2)
+				&& l1.body.length == l2.body.length) {
+			a = l1.body;
+			b = l2.body;
+			first = count(l1);
+			second = count(l2);
+		} else if (bottom instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
+			a = loop.body;
+			b = lifted(stack.subList(size - i + 1, size), depth);
+			first = count(loop);
+			secondSingle = true;
+		} else if (top instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
+			a = lifted(stack.subList(size - i, size - 1), depth);
+			firstSingle = true;
+			b = loop.body;
+			second = count(loop);
+		} else {
+			return false;
+		}
+		for (int j = 0; j < a.length; j++) {
+			if (a[j].skeleton != b[j].skeleton) {
+				return false;
+			}
+		}
+		Node[] body = new Run(firstSingle, first, secondSingle, second, depth).concatenate(a, b);
+		if (body == null) {
+			return false;
+		}
+		stack.subList(size - i, size).clear();
+		stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(first + second - 1), body, RankSet.EMPTY));
+		return true;
+	}
+
+	/** A loop from 0 to a constant. */
+	private static boolean counted(LoopNode loop) {
+		return loop.lower.equals(DepthExpr.ZERO) && loop.upper.isConstant();
+	}
+
+	private static long count(LoopNode loop) {
+		return loop.upper.constantTerm() + 1;
+	}
+
+	/** Copies of constructs moved into a new loop at {@code depth} that they do not depend on. */
+	private static Node[] lifted(List<Node> items, int depth) {
+		Node[] result = new Node[items.size()];
+		for (int i = 0; i < result.length; i++) {
+			result[i] = lifted(items.get(i), depth);
+		}
+		return result;
+	}
+
+	private static Node lifted(Node node, int depth) {
+		if (node instanceof EventNode event) {
+			DepthExpr[] numbers = new DepthExpr[event.numbers.length];
+			for (int k = 0; k < numbers.length; k++) {
+				numbers[k] = event.numbers[k].lifted(depth);
+			}
+			return new EventNode(event.kind, event.symbols, event.group, numbers);
+		}
+		LoopNode loop = (LoopNode) node;
+		return new LoopNode(loop.lower.lifted(depth), loop.upper.lifted(depth), lifted(List.of(loop.body), depth), RankSet.EMPTY);
+	}
+
+	/** Two runs of one step to join: which is a single copy, and how many iterations each has. */
+	private record Run(boolean firstSingle, long first, boolean secondSingle, long second, int depth) {
+
+		Node @Nullable [] concatenate(Node[] a, Node[] b) {
+			Node[] result = new Node[a.length];
+			for (int j = 0; j < a.length; j++) {
+				Node joined = concatenate(a[j], b[j]);
+				if (joined == null) {
+					return null;
+				}
+				result[j] = joined;
+			}
+			return result;
+		}
+
+		private @Nullable Node concatenate(Node a, Node b) {
+			if (a instanceof EventNode ea && b instanceof EventNode eb) {
+				if (!sameShape(ea, eb)) {
+					return null;
+				}
+				DepthExpr[] numbers = new DepthExpr[ea.numbers.length];
+				for (int k = 0; k < numbers.length; k++) {
+					numbers[k] = concatenate(ea.numbers[k], eb.numbers[k], true);
+					if (numbers[k] == null) {
+						return null;
+					}
+				}
+				return new EventNode(ea.kind, ea.symbols, ea.group, numbers);
+			}
+			if (a instanceof LoopNode la && b instanceof LoopNode lb && la.body.length == lb.body.length) {
+				DepthExpr lower = concatenate(la.lower, lb.lower, false);
+				DepthExpr upper = concatenate(la.upper, lb.upper, false);
+				Node[] body = concatenate(la.body, lb.body);
+				return lower == null || upper == null || body == null ? null : new LoopNode(lower, upper, body, RankSet.EMPTY);
+			}
+			return null;
+		}
+
+		private @Nullable DepthExpr concatenate(DepthExpr a, DepthExpr b, boolean periodic) {
+			return DepthExpr.concatenate(a, firstSingle, first, b, secondSingle, second, depth, periodic);
+		}
+	}
+
 	/** Whether the items above the loop on the stack are its body at its next iteration. */
 	private static boolean grows(List<Node> stack, LoopNode loop, int depth) {
-		if (loop.lower.length != 1 || loop.upper.length != 1 || loop.lower[0] != 0) {
+		if (!loop.lower.equals(DepthExpr.ZERO) || !loop.upper.isConstant()) {
 			return false;
 		}
 		int start = stack.size() - loop.body.length;
@@ -535,7 +581,7 @@ public final class Folding {
 			}
 		}
 		try {
-			long next = Math.addExact(loop.upper[0], 1);
+			long next = Math.addExact(loop.upper.constantTerm(), 1);
 			for (int j = 0; j < loop.body.length; j++) {
 				if (!instantiate(loop.body[j], depth, next).equals(stack.get(start + j))) {
 					return false;
@@ -560,7 +606,7 @@ public final class Folding {
 				List<Node> body = read(loop.getItems(), inner, depth + 1, checkpoints);
 				RankSet.Builder ranks = new RankSet.Builder();
 				body.forEach(node -> ranks.addAll(node.ranks));
-				nodes.add(new LoopNode(vector(loop.getLower(), depths), vector(loop.getUpper(), depths),
+				nodes.add(new LoopNode(DepthExpr.of(loop.getLower(), depths), DepthExpr.of(loop.getUpper(), depths),
 						body.toArray(new Node[0]), ranks.build()));
 			} else if (item instanceof Event event) {
 				EventNode node = event(event, depths);
@@ -591,7 +637,7 @@ public final class Folding {
 				continue;
 			}
 			if (end - start >= 2) {
-				result.add(new LoopNode(constant(0), constant(0), rankMajor.subList(start, end).toArray(new Node[0]), ranks));
+				result.add(new LoopNode(DepthExpr.ZERO, DepthExpr.ZERO, rankMajor.subList(start, end).toArray(new Node[0]), ranks));
 			} else {
 				result.add(rankMajor.get(start));
 			}
@@ -619,7 +665,7 @@ public final class Folding {
 	/** The loop without wrappers inside, or null when it has none and is none. */
 	private static @Nullable List<Node> unwrap(LoopNode loop, int depth) {
 		List<Node> body = List.of(loop.body);
-		if (Arrays.equals(loop.lower, constant(0)) && Arrays.equals(loop.upper, constant(0))) {
+		if (loop.lower.equals(DepthExpr.ZERO) && loop.upper.equals(DepthExpr.ZERO)) {
 			List<Node> instantiated = new ArrayList<>(body.size());
 			for (Node item : body) {
 				instantiated.add(instantiate(item, depth, 0));
@@ -652,14 +698,9 @@ public final class Folding {
 	private static Node shifted(Node node, long shift, boolean anyNumbers) {
 		if (node instanceof EventNode event) {
 			int ranks = event.kind == EventKind.SEND || event.kind == EventKind.RECV ? 2 : 1;
-			long[][] numbers = new long[event.numbers.length][];
+			DepthExpr[] numbers = new DepthExpr[event.numbers.length];
 			for (int k = 0; k < numbers.length; k++) {
-				if (k < ranks) {
-					numbers[k] = event.numbers[k].clone();
-					numbers[k][0] -= shift;
-				} else {
-					numbers[k] = anyNumbers ? constant(0) : event.numbers[k];
-				}
+				numbers[k] = k < ranks ? event.numbers[k].plus(-shift) : anyNumbers ? DepthExpr.ZERO : event.numbers[k];
 			}
 			return new EventNode(event.kind, event.symbols, event.group, numbers);
 		}
@@ -672,14 +713,14 @@ public final class Folding {
 	}
 
 	private static EventNode event(Event event, Map<String, Integer> depths) {
-		List<long[]> numbers = new ArrayList<>();
+		List<DepthExpr> numbers = new ArrayList<>();
 		List<String> symbols = new ArrayList<>();
-		numbers.add(vector(event.getRank(), depths));
+		numbers.add(DepthExpr.of(event.getRank(), depths));
 		EventKind kind;
 		RankSet group = null;
 		if (event instanceof Message message) {
 			kind = message instanceof Recv ? EventKind.RECV : EventKind.SEND;
-			numbers.add(vector(message.getPeer(), depths));
+			numbers.add(DepthExpr.of(message.getPeer(), depths));
 			word(message.getTag(), depths, symbols, numbers);
 		} else if (event instanceof Sync sync) {
 			kind = EventKind.SYNC;
@@ -691,15 +732,15 @@ public final class Folding {
 				word(word, depths, symbols, numbers);
 			}
 		}
-		return new EventNode(kind, symbols.toArray(new String[0]), group, numbers.toArray(new long[0][]));
+		return new EventNode(kind, symbols.toArray(new String[0]), group, numbers.toArray(new DepthExpr[0]));
 	}
 
-	private static void word(Value value, Map<String, Integer> depths, List<String> symbols, List<long[]> numbers) {
+	private static void word(Value value, Map<String, Integer> depths, List<String> symbols, List<DepthExpr> numbers) {
 		if (value instanceof Symbol symbol) {
 			symbols.add(symbol.getName());
 		} else {
 			symbols.add(NUMBER);
-			numbers.add(vector((Expr) value, depths));
+			numbers.add(DepthExpr.of((Expr) value, depths));
 		}
 	}
 
@@ -707,8 +748,8 @@ public final class Folding {
 		for (Node node : items) {
 			if (node instanceof LoopNode loopNode) {
 				Loop loop = FACTORY.createLoop();
-				loop.setLower(expr(loopNode.lower, scope));
-				loop.setUpper(expr(loopNode.upper, scope));
+				loop.setLower(loopNode.lower.toExpr(scope));
+				loop.setUpper(loopNode.upper.toExpr(scope));
 				String index = "i" + scope.size();
 				loop.setIndex(index);
 				scope.add(index);
@@ -727,8 +768,8 @@ public final class Folding {
 		switch (node.kind) {
 		case SEND, RECV -> {
 			Message message = node.kind == EventKind.SEND ? FACTORY.createSend() : FACTORY.createRecv();
-			message.setPeer(expr(node.numbers[number++], scope));
-			message.setTag(node.symbols[0].equals(NUMBER) ? expr(node.numbers[number], scope) : Exprs.symbol(node.symbols[0]));
+			message.setPeer(node.numbers[number++].toExpr(scope));
+			message.setTag(node.symbols[0].equals(NUMBER) ? node.numbers[number].toExpr(scope) : Exprs.symbol(node.symbols[0]));
 			event = message;
 		}
 		case SYNC -> {
@@ -740,22 +781,12 @@ public final class Folding {
 		default -> {
 			Local local = FACTORY.createLocal();
 			for (String word : node.symbols) {
-				local.getWords().add(word.equals(NUMBER) ? expr(node.numbers[number++], scope) : Exprs.symbol(word));
+				local.getWords().add(word.equals(NUMBER) ? node.numbers[number++].toExpr(scope) : Exprs.symbol(word));
 			}
 			event = local;
 		}
 		}
-		event.setRank(expr(node.numbers[0], scope));
+		event.setRank(node.numbers[0].toExpr(scope));
 		return event;
-	}
-
-	private static Expr expr(long[] vector, List<String> scope) {
-		Map<String, Long> coefficients = new TreeMap<>();
-		for (int k = 1; k < vector.length; k++) {
-			if (vector[k] != 0) {
-				coefficients.put(scope.get(k - 1), vector[k]);
-			}
-		}
-		return Exprs.canonical(vector[0], coefficients, scope);
 	}
 }

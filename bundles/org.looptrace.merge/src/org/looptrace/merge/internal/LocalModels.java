@@ -19,6 +19,7 @@ import org.looptrace.model.Item;
 import org.looptrace.model.Local;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Message;
+import org.looptrace.model.Residue;
 import org.looptrace.model.Send;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Sync;
@@ -116,7 +117,7 @@ public final class LocalModels {
 		return GlobalEvent.local(rank, words);
 	}
 
-	/** Whether the index decides a channel or an inner bound somewhere in the items. */
+	/** Whether the index decides a channel, an inner bound or a residue somewhere in the items. */
 	private static boolean decidesChannels(EList<Item> items, String index) {
 		for (Item item : items) {
 			if (item instanceof Loop loop) {
@@ -126,7 +127,8 @@ public final class LocalModels {
 				}
 			} else if (item instanceof Event event) {
 				if (uses(event.getRank(), index) || event instanceof Message message
-						&& (uses(message.getPeer(), index) || uses(message.getTag(), index))) {
+						&& (uses(message.getPeer(), index) || uses(message.getTag(), index))
+						|| event instanceof Local local && usesInResidue(local, index)) {
 					return true;
 				}
 			}
@@ -135,14 +137,13 @@ public final class LocalModels {
 	}
 
 	private static boolean uses(EObject value, String index) {
-		if (value instanceof Expr expr) {
-			for (Term term : expr.getTerms()) {
-				if (term.getIndex().equals(index)) {
-					return true;
-				}
-			}
-		}
-		return false;
+		return value instanceof Expr expr && Exprs.reads(expr, index);
+	}
+
+	/** Whether a residue of a local word reads the index: the loop is unrolled so that it is constant. */
+	private static boolean usesInResidue(Local local, String index) {
+		return local.getWords().stream().anyMatch(word -> word instanceof Expr expr
+				&& expr.getResidues().stream().anyMatch(residue -> Exprs.reads(residue.getArgument(), index)));
 	}
 
 	private static AffineExpression affine(Expr expr, Map<String, AffineExpression> scope) {
@@ -154,6 +155,14 @@ public final class LocalModels {
 						+ " is not bound by an enclosing loop");
 			}
 			value = value.plusTimes(index, term.getCoefficient());
+		}
+		for (Residue residue : expr.getResidues()) {
+			AffineExpression argument = affine(residue.getArgument(), scope);
+			if (!argument.isConstant()) {
+				throw new IllegalStateException("the residue of " + Exprs.toText(expr) + " depends on a loop that is kept");
+			}
+			long remainder = Math.floorMod(argument.constant(), residue.getModulus());
+			value = value.plus(AffineExpression.of(Math.multiplyExact(residue.getCoefficient(), remainder)));
 		}
 		return value;
 	}

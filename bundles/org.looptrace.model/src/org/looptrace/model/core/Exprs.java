@@ -2,20 +2,29 @@
 package org.looptrace.model.core;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.looptrace.model.Expr;
 import org.looptrace.model.LooptraceFactory;
+import org.looptrace.model.Residue;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 
 /**
- * Affine expressions {@code constant + sum coefficient * index}: building them in canonical form,
- * evaluating them and printing them. Canonical form: no zero coefficient, one term per index,
- * terms ordered from the outermost loop inwards (the order of {@code scope}).
+ * Expressions {@code constant + sum coefficient * index + sum coefficient * mod(argument, modulus)}:
+ * building them in canonical form, evaluating them and printing them. Canonical form: no zero
+ * coefficient, one term per index, terms ordered from the outermost loop inwards (the order of
+ * {@code scope}); each residue's argument affine and canonical, its constant in 0 .. modulus - 1 and
+ * its coefficients in (-modulus/2, modulus/2], modulus at least 2, one residue per argument and
+ * modulus, residues ordered by their text.
  */
 public final class Exprs {
 
@@ -72,8 +81,91 @@ public final class Exprs {
 		return expr;
 	}
 
+	/**
+	 * The canonical expression of {@code canonical(constant, coefficients, scope) + residues}. A
+	 * residue's argument is made canonical modulo its modulus; a residue of a constant argument
+	 * adds to the constant.
+	 *
+	 * @throws IllegalArgumentException when a modulus is below 1 or an argument holds a residue
+	 */
+	public static Expr canonical(long constant, Map<String, Long> coefficients, List<Residue> residues, List<String> scope) {
+		long sum = constant;
+		List<Residue> kept = new ArrayList<>();
+		for (Residue residue : residues) {
+			long modulus = residue.getModulus();
+			Expr argument = residue.getArgument();
+			if (modulus < 1 || argument == null || !argument.getResidues().isEmpty()) {
+				throw new IllegalArgumentException("a residue needs a modulus of at least 1 and an affine argument");
+			}
+			Map<String, Long> reduced = new TreeMap<>();
+			argument.getTerms().forEach(term -> reduced.merge(term.getIndex(), symmetric(term.getCoefficient(), modulus), Long::sum));
+			reduced.replaceAll((index, coefficient) -> symmetric(coefficient, modulus));
+			Expr canonicalArgument = canonical(Math.floorMod(argument.getConstant(), modulus), reduced, scope);
+			if (isConstant(canonicalArgument)) {
+				sum = Math.addExact(sum, Math.multiplyExact(residue.getCoefficient(), canonicalArgument.getConstant()));
+				continue;
+			}
+			Optional<Residue> same = kept.stream().filter(other -> other.getModulus() == modulus
+					&& toText(other.getArgument()).equals(toText(canonicalArgument))).findFirst();
+			if (same.isPresent()) {
+				same.get().setCoefficient(Math.addExact(same.get().getCoefficient(), residue.getCoefficient()));
+			} else {
+				kept.add(residue(residue.getCoefficient(), canonicalArgument, modulus));
+			}
+		}
+		Expr expr = canonical(sum, coefficients, scope);
+		kept.removeIf(residue -> residue.getCoefficient() == 0);
+		kept.sort(Comparator.comparing((Residue residue) -> toText(residue.getArgument())).thenComparingLong(Residue::getModulus));
+		expr.getResidues().addAll(kept);
+		return expr;
+	}
+
+	/** {@code coefficient * mod(argument, modulus)}. */
+	public static Residue residue(long coefficient, Expr argument, long modulus) {
+		Residue residue = LooptraceFactory.eINSTANCE.createResidue();
+		residue.setCoefficient(coefficient);
+		residue.setArgument(argument);
+		residue.setModulus(modulus);
+		return residue;
+	}
+
+	/** The representative of {@code value} modulo {@code modulus} in (-modulus/2, modulus/2]. */
+	private static long symmetric(long value, long modulus) {
+		long positive = Math.floorMod(value, modulus);
+		return positive > modulus / 2 ? positive - modulus : positive;
+	}
+
+	/** Whether the expression has one value whatever the loop indices. */
 	public static boolean isConstant(Expr expr) {
-		return expr.getTerms().isEmpty();
+		return expr.getTerms().isEmpty() && expr.getResidues().isEmpty();
+	}
+
+	/** Whether the expression has no residue: {@code constant + sum coefficient * index}. */
+	public static boolean isAffine(Expr expr) {
+		return expr.getResidues().isEmpty();
+	}
+
+	/** The indices the expression reads, in terms and in residues' arguments. */
+	public static Set<String> indices(Expr expr) {
+		Set<String> indices = new LinkedHashSet<>();
+		expr.getTerms().forEach(term -> indices.add(term.getIndex()));
+		expr.getResidues().forEach(residue -> indices.addAll(indices(residue.getArgument())));
+		return indices;
+	}
+
+	/** Whether the expression reads the index, in a term or in a residue's argument. */
+	public static boolean reads(Expr expr, String index) {
+		for (Term term : expr.getTerms()) {
+			if (term.getIndex().equals(index)) {
+				return true;
+			}
+		}
+		for (Residue residue : expr.getResidues()) {
+			if (reads(residue.getArgument(), index)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -87,6 +179,10 @@ public final class Exprs {
 			for (Term term : expr.getTerms()) {
 				value = Math.addExact(value, Math.multiplyExact(term.getCoefficient(), environment.valueOf(term.getIndex())));
 			}
+			for (Residue residue : expr.getResidues()) {
+				long remainder = Math.floorMod(evaluate(residue.getArgument(), environment), residue.getModulus());
+				value = Math.addExact(value, Math.multiplyExact(residue.getCoefficient(), remainder));
+			}
 			return value;
 		} catch (ArithmeticException overflow) {
 			// A product or partial sum left the range of a long: the value may still be one.
@@ -98,6 +194,10 @@ public final class Exprs {
 		BigInteger value = BigInteger.valueOf(expr.getConstant());
 		for (Term term : expr.getTerms()) {
 			value = value.add(BigInteger.valueOf(term.getCoefficient()).multiply(BigInteger.valueOf(environment.valueOf(term.getIndex()))));
+		}
+		for (Residue residue : expr.getResidues()) {
+			long remainder = Math.floorMod(evaluate(residue.getArgument(), environment), residue.getModulus());
+			value = value.add(BigInteger.valueOf(residue.getCoefficient()).multiply(BigInteger.valueOf(remainder)));
 		}
 		try {
 			return value.longValueExact();
@@ -114,27 +214,36 @@ public final class Exprs {
 		return Long.toString(evaluate((Expr) value, environment));
 	}
 
-	/** Canonical text, e.g. {@code 1+i0}, {@code -i1}, {@code 5-2*i0+i1}, {@code 0}. */
+	/**
+	 * Canonical text, e.g. {@code 1+i0}, {@code -i1}, {@code 5-2*i0+i1}, {@code 0},
+	 * {@code 4*i1+mod(3+i2,4)}.
+	 */
 	public static String toText(Expr expr) {
 		StringBuilder text = new StringBuilder();
-		if (expr.getConstant() != 0 || expr.getTerms().isEmpty()) {
+		if (expr.getConstant() != 0 || isConstant(expr)) {
 			text.append(expr.getConstant());
 		}
 		for (Term term : expr.getTerms()) {
-			long coefficient = term.getCoefficient();
-			if (coefficient < 0) {
-				text.append('-');
-			} else if (!text.isEmpty()) {
-				text.append('+');
-			}
-			// The digits of the magnitude from the text, as Math.abs(Long.MIN_VALUE) overflows.
-			String magnitude = Long.toString(coefficient).substring(coefficient < 0 ? 1 : 0);
-			if (!magnitude.equals("1")) {
-				text.append(magnitude).append('*');
-			}
-			text.append(term.getIndex());
+			summand(text, term.getCoefficient(), term.getIndex());
+		}
+		for (Residue residue : expr.getResidues()) {
+			summand(text, residue.getCoefficient(), "mod(" + toText(residue.getArgument()) + "," + residue.getModulus() + ")");
 		}
 		return text.toString();
+	}
+
+	private static void summand(StringBuilder text, long coefficient, String factor) {
+		if (coefficient < 0) {
+			text.append('-');
+		} else if (!text.isEmpty()) {
+			text.append('+');
+		}
+		// The digits of the magnitude from the text, as Math.abs(Long.MIN_VALUE) overflows.
+		String magnitude = Long.toString(coefficient).substring(coefficient < 0 ? 1 : 0);
+		if (!magnitude.equals("1")) {
+			text.append(magnitude).append('*');
+		}
+		text.append(factor);
 	}
 
 	/** Values of loop indices by name; inner loops shadow outer ones. */

@@ -7,7 +7,7 @@ import java.util.Set;
 public final class Tokens {
 
 	/** Words with a meaning in model text: a symbol spelled like one is printed quoted. */
-	public static final Set<String> KEYWORDS = Set.of("for", "to", "done", "send", "recv", "sync", "local", "get");
+	public static final Set<String> KEYWORDS = Set.of("for", "to", "done", "send", "recv", "sync", "local", "get", "mod");
 
 	private Tokens() {
 	}

@@ -18,6 +18,7 @@ import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Recv;
 import org.looptrace.model.Term;
+import org.looptrace.model.core.Exprs;
 import org.looptrace.scanner.Polynomial;
 
 /**
@@ -97,16 +98,12 @@ public final class Specialisation {
 	/** Whether the index of {@code loop} occurs in the owner of an event inside {@code block}. */
 	private static boolean decidesAnOwner(Loop loop, Block block) {
 		for (Item item : block.getItems()) {
-			if (item instanceof Event event && uses(owner(event), loop.getIndex())
+			if (item instanceof Event event && Exprs.reads(owner(event), loop.getIndex())
 					|| item instanceof Loop inner && decidesAnOwner(loop, inner)) {
 				return true;
 			}
 		}
 		return false;
-	}
-
-	private static boolean uses(Expr expr, String index) {
-		return expr.getTerms().stream().anyMatch(term -> term.getIndex().equals(index));
 	}
 
 	private static List<String> boundIndices(Loop loop) {
@@ -161,6 +158,9 @@ public final class Specialisation {
 
 	/** An affine expression as a polynomial, the indices of {@code fixed} replaced by their values. */
 	public static Polynomial affine(Expr expr, Map<String, Long> fixed) {
+		if (!Exprs.isAffine(expr)) {
+			throw new IllegalArgumentException(Exprs.toText(expr) + " is not affine: a mod(...) cannot be a loop bound");
+		}
 		Polynomial result = Polynomial.constant(expr.getConstant());
 		for (Term term : expr.getTerms()) {
 			Long value = fixed.get(term.getIndex());

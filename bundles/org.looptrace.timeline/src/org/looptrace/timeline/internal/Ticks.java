@@ -25,7 +25,6 @@ import org.looptrace.model.Model;
 import org.looptrace.model.Recv;
 import org.looptrace.model.Send;
 import org.looptrace.model.Sync;
-import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.Exprs;
@@ -148,9 +147,7 @@ final class Ticks {
 				}
 				used.addAll(inner);
 			} else if (item instanceof Event event) {
-				for (Term term : owner(event).getTerms()) {
-					used.add(term.getIndex());
-				}
+				used.addAll(Exprs.indices(owner(event)));
 			}
 		}
 		return used;

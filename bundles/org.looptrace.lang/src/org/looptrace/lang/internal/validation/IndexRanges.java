@@ -9,6 +9,7 @@ import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Expr;
 import org.looptrace.model.Loop;
+import org.looptrace.model.Residue;
 import org.looptrace.model.Term;
 
 /**
@@ -61,6 +62,12 @@ final class IndexRanges {
 				long b = Math.multiplyExact(term.getCoefficient(), index[1]);
 				min = Math.addExact(min, Math.min(a, b));
 				max = Math.addExact(max, Math.max(a, b));
+			}
+			for (Residue residue : expr.getResidues()) {
+				// the remainder lies in 0 .. modulus - 1, whatever its argument
+				long a = Math.multiplyExact(residue.getCoefficient(), residue.getModulus() - 1);
+				min = Math.addExact(min, Math.min(0, a));
+				max = Math.addExact(max, Math.max(0, a));
 			}
 			return new long[] { min, max };
 		} catch (ArithmeticException e) {

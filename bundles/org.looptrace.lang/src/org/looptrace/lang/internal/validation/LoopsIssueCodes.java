@@ -15,6 +15,8 @@ public interface LoopsIssueCodes {
 	String SHADOWED_INDEX = PREFIX + "shadowedIndex";
 	/** A loop body without any construct. */
 	String EMPTY_LOOP = PREFIX + "emptyLoop";
+	/** A loop bound that holds a mod(...): bounds are affine. */
+	String RESIDUE_IN_BOUND = PREFIX + "residueInBound";
 	/** A loop whose upper bound is always below its lower bound (warning). */
 	String ZERO_TRIP_LOOP = PREFIX + "zeroTripLoop";
 	/** A rank or peer that is negative, or can be for some iteration. */

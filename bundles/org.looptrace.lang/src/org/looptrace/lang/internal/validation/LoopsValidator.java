@@ -26,6 +26,7 @@ import org.looptrace.model.LooptraceFactory;
 import org.looptrace.model.LooptracePackage.Literals;
 import org.looptrace.model.Message;
 import org.looptrace.model.Model;
+import org.looptrace.model.Residue;
 import org.looptrace.model.Term;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.ModelExpander;
@@ -44,8 +45,13 @@ public class LoopsValidator extends AbstractLoopsValidator {
 
 	@Check
 	public void checkIndicesBound(Expr expr) {
+		if (expr.eContainer() instanceof Residue) {
+			return; // checked with the expression that holds the residue
+		}
 		List<Loop> loops = enclosingLoops(expr);
-		for (Term term : expr.getTerms()) {
+		List<Term> terms = new ArrayList<>(expr.getTerms());
+		expr.getResidues().forEach(residue -> terms.addAll(residue.getArgument().getTerms()));
+		for (Term term : terms) {
 			if (term.getIndex() != null && loops.stream().noneMatch(loop -> term.getIndex().equals(loop.getIndex()))) {
 				String bound = loops.isEmpty() ? "there is no enclosing loop"
 						: "the enclosing loops bind " + loops.stream().map(Loop::getIndex).collect(Collectors.joining(", "));
@@ -71,6 +77,17 @@ public class LoopsValidator extends AbstractLoopsValidator {
 		if (loop.getItems().stream().noneMatch(Construct.class::isInstance)) {
 			error("the loop over '" + loop.getIndex() + "' has an empty body: it stands for no event", Literals.LOOP__INDEX,
 					LoopsIssueCodes.EMPTY_LOOP);
+		}
+	}
+
+	@Check
+	public void checkBoundsAffine(Loop loop) {
+		for (Expr bound : List.of(loop.getLower(), loop.getUpper())) {
+			if (bound != null && !Exprs.isAffine(bound)) {
+				error("the bound " + Exprs.toText(bound) + " of the loop over '" + loop.getIndex()
+						+ "' holds a mod(...): loop bounds are affine (mod is for ranks, peers and numbers of events)",
+						bound, null, LoopsIssueCodes.RESIDUE_IN_BOUND);
+			}
 		}
 	}
 

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.Expr;
+import org.looptrace.model.Term;
+import org.looptrace.model.core.Exprs;
+
+/**
+ * A number of a construct during folding, over loop depths instead of index names: an affine
+ * vector (element 0 the constant, element 1 + k the coefficient of the index of the enclosing loop
+ * at depth k, printed {@code ik}) plus residues {@code coefficient * mod(argument, modulus)} whose
+ * arguments are such vectors. Two copies of a construct at the same depth then have equal numbers,
+ * without renaming any index. Immutable; vectors carry no trailing zero, so equal functions are
+ * equal objects.
+ */
+final class DepthExpr {
+
+	private static final Residue[] NONE = {};
+	static final DepthExpr ZERO = constant(0);
+
+	/** {@code coefficient * mod(argument, modulus)}, the argument affine. */
+	record Residue(long coefficient, long[] argument, long modulus) {
+
+		@Override
+		public boolean equals(@Nullable Object obj) {
+			return obj instanceof Residue other && coefficient == other.coefficient && modulus == other.modulus
+					&& Arrays.equals(argument, other.argument);
+		}
+
+		@Override
+		public int hashCode() {
+			return Long.hashCode(coefficient) * 31 + Arrays.hashCode(argument) * 7 + Long.hashCode(modulus);
+		}
+
+		@Override
+		public String toString() {
+			return coefficient + "*mod(" + Arrays.toString(argument) + "," + modulus + ")";
+		}
+	}
+
+	private final long[] vector;
+	private final Residue[] residues;
+
+	private DepthExpr(long[] vector, Residue[] residues) {
+		this.vector = trim(vector);
+		this.residues = residues;
+	}
+
+	static DepthExpr constant(long value) {
+		return new DepthExpr(new long[] { value }, NONE);
+	}
+
+	/** The expression with its indices replaced by the depths of the loops that bind them. */
+	static DepthExpr of(Expr expr, Map<String, Integer> depths) {
+		Residue[] residues = new Residue[expr.getResidues().size()];
+		for (int r = 0; r < residues.length; r++) {
+			org.looptrace.model.Residue residue = expr.getResidues().get(r);
+			residues[r] = new Residue(residue.getCoefficient(), vector(residue.getArgument(), depths), residue.getModulus());
+		}
+		return new DepthExpr(vector(expr, depths), residues.length == 0 ? NONE : residues);
+	}
+
+	private static long[] vector(Expr expr, Map<String, Integer> depths) {
+		long[] vector = new long[1 + depths.size()];
+		vector[0] = expr.getConstant();
+		for (Term term : expr.getTerms()) {
+			Integer depth = depths.get(term.getIndex());
+			if (depth == null) {
+				throw new IllegalArgumentException("loop index '" + term.getIndex() + "' is not bound");
+			}
+			vector[1 + depth] = Math.addExact(vector[1 + depth], term.getCoefficient());
+		}
+		return vector;
+	}
+
+	/** The expression over the index names of {@code scope} (depth k is {@code scope.get(k)}). */
+	Expr toExpr(List<String> scope) {
+		List<org.looptrace.model.Residue> residueList = new ArrayList<>(residues.length);
+		for (Residue residue : residues) {
+			residueList.add(Exprs.residue(residue.coefficient, canonical(residue.argument, scope), residue.modulus));
+		}
+		return Exprs.canonical(vector[0], coefficients(vector, scope), residueList, scope);
+	}
+
+	private static Expr canonical(long[] vector, List<String> scope) {
+		return Exprs.canonical(vector[0], coefficients(vector, scope), scope);
+	}
+
+	private static Map<String, Long> coefficients(long[] vector, List<String> scope) {
+		Map<String, Long> coefficients = new TreeMap<>();
+		for (int k = 1; k < vector.length; k++) {
+			if (vector[k] != 0) {
+				coefficients.put(scope.get(k - 1), vector[k]);
+			}
+		}
+		return coefficients;
+	}
+
+	/** Whether the value is the same at every iteration of every enclosing loop. */
+	boolean isConstant() {
+		return vector.length == 1 && residues.length == 0;
+	}
+
+	/** The constant term (the whole value when {@link #isConstant}). */
+	long constantTerm() {
+		return vector[0];
+	}
+
+	DepthExpr plus(long value) {
+		long[] moved = vector.clone();
+		moved[0] = Math.addExact(moved[0], value);
+		return new DepthExpr(moved, residues);
+	}
+
+	/**
+	 * x, y and z (copies at the same place of consecutive blocks; z null when there are two) as a
+	 * function of a new loop index at {@code depth}: null unless the copies differ by one constant
+	 * step. Indices at that depth and deeper move one level down.
+	 */
+	static @Nullable DepthExpr unify(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth) {
+		if (!Arrays.equals(x.residues, y.residues) || z != null && !Arrays.equals(x.residues, z.residues)) {
+			return null;
+		}
+		long[] vector = unify(x.vector, y.vector, z == null ? null : z.vector, depth);
+		return vector == null ? null : new DepthExpr(vector, x.lifted(depth).residues);
+	}
+
+	private static long @Nullable [] unify(long[] x, long[] y, long @Nullable [] z, int depth) {
+		if (x.length != y.length || z != null && z.length != x.length) {
+			return null; // vectors are trimmed: equal coefficients mean equal lengths
+		}
+		for (int k = 1; k < x.length; k++) {
+			if (y[k] != x[k] || z != null && z[k] != x[k]) {
+				return null;
+			}
+		}
+		long step;
+		try {
+			step = Math.subtractExact(y[0], x[0]);
+			if (z != null && Math.subtractExact(z[0], y[0]) != step) {
+				return null;
+			}
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+		long[] result = lift(x, depth);
+		if (result.length < 2 + depth) {
+			result = Arrays.copyOf(result, 2 + depth);
+		}
+		result[1 + depth] = step;
+		return result;
+	}
+
+	/** The expression inside a new loop at {@code depth} that it does not depend on. */
+	DepthExpr lifted(int depth) {
+		if (vector.length <= 1 + depth && residues.length == 0) {
+			return this;
+		}
+		Residue[] moved = new Residue[residues.length];
+		for (int r = 0; r < moved.length; r++) {
+			moved[r] = new Residue(residues[r].coefficient, lift(residues[r].argument, depth), residues[r].modulus);
+		}
+		return new DepthExpr(lift(vector, depth), residues.length == 0 ? NONE : moved);
+	}
+
+	/** The vector with a zero coefficient inserted at {@code depth}: deeper indices move down. */
+	private static long[] lift(long[] vector, int depth) {
+		if (vector.length <= 1 + depth) {
+			return vector.clone();
+		}
+		long[] result = new long[vector.length + 1];
+		System.arraycopy(vector, 0, result, 0, 1 + depth);
+		System.arraycopy(vector, 1 + depth, result, 2 + depth, vector.length - 1 - depth);
+		return result;
+	}
+
+	/** The expression with the index at {@code depth} set to n; deeper indices move one level up. */
+	DepthExpr instantiate(int depth, long n) {
+		if (vector.length <= 1 + depth && residues.length == 0) {
+			return this;
+		}
+		long[] result = instantiate(vector, depth, n);
+		List<Residue> kept = new ArrayList<>(residues.length);
+		for (Residue residue : residues) {
+			long[] argument = instantiate(residue.argument, depth, n);
+			if (argument.length == 1) {
+				long remainder = Math.floorMod(argument[0], residue.modulus);
+				result[0] = Math.addExact(result[0], Math.multiplyExact(residue.coefficient, remainder));
+			} else {
+				kept.add(new Residue(residue.coefficient, argument, residue.modulus));
+			}
+		}
+		return new DepthExpr(result, kept.isEmpty() ? NONE : kept.toArray(NONE));
+	}
+
+	private static long[] instantiate(long[] vector, int depth, long n) {
+		if (vector.length <= 1 + depth) {
+			return vector.clone();
+		}
+		long[] result = new long[vector.length - 1];
+		result[0] = Math.addExact(vector[0], Math.multiplyExact(coefficient(vector, depth), n));
+		for (int k = 0; 1 + k < vector.length; k++) {
+			if (k != depth) {
+				result[1 + (k < depth ? k : k - 1)] = vector[1 + k];
+			}
+		}
+		return trim(result);
+	}
+
+	/**
+	 * One expression over a loop of {@code first + second} iterations at {@code depth} made of two
+	 * runs: {@code a} for the first iterations, {@code b} (index counted from 0 again) for the rest.
+	 * Both are bodies, the index at {@code depth} their own; a run of one iteration
+	 * ({@code aSingle}, {@code bSingle}) takes its step from the other run. The second run either
+	 * continues the first, or (when {@code periodic}, both runs affine in the index) is shifted by
+	 * some w: the value then wraps around once, {@code c * mod(index + o, M)} with {@code c * M = -w},
+	 * as the neighbours of a periodic grid do; c is the step when it divides w, else 1 or -1. Null
+	 * when neither holds.
+	 */
+	static @Nullable DepthExpr concatenate(DepthExpr a, boolean aSingle, long first, DepthExpr b, boolean bSingle, long second,
+			int depth, boolean periodic) {
+		try {
+			DepthExpr line = aSingle ? b.shift(depth, -1) : a;
+			boolean continues = (!aSingle || line.instantiate(depth, 0).lifted(depth).equals(a))
+					&& (bSingle ? line.instantiate(depth, first).lifted(depth).equals(b) : line.shift(depth, first).equals(b));
+			if (continues) {
+				return line;
+			}
+			if (!periodic || a.readsDepth(depth) || b.readsDepth(depth) || !Arrays.equals(a.residues, b.residues)) {
+				return null;
+			}
+			return wrapped(a, aSingle, first, b, second, depth);
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+	}
+
+	private static @Nullable DepthExpr wrapped(DepthExpr a, boolean aSingle, long first, DepthExpr b, long second, int depth) {
+		int length = Math.max(Math.max(a.vector.length, b.vector.length), 2 + depth);
+		long[] x = Arrays.copyOf(a.vector, length);
+		long[] y = Arrays.copyOf(b.vector, length);
+		for (int k = 1; k < length; k++) {
+			if (k != 1 + depth && x[k] != y[k]) {
+				return null;
+			}
+		}
+		long step = aSingle ? y[1 + depth] : x[1 + depth];
+		if (step != y[1 + depth] && second > 1) {
+			return null;
+		}
+		long wrap = Math.subtractExact(y[0], Math.addExact(x[0], Math.multiplyExact(step, first)));
+		long c;
+		long whole;
+		if (step != 0 && wrap % step == 0 && -wrap / step > 0) {
+			c = step;
+			whole = -wrap / step;
+		} else {
+			c = wrap > 0 ? -1 : 1;
+			whole = Math.absExact(wrap);
+		}
+		if (whole < 2 || whole < first || whole < second) {
+			return null; // one wrap, after the first run
+		}
+		long offset = whole - first;
+		x[0] = Math.subtractExact(x[0], Math.multiplyExact(c, offset));
+		x[1 + depth] = Math.subtractExact(step, c);
+		long[] argument = new long[2 + depth];
+		argument[0] = offset;
+		argument[1 + depth] = 1;
+		Residue[] residues = Arrays.copyOf(a.residues, a.residues.length + 1);
+		residues[a.residues.length] = new Residue(c, argument, whole);
+		return new DepthExpr(x, residues);
+	}
+
+	/** Whether a residue reads the index at {@code depth}. */
+	private boolean readsDepth(int depth) {
+		return Arrays.stream(residues).anyMatch(residue -> coefficient(residue.argument, depth) != 0);
+	}
+
+	/** The expression with the index at {@code depth} replaced by {@code index + k}. */
+	private DepthExpr shift(int depth, long k) {
+		long[] moved = vector.clone();
+		moved[0] = Math.addExact(moved[0], Math.multiplyExact(coefficient(vector, depth), k));
+		Residue[] shifted = residues.clone();
+		for (int r = 0; r < shifted.length; r++) {
+			Residue residue = residues[r];
+			long[] argument = residue.argument.clone();
+			argument[0] = Math.floorMod(Math.addExact(argument[0], Math.multiplyExact(coefficient(argument, depth), k)), residue.modulus);
+			shifted[r] = new Residue(residue.coefficient, argument, residue.modulus);
+		}
+		return new DepthExpr(moved, shifted);
+	}
+
+	private static long coefficient(long[] vector, int depth) {
+		return 1 + depth < vector.length ? vector[1 + depth] : 0;
+	}
+
+	/** Without trailing zero coefficients, so that equal functions have equal vectors. */
+	private static long[] trim(long[] vector) {
+		int length = vector.length;
+		while (length > 1 && vector[length - 1] == 0) {
+			length--;
+		}
+		return length == vector.length ? vector : Arrays.copyOf(vector, length);
+	}
+
+	@Override
+	public boolean equals(@Nullable Object obj) {
+		return obj instanceof DepthExpr other && Arrays.equals(vector, other.vector) && Arrays.equals(residues, other.residues);
+	}
+
+	@Override
+	public int hashCode() {
+		return Arrays.hashCode(vector) * 31 + Arrays.hashCode(residues);
+	}
+
+	@Override
+	public String toString() {
+		return Arrays.toString(vector) + (residues.length == 0 ? "" : Arrays.toString(residues));
+	}
+}
