@@ -221,8 +221,8 @@ final class DepthExpr {
 	 * ({@code aSingle}, {@code bSingle}) takes its step from the other run. The second run either
 	 * continues the first, or (when {@code periodic}, both runs affine in the index) is shifted by
 	 * some w: the value then wraps around once, {@code c * mod(index + o, M)} with {@code c * M = -w},
-	 * as the neighbours of a periodic grid do; c is the step when it divides w, else 1 or -1. Null
-	 * when neither holds.
+	 * as the neighbours of a periodic grid do; c is the step when it divides w, else 1 or -1 when
+	 * the two runs make the whole cycle (M = first + second). Null when neither holds.
 	 */
 	static @Nullable DepthExpr concatenate(DepthExpr a, boolean aSingle, long first, DepthExpr b, boolean bSingle, long second,
 			int depth, boolean periodic) {
@@ -259,11 +259,14 @@ final class DepthExpr {
 		long c;
 		long whole;
 		if (step != 0 && wrap % step == 0 && -wrap / step > 0) {
-			c = step;
+			c = step; // a value that runs through M multiples of its step: step * mod(index + o, M)
 			whole = -wrap / step;
 		} else {
-			c = wrap > 0 ? -1 : 1;
+			c = wrap > 0 ? -1 : 1; // a step that changes once in a cycle covered whole by the two runs
 			whole = Math.absExact(wrap);
+			if (whole != first + second) {
+				return null;
+			}
 		}
 		if (whole < 2 || whole < first || whole < second) {
 			return null; // one wrap, after the first run
@@ -285,7 +288,7 @@ final class DepthExpr {
 	}
 
 	/** The expression with the index at {@code depth} replaced by {@code index + k}. */
-	private DepthExpr shift(int depth, long k) {
+	DepthExpr shift(int depth, long k) {
 		long[] moved = vector.clone();
 		moved[0] = Math.addExact(moved[0], Math.multiplyExact(coefficient(vector, depth), k));
 		Residue[] shifted = residues.clone();

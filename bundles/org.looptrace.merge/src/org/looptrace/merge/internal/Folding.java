@@ -368,7 +368,7 @@ public final class Folding {
 				return true;
 			}
 		}
-		return false;
+		return pairs == Pairs.PERIODIC && rotates(stack, depth);
 	}
 
 	/**
@@ -457,43 +457,114 @@ public final class Folding {
 		int size = stack.size();
 		Node bottom = stack.get(size - i);
 		Node top = stack.get(size - 1);
-		Node[] a;
-		Node[] b;
-		long first = 1; // a single copy, unless a loop
-		long second = 1;
-		boolean firstSingle = false;
-		boolean secondSingle = false;
-		if (i == 2 && bottom instanceof LoopNode l1 && top instanceof LoopNode l2 && counted(l1) && counted(l2)
-				&& l1.body.length == l2.body.length) {
-			a = l1.body;
-			b = l2.body;
-			first = count(l1);
-			second = count(l2);
-		} else if (bottom instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
-			a = loop.body;
-			b = lifted(stack.subList(size - i + 1, size), depth);
-			first = count(loop);
-			secondSingle = true;
-		} else if (top instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
-			a = lifted(stack.subList(size - i, size - 1), depth);
-			firstSingle = true;
-			b = loop.body;
-			second = count(loop);
-		} else {
-			return false;
+		Node[] body = null;
+		long count = 0;
+		if (i == 2 && bottom instanceof LoopNode first && top instanceof LoopNode second && counted(first) && counted(second)) {
+			body = join(List.of(first.body), count(first), false, List.of(second.body), count(second), false, depth);
+			count = count(first) + count(second);
 		}
-		for (int j = 0; j < a.length; j++) {
-			if (a[j].skeleton != b[j].skeleton) {
-				return false;
-			}
+		if (body == null && bottom instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
+			body = join(List.of(loop.body), count(loop), false, stack.subList(size - i + 1, size), 1, true, depth);
+			count = count(loop) + 1;
 		}
-		Node[] body = new Run(firstSingle, first, secondSingle, second, depth).concatenate(a, b);
+		if (body == null && top instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
+			body = join(stack.subList(size - i, size - 1), 1, true, List.of(loop.body), count(loop), false, depth);
+			count = 1 + count(loop);
+		}
 		if (body == null) {
 			return false;
 		}
 		stack.subList(size - i, size).clear();
-		stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(first + second - 1), body, RankSet.EMPTY));
+		stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(count - 1), body, RankSet.EMPTY));
 		return true;
+	}
+
+	/**
+	 * The body of one loop over two runs of a step, each a loop body or a single copy (of
+	 * constructs outside the new loop, lifted into it); null when they do not join.
+	 */
+	private static Node @Nullable [] join(List<Node> a, long first, boolean firstSingle, List<Node> b, long second,
+			boolean secondSingle, int depth) {
+		if (!sameSkeletons(a, b)) {
+			return null;
+		}
+		Node[] x = firstSingle ? lifted(a, depth) : a.toArray(new Node[0]);
+		Node[] y = secondSingle ? lifted(b, depth) : b.toArray(new Node[0]);
+		return new Run(firstSingle, first, secondSingle, second, depth).concatenate(x, y);
+	}
+
+	/**
+	 * Whether the top of the stack is a loop between the end of its body at the iteration before
+	 * its first and the start of its body at the iteration after its last (a loop that starts in
+	 * the middle of the step it repeats), then replaced by the loop rotated to the step's start,
+	 * the two pieces joined to it as {@link #joins} does.
+	 */
+	private static boolean rotates(List<Node> stack, int depth) {
+		int size = stack.size();
+		for (int q = 1; q <= MAX_BODY && q + 2 <= size; q++) {
+			if (!(stack.get(size - q - 1) instanceof LoopNode loop) || !counted(loop) || loop.body.length <= q
+					|| loop.body.length - q > size - q - 1) {
+				continue;
+			}
+			int p = loop.body.length - q;
+			List<Node> before = stack.subList(size - q - 1 - p, size - q - 1);
+			List<Node> after = stack.subList(size - q, size);
+			List<Node> prefix = List.of(loop.body).subList(0, q);
+			List<Node> suffix = List.of(loop.body).subList(q, loop.body.length);
+			if (!sameSkeletons(before, suffix) || !sameSkeletons(after, prefix)) {
+				continue;
+			}
+			long count = count(loop);
+			// The rotated loop runs count - 1 times: the end of one step, then the start of the next.
+			List<Node> rotated = new ArrayList<>(suffix);
+			List<Node> head = new ArrayList<>(before);
+			for (Node item : prefix) {
+				rotated.add(advanced(item, depth, 1));
+				head.add(instantiate(item, depth, 0));
+			}
+			List<Node> tail = new ArrayList<>();
+			for (Node item : suffix) {
+				tail.add(instantiate(item, depth, count - 1));
+			}
+			tail.addAll(after);
+			Node[] body = join(head, 1, true, rotated, count - 1, false, depth);
+			body = body == null ? null : join(List.of(body), count, false, tail, 1, true, depth);
+			if (body != null) {
+				stack.subList(size - q - 1 - p, size).clear();
+				stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(count), body, RankSet.EMPTY));
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean sameSkeletons(List<Node> a, List<Node> b) {
+		if (a.size() != b.size()) {
+			return false;
+		}
+		for (int j = 0; j < a.size(); j++) {
+			if (a.get(j).skeleton != b.get(j).skeleton) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** The construct with the index at {@code depth} replaced by {@code index + k}. */
+	private static Node advanced(Node node, int depth, long k) {
+		if (node instanceof EventNode event) {
+			DepthExpr[] numbers = new DepthExpr[event.numbers.length];
+			for (int n = 0; n < numbers.length; n++) {
+				numbers[n] = event.numbers[n].shift(depth, k);
+			}
+			return new EventNode(event.kind, event.symbols, event.group, numbers);
+		}
+		LoopNode loop = (LoopNode) node;
+		Node[] body = new Node[loop.body.length];
+		for (int i = 0; i < body.length; i++) {
+			body[i] = advanced(loop.body[i], depth, k);
+		}
+		return new LoopNode(loop.lower.shift(depth, k), loop.upper.shift(depth, k), body, RankSet.EMPTY);
 	}
 
 	/** A loop from 0 to a constant. */
