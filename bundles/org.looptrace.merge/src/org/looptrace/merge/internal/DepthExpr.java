@@ -214,77 +214,107 @@ final class DepthExpr {
 		return trim(result);
 	}
 
+	/** Residues of the index of one loop a number may hold: more would be unreadable. */
+	private static final int MAX_WRAPS = 2;
+
 	/**
 	 * One expression over a loop of {@code first + second} iterations at {@code depth} made of two
 	 * runs: {@code a} for the first iterations, {@code b} (index counted from 0 again) for the rest.
 	 * Both are bodies, the index at {@code depth} their own; a run of one iteration
-	 * ({@code aSingle}, {@code bSingle}) takes its step from the other run. The second run either
-	 * continues the first, or (when {@code periodic}, both runs affine in the index) is shifted by
-	 * some w: the value then wraps around once, {@code c * mod(index + o, M)} with {@code c * M = -w},
-	 * as the neighbours of a periodic grid do; c is the step when it divides w, else 1 or -1 when
-	 * the two runs make the whole cycle (M = first + second). Null when neither holds.
+	 * ({@code aSingle}, {@code bSingle}) takes its steps from the other run. The second run either
+	 * continues the first, or (when {@code periodic}) is the first's continuation moved by some w:
+	 * the value then wraps around, {@code c * mod(index + o, M)} with {@code c * M = -w}, as the
+	 * neighbours of a periodic grid do. c is the step of the first run when it divides w (a value
+	 * running through M multiples of its step), else M is the whole cycle ({@code cycle}, the count
+	 * of the loop the runs are part of). Null when neither holds.
 	 */
 	static @Nullable DepthExpr concatenate(DepthExpr a, boolean aSingle, long first, DepthExpr b, boolean bSingle, long second,
-			int depth, boolean periodic) {
+			int depth, boolean periodic, long cycle) {
 		try {
-			DepthExpr line = aSingle ? b.shift(depth, -1) : a;
-			boolean continues = (!aSingle || line.instantiate(depth, 0).lifted(depth).equals(a))
-					&& (bSingle ? line.instantiate(depth, first).lifted(depth).equals(b) : line.shift(depth, first).equals(b));
-			if (continues) {
+			DepthExpr line;
+			long wrap;
+			if (aSingle) {
+				DepthExpr start = b.shift(depth, -1);
+				long moved = difference(a, start.instantiate(depth, 0).lifted(depth));
+				if (moved == NO_DIFFERENCE) {
+					return null;
+				}
+				line = start.plus(moved);
+				wrap = -moved;
+			} else {
+				line = a;
+				wrap = difference(b, bSingle ? a.instantiate(depth, first).lifted(depth) : a.shift(depth, first));
+				if (wrap == NO_DIFFERENCE) {
+					return null;
+				}
+			}
+			if (wrap == 0) {
 				return line;
 			}
-			if (!periodic || a.readsDepth(depth) || b.readsDepth(depth) || !Arrays.equals(a.residues, b.residues)) {
-				return null;
-			}
-			return wrapped(a, aSingle, first, b, second, depth);
+			return periodic ? line.wrapped(wrap, first, second, depth, cycle) : null;
 		} catch (ArithmeticException overflow) {
 			return null;
 		}
 	}
 
-	private static @Nullable DepthExpr wrapped(DepthExpr a, boolean aSingle, long first, DepthExpr b, long second, int depth) {
-		int length = Math.max(Math.max(a.vector.length, b.vector.length), 2 + depth);
-		long[] x = Arrays.copyOf(a.vector, length);
-		long[] y = Arrays.copyOf(b.vector, length);
+	private static final long NO_DIFFERENCE = Long.MIN_VALUE;
+
+	/** x - y when they differ by a constant, else NO_DIFFERENCE. */
+	private static long difference(DepthExpr x, DepthExpr y) {
+		if (!Arrays.equals(x.residues, y.residues)) {
+			return NO_DIFFERENCE;
+		}
+		int length = Math.max(x.vector.length, y.vector.length);
 		for (int k = 1; k < length; k++) {
-			if (k != 1 + depth && x[k] != y[k]) {
-				return null;
+			if (coefficient(x.vector, k - 1) != coefficient(y.vector, k - 1)) {
+				return NO_DIFFERENCE;
 			}
 		}
-		long step = aSingle ? y[1 + depth] : x[1 + depth];
-		if (step != y[1 + depth] && second > 1) {
+		return Math.subtractExact(x.vector[0], y.vector[0]); // NO_DIFFERENCE itself counts as none
+	}
+
+	/** This line for the first {@code first} iterations, moved by {@code wrap} after; see concatenate. */
+	private @Nullable DepthExpr wrapped(long wrap, long first, long second, int depth, long cycle) {
+		if (Arrays.stream(residues).filter(residue -> coefficient(residue.argument, depth) != 0).count() >= MAX_WRAPS) {
 			return null;
 		}
-		long wrap = Math.subtractExact(y[0], Math.addExact(x[0], Math.multiplyExact(step, first)));
+		long step = coefficient(vector, depth);
 		long c;
 		long whole;
-		if (step != 0 && wrap % step == 0 && -wrap / step > 0) {
-			c = step; // a value that runs through M multiples of its step: step * mod(index + o, M)
+		if (step != 0 && wrap % step == 0 && -wrap / step >= Math.max(first, second)) {
+			c = step;
 			whole = -wrap / step;
+		} else if (wrap % cycle == 0 && cycle >= first + second) {
+			c = -wrap / cycle;
+			whole = cycle;
 		} else {
-			c = wrap > 0 ? -1 : 1; // a step that changes once in a cycle covered whole by the two runs
-			whole = Math.absExact(wrap);
-			if (whole != first + second) {
-				return null;
-			}
+			return null;
 		}
-		if (whole < 2 || whole < first || whole < second) {
-			return null; // one wrap, after the first run
+		if (whole < 2) {
+			return null;
 		}
-		long offset = whole - first;
+		long offset = whole - first; // the wrap comes after the first run
+		long[] x = Arrays.copyOf(vector, Math.max(vector.length, 2 + depth));
 		x[0] = Math.subtractExact(x[0], Math.multiplyExact(c, offset));
 		x[1 + depth] = Math.subtractExact(step, c);
 		long[] argument = new long[2 + depth];
 		argument[0] = offset;
 		argument[1 + depth] = 1;
-		Residue[] residues = Arrays.copyOf(a.residues, a.residues.length + 1);
-		residues[a.residues.length] = new Residue(c, argument, whole);
-		return new DepthExpr(x, residues);
-	}
-
-	/** Whether a residue reads the index at {@code depth}. */
-	private boolean readsDepth(int depth) {
-		return Arrays.stream(residues).anyMatch(residue -> coefficient(residue.argument, depth) != 0);
+		List<Residue> result = new ArrayList<>(List.of(residues));
+		int same = -1;
+		for (int r = 0; r < result.size(); r++) {
+			if (result.get(r).modulus == whole && Arrays.equals(result.get(r).argument, argument)) {
+				same = r;
+			}
+		}
+		if (same < 0) {
+			result.add(new Residue(c, argument, whole));
+		} else if (result.get(same).coefficient + c == 0) {
+			result.remove(same);
+		} else {
+			result.set(same, new Residue(Math.addExact(result.get(same).coefficient, c), argument, whole));
+		}
+		return new DepthExpr(x, result.isEmpty() ? NONE : result.toArray(NONE));
 	}
 
 	/** The expression with the index at {@code depth} replaced by {@code index + k}. */

@@ -320,7 +320,13 @@ public final class Folding {
 		 * continues the first, or continues it past a wrap-around: the neighbours of a periodic
 		 * grid, {@code mod(3+i1,4)}.
 		 */
-		PERIODIC
+		PERIODIC,
+		/** As PERIODIC, with pairs of any steps (the cycles of a skewed grid, such as 0, 7, 10, 13). */
+		PERIODIC_ANY;
+
+		boolean periodic() {
+			return this == PERIODIC || this == PERIODIC_ANY;
+		}
 	}
 
 	/** NLR's stack machine over a sequence of constructs. */
@@ -364,11 +370,11 @@ public final class Folding {
 					&& repeats(stack, i / 2, 2, depth, pairs)) {
 				return true;
 			}
-			if (pairs == Pairs.PERIODIC && joins(stack, i, depth)) {
+			if (pairs.periodic() && joins(stack, i, depth)) {
 				return true;
 			}
 		}
-		return pairs == Pairs.PERIODIC && rotates(stack, depth);
+		return pairs.periodic() && rotates(stack, depth);
 	}
 
 	/**
@@ -460,16 +466,24 @@ public final class Folding {
 		Node[] body = null;
 		long count = 0;
 		if (i == 2 && bottom instanceof LoopNode first && top instanceof LoopNode second && counted(first) && counted(second)) {
-			body = join(List.of(first.body), count(first), false, List.of(second.body), count(second), false, depth);
 			count = count(first) + count(second);
+			body = join(List.of(first.body), count(first), false, List.of(second.body), count(second), false, count, depth);
 		}
 		if (body == null && bottom instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
-			body = join(List.of(loop.body), count(loop), false, stack.subList(size - i + 1, size), 1, true, depth);
 			count = count(loop) + 1;
+			body = join(List.of(loop.body), count(loop), false, stack.subList(size - i + 1, size), 1, true, count, depth);
 		}
 		if (body == null && top instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
-			body = join(stack.subList(size - i, size - 1), 1, true, List.of(loop.body), count(loop), false, depth);
 			count = 1 + count(loop);
+			body = join(stack.subList(size - i, size - 1), 1, true, List.of(loop.body), count(loop), false, count, depth);
+		}
+		// A copy, a loop, a copy: the two ends may wrap where the loop's count alone does not tell the cycle.
+		if (body == null && i % 2 == 1 && stack.get(size - 1 - i / 2) instanceof LoopNode loop && counted(loop)
+				&& loop.body.length == i / 2) {
+			count = count(loop) + 2;
+			body = join(stack.subList(size - i, size - 1 - i / 2), 1, true, List.of(loop.body), count(loop), false, count, depth);
+			body = body == null ? null
+					: join(List.of(body), count(loop) + 1, false, stack.subList(size - i / 2, size), 1, true, count, depth);
 		}
 		if (body == null) {
 			return false;
@@ -484,13 +498,13 @@ public final class Folding {
 	 * constructs outside the new loop, lifted into it); null when they do not join.
 	 */
 	private static Node @Nullable [] join(List<Node> a, long first, boolean firstSingle, List<Node> b, long second,
-			boolean secondSingle, int depth) {
+			boolean secondSingle, long cycle, int depth) {
 		if (!sameSkeletons(a, b)) {
 			return null;
 		}
 		Node[] x = firstSingle ? lifted(a, depth) : a.toArray(new Node[0]);
 		Node[] y = secondSingle ? lifted(b, depth) : b.toArray(new Node[0]);
-		return new Run(firstSingle, first, secondSingle, second, depth).concatenate(x, y);
+		return new Run(firstSingle, first, secondSingle, second, cycle, depth).concatenate(x, y);
 	}
 
 	/**
@@ -527,8 +541,8 @@ public final class Folding {
 				tail.add(instantiate(item, depth, count - 1));
 			}
 			tail.addAll(after);
-			Node[] body = join(head, 1, true, rotated, count - 1, false, depth);
-			body = body == null ? null : join(List.of(body), count, false, tail, 1, true, depth);
+			Node[] body = join(head, 1, true, rotated, count - 1, false, count + 1, depth);
+			body = body == null ? null : join(List.of(body), count, false, tail, 1, true, count + 1, depth);
 			if (body != null) {
 				stack.subList(size - q - 1 - p, size).clear();
 				stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(count), body, RankSet.EMPTY));
@@ -597,8 +611,11 @@ public final class Folding {
 		return new LoopNode(loop.lower.lifted(depth), loop.upper.lifted(depth), lifted(List.of(loop.body), depth), RankSet.EMPTY);
 	}
 
-	/** Two runs of one step to join: which is a single copy, and how many iterations each has. */
-	private record Run(boolean firstSingle, long first, boolean secondSingle, long second, int depth) {
+	/**
+	 * Two runs of one step to join: which is a single copy, how many iterations each has, and the
+	 * count of the loop they are part of.
+	 */
+	private record Run(boolean firstSingle, long first, boolean secondSingle, long second, long cycle, int depth) {
 
 		Node @Nullable [] concatenate(Node[] a, Node[] b) {
 			Node[] result = new Node[a.length];
@@ -636,7 +653,7 @@ public final class Folding {
 		}
 
 		private @Nullable DepthExpr concatenate(DepthExpr a, DepthExpr b, boolean periodic) {
-			return DepthExpr.concatenate(a, firstSingle, first, b, secondSingle, second, depth, periodic);
+			return DepthExpr.concatenate(a, firstSingle, first, b, secondSingle, second, depth, periodic, cycle);
 		}
 	}
 
