@@ -12,6 +12,7 @@ import org.looptrace.model.core.TraceEvent;
 import org.looptrace.trace.DataTraceWriter;
 import org.looptrace.trace.EventWriter;
 import org.looptrace.trace.internal.GeneratedPattern;
+import org.looptrace.trace.internal.Grid;
 import org.looptrace.trace.internal.HaloPattern;
 import org.looptrace.trace.internal.MasterWorkerPattern;
 import org.looptrace.trace.internal.RandomPattern;
@@ -24,7 +25,7 @@ import org.looptrace.trace.internal.WavefrontPattern;
 public final class Patterns {
 
 	/** The names {@link #create} accepts, with what each one models. */
-	public static final List<String> NAMES = List.of("ring", "halo", "wavefront", "masterworker", "solver", "random");
+	public static final List<String> NAMES = List.of("ring", "halo", "torus", "wavefront", "masterworker", "solver", "random");
 
 	private Patterns() {
 	}
@@ -34,6 +35,8 @@ public final class Patterns {
 	 * <ul>
 	 * <li>{@code ring}: token ring;</li>
 	 * <li>{@code halo}: 2-D halo exchange on a near-square grid, 4 neighbours, non-periodic;</li>
+	 * <li>{@code torus}: the same on a periodic grid (the edges wrap around, as NPB SP's and BT's
+	 * copy_faces);</li>
 	 * <li>{@code wavefront}: NPB LU's pipelined 2-D wavefront (forward and backward sweeps over 10
 	 * k-planes, exchange, Allreduce per time step);</li>
 	 * <li>{@code masterworker}: rank 0 sends work to each worker then gathers the results;</li>
@@ -57,7 +60,8 @@ public final class Patterns {
 		}
 		return switch (name) {
 		case "ring" -> new RingPattern(ranks, iterations, seed);
-		case "halo" -> new HaloPattern(ranks, iterations, seed);
+		case "halo" -> new HaloPattern(name, Grid.of(ranks), iterations, seed);
+		case "torus" -> new HaloPattern(name, Grid.torus(ranks), iterations, seed);
 		case "wavefront" -> new WavefrontPattern(ranks, iterations, seed);
 		case "masterworker" -> new MasterWorkerPattern(ranks, iterations, seed);
 		case "solver" -> new SolverPattern(ranks, iterations, seed);

@@ -6,40 +6,65 @@ import java.util.List;
 import org.looptrace.model.core.TraceEvent;
 
 /**
- * A near-square 2-D process grid, row-major, non-periodic: {@code columns >= rows}, rows the largest
- * divisor of the number of ranks not above its square root. Tags name the direction a message
- * travels, as in NPB LU (figure 3 of the paper): tag1 west, tag2 east, tag3 north, tag4 south.
+ * A near-square 2-D process grid, row-major: {@code columns >= rows}, rows the largest divisor of
+ * the number of ranks not above its square root. Non-periodic (edges have fewer neighbours), or
+ * periodic (a torus: the west neighbour of the first column is the last column, as in NPB SP and
+ * BT). Tags name the direction a message travels, as in NPB LU (figure 3 of the paper): tag1 west,
+ * tag2 east, tag3 north, tag4 south.
  */
-public record Grid(int rows, int columns) {
+public record Grid(int rows, int columns, boolean periodic) {
 
 	public static final String WEST = "tag1";
 	public static final String EAST = "tag2";
 	public static final String NORTH = "tag3";
 	public static final String SOUTH = "tag4";
 
+	/** The non-periodic grid of the ranks. */
 	public static Grid of(int ranks) {
+		return of(ranks, false);
+	}
+
+	/** The periodic grid of the ranks. */
+	public static Grid torus(int ranks) {
+		return of(ranks, true);
+	}
+
+	private static Grid of(int ranks, boolean periodic) {
 		int rows = (int) Math.sqrt(ranks);
 		while (ranks % rows != 0) {
 			rows--;
 		}
-		return new Grid(rows, ranks / rows);
+		return new Grid(rows, ranks / rows, periodic);
 	}
 
-	/** The neighbour to the west, or -1 on the western edge. */
+	/** The neighbour to the west, or -1 on the western edge (and where it would be the rank itself). */
 	public int west(int rank) {
-		return rank % columns == 0 ? -1 : rank - 1;
+		return neighbour(rank, 0, -1);
 	}
 
 	public int east(int rank) {
-		return rank % columns == columns - 1 ? -1 : rank + 1;
+		return neighbour(rank, 0, 1);
 	}
 
 	public int north(int rank) {
-		return rank < columns ? -1 : rank - columns;
+		return neighbour(rank, -1, 0);
 	}
 
 	public int south(int rank) {
-		return rank + columns >= rows * columns ? -1 : rank + columns;
+		return neighbour(rank, 1, 0);
+	}
+
+	private int neighbour(int rank, int down, int right) {
+		int row = rank / columns + down;
+		int column = rank % columns + right;
+		if (periodic) {
+			row = Math.floorMod(row, rows);
+			column = Math.floorMod(column, columns);
+		} else if (row < 0 || row >= rows || column < 0 || column >= columns) {
+			return -1;
+		}
+		int neighbour = row * columns + column;
+		return neighbour == rank ? -1 : neighbour;
 	}
 
 	/** Appends a send to {@code peer} when it exists. */

@@ -5,14 +5,17 @@ import java.util.List;
 
 import org.looptrace.model.core.TraceEvent;
 
-/** A 2-D halo exchange (stencil code): per iteration every rank sends to its up to 4 neighbours, then receives from them. */
+/**
+ * A 2-D halo exchange (stencil code): per iteration every rank sends to its up to 4 neighbours,
+ * then receives from them; on a non-periodic grid ({@code halo}) or a torus ({@code torus}).
+ */
 public final class HaloPattern extends IterativePattern {
 
 	private final Grid grid;
 
-	public HaloPattern(int ranks, long iterations, long seed) {
-		super("halo", ranks, iterations, seed);
-		this.grid = Grid.of(ranks);
+	public HaloPattern(String name, Grid grid, long iterations, long seed) {
+		super(name, grid.rows() * grid.columns(), iterations, seed);
+		this.grid = grid;
 	}
 
 	@Override
