@@ -40,6 +40,7 @@ public final class GenerateCommand implements Command {
 				arguments:
 				  <pattern>   ring          token ring
 				              halo          2-D halo exchange, near-square grid, 4 neighbours, non-periodic
+				              torus         the same on a periodic grid (edges wrap around, as NPB SP, BT)
 				              wavefront     NPB LU pipelined wavefront (forward and backward sweeps over
 				                            10 k-planes, exchange, Allreduce per time step)
 				              masterworker  rank 0 sends work to each worker, then gathers the results

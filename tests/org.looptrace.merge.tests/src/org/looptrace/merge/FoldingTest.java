@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Folding;
@@ -75,6 +77,101 @@ class FoldingTest {
 		for (int p = 0; p < traces.size(); p++) {
 			assertEquals(traces.get(p), Projection.events(model, p), "events of rank " + p);
 		}
+	}
+
+	/** The last rank of a ring sends to rank 0: one loop, its peer modulo the ranks. */
+	@Test
+	void aRingIsOneLoopWithItsWrapAround() throws Exception {
+		assertEquals("""
+				for i0 = 0 to 4
+				  for i1 = 0 to 63
+				    i1 send mod(1+i1,64) 1
+				    i1 recv mod(1+i1,64) 1
+				  done
+				done
+				""", ModelPrinter.print(folded(locals(traces(Patterns.create("ring", 64, 5, 1))))));
+	}
+
+	/**
+	 * A halo exchange on a periodic grid (NPB SP's and BT's copy_faces): every neighbour is affine
+	 * modulo the grid, so the model is one nest over rows and columns whatever the number of ranks.
+	 */
+	@Test
+	void aTorusKeepsItsSizeFromSixteenToAThousandRanks() throws Exception {
+		Model at64 = folded(locals(traces(Patterns.create("torus", 64, 5, 1))));
+		assertTrue(ModelPrinter.print(at64).contains("""
+				    for i2 = 0 to 7
+				      8*i1+i2 send i2+8*mod(7+i1,8) tag3
+				"""), ModelPrinter.print(at64));
+		for (int ranks : new int[] { 16, 256, 1024 }) {
+			Model model = folded(locals(traces(Patterns.create("torus", ranks, 5, 1))));
+			assertEquals(constructs(at64), constructs(model), ranks + " ranks:\n" + ModelPrinter.print(model));
+		}
+	}
+
+	/**
+	 * Random stencils on random periodic grids: each rank sends to up to four neighbours (offsets
+	 * of up to two rows and columns, modulo the grid), then receives from them in a random order.
+	 * Folded models project exactly and are never larger than the merge nor the local models.
+	 */
+	@Test
+	void randomStencilsOnToriFoldExactly() throws Exception {
+		for (long seed = 0; seed < 60; seed++) {
+			Random random = new Random(seed);
+			int rows = 1 + random.nextInt(5);
+			int columns = 2 + random.nextInt(6);
+			List<int[]> offsets = new ArrayList<>();
+			for (int k = 1 + random.nextInt(4); k > 0; k--) {
+				int down = random.nextInt(5) - 2;
+				int right = random.nextInt(5) - 2;
+				if (down != 0 || right != 0) {
+					offsets.add(new int[] { down, right });
+				}
+			}
+			List<Integer> receiveOrder = new ArrayList<>();
+			for (int k = 0; k < offsets.size(); k++) {
+				receiveOrder.add(k);
+			}
+			Collections.shuffle(receiveOrder, random);
+			int iterations = 1 + random.nextInt(3);
+			List<List<TraceEvent>> traces = new ArrayList<>();
+			for (int rank = 0; rank < rows * columns; rank++) {
+				List<TraceEvent> trace = new ArrayList<>();
+				for (int iteration = 0; iteration < iterations; iteration++) {
+					for (int k = 0; k < offsets.size(); k++) {
+						int peer = neighbour(rank, offsets.get(k), 1, rows, columns);
+						if (peer != rank) {
+							trace.add(TraceEvent.send(rank, peer, "t" + k));
+						}
+					}
+					for (int k : receiveOrder) {
+						int peer = neighbour(rank, offsets.get(k), -1, rows, columns);
+						if (peer != rank) {
+							trace.add(TraceEvent.recv(peer, rank, "t" + k));
+						}
+					}
+				}
+				traces.add(trace);
+			}
+			List<Model> locals = locals(traces);
+			Model folded = folded(locals);
+			for (int p = 0; p < traces.size(); p++) {
+				assertEquals(traces.get(p), Projection.events(folded, p), "seed " + seed + ", rank " + p);
+			}
+			long local = 0;
+			for (Model model : locals) {
+				local += constructs(model);
+			}
+			long merged = constructs(Merger.merge(locals, new MergeOptions(1, false), Progress.NONE));
+			assertTrue(constructs(folded) <= Math.min(merged, local), "seed " + seed);
+		}
+	}
+
+	/** The rank {@code sign * offset} rows and columns away on a periodic grid. */
+	private static int neighbour(int rank, int[] offset, int sign, int rows, int columns) {
+		int row = Math.floorMod(rank / columns + sign * offset[0], rows);
+		int column = Math.floorMod(rank % columns + sign * offset[1], columns);
+		return row * columns + column;
 	}
 
 	/** Projection on every pattern from 17 to 100 ranks (PropertiesTest covers 2 to 16). */
