@@ -34,9 +34,11 @@ import org.looptrace.model.core.RankSet;
  * loop body, then the top level), so that constructs which differ only by an affine function of
  * the rank (or of their position) become a loop whose rank, peer, tag and bounds are affine in its
  * index. The rules are NLR's: three consecutive blocks that unify become a loop of three iterations;
- * a loop followed by a copy of its body at the next iteration grows by one. Folding rewrites the
- * linear sequence of constructs into an equal sequence, so every rank keeps its events in order and
- * projection stays exact. It is a pure function of the model: deterministic.
+ * a loop followed by a copy of its body at the next iteration grows by one. On periodic grids a
+ * run of copies breaks where a neighbour wraps around: two runs that continue each other modulo
+ * the cycle join into one loop whose numbers hold {@code mod(index+o,M)} ({@link Pairs#PERIODIC}).
+ * Folding rewrites the linear sequence of constructs into an equal sequence, so every rank keeps
+ * its events in order and projection stays exact. It is a pure function of the model: deterministic.
  *
  * <p>Numbers are {@link DepthExpr}s: over loop depths, not index names, so that two copies of a
  * construct at the same depth have equal numbers.
