@@ -24,9 +24,17 @@ final class DepthExpr {
 
 	private static final Residue[] NONE = {};
 	static final DepthExpr ZERO = constant(0);
+	/** Residues of the index of one loop a number may hold: more would be unreadable. */
+	private static final int MAX_WRAPS = 2;
+	/** What {@link #difference} answers for numbers that differ by more than a constant. */
+	private static final long NO_DIFFERENCE = Long.MIN_VALUE;
 
-	/** {@code coefficient * mod(argument, modulus)}, the argument affine. */
+	/** {@code coefficient * mod(argument, modulus)}, the argument affine (trimmed as vectors are). */
 	record Residue(long coefficient, long[] argument, long modulus) {
+
+		Residue {
+			argument = trim(argument);
+		}
 
 		@Override
 		public boolean equals(@Nullable Object obj) {
@@ -214,9 +222,6 @@ final class DepthExpr {
 		return trim(result);
 	}
 
-	/** Residues of the index of one loop a number may hold: more would be unreadable. */
-	private static final int MAX_WRAPS = 2;
-
 	/**
 	 * One expression over a loop of {@code first + second} iterations at {@code depth} made of two
 	 * runs: {@code a} for the first iterations, {@code b} (index counted from 0 again) for the rest.
@@ -256,8 +261,6 @@ final class DepthExpr {
 			return null;
 		}
 	}
-
-	private static final long NO_DIFFERENCE = Long.MIN_VALUE;
 
 	/** x - y when they differ by a constant, else NO_DIFFERENCE. */
 	private static long difference(DepthExpr x, DepthExpr y) {

@@ -322,13 +322,7 @@ public final class Folding {
 		 * continues the first, or continues it past a wrap-around: the neighbours of a periodic
 		 * grid, {@code mod(3+i1,4)}.
 		 */
-		PERIODIC,
-		/** As PERIODIC, with pairs of any steps (the cycles of a skewed grid, such as 0, 7, 10, 13). */
-		PERIODIC_ANY;
-
-		boolean periodic() {
-			return this == PERIODIC || this == PERIODIC_ANY;
-		}
+		PERIODIC
 	}
 
 	/** NLR's stack machine over a sequence of constructs. */
@@ -372,11 +366,11 @@ public final class Folding {
 					&& repeats(stack, i / 2, 2, depth, pairs)) {
 				return true;
 			}
-			if (pairs.periodic() && joins(stack, i, depth)) {
+			if (pairs == Pairs.PERIODIC && joins(stack, i, depth)) {
 				return true;
 			}
 		}
-		return pairs.periodic() && rotates(stack, depth);
+		return pairs == Pairs.PERIODIC && rotates(stack, depth);
 	}
 
 	/**
