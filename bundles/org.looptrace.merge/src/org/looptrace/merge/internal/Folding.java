@@ -116,12 +116,26 @@ public final class Folding {
 		/** rank, then the peer of a message, then the numeric tag or words, in order. */
 		final DepthExpr[] numbers;
 
+		/** An event read from the model: its owner is its rank set. */
 		EventNode(EventKind kind, String[] symbols, @Nullable RankSet group, DepthExpr[] numbers) {
 			super(Objects.hash(kind, Arrays.hashCode(symbols), group, numbers.length), owner(kind, numbers));
 			this.kind = kind;
 			this.symbols = symbols;
 			this.group = group;
 			this.numbers = numbers;
+		}
+
+		private EventNode(EventNode shape, DepthExpr[] numbers) {
+			super(shape.skeleton, RankSet.EMPTY);
+			this.kind = shape.kind;
+			this.symbols = shape.symbols;
+			this.group = shape.group;
+			this.numbers = numbers;
+		}
+
+		/** The event with other numbers, as folding builds it (no rank set). */
+		EventNode withNumbers(DepthExpr[] numbers) {
+			return new EventNode(this, numbers);
 		}
 
 		private static RankSet owner(EventKind kind, DepthExpr[] numbers) {
@@ -195,7 +209,7 @@ public final class Folding {
 				}
 				numbers[k] = number;
 			}
-			return new EventNode(ex.kind, ex.symbols, ex.group, numbers);
+			return ex.withNumbers(numbers);
 		}
 		if (x instanceof LoopNode lx && y instanceof LoopNode ly && (z == null || z instanceof LoopNode)) {
 			LoopNode lz = (LoopNode) z;
@@ -236,7 +250,7 @@ public final class Folding {
 			for (int k = 0; k < numbers.length; k++) {
 				numbers[k] = event.numbers[k].instantiate(depth, n);
 			}
-			return new EventNode(event.kind, event.symbols, event.group, numbers);
+			return event.withNumbers(numbers);
 		}
 		LoopNode loop = (LoopNode) node;
 		Node[] body = new Node[loop.body.length];
@@ -567,7 +581,7 @@ public final class Folding {
 			for (int n = 0; n < numbers.length; n++) {
 				numbers[n] = event.numbers[n].shift(depth, k);
 			}
-			return new EventNode(event.kind, event.symbols, event.group, numbers);
+			return event.withNumbers(numbers);
 		}
 		LoopNode loop = (LoopNode) node;
 		Node[] body = new Node[loop.body.length];
@@ -601,7 +615,7 @@ public final class Folding {
 			for (int k = 0; k < numbers.length; k++) {
 				numbers[k] = event.numbers[k].lifted(depth);
 			}
-			return new EventNode(event.kind, event.symbols, event.group, numbers);
+			return event.withNumbers(numbers);
 		}
 		LoopNode loop = (LoopNode) node;
 		return new LoopNode(loop.lower.lifted(depth), loop.upper.lifted(depth), lifted(List.of(loop.body), depth), RankSet.EMPTY);
@@ -637,7 +651,7 @@ public final class Folding {
 						return null;
 					}
 				}
-				return new EventNode(ea.kind, ea.symbols, ea.group, numbers);
+				return ea.withNumbers(numbers);
 			}
 			if (a instanceof LoopNode la && b instanceof LoopNode lb && la.body.length == lb.body.length) {
 				DepthExpr lower = concatenate(la.lower, lb.lower, false);
@@ -786,7 +800,7 @@ public final class Folding {
 			for (int k = 0; k < numbers.length; k++) {
 				numbers[k] = k < ranks ? event.numbers[k].plus(-shift) : anyNumbers ? DepthExpr.ZERO : event.numbers[k];
 			}
-			return new EventNode(event.kind, event.symbols, event.group, numbers);
+			return event.withNumbers(numbers);
 		}
 		LoopNode loop = (LoopNode) node;
 		Node[] body = new Node[loop.body.length];
@@ -808,7 +822,7 @@ public final class Folding {
 			word(message.getTag(), depths, symbols, numbers);
 		} else if (event instanceof Sync sync) {
 			kind = EventKind.SYNC;
-			symbols.add(sync.getName());
+			symbols.add(sync.getName().intern());
 			group = sync.getGroup();
 		} else {
 			kind = EventKind.LOCAL;
@@ -821,7 +835,7 @@ public final class Folding {
 
 	private static void word(Value value, Map<String, Integer> depths, List<String> symbols, List<DepthExpr> numbers) {
 		if (value instanceof Symbol symbol) {
-			symbols.add(symbol.getName());
+			symbols.add(symbol.getName().intern()); // equal symbols compare as the same object
 		} else {
 			symbols.add(NUMBER);
 			numbers.add(DepthExpr.of((Expr) value, depths));
