@@ -35,7 +35,9 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 		String found = describe(error.token);
 		String[] names = context.getTokenNames();
 		String message;
-		if (error instanceof UnwantedTokenException unwanted) {
+		if ("mod".equals(error.token.getText()) && insideMod(tokensBeforeOnItsLine(error))) {
+			message = "a mod(...) inside a mod(...): the argument of mod is affine (numbers and indices, e.g. mod(2*i0+1,4))";
+		} else if (error instanceof UnwantedTokenException unwanted) {
 			message = "unexpected " + found + ": expected " + name(names, unwanted.expecting);
 		} else if (error instanceof MismatchedTokenException mismatched && mismatched.expecting == Token.EOF) {
 			// Nothing of the file's top could continue with this token: a line that starts no construct.
@@ -74,6 +76,17 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 			}
 		}
 		return before;
+	}
+
+	/** Whether the tokens end inside the parentheses of a {@code mod(}. */
+	private static boolean insideMod(List<String> tokens) {
+		int open = -1;
+		for (int i = 0; i + 1 < tokens.size(); i++) {
+			if (tokens.get(i).equals("mod") && tokens.get(i + 1).equals("(")) {
+				open = i;
+			}
+		}
+		return open >= 0 && !tokens.subList(open, tokens.size()).contains(")");
 	}
 
 	/** A piece of an affine expression: a number, an index name, an operator or a parenthesis. */
