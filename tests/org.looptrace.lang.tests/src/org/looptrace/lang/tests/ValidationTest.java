@@ -137,8 +137,13 @@ class ValidationTest {
 		assertTrue(nested.startsWith("s.loops:2:15: error: a mod(...) inside a mod(...): the argument of mod is affine"), nested);
 		assertFalse(nested.contains("in mod(argument, modulus)"), nested);
 		// a coefficient after the mod, or an index times a mod: syntax errors, never a hang
-		assertTrue(syntaxError("for i0 = 0 to 3\n  i0 send mod(i0,4)*2 1\ndone\n").contains("s.loops:2:"));
-		assertTrue(syntaxError("for i0 = 0 to 3\n  i0 send i0*mod(i0,4) 1\ndone\n").contains("s.loops:2:"));
+		String after = syntaxError("for i0 = 0 to 3\n  i0 send mod(i0,4)*2 1\ndone\n");
+		assertTrue(after.startsWith("s.loops:2:20: error: unexpected '*' after a mod(...): its coefficient goes before it"), after);
+		String index = syntaxError("for i0 = 0 to 3\n  i0 send i0*mod(i0,4) 1\ndone\n");
+		assertTrue(index.startsWith("s.loops:2:13: error: unexpected '*' after the index i0: coefficients are numbers"), index);
+		// a rank with a mod before a misspelt verb
+		String verb = syntaxError("for i0 = 0 to 3\n  mod(1+i0,4) sned 1 2\ndone\n");
+		assertTrue(verb.contains("s.loops:2:3: error: unknown event kind 'sned': expected send, recv, sync or local after the rank"), verb);
 		// ranks with residues are never negative when their affine part is not
 		valid("for i0 = 0 to 7\n  i0 send mod(1+i0,8) 5\n  i0 recv mod(7+i0,8) 5\ndone\n");
 		Issue negative = single("for i0 = 0 to 7\n  i0 send mod(1+i0,8)-1 5\ndone\n", LoopsIssueCodes.NEGATIVE_RANK, Severity.WARNING, 2);
