@@ -19,6 +19,7 @@ import org.looptrace.model.Loop;
 import org.looptrace.model.LooptraceFactory;
 import org.looptrace.model.Message;
 import org.looptrace.model.Model;
+import org.looptrace.model.Residue;
 import org.looptrace.model.Sync;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.ModelExpander;
@@ -27,8 +28,9 @@ import org.looptrace.model.core.RankSet;
 /**
  * Random annotated models that expand to a few thousand events on a few ranks: nests up to four
  * deep with constant, empty, triangular and crossing bounds (upper bound more than one below the
- * lower one for some iterations), events whose owner is constant or affine in enclosing indices
- * (loops over ranks), and annotations before and after constructs.
+ * lower one for some iterations), events whose owner is constant, affine in enclosing indices
+ * (loops over ranks) or a neighbour on a ring ({@code mod}), and annotations before and after
+ * constructs.
  */
 final class RandomModels {
 
@@ -160,10 +162,19 @@ final class RandomModels {
 		return event;
 	}
 
-	/** A rank: a constant most of the time, else affine in one or two enclosing indices. */
+	/**
+	 * A rank: a constant most of the time, else affine in one or two enclosing indices, or a
+	 * neighbour on a ring ({@code a*i + mod(j+o, m)}, {@code a} 0 or 1: never negative).
+	 */
 	private Expr rank(List<String> scope) {
 		if (scope.isEmpty() || random.nextInt(3) > 0) {
 			return Exprs.constant(random.nextInt(ranks));
+		}
+		if (random.nextInt(3) == 0) {
+			String index = scope.get(random.nextInt(scope.size()));
+			Expr argument = Exprs.canonical(random.nextInt(2 * ranks) - ranks, Map.of(index, random.nextBoolean() ? 1L : -1L), scope);
+			Residue ring = Exprs.residue(1, argument, 2 + random.nextInt(ranks - 1));
+			return Exprs.canonical(0, Map.of(scope.get(random.nextInt(scope.size())), (long) random.nextInt(2)), List.of(ring), scope);
 		}
 		Map<String, Long> coefficients = new HashMap<>();
 		coefficients.put(scope.get(random.nextInt(scope.size())), random.nextInt(4) == 0 ? 2L : 1L);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.model.Block;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.DataTraceWriter;
@@ -115,6 +116,69 @@ class ScannerTest {
 			records += actual.size();
 		}
 		assertTrue(records > 400, "the random models read " + records + " records");
+	}
+
+	/**
+	 * A periodic ring and a periodic 2-D grid (neighbours through {@code mod}) read the same records
+	 * as the same models written out event by event, and their positions are those of the expansion.
+	 */
+	@Test
+	void periodicModelsScanAsTheirEventsWrittenOut(@TempDir Path folder) throws Exception {
+		int ranks = 8;
+		Model ring = Models.parse("""
+				for i0 = 0 to 7
+				  i0 send mod(1+i0,8) 5
+				  get "sent" {0-7}.size <-
+				  i0 recv mod(1+i0,8) 5
+				  get "got" {0-7}.time <-
+				done
+				""");
+		StringBuilder ringOut = new StringBuilder();
+		for (int rank = 0; rank < ranks; rank++) {
+			int next = (rank + 1) % ranks;
+			ringOut.append(rank + " send " + next + " 5\nget \"sent\" {" + rank + "}.size <-\n");
+			ringOut.append(rank + " recv " + next + " 5\nget \"got\" {" + next + "}.time <-\n");
+		}
+		assertScansAlike(ring, Models.parse(ringOut.toString()), ranks, 2 * ranks, folder.resolve("ring"));
+		// 2 rows of 4: right and down neighbours, wrapping around
+		Model grid = Models.parse("""
+				for i0 = 0 to 1
+				  for i1 = 0 to 3
+				    4*i0+i1 send 4*i0+mod(1+i1,4) 1
+				    4*i0+i1 send 4*mod(1+i0,2)+i1 2
+				    get "down" {0-7}.end <-
+				  done
+				done
+				""");
+		StringBuilder gridOut = new StringBuilder();
+		for (int row = 0; row < 2; row++) {
+			for (int column = 0; column < 4; column++) {
+				int rank = 4 * row + column;
+				gridOut.append(rank + " send " + (4 * row + (column + 1) % 4) + " 1\n");
+				gridOut.append(rank + " send " + (4 * ((row + 1) % 2) + column) + " 2\nget \"down\" {" + rank + "}.end <-\n");
+			}
+		}
+		assertScansAlike(grid, Models.parse(gridOut.toString()), ranks, ranks, folder.resolve("grid"));
+	}
+
+	private static void assertScansAlike(Model model, Model writtenOut, int ranks, int records, Path folder) throws IOException {
+		List<String> expanded = new ArrayList<>();
+		ModelExpander.expand(model).forEachRemaining(event -> expanded.add(event.toLine()));
+		List<String> written = new ArrayList<>();
+		ModelExpander.expand(writtenOut).forEachRemaining(event -> written.add(event.toLine()));
+		assertEquals(written, expanded, ModelPrinter.print(model));
+		PositionsAgainstExpansion.check(model, ranks, ModelPrinter.print(model));
+		Files.createDirectories(folder);
+		writeData(model, ranks, folder, 5);
+		List<String> read = withoutIndices(scan(model, folder));
+		assertEquals(withoutIndices(bruteForce(model, ranks, folder)), read);
+		assertEquals(withoutIndices(scan(writtenOut, folder)), read);
+		assertEquals(records, read.size(), read::toString);
+	}
+
+	/** The label, rank, position and value of CSV records, sorted: the indices differ between a loop and its events. */
+	private static List<String> withoutIndices(List<String> records) {
+		return records.stream().map(record -> record.substring(0, record.lastIndexOf(','))).sorted().toList();
 	}
 
 	@Test

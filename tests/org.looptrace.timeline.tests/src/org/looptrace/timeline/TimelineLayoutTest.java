@@ -186,6 +186,37 @@ class TimelineLayoutTest {
 		assertEquals(5, drawing.rankLines().size());
 	}
 
+	/**
+	 * A periodic ring (the neighbour through mod) draws the messages of its events written out one
+	 * by one; as a loop over ranks, in one box whose ranks run side by side.
+	 */
+	@Test
+	void aPeriodicRingDrawsAsItsEventsWrittenOut() throws Exception {
+		Model ring = parse("""
+				for i0 = 0 to 7
+				  i0 send mod(1+i0,8) 5
+				  i0 recv mod(1+i0,8) 5
+				done
+				""");
+		StringBuilder text = new StringBuilder();
+		for (int rank = 0; rank < 8; rank++) {
+			text.append(rank).append(" send ").append((rank + 1) % 8).append(" 5\n");
+			text.append(rank).append(" recv ").append((rank + 1) % 8).append(" 5\n");
+		}
+		Drawing looped = checked(ring, "periodic ring");
+		Drawing written = checked(parse(text.toString()), "periodic ring written out");
+		assertEquals(1, looped.boxes().size());
+		assertTrue(looped.boxes().get(0).overRanks());
+		assertEquals(RankSet.range(0, 7), looped.boxes().get(0).ranks());
+		assertEquals(8, looped.arrows().size());
+		assertEquals(messages(written), messages(looped));
+	}
+
+	/** Who sends to whom with which tag: the arrows without their paths, ticks and geometry. */
+	private static List<String> messages(Drawing drawing) {
+		return drawing.arrows().stream().map(arrow -> arrow.src() + "->" + arrow.dst() + " " + arrow.tag()).sorted().toList();
+	}
+
 	@Test
 	void concurrentLoopsOnScatteredRanksMoveTheirLinesAndLabelThem() throws Exception {
 		Model model = parse("""

@@ -23,6 +23,15 @@ import org.eclipse.jdt.annotation.Nullable;
 @NonNullByDefault
 record AffineText(long constant, Map<String, Long> coefficients, List<Residue> residues, @Nullable String bareName) {
 
+	/** Text the grammar does not accept: only read after a syntax error, which the parser reports. */
+	static final class Malformed extends IllegalArgumentException {
+		private static final long serialVersionUID = 1L;
+
+		Malformed(String message) {
+			super(message);
+		}
+	}
+
 	/** {@code coefficient * mod(argument, modulus)}; the argument has no residue. */
 	record Residue(long coefficient, AffineText argument, long modulus) {
 	}
@@ -31,13 +40,15 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 	 * Reads text the grammar accepted.
 	 *
 	 * @throws ArithmeticException when a number or a sum is out of the 64-bit range
-	 * @throws IllegalArgumentException when a modulus is below 1 or a {@code mod} holds another
+	 * @throws IllegalArgumentException when a modulus is below 1
+	 * @throws Malformed when the text is not one the grammar accepts (the text of a node after a
+	 *         syntax error, which the parser reports)
 	 */
 	static AffineText read(String text) {
 		Reader reader = new Reader(text.replace(" ", "").replace("\t", "").replace("\r", "").replace("\n", ""));
 		AffineText result = reader.affine(false);
 		if (reader.at < reader.text.length()) {
-			throw new IllegalArgumentException("unexpected '" + reader.text.substring(reader.at) + "'");
+			throw new Malformed("unexpected '" + reader.text.substring(reader.at) + "'");
 		}
 		return result;
 	}
@@ -57,6 +68,7 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 			Map<String, Long> coefficients = new LinkedHashMap<>();
 			List<Residue> residues = new ArrayList<>();
 			while (at < text.length() && text.charAt(at) != ',' && text.charAt(at) != ')') {
+				int summand = at;
 				boolean negative = text.charAt(at) == '-';
 				if (negative || text.charAt(at) == '+') {
 					at++;
@@ -78,11 +90,15 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 				String index = text.substring(name, at);
 				if (index.equals("mod") && next('(')) {
 					if (inResidue) {
-						throw new IllegalArgumentException("a mod(...) inside a mod(...) is not supported");
+						throw new Malformed("a mod(...) inside a mod(...) is not supported");
 					}
 					residues.add(residue(number));
 				} else {
 					coefficients.merge(index, number, Math::addExact);
+				}
+				if (at == summand) {
+					// a token no summand starts with, in the text of a node after a syntax error
+					throw new Malformed("unexpected '" + text.substring(at) + "'");
 				}
 			}
 			String whole = text.substring(start, at);
@@ -98,9 +114,12 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 			while (at < text.length() && isDigit(text.charAt(at))) {
 				at++;
 			}
-			long modulus = digits == at ? 0 : parse(text.substring(digits, at));
+			if (digits == at) {
+				throw new Malformed("expected the modulus of mod(argument, modulus), a number");
+			}
+			long modulus = parse(text.substring(digits, at));
 			if (modulus < 1) {
-				throw new IllegalArgumentException("the modulus of mod(...) must be a number of at least 1");
+				throw new IllegalArgumentException("the modulus of mod(...) is " + modulus + ": it must be a number of at least 1");
 			}
 			expect(')');
 			return new Residue(coefficient, argument, modulus);
@@ -116,7 +135,7 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 
 		private void expect(char c) {
 			if (!next(c)) {
-				throw new IllegalArgumentException("expected '" + c + "' in mod(argument, modulus)");
+				throw new Malformed("expected '" + c + "' in mod(argument, modulus)");
 			}
 		}
 	}

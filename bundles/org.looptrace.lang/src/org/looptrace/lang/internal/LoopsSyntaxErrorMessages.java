@@ -35,7 +35,10 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 		String found = describe(error.token);
 		String[] names = context.getTokenNames();
 		String message;
-		if (error instanceof UnwantedTokenException unwanted) {
+		String misuse = misusedMod(error);
+		if (misuse != null) {
+			message = misuse;
+		} else if (error instanceof UnwantedTokenException unwanted) {
 			message = "unexpected " + found + ": expected " + name(names, unwanted.expecting);
 		} else if (error instanceof MismatchedTokenException mismatched && mismatched.expecting == Token.EOF) {
 			// Nothing of the file's top could continue with this token: a line that starts no construct.
@@ -76,10 +79,44 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 		return before;
 	}
 
-	/** A piece of an affine expression: a number, an index name, an operator or a parenthesis. */
+	/**
+	 * What is wrong where an expression misuses {@code mod} or a product: a {@code mod} inside
+	 * another, a coefficient after a {@code mod(...)}, an index as a factor; null elsewhere.
+	 */
+	private static String misusedMod(RecognitionException error) {
+		String text = error.token.getText();
+		List<String> before = tokensBeforeOnItsLine(error);
+		if ("mod".equals(text) && insideMod(before)) {
+			return "a mod(...) inside a mod(...): the argument of mod is affine (numbers and indices, e.g. mod(2*i0+1,4))";
+		}
+		if (!"*".equals(text) || before.isEmpty()) {
+			return null;
+		}
+		String last = before.getLast();
+		if (last.equals(")") && before.contains("mod")) {
+			return "unexpected '*' after a mod(...): its coefficient goes before it, as in 2*mod(i0,4)";
+		}
+		if (last.matches("[A-Za-z_][A-Za-z0-9_]*") && !Tokens.KEYWORDS.contains(last)) {
+			return "unexpected '*' after the index " + last + ": coefficients are numbers written first, as in 2*" + last;
+		}
+		return null;
+	}
+
+	/** Whether the tokens end inside the parentheses of a {@code mod(}. */
+	private static boolean insideMod(List<String> tokens) {
+		int open = -1;
+		for (int i = 0; i + 1 < tokens.size(); i++) {
+			if (tokens.get(i).equals("mod") && tokens.get(i + 1).equals("(")) {
+				open = i;
+			}
+		}
+		return open >= 0 && !tokens.subList(open, tokens.size()).contains(")");
+	}
+
+	/** A piece of an expression: a number, an index name, {@code mod}, an operator, a parenthesis or a comma. */
 	private static boolean isExpressionToken(String text) {
-		return text != null && !Tokens.KEYWORDS.contains(text)
-				&& (text.matches("[A-Za-z0-9_]+") || text.length() == 1 && "+-*()".contains(text));
+		return text != null && (text.equals("mod") || !Tokens.KEYWORDS.contains(text))
+				&& (text.matches("[A-Za-z0-9_]+") || text.length() == 1 && "+-*(),".contains(text));
 	}
 
 	private static boolean isWord(Token token) {

@@ -24,6 +24,8 @@ public class LoopsValueConverters extends DefaultTerminalConverters {
 			} catch (ArithmeticException e) {
 				throw new ValueConverterException(string.strip() + " is out of range: numbers and sums must lie between "
 						+ Long.MIN_VALUE + " and " + Long.MAX_VALUE, node, null);
+			} catch (AffineText.Malformed e) {
+				return 0L; // a node cut short by a syntax error: the parser reports it, the resolver skips it
 			} catch (IllegalArgumentException e) {
 				throw new ValueConverterException(string.strip() + ": " + e.getMessage(), node, null);
 			}

@@ -47,6 +47,15 @@ class ExpansionTest {
 	}
 
 	@Test
+	void residuesAreFloorRemainders() throws Exception {
+		assertEquals(List.of("0 send 3 0", "1 send 0 1", "2 send 1 2", "3 send 2 3", "0 local 5 3", "1 local 0 0", "2 local 5 1"),
+				expand("for i0 = 0 to 3\n  i0 send mod(i0-1,4) mod(i0,4)\ndone\nfor i0 = -1 to 1\n  1+i0 local 3*mod(i0,2)+2*mod(-i0,2) mod(i0,4)\ndone\n"));
+		// a periodic 2-D grid of 2x4 ranks: each sends to its right neighbour, wrapping around in its row
+		assertEquals(List.of("0 send 1 0", "1 send 2 0", "2 send 3 0", "3 send 0 0", "4 send 5 1", "5 send 6 1", "6 send 7 1", "7 send 4 1"),
+				expand("for i0 = 0 to 1\n  for i1 = 0 to 3\n    4*i0+i1 send 4*i0+mod(1+i1,4) i0\n  done\ndone\n"));
+	}
+
+	@Test
 	void oneRankKeepsTheEventsItOwns() throws Exception {
 		String ring = "for i0 = 0 to 1\n  for i1 = 0 to 2\n    i1 send 1+i1 t\n    i1 recv 1+i1 t\n  done\ndone\n";
 		assertEquals(List.of("0 recv 1 t", "1 send 2 t", "0 recv 1 t", "1 send 2 t"), expand(ring, 1));

@@ -55,6 +55,30 @@ class FormatterTest {
 	}
 
 	@Test
+	void keepsResiduesReadableAndTheirMeaning() throws Exception {
+		String messy = """
+				for i1 = 0 to 3
+				  for i2 = 0 to 3
+				    4 * i1 + mod ( 3 + i2 , 4 )  send  -mod( i2-1,4 )+4 mod(i1,2) // left
+				    0 local 2*mod(i2+1,4) ( - mod(i1,4) )
+				  done
+				done
+				""";
+		String expected = """
+				for i1 = 0 to 3
+				  for i2 = 0 to 3
+				    4*i1+mod(3+i2,4) send 4-mod(3+i2,4) mod(i1,2) // left
+				    0 local 2*mod(1+i2,4) (-mod(i1,4))
+				  done
+				done
+				""";
+		String formatted = ModelText.format(messy);
+		assertEquals(expected, formatted);
+		assertEquals(ModelText.format(formatted), formatted);
+		assertEquals(ModelPrinter.print(Texts.parseSyntax(messy)), ModelPrinter.print(Texts.parseSyntax(formatted)));
+	}
+
+	@Test
 	void keepsComments() throws Exception {
 		String text = """
 				// header

@@ -17,21 +17,23 @@ import org.looptrace.model.Loop;
 import org.looptrace.model.LooptraceFactory;
 import org.looptrace.model.Message;
 import org.looptrace.model.Model;
+import org.looptrace.model.Residue;
 import org.looptrace.model.Sync;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.RankSet;
 
 /**
- * Random models for property tests: nests with affine and triangular bounds, events with affine
- * fields, symbols that look like keywords, indices or numbers, quoted words, annotations.
+ * Random models for property tests: nests with affine and triangular bounds, events whose fields
+ * are affine or hold residues ({@code mod(affine,m)}), symbols that look like keywords, indices,
+ * numbers or residues, quoted words, annotations.
  */
 final class RandomModels {
 
 	private static final LooptraceFactory FACTORY = LooptraceFactory.eINSTANCE;
 	private static final String[] INDEX_NAMES = { "i", "j", "k", "n", "x", "step", "_t", "A9" };
 	private static final String[] TRICKY_SYMBOLS = { "for", "to", "done", "send", "recv", "sync", "local", "get", "i0",
-			"i1", "j", "42", "-7", "007", "+1", "-0", "1+i0", "(-1)", "a.c:12", "say \"hi\"", "back\\slash", "", " ",
+			"i1", "j", "mod", "mod(i0,4)", "42", "-7", "007", "+1", "-0", "1+i0", "(-1)", "a.c:12", "say \"hi\"", "back\\slash", "", " ",
 			"two words", "MPI_Send", "tag", "x", "é", "{0}", "->", "<-", "//not a comment", "\"", "9223372036854775808" };
 	private static final String[] LABELS = { "before", "", "a \"quoted\" label", "x\\y", "t0" };
 
@@ -91,9 +93,9 @@ final class RandomModels {
 		case 2 -> FACTORY.createSync();
 		default -> FACTORY.createLocal();
 		};
-		event.setRank(affine(scope, 64, 3));
+		event.setRank(expr(scope, 64, 3));
 		if (event instanceof Message message) {
-			message.setPeer(affine(scope, 64, 3));
+			message.setPeer(expr(scope, 64, 3));
 			message.setTag(value(scope));
 		} else if (event instanceof Sync sync) {
 			sync.setName(random.nextBoolean() ? "MPI_Allreduce" : symbolName(scope));
@@ -126,7 +128,7 @@ final class RandomModels {
 	}
 
 	private Value value(List<String> scope) {
-		return random.nextBoolean() ? affine(scope, 1000, 4) : Exprs.symbol(symbolName(scope));
+		return random.nextBoolean() ? expr(scope, 1000, 4) : Exprs.symbol(symbolName(scope));
 	}
 
 	private String symbolName(List<String> scope) {
@@ -144,6 +146,29 @@ final class RandomModels {
 			word.append((char) (' ' + random.nextInt(95)));
 		}
 		return word.toString();
+	}
+
+	/**
+	 * A field of an event: an affine expression, inside loops now and then with one or two residues
+	 * of affine arguments (moduli 1..9, so that some vanish or fold into the constant).
+	 */
+	private Expr expr(List<String> scope, int bound, int coefficientBound) {
+		Expr affine = affine(scope, bound, coefficientBound);
+		if (scope.isEmpty() || random.nextInt(3) > 0) {
+			return affine;
+		}
+		Map<String, Long> coefficients = new HashMap<>();
+		affine.getTerms().forEach(term -> coefficients.put(term.getIndex(), term.getCoefficient()));
+		List<Residue> residues = new ArrayList<>();
+		for (int i = 1 + random.nextInt(2); i > 0; i--) {
+			long coefficient = random.nextInt(4) == 0 ? -1 : 1 + random.nextInt(coefficientBound);
+			residues.add(Exprs.residue(coefficient, affine(scope, bound, coefficientBound), 1 + random.nextInt(9)));
+		}
+		try {
+			return Exprs.canonical(affine.getConstant(), coefficients, residues, scope);
+		} catch (ArithmeticException overflow) {
+			return affine; // an extreme constant plus a residue
+		}
 	}
 
 	/**

@@ -80,6 +80,32 @@ class RoundTripTest {
 	}
 
 	@Test
+	void residuesAreReadInCanonicalForm() {
+		Model model = Texts.parseSyntax("""
+				for i0 = 0 to 3
+				  for i1 = 0 to 3
+				    for i2 = 0 to 3
+				      4*i1 + mod( i2+7 , 4 ) send 2 * mod(i0+5,4) - mod(i1,4) mod(i0-1,2)
+				      0 local mod(2,3) mod(i0,1) mod(i0+1,4)-mod(i0+5,4) (-mod(3*i2,4)) "mod" mod(i1-i0,5)+mod(i0,5)
+				    done
+				  done
+				done
+				""");
+		String printed = ModelPrinter.print(model);
+		assertEquals("""
+				for i0 = 0 to 3
+				  for i1 = 0 to 3
+				    for i2 = 0 to 3
+				      4*i1+mod(3+i2,4) send 2*mod(1+i0,4)-mod(i1,4) mod(1+i0,2)
+				      0 local 2 0 0 (-mod(-i2,4)) "mod" mod(-i0+i1,5)+mod(i0,5)
+				    done
+				  done
+				done
+				""", printed);
+		assertTrue(EcoreUtil.equals(model, Texts.parseSyntax(printed)));
+	}
+
+	@Test
 	void bareIdentifiersAreIndicesOnlyWhereALoopBindsThem() {
 		Model model = Texts.parseSyntax("""
 				0 send 1 i0

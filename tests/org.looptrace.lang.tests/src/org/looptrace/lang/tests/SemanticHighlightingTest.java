@@ -44,6 +44,14 @@ class SemanticHighlightingTest {
 	}
 
 	@Test
+	void modKeepsTheKeywordStyleInsideARank() {
+		String text = "for i = 0 to 3\n  i send 2*mod(1+i,4) mod(i,2)\ndone\n";
+		assertEquals("i i i i", styled(text, LoopsSemanticHighlighting.INDEX));
+		assertEquals("2* (1+ ,4)", styled(text, LoopsSemanticHighlighting.RANK));
+		assertEquals("( ,2)", styled(text, LoopsSemanticHighlighting.TAG));
+	}
+
+	@Test
 	void rangesOfRandomModelsAreOrderedDisjointAndDeclareEveryIndex() {
 		RandomModels models = new RandomModels(8);
 		for (int i = 0; i < 200; i++) {

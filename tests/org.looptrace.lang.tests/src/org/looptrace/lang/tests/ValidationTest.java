@@ -2,6 +2,7 @@
 package org.looptrace.lang.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -114,6 +115,39 @@ class ValidationTest {
 				syntaxError("for i0 = 0 to 3\n0 send 1 2\n"));
 		assertTrue(syntaxError("send 1 2\n").contains("expected an event (rank send|recv|sync|local ...)"),
 				syntaxError("send 1 2\n"));
+	}
+
+	@Test
+	void residuesNameWhatIsWrong() {
+		// unbound index inside a mod: the whole field is reported, the index named
+		Issue unbound = single("for i0 = 0 to 3\n  i0 send mod(i1+1,4) 2\ndone\n", LoopsIssueCodes.UNBOUND_INDEX, Severity.ERROR, 2);
+		assertEquals("unbound index 'i1' in mod(1+i1,4): the enclosing loops bind i0", unbound.getMessage());
+		// mod in a loop bound
+		Issue bound = single("for i0 = 0 to 3\n  for i1 = 0 to 2*mod(i0,2)\n    0 send 1 2\n  done\ndone\n",
+				LoopsIssueCodes.RESIDUE_IN_BOUND, Severity.ERROR, 2);
+		assertEquals("the bound 2*mod(i0,2) of the loop over 'i1' holds a mod(...): loop bounds are affine"
+				+ " (mod is for ranks, peers and numbers of events)", bound.getMessage());
+		// a residue of a constant is a constant: a bound may hold one
+		valid("for i0 = 0 to mod(7,4)\n  0 send 1 2\ndone\n");
+		// modulus 0
+		assertEquals("s.loops:2:11: error: mod(i0,0): the modulus of mod(...) is 0: it must be a number of at least 1",
+				syntaxError("for i0 = 0 to 3\n  i0 send mod(i0,0) 2\ndone\n"));
+		// mod inside mod: one error on the inner mod, none from reading the cut-short field
+		String nested = syntaxError("for i0 = 0 to 3\n  i0 send mod(mod(i0,2)+1,4) 2\ndone\n");
+		assertTrue(nested.startsWith("s.loops:2:15: error: a mod(...) inside a mod(...): the argument of mod is affine"), nested);
+		assertFalse(nested.contains("in mod(argument, modulus)"), nested);
+		// a coefficient after the mod, or an index times a mod: syntax errors, never a hang
+		String after = syntaxError("for i0 = 0 to 3\n  i0 send mod(i0,4)*2 1\ndone\n");
+		assertTrue(after.startsWith("s.loops:2:20: error: unexpected '*' after a mod(...): its coefficient goes before it"), after);
+		String index = syntaxError("for i0 = 0 to 3\n  i0 send i0*mod(i0,4) 1\ndone\n");
+		assertTrue(index.startsWith("s.loops:2:13: error: unexpected '*' after the index i0: coefficients are numbers"), index);
+		// a rank with a mod before a misspelt verb
+		String verb = syntaxError("for i0 = 0 to 3\n  mod(1+i0,4) sned 1 2\ndone\n");
+		assertTrue(verb.contains("s.loops:2:3: error: unknown event kind 'sned': expected send, recv, sync or local after the rank"), verb);
+		// ranks with residues are never negative when their affine part is not
+		valid("for i0 = 0 to 7\n  i0 send mod(1+i0,8) 5\n  i0 recv mod(7+i0,8) 5\ndone\n");
+		Issue negative = single("for i0 = 0 to 7\n  i0 send mod(1+i0,8)-1 5\ndone\n", LoopsIssueCodes.NEGATIVE_RANK, Severity.WARNING, 2);
+		assertTrue(negative.getMessage().contains("can be negative (as low as -1"), negative.getMessage());
 	}
 
 	/** Every problem of the text, one per line, syntax errors first. */

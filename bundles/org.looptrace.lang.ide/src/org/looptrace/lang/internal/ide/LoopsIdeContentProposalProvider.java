@@ -88,7 +88,15 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 
 	/** The tag of a send or receive, where the cursor is at the last value of the event's line. */
 	private static boolean isTagPosition(ContentAssistContext context) {
-		return context.getCurrentModel() instanceof Message || context.getPreviousModel() instanceof Message;
+		return inMessage(context.getCurrentModel()) || inMessage(context.getPreviousModel());
+	}
+
+	/**
+	 * A send or receive, or a value of one: after a peer or in a tag being typed, the context's model
+	 * is the peer or tag itself (the expression rules are datatype rules calling others).
+	 */
+	private static boolean inMessage(EObject object) {
+		return object instanceof Message || object != null && object.eContainer() instanceof Message;
 	}
 
 	private static String symbolTag(Message message) {

@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.xtext.Keyword;
 import org.eclipse.xtext.RuleCall;
 import org.eclipse.xtext.ide.editor.syntaxcoloring.IHighlightedPositionAcceptor;
 import org.eclipse.xtext.ide.editor.syntaxcoloring.ISemanticHighlightingCalculator;
@@ -90,7 +91,9 @@ public class LoopsSemanticHighlighting implements ISemanticHighlightingCalculato
 					continue;
 				}
 				String leafStyle = style;
-				if (isIdentifier(leaf)) {
+				if (isWordKeyword(leaf)) {
+					leafStyle = null; // mod inside a rank or tag keeps the keywords' lexical style
+				} else if (isIdentifier(leaf)) {
 					if (indices == null) {
 						indices = indicesInScope(object);
 					}
@@ -112,6 +115,10 @@ public class LoopsSemanticHighlighting implements ISemanticHighlightingCalculato
 				acceptor.addPosition(start, end - start, pending);
 			}
 		}
+	}
+
+	private static boolean isWordKeyword(ILeafNode leaf) {
+		return leaf.getGrammarElement() instanceof Keyword keyword && Character.isLetter(keyword.getValue().charAt(0));
 	}
 
 	private boolean isIdentifier(ILeafNode leaf) {

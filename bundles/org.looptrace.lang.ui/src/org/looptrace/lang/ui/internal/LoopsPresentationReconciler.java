@@ -31,7 +31,7 @@ import org.eclipse.swt.SWT;
 public class LoopsPresentationReconciler extends PresentationReconciler implements IPropertyChangeListener {
 
 	/** The keywords of the grammar that are words (its other keywords are punctuation). */
-	static final List<String> KEYWORDS = List.of("for", "done", "to", "get", "send", "recv", "sync", "local");
+	static final List<String> KEYWORDS = List.of("for", "done", "to", "get", "send", "recv", "sync", "local", "mod");
 
 	/** The font style of each lexical style. */
 	private static final Map<String, Integer> FONT_STYLES = Map.of(EditorPreferences.KEYWORD, SWT.BOLD,

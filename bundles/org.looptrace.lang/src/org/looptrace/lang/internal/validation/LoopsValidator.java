@@ -213,9 +213,9 @@ public class LoopsValidator extends AbstractLoopsValidator {
 		return rest.build();
 	}
 
-	/** {@code a - b} in canonical form, or null when it overflows. */
+	/** {@code a - b} in canonical form, or null when it overflows or a bound is not affine (reported apart). */
 	private static @Nullable Expr difference(@Nullable Expr a, @Nullable Expr b) {
-		if (a == null || b == null) {
+		if (a == null || b == null || !Exprs.isAffine(a) || !Exprs.isAffine(b)) {
 			return null;
 		}
 		try {

@@ -132,6 +132,31 @@ class ModelEditorTest {
 	}
 
 	@Test
+	void modGetsItsMarkersAndStaysAKeywordInsideARank() throws Exception {
+		String periodic = """
+				for i0 = 0 to 7
+				  i0 send 4*i0+mod(3+i0,8) 5
+				  i0 recv 4*i0+mod(3+i0,8) 5
+				done
+				""";
+		ITextEditor editor = open();
+		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		document.set(periodic.replace(",8) 5\n  i0 recv", ",0) 5\n  i0 recv"));
+		waitUntil(() -> Arrays.stream(markers()).anyMatch(marker -> marker.getAttribute(IMarker.MESSAGE, "").contains("modulus")),
+				"no error marker on the modulus 0");
+		document.set(periodic);
+		waitUntil(() -> markers().length == 0, "the marker stays on a valid model with mod");
+		StyledText text = (StyledText) editor.getAdapter(Control.class);
+		int mod = periodic.indexOf("mod");
+		// the semantic highlighting has run once the rank around the mod has the rank colour
+		waitUntil(() -> EditorPreferences.colour(LoopsSemanticHighlighting.RANK).equals(foregroundAt(text, mod + "mod(".length())),
+				"no rank highlighting inside the mod");
+		StyleRange keyword = text.getStyleRangeAtOffset(mod);
+		assertEquals(SWT.BOLD, keyword.fontStyle, "mod is not bold");
+		assertEquals(EditorPreferences.colour(EditorPreferences.KEYWORD), keyword.foreground, "mod is not coloured as a keyword");
+	}
+
+	@Test
 	void completionProposesIndicesInScopeTemplatesAndTheAttributesOfTheDataHeaders() throws Exception {
 		IFolder traces = project.getFolder("traces");
 		traces.create(true, true, null);

@@ -8,6 +8,7 @@ import org.looptrace.model.Expr;
 import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Term;
+import org.looptrace.model.core.Exprs;
 import org.looptrace.scanner.Polynomial;
 
 /**
@@ -70,8 +71,9 @@ final class Counts {
 		return body.sum(loop.getIndex(), lower, upper);
 	}
 
+	/** A bound as a polynomial; null when missing or not affine (a mod(...) in a bound is an error). */
 	private static @Nullable Polynomial polynomial(@Nullable Expr expr) {
-		if (expr == null) {
+		if (expr == null || !Exprs.isAffine(expr)) {
 			return null;
 		}
 		Polynomial value = Polynomial.constant(expr.getConstant());
