@@ -49,7 +49,7 @@ class ConsistencyCheckTest {
 				}
 			}
 		}
-		assertEquals(6 * 6 * 3, folders);
+		assertEquals(Patterns.NAMES.size() * 6 * 3, folders);
 	}
 
 	@Test

@@ -15,7 +15,6 @@ public final class ModelWalks {
 	private ModelWalks() {
 	}
 
-
 	/**
 	 * Whether a rank, a peer or a bound inside a loop's body reads {@code index} (the loop decides
 	 * who talks, so it is walked index by index), or, with {@code tags}, a tag.

@@ -183,8 +183,6 @@ public final class CommunicationMatrix {
 			return false;
 		}
 
-
-
 		private static long evaluate(Expr expr, Map<String, Long> environment) {
 			return Exprs.evaluate(expr, index -> {
 				Long value = environment.get(index);
