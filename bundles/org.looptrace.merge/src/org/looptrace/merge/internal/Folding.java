@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 import org.eclipse.emf.common.util.EList;
 import org.eclipse.jdt.annotation.Nullable;
@@ -245,19 +246,24 @@ public final class Folding {
 
 	/** The construct with the index at {@code depth} set to n (a body item taken out of its loop). */
 	private static Node instantiate(Node node, int depth, long n) {
+		return mapped(node, number -> number.instantiate(depth, n));
+	}
+
+	/** The construct with every number and loop bound inside replaced by its image. */
+	private static Node mapped(Node node, UnaryOperator<DepthExpr> image) {
 		if (node instanceof EventNode event) {
 			DepthExpr[] numbers = new DepthExpr[event.numbers.length];
 			for (int k = 0; k < numbers.length; k++) {
-				numbers[k] = event.numbers[k].instantiate(depth, n);
+				numbers[k] = image.apply(event.numbers[k]);
 			}
 			return event.withNumbers(numbers);
 		}
 		LoopNode loop = (LoopNode) node;
 		Node[] body = new Node[loop.body.length];
 		for (int i = 0; i < body.length; i++) {
-			body[i] = instantiate(loop.body[i], depth, n);
+			body[i] = mapped(loop.body[i], image);
 		}
-		return new LoopNode(loop.lower.instantiate(depth, n), loop.upper.instantiate(depth, n), body, RankSet.EMPTY);
+		return new LoopNode(image.apply(loop.lower), image.apply(loop.upper), body, RankSet.EMPTY);
 	}
 
 	// ---- the stack machine of NLR over the constructs of one system
@@ -576,19 +582,7 @@ public final class Folding {
 
 	/** The construct with the index at {@code depth} replaced by {@code index + k}. */
 	private static Node advanced(Node node, int depth, long k) {
-		if (node instanceof EventNode event) {
-			DepthExpr[] numbers = new DepthExpr[event.numbers.length];
-			for (int n = 0; n < numbers.length; n++) {
-				numbers[n] = event.numbers[n].shift(depth, k);
-			}
-			return event.withNumbers(numbers);
-		}
-		LoopNode loop = (LoopNode) node;
-		Node[] body = new Node[loop.body.length];
-		for (int i = 0; i < body.length; i++) {
-			body[i] = advanced(loop.body[i], depth, k);
-		}
-		return new LoopNode(loop.lower.shift(depth, k), loop.upper.shift(depth, k), body, RankSet.EMPTY);
+		return mapped(node, number -> number.shift(depth, k));
 	}
 
 	/** A loop from 0 to a constant. */
@@ -604,22 +598,11 @@ public final class Folding {
 	private static Node[] lifted(List<Node> items, int depth) {
 		Node[] result = new Node[items.size()];
 		for (int i = 0; i < result.length; i++) {
-			result[i] = lifted(items.get(i), depth);
+			result[i] = mapped(items.get(i), number -> number.lifted(depth));
 		}
 		return result;
 	}
 
-	private static Node lifted(Node node, int depth) {
-		if (node instanceof EventNode event) {
-			DepthExpr[] numbers = new DepthExpr[event.numbers.length];
-			for (int k = 0; k < numbers.length; k++) {
-				numbers[k] = event.numbers[k].lifted(depth);
-			}
-			return event.withNumbers(numbers);
-		}
-		LoopNode loop = (LoopNode) node;
-		return new LoopNode(loop.lower.lifted(depth), loop.upper.lifted(depth), lifted(List.of(loop.body), depth), RankSet.EMPTY);
-	}
 
 	/**
 	 * Two runs of one step to join: which is a single copy, how many iterations each has, and the
