@@ -24,12 +24,13 @@ fi
 rm -f "$workspace.out"
 echo "smoke test: the LoopTrace IDE started and ran ${seconds} s without error"
 
-# The commands print only their own output: nothing on stderr on success (no JVM warnings).
+# The commands print only their own output: nothing on stderr on success (no JVM warnings); run
+# from another folder than the repository, as a user on the PATH runs them.
 root=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd)
 model=$(mktemp --suffix=.loops)
 for command in "model $root/examples/ring-8 -o $model --force" "format $model" "expand $model" "check $root/examples/ring-8"; do
   # shellcheck disable=SC2086
-  if ! "$root/looptrace" $command > /dev/null 2> "$workspace.err" || [ -s "$workspace.err" ]; then
+  if ! (cd "$workspace" && "$root/looptrace" $command) > /dev/null 2> "$workspace.err" || [ -s "$workspace.err" ]; then
     echo "smoke test: looptrace $command failed or wrote to stderr:"; cat "$workspace.err"; rm -f "$model"; exit 1
   fi
 done
