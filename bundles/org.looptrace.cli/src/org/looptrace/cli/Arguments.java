@@ -44,7 +44,10 @@ public final class Arguments {
 				if (i + 1 == words.size()) {
 					throw new UsageException(command + ": option " + word + " expects a value");
 				}
-				arguments.values.put(word, words.get(++i));
+				if (arguments.values.put(word, words.get(++i)) != null) {
+					throw new UsageException(command + ": option " + word + " is given twice: give it once (see looptrace "
+							+ command + " --help)");
+				}
 			} else if (flagged.contains(word)) {
 				arguments.flags.add(word);
 			} else if (word.startsWith("-") && word.length() > 1 && !isNumber(word)) {

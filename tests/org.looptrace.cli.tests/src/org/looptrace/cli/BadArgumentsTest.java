@@ -49,6 +49,7 @@ class BadArgumentsTest {
 		add(cases, "generate", "option --seed expects a whole number, found 'abc'", "ring", "--ranks", "4", "--iterations", "2", "--seed", "abc", "out");
 		add(cases, "generate", "expected --ranks N and --iterations M", "ring", "--ranks", "4", "out");
 		add(cases, "generate", "option --ranks expects a value", "ring", "out", "--ranks");
+		add(cases, "generate", "option --ranks is given twice", "ring", "--ranks", "4", "--iterations", "2", "--ranks", "8", "out");
 		add(cases, "generate", "exists and is not a folder", "ring", "--ranks", "4", "--iterations", "2", trace0);
 		// nlr
 		add(cases, "nlr", "expected one trace file or folder");
@@ -68,6 +69,7 @@ class BadArgumentsTest {
 		add(cases, "model", "option --threads expects a whole number from 1", ring, "--threads", "many");
 		add(cases, "model", "option -k expects a whole number from 1", ring, "-k", "-3");
 		add(cases, "model", "option -o expects a value", ring, "-o");
+		add(cases, "model", "option -o is given twice", ring, "-o", "a.loops", "-o", "b.loops");
 		add(cases, "model", "not a folder", trace0);
 		add(cases, "model", "trace.1:3:8: error:", Cli.example("broken").toString());
 		// trace: only arguments it refuses before starting mpirun
