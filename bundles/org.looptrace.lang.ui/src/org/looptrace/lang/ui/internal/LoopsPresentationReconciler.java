@@ -2,7 +2,6 @@
 package org.looptrace.lang.ui.internal;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -22,6 +21,7 @@ import org.eclipse.jface.text.rules.WordRule;
 import org.eclipse.jface.util.IPropertyChangeListener;
 import org.eclipse.jface.util.PropertyChangeEvent;
 import org.eclipse.swt.SWT;
+import org.looptrace.model.core.Tokens;
 
 /**
  * Lexical highlighting of {@code .loops} text: the tokens of the grammar's terminals
@@ -29,9 +29,6 @@ import org.eclipse.swt.SWT;
  * preferences ({@link EditorPreferences}), redrawn when they change.
  */
 public class LoopsPresentationReconciler extends PresentationReconciler implements IPropertyChangeListener {
-
-	/** The keywords of the grammar that are words (its other keywords are punctuation). */
-	static final List<String> KEYWORDS = List.of("for", "done", "to", "get", "send", "recv", "sync", "local", "mod");
 
 	/** The font style of each lexical style. */
 	private static final Map<String, Integer> FONT_STYLES = Map.of(EditorPreferences.KEYWORD, SWT.BOLD,
@@ -46,7 +43,8 @@ public class LoopsPresentationReconciler extends PresentationReconciler implemen
 		updateTokens();
 		RuleBasedScanner scanner = new RuleBasedScanner();
 		WordRule words = new WordRule(new IdentifierDetector(), Token.UNDEFINED);
-		KEYWORDS.forEach(word -> words.addWord(word, tokens.get(EditorPreferences.KEYWORD)));
+		// The grammar's keywords that are words (its other keywords are punctuation).
+		Tokens.KEYWORDS.forEach(word -> words.addWord(word, tokens.get(EditorPreferences.KEYWORD)));
 		scanner.setRules(new IRule[] { new EndOfLineRule("//", tokens.get(EditorPreferences.COMMENT)),
 				new MultiLineRule("\"", "\"", tokens.get(EditorPreferences.STRING), '\\'), words,
 				new NumberRule(tokens.get(EditorPreferences.NUMBER)) });

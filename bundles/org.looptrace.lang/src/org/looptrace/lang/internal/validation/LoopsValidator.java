@@ -27,7 +27,6 @@ import org.looptrace.model.LooptracePackage.Literals;
 import org.looptrace.model.Message;
 import org.looptrace.model.Model;
 import org.looptrace.model.Residue;
-import org.looptrace.model.Term;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.RankSet;
@@ -49,13 +48,11 @@ public class LoopsValidator extends AbstractLoopsValidator {
 			return; // checked with the expression that holds the residue
 		}
 		List<Loop> loops = enclosingLoops(expr);
-		List<Term> terms = new ArrayList<>(expr.getTerms());
-		expr.getResidues().forEach(residue -> terms.addAll(residue.getArgument().getTerms()));
-		for (Term term : terms) {
-			if (term.getIndex() != null && loops.stream().noneMatch(loop -> term.getIndex().equals(loop.getIndex()))) {
+		for (String index : Exprs.indices(expr)) {
+			if (loops.stream().noneMatch(loop -> index.equals(loop.getIndex()))) {
 				String bound = loops.isEmpty() ? "there is no enclosing loop"
 						: "the enclosing loops bind " + loops.stream().map(Loop::getIndex).collect(Collectors.joining(", "));
-				error("unbound index '" + term.getIndex() + "' in " + Exprs.toText(expr) + ": " + bound, expr, null,
+				error("unbound index '" + index + "' in " + Exprs.toText(expr) + ": " + bound, expr, null,
 						LoopsIssueCodes.UNBOUND_INDEX);
 			}
 		}
