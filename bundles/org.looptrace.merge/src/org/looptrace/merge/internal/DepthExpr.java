@@ -320,6 +320,187 @@ final class DepthExpr {
 		return new DepthExpr(x, result.isEmpty() ? NONE : result.toArray(NONE));
 	}
 
+	/**
+	 * The k copies {@code values} (the same place of consecutive blocks) as one function of a new
+	 * loop index at {@code depth} over 0..k−1, where the values run by one step D but for at most
+	 * two jumps that are multiples of k: a walk around a cycle of k ranks that does not start at
+	 * the cycle's lowest rank (0, 7, 10, 13 = {@code 3+4*j-mod(3+j,4)}). Each jump e after copy t
+	 * is {@code -(e/k) * mod(j+k-1-t, k)}. With {@code arithmetic}, only a plain step (loop bounds
+	 * hold no residue). Null when the values do not fit.
+	 */
+	static @Nullable DepthExpr cycle(DepthExpr[] values, int depth, boolean arithmetic) {
+		int k = values.length;
+		long[] constants = new long[k];
+		try {
+			for (int j = 1; j < k; j++) {
+				constants[j] = difference(values[j], values[0]);
+				if (constants[j] == NO_DIFFERENCE) {
+					return null;
+				}
+			}
+			long step = commonStep(constants, k);
+			DepthExpr lifted = values[0].lifted(depth);
+			long[] vector = Arrays.copyOf(lifted.vector, Math.max(lifted.vector.length, 2 + depth));
+			vector[1 + depth] = step;
+			List<Residue> residues = new ArrayList<>(List.of(lifted.residues));
+			for (int t = 0; t + 1 < k; t++) {
+				long jump = Math.subtractExact(Math.subtractExact(constants[t + 1], constants[t]), step);
+				if (jump == 0) {
+					continue;
+				}
+				if (arithmetic || jump % k != 0 || residues.size() - lifted.residues.length == MAX_WRAPS) {
+					return null;
+				}
+				long c = jump / k;
+				long offset = k - 1 - t;
+				vector[0] = Math.addExact(vector[0], Math.multiplyExact(c, offset));
+				vector[1 + depth] = Math.addExact(vector[1 + depth], c);
+				long[] argument = new long[2 + depth];
+				argument[0] = offset;
+				argument[1 + depth] = 1;
+				residues.add(new Residue(-c, argument, k));
+			}
+			return new DepthExpr(vector, residues.isEmpty() ? NONE : residues.toArray(NONE));
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+	}
+
+	/**
+	 * The step between consecutive constants that most of them take, of those the others differ
+	 * from by multiples of k (the jumps of a cycle); on a tie the one with the smallest jumps, so
+	 * that 13, 0, 7, 10 steps by 3. 0 when none.
+	 */
+	private static long commonStep(long[] constants, int k) {
+		long best = 0;
+		int most = 0;
+		long smallest = Long.MAX_VALUE;
+		for (int t = 0; t + 1 < constants.length; t++) {
+			long step = Math.subtractExact(constants[t + 1], constants[t]);
+			int count = 0;
+			long jumps = 0;
+			for (int u = 0; u + 1 < constants.length && jumps != Long.MAX_VALUE; u++) {
+				long jump = Math.subtractExact(Math.subtractExact(constants[u + 1], constants[u]), step);
+				count += jump == 0 ? 1 : 0;
+				jumps = jump % k == 0 ? Math.addExact(jumps, Math.abs(jump)) : Long.MAX_VALUE;
+			}
+			if (jumps != Long.MAX_VALUE && (count > most || count == most && jumps < smallest)) {
+				best = step;
+				most = count;
+				smallest = jumps;
+			}
+		}
+		return best;
+	}
+
+	/** Whether a residue reads the index at {@code depth}: the value wraps around in that loop. */
+	boolean wraps(int depth) {
+		return Arrays.stream(residues).anyMatch(residue -> coefficient(residue.argument, depth) != 0);
+	}
+
+	/**
+	 * The function of a new loop index at {@code depth} that is x at iteration nx and y at
+	 * iteration ny (nx < ny): constant terms, and the constants inside residues modulo their
+	 * modulus, move by equal steps; everything else equal. Null when there is none.
+	 */
+	static @Nullable DepthExpr interpolate(DepthExpr x, long nx, DepthExpr y, long ny, int depth) {
+		long distance = ny - nx;
+		if (x.residues.length != y.residues.length || !Arrays.equals(x.vector, 1, x.vector.length, y.vector, 1, y.vector.length)) {
+			return null;
+		}
+		try {
+			long moved = Math.subtractExact(y.vector[0], x.vector[0]);
+			if (moved % distance != 0) {
+				return null;
+			}
+			long[] vector = at(x.vector, nx, moved / distance, depth);
+			Residue[] residues = new Residue[x.residues.length];
+			for (int r = 0; r < residues.length; r++) {
+				Residue a = x.residues[r];
+				Residue b = y.residues[r];
+				if (a.coefficient != b.coefficient || a.modulus != b.modulus
+						|| !Arrays.equals(a.argument, 1, a.argument.length, b.argument, 1, b.argument.length)) {
+					return null;
+				}
+				long step = residueStep(Math.subtractExact(b.argument[0], a.argument[0]), distance, a.modulus);
+				if (step == NO_DIFFERENCE) {
+					return null;
+				}
+				long[] argument = at(a.argument, nx, step, depth);
+				argument[0] = Math.floorMod(argument[0], a.modulus);
+				residues[r] = new Residue(a.coefficient, argument, a.modulus);
+			}
+			return new DepthExpr(vector, residues.length == 0 ? NONE : residues);
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+	}
+
+	/** The vector lifted to a new index at depth with the given step, equal to v at iteration n. */
+	private static long[] at(long[] v, long n, long step, int depth) {
+		long[] result = lift(v, depth);
+		if (result.length < 2 + depth) {
+			result = Arrays.copyOf(result, 2 + depth);
+		}
+		result[1 + depth] = step;
+		result[0] = Math.subtractExact(result[0], Math.multiplyExact(n, step));
+		return result;
+	}
+
+	/** The smallest step s (0, 1, −1, 2, ...) with s · distance ≡ moved (mod m), else NO_DIFFERENCE. */
+	private static long residueStep(long moved, long distance, long m) {
+		for (long s = 0; s <= m / 2; s++) {
+			if (Math.floorMod(s * distance - moved, m) == 0) {
+				return s;
+			}
+			if (Math.floorMod(-s * distance - moved, m) == 0) {
+				return -s;
+			}
+		}
+		return NO_DIFFERENCE;
+	}
+
+	/** Whether the value reads an index of a loop at a depth below {@code depth}. */
+	boolean readsBelow(int depth) {
+		if (reads(vector, depth)) {
+			return true;
+		}
+		for (Residue residue : residues) {
+			if (reads(residue.argument, depth)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean reads(long[] v, int depth) {
+		for (int k = 0; k < depth && 1 + k < v.length; k++) {
+			if (v[1 + k] != 0) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** The value when the index at depth k is {@code indices[k]} (indices not read may be anything). */
+	long evaluate(long[] indices) {
+		long value = dot(vector, indices);
+		for (Residue residue : residues) {
+			value = Math.addExact(value, Math.multiplyExact(residue.coefficient, Math.floorMod(dot(residue.argument, indices), residue.modulus)));
+		}
+		return value;
+	}
+
+	private static long dot(long[] v, long[] indices) {
+		long value = v[0];
+		for (int k = 1; k < v.length; k++) {
+			if (v[k] != 0) {
+				value = Math.addExact(value, Math.multiplyExact(v[k], indices[k - 1]));
+			}
+		}
+		return value;
+	}
+
 	/** The expression with the index at {@code depth} replaced by {@code index + k}. */
 	DepthExpr shift(int depth, long k) {
 		long[] moved = vector.clone();

@@ -373,7 +373,7 @@ public final class Folding {
 	private static boolean reduce(List<Node> stack, int depth, Pairs pairs) {
 		int size = stack.size();
 		for (int i = 2; i <= 3 * MAX_BODY && i <= size; i++) {
-			if (stack.get(size - i) instanceof LoopNode loop && loop.body.length == i - 1 && grows(stack, loop, depth)) {
+			if (stack.get(size - i) instanceof LoopNode loop && loop.body.length == i - 1 && grows(stack, loop, depth, pairs)) {
 				stack.subList(size - i, size).clear();
 				stack.add(new LoopNode(loop.lower, loop.upper.plus(1), loop.body, RankSet.EMPTY));
 				return true;
@@ -390,7 +390,7 @@ public final class Folding {
 				return true;
 			}
 		}
-		return pairs == Pairs.PERIODIC && rotates(stack, depth);
+		return pairs == Pairs.PERIODIC && (rotates(stack, depth) || cycles(stack, depth));
 	}
 
 	/**
@@ -416,6 +416,9 @@ public final class Folding {
 		boolean refused = z == null && ((pairs == Pairs.TRANSLATIONS || pairs == Pairs.PERIODIC) && translation(x, y, false) == 0
 				|| pairs == Pairs.RANK_SHIFTS && translation(x, y, true) == 0);
 		Node[] body = refused ? null : unify(x, y, z, depth);
+		if (body == null && z != null && pairs == Pairs.PERIODIC) {
+			body = new Agreement(depth).unify(x, y, z);
+		}
 		if (body == null) {
 			return false;
 		}
@@ -568,6 +571,290 @@ public final class Folding {
 		return false;
 	}
 
+	/**
+	 * Whether the top of the stack is k ≥ 3 copies of a block whose numbers walk around a cycle of
+	 * k ({@link DepthExpr#cycle}): SP's z sweeps pass along the ranks 0, 7, 10, 13 of a 4 × 4 grid,
+	 * where no three consecutive copies are affine. Then replaced by one loop of k iterations.
+	 */
+	private static boolean cycles(List<Node> stack, int depth) {
+		int size = stack.size();
+		for (int length = 3; length <= 3 * MAX_BODY && length <= size; length++) {
+			int start = size - length;
+			for (int b = 1; 3 * b <= length; b++) {
+				if (length % b != 0 || !periodic(stack, start, b)) {
+					continue;
+				}
+				int k = length / b;
+				Node[] body = new Node[b];
+				boolean[] wraps = { false };
+				for (int j = 0; j < b && body != null; j++) {
+					Node[] column = new Node[k];
+					for (int c = 0; c < k; c++) {
+						column[c] = stack.get(start + c * b + j);
+					}
+					Node item = cycle(column, depth, wraps);
+					body = item == null ? null : body;
+					if (body != null) {
+						body[j] = item;
+					}
+				}
+				// Without a wrap-around it is a plain repetition: NLR's rules take it, one copy at a time.
+				if (body != null && wraps[0]) {
+					stack.subList(start, size).clear();
+					stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1), body, RankSet.EMPTY));
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	/** Whether the constructs from start on repeat with period b, skeletons compared. */
+	private static boolean periodic(List<Node> stack, int start, int b) {
+		for (int i = start + b; i < stack.size(); i++) {
+			if (stack.get(i).skeleton != stack.get(i - b).skeleton) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** The copies of one construct as one over a cycle (see {@link DepthExpr#cycle}); null if none. */
+	private static @Nullable Node cycle(Node[] copies, int depth, boolean[] wraps) {
+		if (copies[0] instanceof EventNode first) {
+			DepthExpr[] numbers = new DepthExpr[first.numbers.length];
+			DepthExpr[] column = new DepthExpr[copies.length];
+			for (int k = 0; k < numbers.length; k++) {
+				for (int c = 0; c < copies.length; c++) {
+					if (!(copies[c] instanceof EventNode event) || !sameShape(first, event)) {
+						return null;
+					}
+					column[c] = event.numbers[k];
+				}
+				numbers[k] = DepthExpr.cycle(column, depth, false);
+				if (numbers[k] == null) {
+					return null;
+				}
+				wraps[0] |= numbers[k].wraps(depth);
+			}
+			return first.withNumbers(numbers);
+		}
+		LoopNode first = (LoopNode) copies[0];
+		DepthExpr[] lowers = new DepthExpr[copies.length];
+		DepthExpr[] uppers = new DepthExpr[copies.length];
+		for (int c = 0; c < copies.length; c++) {
+			if (!(copies[c] instanceof LoopNode loop) || loop.body.length != first.body.length) {
+				return null;
+			}
+			lowers[c] = loop.lower;
+			uppers[c] = loop.upper;
+		}
+		DepthExpr lower = DepthExpr.cycle(lowers, depth, true);
+		DepthExpr upper = DepthExpr.cycle(uppers, depth, true);
+		Node[] body = new Node[first.body.length];
+		for (int i = 0; i < body.length; i++) {
+			Node[] column = new Node[copies.length];
+			for (int c = 0; c < copies.length; c++) {
+				column[c] = ((LoopNode) copies[c]).body[i];
+			}
+			body[i] = cycle(column, depth, wraps);
+			if (body[i] == null) {
+				return null;
+			}
+		}
+		return lower == null || upper == null ? null : new LoopNode(lower, upper, body, RankSet.EMPTY);
+	}
+
+	/**
+	 * Comparison of constructs at one depth by the values they take on every iteration of their
+	 * loops (up to a budget) rather than by their form. The copies of a cycle need it: where a
+	 * copy's wrap-around falls past its loop's end, its form lacks the residue the others have
+	 * ({@code 3+3*j} against {@code 3+4*j-mod(j,4)}, equal on 0..3). Constructs that read the
+	 * index of an enclosing loop are compared by form only.
+	 */
+	private static final class Agreement {
+		/** Iterations of inner loops compared at most, per comparison. */
+		private static final int BUDGET = 4096;
+		private final int depth;
+		private int budget;
+
+		Agreement(int depth) {
+			this.depth = depth;
+		}
+
+		/** Whether a and b, at this depth, take the same values. */
+		boolean same(Node a, Node b) {
+			if (a.skeleton != b.skeleton || readsBelow(a) || readsBelow(b)) {
+				return false;
+			}
+			budget = BUDGET;
+			try {
+				return same(a, b, depth, new long[depth + height(a) + 1]);
+			} catch (ArithmeticException overflow) {
+				return false;
+			}
+		}
+
+		private boolean same(Node a, Node b, int at, long[] indices) {
+			if (--budget < 0) {
+				return false;
+			}
+			if (a instanceof EventNode ea && b instanceof EventNode eb) {
+				if (!sameShape(ea, eb)) {
+					return false;
+				}
+				for (int k = 0; k < ea.numbers.length; k++) {
+					if (ea.numbers[k].evaluate(indices) != eb.numbers[k].evaluate(indices)) {
+						return false;
+					}
+				}
+				return true;
+			}
+			if (!(a instanceof LoopNode la) || !(b instanceof LoopNode lb) || la.body.length != lb.body.length) {
+				return false;
+			}
+			long lower = la.lower.evaluate(indices);
+			long upper = la.upper.evaluate(indices);
+			if (lower != lb.lower.evaluate(indices) || upper != lb.upper.evaluate(indices)) {
+				return false;
+			}
+			for (long v = lower; v <= upper; v++) {
+				indices[at] = v;
+				for (int i = 0; i < la.body.length; i++) {
+					if (!same(la.body[i], lb.body[i], at + 1, indices)) {
+						return false;
+					}
+				}
+			}
+			return true;
+		}
+
+		/**
+		 * Three copies as one block over a new loop at this depth: where their forms do not
+		 * unify, a number is taken from two copies ({@link DepthExpr#interpolate}) when the
+		 * third takes its values. Null when some number is neither.
+		 */
+		Node @Nullable [] unify(Node[] x, Node[] y, Node[] z) {
+			if (Arrays.stream(x).anyMatch(this::readsBelow) || Arrays.stream(y).anyMatch(this::readsBelow)
+					|| Arrays.stream(z).anyMatch(this::readsBelow)) {
+				return null;
+			}
+			Node[] result = new Node[x.length];
+			for (int i = 0; i < x.length; i++) {
+				Node item = unify(new Node[] { x[i], y[i], z[i] }, new ArrayList<>());
+				if (item == null) {
+					return null;
+				}
+				result[i] = item;
+			}
+			return result;
+		}
+
+		/** loops: the loops around the copies inside them, copy by copy. */
+		private @Nullable Node unify(Node[] copies, List<LoopNode[]> loops) {
+			if (copies[0] instanceof EventNode first) {
+				DepthExpr[] numbers = new DepthExpr[first.numbers.length];
+				for (int k = 0; k < numbers.length; k++) {
+					DepthExpr[] column = new DepthExpr[3];
+					for (int c = 0; c < 3; c++) {
+						if (!(copies[c] instanceof EventNode event) || !sameShape(first, event)) {
+							return null;
+						}
+						column[c] = event.numbers[k];
+					}
+					numbers[k] = number(column, loops);
+					if (numbers[k] == null) {
+						return null;
+					}
+				}
+				return first.withNumbers(numbers);
+			}
+			LoopNode[] copyLoops = new LoopNode[3];
+			for (int c = 0; c < 3; c++) {
+				if (!(copies[c] instanceof LoopNode loop) || loop.body.length != ((LoopNode) copies[0]).body.length) {
+					return null;
+				}
+				copyLoops[c] = loop;
+			}
+			DepthExpr lower = number(new DepthExpr[] { copyLoops[0].lower, copyLoops[1].lower, copyLoops[2].lower }, loops);
+			DepthExpr upper = number(new DepthExpr[] { copyLoops[0].upper, copyLoops[1].upper, copyLoops[2].upper }, loops);
+			if (lower == null || upper == null) {
+				return null;
+			}
+			loops.add(copyLoops);
+			Node[] body = new Node[copyLoops[0].body.length];
+			for (int i = 0; i < body.length; i++) {
+				body[i] = unify(new Node[] { copyLoops[0].body[i], copyLoops[1].body[i], copyLoops[2].body[i] }, loops);
+				if (body[i] == null) {
+					return null;
+				}
+			}
+			loops.remove(loops.size() - 1);
+			return new LoopNode(lower, upper, body, RankSet.EMPTY);
+		}
+
+		private @Nullable DepthExpr number(DepthExpr[] column, List<LoopNode[]> loops) {
+			DepthExpr unified = DepthExpr.unify(column[0], column[1], column[2], depth);
+			if (unified != null) {
+				return unified;
+			}
+			for (int[] pair : new int[][] { { 0, 1 }, { 1, 2 }, { 0, 2 } }) {
+				DepthExpr candidate = DepthExpr.interpolate(column[pair[0]], pair[0], column[pair[1]], pair[1], depth);
+				if (candidate != null && agrees(candidate, column, loops)) {
+					return candidate;
+				}
+			}
+			return null;
+		}
+
+		/** Whether the candidate at iteration c takes the values of copy c, c = 0, 1, 2. */
+		private boolean agrees(DepthExpr candidate, DepthExpr[] column, List<LoopNode[]> loops) {
+			budget = BUDGET;
+			try {
+				for (int c = 0; c < column.length; c++) {
+					long[] indices = new long[depth + loops.size() + 1];
+					long[] lifted = new long[depth + loops.size() + 2];
+					lifted[depth] = c;
+					if (!agrees(candidate, column[c], c, loops, 0, indices, lifted)) {
+						return false;
+					}
+				}
+				return true;
+			} catch (ArithmeticException overflow) {
+				return false;
+			}
+		}
+
+		private boolean agrees(DepthExpr candidate, DepthExpr copy, int c, List<LoopNode[]> loops, int level, long[] indices,
+				long[] lifted) {
+			if (level == loops.size()) {
+				return --budget >= 0 && candidate.evaluate(lifted) == copy.evaluate(indices);
+			}
+			LoopNode loop = loops.get(level)[c];
+			for (long v = loop.lower.evaluate(indices), upper = loop.upper.evaluate(indices); v <= upper; v++) {
+				indices[depth + level] = v;
+				lifted[depth + 1 + level] = v;
+				if (!agrees(candidate, copy, c, loops, level + 1, indices, lifted)) {
+					return false;
+				}
+			}
+			return true;
+		}
+
+		private boolean readsBelow(Node node) {
+			if (node instanceof EventNode event) {
+				return Arrays.stream(event.numbers).anyMatch(number -> number.readsBelow(depth));
+			}
+			LoopNode loop = (LoopNode) node;
+			return loop.lower.readsBelow(depth) || loop.upper.readsBelow(depth)
+					|| Arrays.stream(loop.body).anyMatch(this::readsBelow);
+		}
+
+		private static int height(Node node) {
+			return node instanceof LoopNode loop ? 1 + Arrays.stream(loop.body).mapToInt(Agreement::height).max().orElse(0) : 0;
+		}
+	}
+
 	private static boolean sameSkeletons(List<Node> a, List<Node> b) {
 		if (a.size() != b.size()) {
 			return false;
@@ -650,8 +937,12 @@ public final class Folding {
 		}
 	}
 
-	/** Whether the items above the loop on the stack are its body at its next iteration. */
-	private static boolean grows(List<Node> stack, LoopNode loop, int depth) {
+	/**
+	 * Whether the items above the loop on the stack are its body at its next iteration (under
+	 * PERIODIC: take the same values at every iteration of their loops, as a walk around a cycle
+	 * does where its wrap-around falls past the loop's end).
+	 */
+	private static boolean grows(List<Node> stack, LoopNode loop, int depth, Pairs pairs) {
 		if (!loop.lower.equals(DepthExpr.ZERO) || !loop.upper.isConstant()) {
 			return false;
 		}
@@ -663,8 +954,11 @@ public final class Folding {
 		}
 		try {
 			long next = Math.addExact(loop.upper.constantTerm(), 1);
+			Agreement agreement = pairs == Pairs.PERIODIC ? new Agreement(depth) : null;
 			for (int j = 0; j < loop.body.length; j++) {
-				if (!instantiate(loop.body[j], depth, next).equals(stack.get(start + j))) {
+				Node item = instantiate(loop.body[j], depth, next);
+				Node copy = stack.get(start + j);
+				if (!item.equals(copy) && (agreement == null || !agreement.same(item, copy))) {
 					return false;
 				}
 			}
