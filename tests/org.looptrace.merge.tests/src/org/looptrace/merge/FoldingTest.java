@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.merge.internal.Folding;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.testsupport.Projection;
@@ -165,6 +166,70 @@ class FoldingTest {
 			long merged = constructs(Merger.merge(locals, new MergeOptions(1, false), Progress.NONE));
 			assertTrue(constructs(folded) <= Math.min(merged, local), "seed " + seed);
 		}
+	}
+
+	/**
+	 * NPB SP's z sweeps: on a q × q grid, the ranks of each diagonal cycle (row j, column
+	 * {@code k - j} modulo q) pass a pipeline along the cycle, one cycle after the other, then all
+	 * meet at a barrier. Each cycle is a walk that does not start at its lowest rank (0, 7, 10, 13
+	 * on 4 × 4), and the q cycles differ by where their walk wraps around: they fold into one nest
+	 * over the cycles, the same from 16 to 64 ranks.
+	 */
+	@Test
+	void diagonalCyclesOfAMultipartitionFoldIntoOneNest() throws Exception {
+		Model at16 = folded(locals(cycleSweeps(4, 1, 3)));
+		assertTrue(ModelPrinter.print(at16).contains("mod(3-i0+i2,4)"), ModelPrinter.print(at16));
+		for (int q : new int[] { 5, 6, 8 }) {
+			Model model = folded(locals(cycleSweeps(q, 1, 3)));
+			assertEquals(constructs(at16), constructs(model), q * q + " ranks:\n" + ModelPrinter.print(model));
+		}
+	}
+
+	/**
+	 * Pipelines along the cycles of random moves on random periodic grids: folded models project
+	 * exactly and are never larger than the merge nor the local models.
+	 */
+	@Test
+	void randomCyclePipelinesFoldExactly() throws Exception {
+		for (long seed = 0; seed < 40; seed++) {
+			Random random = new Random(seed);
+			int q = 2 + random.nextInt(6);
+			List<List<TraceEvent>> traces = cycleSweeps(q, 1 + random.nextInt(q), 1 + random.nextInt(3));
+			List<Model> locals = locals(traces);
+			Model folded = folded(locals);
+			for (int p = 0; p < traces.size(); p++) {
+				assertEquals(traces.get(p), Projection.events(folded, p), "seed " + seed + ", rank " + p);
+			}
+			long local = 0;
+			for (Model model : locals) {
+				local += constructs(model);
+			}
+			long merged = constructs(Merger.merge(locals, new MergeOptions(1, false), Progress.NONE));
+			assertTrue(constructs(folded) <= Math.min(merged, local), "seed " + seed);
+		}
+	}
+
+	/**
+	 * Traces of pipelines along the cycles of the move one row down and {@code left} columns left
+	 * on a q × q periodic grid: each rank sends to the next rank of its cycle and receives from
+	 * the one before, {@code stages} times, the cycles one after the other (a rank waits for the
+	 * barrier that ends each cycle it is not in), then a barrier of all.
+	 */
+	private static List<List<TraceEvent>> cycleSweeps(int q, int left, int stages) {
+		int ranks = q * q;
+		List<List<TraceEvent>> traces = new ArrayList<>();
+		for (int rank = 0; rank < ranks; rank++) {
+			List<TraceEvent> trace = new ArrayList<>();
+			int next = neighbour(rank, new int[] { 1, -left }, 1, q, q);
+			int previous = neighbour(rank, new int[] { 1, -left }, -1, q, q);
+			for (int stage = 0; stage < stages && next != rank; stage++) {
+				trace.add(TraceEvent.send(rank, next, "z"));
+				trace.add(TraceEvent.recv(previous, rank, "z"));
+			}
+			trace.add(TraceEvent.sync(rank, "MPI_Barrier", RankSet.range(0, ranks - 1)));
+			traces.add(trace);
+		}
+		return traces;
 	}
 
 	/** The rank {@code sign * offset} rows and columns away on a periodic grid. */

@@ -574,34 +574,33 @@ public final class Folding {
 	/**
 	 * Whether the top of the stack is k ≥ 3 copies of a block whose numbers walk around a cycle of
 	 * k ({@link DepthExpr#cycle}): SP's z sweeps pass along the ranks 0, 7, 10, 13 of a 4 × 4 grid,
-	 * where no three consecutive copies are affine. Then replaced by one loop of k iterations.
+	 * where no three consecutive copies are affine. Loops of the block among them (0, then 9, 13,
+	 * 17 folded already, then 21 on a 5 × 5 grid) count as their iterations. Then replaced by one
+	 * loop of k iterations.
 	 */
 	private static boolean cycles(List<Node> stack, int depth) {
 		int size = stack.size();
-		for (int length = 3; length <= 3 * MAX_BODY && length <= size; length++) {
-			int start = size - length;
-			for (int b = 1; 3 * b <= length; b++) {
-				if (length % b != 0 || !periodic(stack, start, b)) {
-					continue;
-				}
-				int k = length / b;
-				Node[] body = new Node[b];
-				boolean[] wraps = { false };
-				for (int j = 0; j < b && body != null; j++) {
-					Node[] column = new Node[k];
-					for (int c = 0; c < k; c++) {
-						column[c] = stack.get(start + c * b + j);
+		for (int b = 1; b <= MAX_BODY; b++) {
+			// The copies from the top down, loops of the block expanded, until the skeletons break.
+			List<Node> copies = new ArrayList<>();
+			for (int e = size - 1; e >= 0 && copies.size() < 3 * MAX_BODY; e--) {
+				Node node = stack.get(e);
+				int before = copies.size();
+				if (node instanceof LoopNode loop && loop.body.length == b && before % b == 0 && counted(loop)
+						&& count(loop) <= 3 * MAX_BODY) {
+					for (long n = count(loop) - 1; n >= 0; n--) {
+						for (int j = b - 1; j >= 0; j--) {
+							copies.add(instantiate(loop.body[j], depth, n));
+						}
 					}
-					Node item = cycle(column, depth, wraps);
-					body = item == null ? null : body;
-					if (body != null) {
-						body[j] = item;
-					}
+				} else {
+					copies.add(node);
 				}
-				// Without a wrap-around it is a plain repetition: NLR's rules take it, one copy at a time.
-				if (body != null && wraps[0]) {
-					stack.subList(start, size).clear();
-					stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1), body, RankSet.EMPTY));
+				if (!periodic(copies, before, b)) {
+					break;
+				}
+				// A single loop is a cycle already (folding it again would never end).
+				if (e < size - 1 && copies.size() % b == 0 && copies.size() >= 3 * b && fold(stack, e, copies, b, depth)) {
 					return true;
 				}
 			}
@@ -609,13 +608,40 @@ public final class Folding {
 		return false;
 	}
 
-	/** Whether the constructs from start on repeat with period b, skeletons compared. */
-	private static boolean periodic(List<Node> stack, int start, int b) {
-		for (int i = start + b; i < stack.size(); i++) {
-			if (stack.get(i).skeleton != stack.get(i - b).skeleton) {
+	/** Whether the items from {@code from} on repeat those b before them, skeletons compared. */
+	private static boolean periodic(List<Node> items, int from, int b) {
+		for (int i = Math.max(b, from); i < items.size(); i++) {
+			if (items.get(i).skeleton != items.get(i - b).skeleton) {
 				return false;
 			}
 		}
+		return true;
+	}
+
+	/**
+	 * Replaces the stack from {@code from} on by one loop over a cycle, when the copies (of blocks
+	 * of b, top down) fit one with a wrap-around.
+	 */
+	private static boolean fold(List<Node> stack, int from, List<Node> copies, int b, int depth) {
+		int k = copies.size() / b;
+		Node[] body = new Node[b];
+		boolean[] wraps = { false };
+		for (int j = 0; j < b; j++) {
+			Node[] column = new Node[k];
+			for (int c = 0; c < k; c++) {
+				column[c] = copies.get(copies.size() - 1 - (c * b + j));
+			}
+			body[j] = cycle(column, depth, wraps);
+			if (body[j] == null) {
+				return false;
+			}
+		}
+		// Without a wrap-around it is a plain repetition: NLR's rules take it, one copy at a time.
+		if (!wraps[0]) {
+			return false;
+		}
+		stack.subList(from, stack.size()).clear();
+		stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1), body, RankSet.EMPTY));
 		return true;
 	}
 
