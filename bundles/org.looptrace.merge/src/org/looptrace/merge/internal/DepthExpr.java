@@ -339,6 +339,9 @@ final class DepthExpr {
 				}
 			}
 			long step = commonStep(constants, k);
+			if (step == NO_DIFFERENCE) {
+				return null;
+			}
 			DepthExpr lifted = values[0].lifted(depth);
 			long[] vector = Arrays.copyOf(lifted.vector, Math.max(lifted.vector.length, 2 + depth));
 			vector[1 + depth] = step;
@@ -366,17 +369,41 @@ final class DepthExpr {
 		}
 	}
 
+	/** What {@link #step} answers for numbers that differ by more than a constant. */
+	static final long NO_STEP = NO_DIFFERENCE;
+
+	/** y − x when they differ by a constant, else {@link #NO_STEP}. */
+	static long step(DepthExpr x, DepthExpr y) {
+		try {
+			return difference(y, x);
+		} catch (ArithmeticException overflow) {
+			return NO_STEP;
+		}
+	}
+
 	/**
 	 * The step between consecutive constants that most of them take, of those the others differ
 	 * from by multiples of k (the jumps of a cycle); on a tie the one with the smallest jumps, so
-	 * that 13, 0, 7, 10 steps by 3. 0 when none.
+	 * that 13, 0, 7, 10 steps by 3. NO_DIFFERENCE when none, or when they take more than three
+	 * steps (a cycle has one step and at most two jumps).
 	 */
 	private static long commonStep(long[] constants, int k) {
-		long best = 0;
-		int most = 0;
-		long smallest = Long.MAX_VALUE;
+		long[] steps = new long[3];
+		int distinct = 0;
 		for (int t = 0; t + 1 < constants.length; t++) {
 			long step = Math.subtractExact(constants[t + 1], constants[t]);
+			if (Arrays.stream(steps, 0, distinct).noneMatch(known -> known == step)) {
+				if (distinct == steps.length) {
+					return NO_DIFFERENCE;
+				}
+				steps[distinct++] = step;
+			}
+		}
+		long best = NO_DIFFERENCE;
+		int most = 0;
+		long smallest = Long.MAX_VALUE;
+		for (int d = 0; d < distinct; d++) {
+			long step = steps[d];
 			int count = 0;
 			long jumps = 0;
 			for (int u = 0; u + 1 < constants.length && jumps != Long.MAX_VALUE; u++) {

@@ -348,12 +348,13 @@ public final class Folding {
 	/** NLR's stack machine over a sequence of constructs. */
 	private static List<Node> recognize(List<Node> items, int depth, Pairs pairs, Progress progress) {
 		List<Node> stack = new ArrayList<>(items.size());
+		Window window = new Window();
 		// Each step tries reductions of up to 3 · MAX_BODY constructs: check often.
 		Checkpoints checkpoints = new Checkpoints(progress, 16);
 		for (Node item : items) {
 			checkpoints.step();
 			stack.add(item);
-			while (reduce(stack, depth, pairs)) {
+			while (reduce(stack, depth, pairs, window)) {
 				// reduce again until no rule applies
 			}
 		}
@@ -370,7 +371,7 @@ public final class Folding {
 	}
 
 	/** One reduction at the top of the stack, the shortest first; whether one applied. */
-	private static boolean reduce(List<Node> stack, int depth, Pairs pairs) {
+	private static boolean reduce(List<Node> stack, int depth, Pairs pairs, Window window) {
 		int size = stack.size();
 		for (int i = 2; i <= 3 * MAX_BODY && i <= size; i++) {
 			if (stack.get(size - i) instanceof LoopNode loop && loop.body.length == i - 1 && grows(stack, loop, depth, pairs)) {
@@ -390,7 +391,7 @@ public final class Folding {
 				return true;
 			}
 		}
-		return pairs == Pairs.PERIODIC && (rotates(stack, depth) || cycles(stack, depth));
+		return pairs == Pairs.PERIODIC && (rotates(stack, depth) || cycles(stack, depth, window));
 	}
 
 	/**
@@ -578,29 +579,31 @@ public final class Folding {
 	 * 17 folded already, then 21 on a 5 × 5 grid) count as their iterations. Then replaced by one
 	 * loop of k iterations.
 	 */
-	private static boolean cycles(List<Node> stack, int depth) {
+	private static boolean cycles(List<Node> stack, int depth, Window window) {
 		int size = stack.size();
+		// Which block lengths loops near the top could expand to; others need periodic skeletons
+		// right at the top of the stack, a test that rejects most lengths at once.
+		boolean[] expandable = window.expandable;
+		Arrays.fill(expandable, false);
+		for (int i = Math.max(0, size - Window.MAX_ITEMS); i < size; i++) {
+			if (stack.get(i) instanceof LoopNode loop && loop.body.length <= MAX_BODY && counted(loop)) {
+				expandable[loop.body.length] = true;
+			}
+		}
 		for (int b = 1; b <= MAX_BODY; b++) {
-			// The copies from the top down, loops of the block expanded, until the skeletons break.
-			List<Node> copies = new ArrayList<>();
-			for (int e = size - 1; e >= 0 && copies.size() < 3 * MAX_BODY; e--) {
-				Node node = stack.get(e);
-				int before = copies.size();
-				if (node instanceof LoopNode loop && loop.body.length == b && before % b == 0 && counted(loop)
-						&& count(loop) <= 3 * MAX_BODY) {
-					for (long n = count(loop) - 1; n >= 0; n--) {
-						for (int j = b - 1; j >= 0; j--) {
-							copies.add(instantiate(loop.body[j], depth, n));
-						}
-					}
-				} else {
-					copies.add(node);
-				}
-				if (!periodic(copies, before, b)) {
-					break;
-				}
+			if (!expandable[b] && (3 * b > size || stack.get(size - 1).skeleton != stack.get(size - 1 - b).skeleton)) {
+				continue;
+			}
+			window.reset(b, depth);
+			for (int e = size - 1; e >= 0 && window.add(stack.get(e)); e--) {
 				// A single loop is a cycle already (folding it again would never end).
-				if (e < size - 1 && copies.size() % b == 0 && copies.size() >= 3 * b && fold(stack, e, copies, b, depth)) {
+				if (e == size - 1 || window.size() % b != 0 || window.size() < 3 * b || !window.mayWrap()) {
+					continue;
+				}
+				Node[] body = window.fit();
+				if (body != null) {
+					stack.subList(e, size).clear();
+					stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(window.size() / b - 1), body, RankSet.EMPTY));
 					return true;
 				}
 			}
@@ -608,41 +611,140 @@ public final class Folding {
 		return false;
 	}
 
-	/** Whether the items from {@code from} on repeat those b before them, skeletons compared. */
-	private static boolean periodic(List<Node> items, int from, int b) {
-		for (int i = Math.max(b, from); i < items.size(); i++) {
-			if (items.get(i).skeleton != items.get(i - b).skeleton) {
-				return false;
-			}
-		}
-		return true;
-	}
-
 	/**
-	 * Replaces the stack from {@code from} on by one loop over a cycle, when the copies (of blocks
-	 * of b, top down) fit one with a wrap-around.
+	 * The constructs at the top of the stack, top down, with loops whose body is a block of b
+	 * taken as their iterations, while they repeat with period b (skeletons compared) and the
+	 * ranks of the blocks' first constructs could still walk around a cycle: they differ by
+	 * constants and take at most three steps (one step and two jumps).
 	 */
-	private static boolean fold(List<Node> stack, int from, List<Node> copies, int b, int depth) {
-		int k = copies.size() / b;
-		Node[] body = new Node[b];
-		boolean[] wraps = { false };
-		for (int j = 0; j < b; j++) {
-			Node[] column = new Node[k];
-			for (int c = 0; c < k; c++) {
-				column[c] = copies.get(copies.size() - 1 - (c * b + j));
+	private static final class Window {
+		static final int MAX_ITEMS = 3 * MAX_BODY;
+		/** Scratch of {@link Folding#cycles}: block lengths a loop near the top could expand to. */
+		final boolean[] expandable = new boolean[MAX_BODY + 1];
+		private int b;
+		private int depth;
+		/** Per item: the construct, or the loop whose body it is at an iteration (-1: none). */
+		private final Node[] sources = new Node[MAX_ITEMS];
+		private final long[] iterations = new long[MAX_ITEMS];
+		private final @Nullable Node[] instantiated = new Node[MAX_ITEMS];
+		private int size;
+		/** The distinct steps between the ranks of consecutive blocks' first constructs. */
+		private final long[] steps = new long[3];
+		private int distinct;
+
+		/** Empties the window for blocks of b at the given depth (one window serves a recognition). */
+		void reset(int b, int depth) {
+			this.b = b;
+			this.depth = depth;
+			size = 0;
+			distinct = 0;
+		}
+
+		int size() {
+			return size;
+		}
+
+		/** Adds a construct below the others; false when the window can grow no more. */
+		boolean add(Node node) {
+			if (node instanceof LoopNode loop && loop.body.length == b && size % b == 0 && counted(loop)) {
+				for (long n = count(loop) - 1; n >= 0; n--) {
+					for (int j = b - 1; j >= 0; j--) {
+						if (!append(loop, n)) {
+							return false;
+						}
+					}
+				}
+				return true;
 			}
-			body[j] = cycle(column, depth, wraps);
-			if (body[j] == null) {
+			return append(node, -1);
+		}
+
+		private boolean append(Node source, long iteration) {
+			if (size == MAX_ITEMS) {
 				return false;
 			}
+			sources[size] = source;
+			iterations[size] = iteration;
+			instantiated[size] = null;
+			size++;
+			if (size > b && skeleton(size - 1) != skeleton(size - 1 - b)) {
+				size--;
+				return false;
+			}
+			// The first construct of a block completes it: compare its rank with the next block's.
+			if (size % b == 0 && size > b && !step(size - 1, size - 1 - b)) {
+				size--;
+				return false;
+			}
+			return true;
 		}
-		// Without a wrap-around it is a plain repetition: NLR's rules take it, one copy at a time.
-		if (!wraps[0]) {
-			return false;
+
+		private int skeleton(int i) {
+			return iterations[i] < 0 ? sources[i].skeleton : ((LoopNode) sources[i]).body[b - 1 - i % b].skeleton;
 		}
-		stack.subList(from, stack.size()).clear();
-		stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1), body, RankSet.EMPTY));
-		return true;
+
+		/** Records the step from item i's rank to item later's; false when there is none or a fourth. */
+		private boolean step(int i, int later) {
+			if (!(item(i) instanceof EventNode first) || !(item(later) instanceof EventNode next)) {
+				return true; // loops first in the block: no quick test
+			}
+			long step = DepthExpr.step(first.numbers[0], next.numbers[0]);
+			if (step == DepthExpr.NO_STEP) {
+				return false;
+			}
+			for (int d = 0; d < distinct; d++) {
+				if (steps[d] == step) {
+					return true;
+				}
+			}
+			if (distinct == steps.length) {
+				return false;
+			}
+			steps[distinct++] = step;
+			return true;
+		}
+
+		/**
+		 * Whether the steps can be one step and jumps that are multiples of the number of blocks,
+		 * as a cycle over them needs.
+		 */
+		boolean mayWrap() {
+			int k = size / b;
+			for (int d = 1; d < distinct; d++) {
+				if ((steps[d] - steps[0]) % k != 0) {
+					return false;
+				}
+			}
+			return distinct > 1;
+		}
+
+		private Node item(int i) {
+			Node node = instantiated[i];
+			if (node == null) {
+				node = iterations[i] < 0 ? sources[i] : instantiate(((LoopNode) sources[i]).body[b - 1 - i % b], depth, iterations[i]);
+				instantiated[i] = node;
+			}
+			return node;
+		}
+
+		/** The body of one loop over the blocks as a cycle, or null. */
+		Node @Nullable [] fit() {
+			int k = size / b;
+			Node[] body = new Node[b];
+			boolean[] wraps = { false };
+			for (int j = 0; j < b; j++) {
+				Node[] column = new Node[k];
+				for (int c = 0; c < k; c++) {
+					column[c] = item(size - 1 - (c * b + j)); // copy c (0 the oldest), construct j
+				}
+				body[j] = cycle(column, depth, wraps);
+				if (body[j] == null) {
+					return null;
+				}
+			}
+			// Without a wrap-around it is a plain repetition: NLR's rules take it, one copy at a time.
+			return wraps[0] ? body : null;
+		}
 	}
 
 	/** The copies of one construct as one over a cycle (see {@link DepthExpr#cycle}); null if none. */
