@@ -154,17 +154,7 @@ class FoldingTest {
 				}
 				traces.add(trace);
 			}
-			List<Model> locals = locals(traces);
-			Model folded = folded(locals);
-			for (int p = 0; p < traces.size(); p++) {
-				assertEquals(traces.get(p), Projection.events(folded, p), "seed " + seed + ", rank " + p);
-			}
-			long local = 0;
-			for (Model model : locals) {
-				local += constructs(model);
-			}
-			long merged = constructs(Merger.merge(locals, new MergeOptions(1, false), Progress.NONE));
-			assertTrue(constructs(folded) <= Math.min(merged, local), "seed " + seed);
+			assertExactAndNeverLarger(traces, "seed " + seed);
 		}
 	}
 
@@ -195,17 +185,7 @@ class FoldingTest {
 			Random random = new Random(seed);
 			int q = 2 + random.nextInt(6);
 			List<List<TraceEvent>> traces = cycleSweeps(q, 1 + random.nextInt(q), 1 + random.nextInt(3));
-			List<Model> locals = locals(traces);
-			Model folded = folded(locals);
-			for (int p = 0; p < traces.size(); p++) {
-				assertEquals(traces.get(p), Projection.events(folded, p), "seed " + seed + ", rank " + p);
-			}
-			long local = 0;
-			for (Model model : locals) {
-				local += constructs(model);
-			}
-			long merged = constructs(Merger.merge(locals, new MergeOptions(1, false), Progress.NONE));
-			assertTrue(constructs(folded) <= Math.min(merged, local), "seed " + seed);
+			assertExactAndNeverLarger(traces, "seed " + seed);
 		}
 	}
 
@@ -230,6 +210,21 @@ class FoldingTest {
 			traces.add(trace);
 		}
 		return traces;
+	}
+
+	/** The folded model of the traces projects onto them and is no larger than the merge nor the local models. */
+	private static void assertExactAndNeverLarger(List<List<TraceEvent>> traces, String what) throws Exception {
+		List<Model> locals = locals(traces);
+		Model folded = folded(locals);
+		for (int p = 0; p < traces.size(); p++) {
+			assertEquals(traces.get(p), Projection.events(folded, p), what + ", rank " + p);
+		}
+		long local = 0;
+		for (Model model : locals) {
+			local += constructs(model);
+		}
+		long merged = constructs(Merger.merge(locals, new MergeOptions(1, false), Progress.NONE));
+		assertTrue(constructs(folded) <= Math.min(merged, local), what);
 	}
 
 	/** The rank {@code sign * offset} rows and columns away on a periodic grid. */

@@ -37,7 +37,8 @@ import org.looptrace.model.core.RankSet;
  * index. The rules are NLR's: three consecutive blocks that unify become a loop of three iterations;
  * a loop followed by a copy of its body at the next iteration grows by one. On periodic grids a
  * run of copies breaks where a neighbour wraps around: two runs that continue each other modulo
- * the cycle join into one loop whose numbers hold {@code mod(index+o,M)} ({@link Pairs#PERIODIC}).
+ * the cycle join into one loop whose numbers hold {@code mod(index+o,M)} ({@link Pairs#PERIODIC}),
+ * and so do k copies that walk around a cycle of k ranks (SP's z sweeps, {@link #cycles}).
  * Folding rewrites the linear sequence of constructs into an equal sequence, so every rank keeps
  * its events in order and projection stays exact. It is a pure function of the model: deterministic.
  *
@@ -340,7 +341,8 @@ public final class Folding {
 		 * As TRANSLATIONS, two copies of one loop too, and two runs of one step joined into one
 		 * loop (a loop and a copy of its body, a copy and a loop, or two loops) when the second run
 		 * continues the first, or continues it past a wrap-around: the neighbours of a periodic
-		 * grid, {@code mod(3+i1,4)}.
+		 * grid, {@code mod(3+i1,4)}. Walks around a cycle fold too (see cycles), and three copies
+		 * whose forms differ unify when they take the same values (see Agreement).
 		 */
 		PERIODIC
 	}
