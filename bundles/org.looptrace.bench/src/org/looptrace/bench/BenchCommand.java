@@ -43,7 +43,7 @@ public final class BenchCommand implements Command {
 				      the merge alone (local models built first, untimed) of generated traces at
 				      growing numbers of ranks.
 				      --ranks      numbers of ranks (default 16,64,256,1024,4096)
-				      --patterns   generated patterns (default halo,torus,wavefront,ring,solver)
+				      --patterns   generated patterns (default halo,torus,multipartition,wavefront,ring,solver)
 				      --iterations iterations of each pattern (default 10)
 				      --threads    threads of the merge (default: cores)
 				      --no-fold    the merge of section III alone (default: merge, then folding)

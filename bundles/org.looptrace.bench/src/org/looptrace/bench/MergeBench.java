@@ -52,7 +52,7 @@ final class MergeBench {
 						+ word + "'");
 			}
 		}
-		List<String> patterns = List.of(arguments.value("--patterns", "halo,torus,wavefront,ring,solver").split(","));
+		List<String> patterns = List.of(arguments.value("--patterns", "halo,torus,multipartition,wavefront,ring,solver").split(","));
 		for (String pattern : patterns) {
 			if (!Patterns.NAMES.contains(pattern)) {
 				throw new UsageException("bench merge: unknown pattern '" + pattern + "': expected some of "

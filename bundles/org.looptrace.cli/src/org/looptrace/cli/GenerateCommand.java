@@ -38,14 +38,16 @@ public final class GenerateCommand implements Command {
 				synthetic and deterministic from the seed.
 
 				arguments:
-				  <pattern>   ring          token ring
-				              halo          2-D halo exchange, near-square grid, 4 neighbours, non-periodic
-				              torus         the same on a periodic grid (edges wrap around, as NPB SP, BT)
-				              wavefront     NPB LU pipelined wavefront (forward and backward sweeps over
-				                            10 k-planes, exchange, Allreduce per time step)
-				              masterworker  rank 0 sends work to each worker, then gathers the results
-				              solver        CG-like: halo exchange then two MPI_Allreduce per iteration
-				              random        random consistent traffic drawn from the seed
+				  <pattern>   ring            token ring
+				              halo            2-D halo exchange, near-square grid, 4 neighbours, non-periodic
+				              torus           the same on a periodic grid (edges wrap around, as NPB SP, BT)
+				              multipartition  NPB SP/BT solver on the torus: copy_faces, pipelines along
+				                              rows, columns and diagonal cycles, Allreduce per time step
+				              wavefront       NPB LU pipelined wavefront (forward and backward sweeps over
+				                              10 k-planes, exchange, Allreduce per time step)
+				              masterworker    rank 0 sends work to each worker, then gathers the results
+				              solver          CG-like: halo exchange then two MPI_Allreduce per iteration
+				              random          random consistent traffic drawn from the seed
 				  <folder>    the trace folder to write (created if needed)
 
 				options:

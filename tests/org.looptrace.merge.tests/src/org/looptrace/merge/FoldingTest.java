@@ -111,6 +111,21 @@ class FoldingTest {
 	}
 
 	/**
+	 * NPB SP's and BT's solver ({@code generate multipartition}: copy_faces, then pipelines along
+	 * the rows, the columns and the diagonal cycles of the torus): one model of the same size from
+	 * 16 to 1,024 ranks, its z sweeps one nest over the cycles.
+	 */
+	@Test
+	void aMultipartitionKeepsItsSizeFromSixteenToAThousandRanks() throws Exception {
+		Model at16 = folded(locals(traces(Patterns.create("multipartition", 16, 3, 1))));
+		assertTrue(ModelPrinter.print(at16).contains("3+4*i3-mod(3-i1+i3,4) send"), ModelPrinter.print(at16));
+		for (int ranks : new int[] { 64, 256, 1024 }) {
+			Model model = folded(locals(traces(Patterns.create("multipartition", ranks, 3, 1))));
+			assertEquals(constructs(at16), constructs(model), ranks + " ranks:\n" + ModelPrinter.print(model));
+		}
+	}
+
+	/**
 	 * Random stencils on random periodic grids: each rank sends to up to four neighbours (offsets
 	 * of up to two rows and columns, modulo the grid), then receives from them in a random order.
 	 * Folded models project exactly and are never larger than the merge nor the local models.
@@ -250,7 +265,7 @@ class FoldingTest {
 
 	@Test
 	void spmdPatternsKeepTheirSizeAsRanksGrow() throws Exception {
-		for (String name : List.of("ring", "halo", "wavefront", "solver")) {
+		for (String name : List.of("ring", "halo", "multipartition", "wavefront", "solver")) {
 			long at64 = constructs(folded(locals(traces(Patterns.create(name, 64, 10, 1)))));
 			long at256 = constructs(folded(locals(traces(Patterns.create(name, 256, 10, 1)))));
 			assertTrue(at256 <= at64 * 3 / 2, name + ": " + at64 + " constructs on 64 ranks, " + at256 + " on 256");

@@ -625,9 +625,10 @@ public final class Folding {
 		final boolean[] expandable = new boolean[MAX_BODY + 1];
 		private int b;
 		private int depth;
-		/** Per item: the construct, or the loop whose body it is at an iteration (-1: none). */
+		/** Per item: the construct, or the loop whose body item it is at an iteration (-1: none). */
 		private final Node[] sources = new Node[MAX_ITEMS];
 		private final long[] iterations = new long[MAX_ITEMS];
+		private final int[] bodyItems = new int[MAX_ITEMS];
 		private final @Nullable Node[] instantiated = new Node[MAX_ITEMS];
 		private int size;
 		/** The distinct steps between the ranks of consecutive blocks' first constructs. */
@@ -648,25 +649,28 @@ public final class Folding {
 
 		/** Adds a construct below the others; false when the window can grow no more. */
 		boolean add(Node node) {
-			if (node instanceof LoopNode loop && loop.body.length == b && size % b == 0 && counted(loop)) {
+			// A loop of the block may start anywhere in it (SP's sends and receives of a rank pair
+			// with those of the next rank as the merge wrote them).
+			if (node instanceof LoopNode loop && loop.body.length == b && counted(loop)) {
 				for (long n = count(loop) - 1; n >= 0; n--) {
 					for (int j = b - 1; j >= 0; j--) {
-						if (!append(loop, n)) {
+						if (!append(loop, n, j)) {
 							return false;
 						}
 					}
 				}
 				return true;
 			}
-			return append(node, -1);
+			return append(node, -1, -1);
 		}
 
-		private boolean append(Node source, long iteration) {
+		private boolean append(Node source, long iteration, int bodyItem) {
 			if (size == MAX_ITEMS) {
 				return false;
 			}
 			sources[size] = source;
 			iterations[size] = iteration;
+			bodyItems[size] = bodyItem;
 			instantiated[size] = null;
 			size++;
 			if (size > b && skeleton(size - 1) != skeleton(size - 1 - b)) {
@@ -682,7 +686,7 @@ public final class Folding {
 		}
 
 		private int skeleton(int i) {
-			return iterations[i] < 0 ? sources[i].skeleton : ((LoopNode) sources[i]).body[b - 1 - i % b].skeleton;
+			return iterations[i] < 0 ? sources[i].skeleton : ((LoopNode) sources[i]).body[bodyItems[i]].skeleton;
 		}
 
 		/** Records the step from item i's rank to item later's; false when there is none or a fourth. */
@@ -723,17 +727,22 @@ public final class Folding {
 		private Node item(int i) {
 			Node node = instantiated[i];
 			if (node == null) {
-				node = iterations[i] < 0 ? sources[i] : instantiate(((LoopNode) sources[i]).body[b - 1 - i % b], depth, iterations[i]);
+				node = iterations[i] < 0 ? sources[i] : instantiate(((LoopNode) sources[i]).body[bodyItems[i]], depth, iterations[i]);
 				instantiated[i] = node;
 			}
 			return node;
 		}
 
-		/** The body of one loop over the blocks as a cycle, or null. */
+		/**
+		 * The body of one loop over the blocks as a cycle, or null. Some message of the block
+		 * must close the cycle (its peers are its ranks, in another order), so that part of a
+		 * cycle whose jumps happen to divide its length is not taken for a whole one.
+		 */
 		Node @Nullable [] fit() {
 			int k = size / b;
 			Node[] body = new Node[b];
 			boolean[] wraps = { false };
+			boolean closed = false;
 			for (int j = 0; j < b; j++) {
 				Node[] column = new Node[k];
 				for (int c = 0; c < k; c++) {
@@ -743,9 +752,27 @@ public final class Folding {
 				if (body[j] == null) {
 					return null;
 				}
+				closed |= closes(column);
 			}
 			// Without a wrap-around it is a plain repetition: NLR's rules take it, one copy at a time.
-			return wraps[0] ? body : null;
+			return wraps[0] && closed ? body : null;
+		}
+
+		/** Whether the copies are messages whose peers are their ranks, in some order. */
+		private static boolean closes(Node[] copies) {
+			long[] ranks = new long[copies.length];
+			long[] peers = new long[copies.length];
+			for (int c = 0; c < copies.length; c++) {
+				if (!(copies[c] instanceof EventNode event) || event.kind != EventKind.SEND && event.kind != EventKind.RECV
+						|| DepthExpr.step(event.numbers[0], event.numbers[1]) == DepthExpr.NO_STEP) {
+					return false;
+				}
+				ranks[c] = event.numbers[0].constantTerm();
+				peers[c] = event.numbers[1].constantTerm();
+			}
+			Arrays.sort(ranks);
+			Arrays.sort(peers);
+			return Arrays.equals(ranks, peers);
 		}
 	}
 

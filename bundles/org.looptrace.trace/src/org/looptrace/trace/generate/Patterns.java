@@ -15,6 +15,7 @@ import org.looptrace.trace.internal.GeneratedPattern;
 import org.looptrace.trace.internal.Grid;
 import org.looptrace.trace.internal.HaloPattern;
 import org.looptrace.trace.internal.MasterWorkerPattern;
+import org.looptrace.trace.internal.MultipartitionPattern;
 import org.looptrace.trace.internal.RandomPattern;
 import org.looptrace.trace.internal.RingPattern;
 import org.looptrace.trace.internal.SolverPattern;
@@ -25,7 +26,7 @@ import org.looptrace.trace.internal.WavefrontPattern;
 public final class Patterns {
 
 	/** The names {@link #create} accepts, with what each one models. */
-	public static final List<String> NAMES = List.of("ring", "halo", "torus", "wavefront", "masterworker", "solver", "random");
+	public static final List<String> NAMES = List.of("ring", "halo", "torus", "multipartition", "wavefront", "masterworker", "solver", "random");
 
 	private Patterns() {
 	}
@@ -37,6 +38,8 @@ public final class Patterns {
 	 * <li>{@code halo}: 2-D halo exchange on a near-square grid, 4 neighbours, non-periodic;</li>
 	 * <li>{@code torus}: the same on a periodic grid (the edges wrap around, as NPB SP's and BT's
 	 * copy_faces);</li>
+	 * <li>{@code multipartition}: NPB SP's and BT's solver on the torus (copy_faces, then pipelines
+	 * along the rows, the columns and the diagonal cycles, then an Allreduce per time step);</li>
 	 * <li>{@code wavefront}: NPB LU's pipelined 2-D wavefront (forward and backward sweeps over 10
 	 * k-planes, exchange, Allreduce per time step);</li>
 	 * <li>{@code masterworker}: rank 0 sends work to each worker then gathers the results;</li>
@@ -62,6 +65,7 @@ public final class Patterns {
 		case "ring" -> new RingPattern(ranks, iterations, seed);
 		case "halo" -> new HaloPattern(name, Grid.of(ranks), iterations, seed);
 		case "torus" -> new HaloPattern(name, Grid.torus(ranks), iterations, seed);
+		case "multipartition" -> new MultipartitionPattern(ranks, iterations, seed);
 		case "wavefront" -> new WavefrontPattern(ranks, iterations, seed);
 		case "masterworker" -> new MasterWorkerPattern(ranks, iterations, seed);
 		case "solver" -> new SolverPattern(ranks, iterations, seed);

@@ -54,6 +54,15 @@ public record Grid(int rows, int columns, boolean periodic) {
 		return neighbour(rank, 1, 0);
 	}
 
+	/** One row down and one column left: the next rank of a z sweep on a multipartition. */
+	public int southWest(int rank) {
+		return neighbour(rank, 1, -1);
+	}
+
+	public int northEast(int rank) {
+		return neighbour(rank, -1, 1);
+	}
+
 	private int neighbour(int rank, int down, int right) {
 		int row = rank / columns + down;
 		int column = rank % columns + right;

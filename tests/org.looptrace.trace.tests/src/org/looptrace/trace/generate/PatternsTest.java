@@ -180,7 +180,7 @@ class PatternsTest {
 
 	@Test
 	void badArguments() {
-		assertEquals("unknown pattern 'lu': expected one of ring, halo, torus, wavefront, masterworker, solver, random",
+		assertEquals("unknown pattern 'lu': expected one of ring, halo, torus, multipartition, wavefront, masterworker, solver, random",
 				assertThrows(IllegalArgumentException.class, () -> Patterns.create("lu", 4, 1, 0)).getMessage());
 		assertThrows(IllegalArgumentException.class, () -> Patterns.create("ring", 1, 1, 0));
 		assertThrows(IllegalArgumentException.class, () -> Patterns.create("ring", 4, -1, 0));
