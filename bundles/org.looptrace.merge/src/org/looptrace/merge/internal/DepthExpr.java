@@ -26,8 +26,8 @@ final class DepthExpr {
 	static final DepthExpr ZERO = constant(0);
 	/** Residues of the index of one loop a number may hold: more would be unreadable. */
 	private static final int MAX_WRAPS = 2;
-	/** What {@link #difference} answers for numbers that differ by more than a constant. */
-	private static final long NO_DIFFERENCE = Long.MIN_VALUE;
+	/** What {@link #step} answers for numbers that differ by more than a constant. */
+	static final long NO_DIFFERENCE = Long.MIN_VALUE;
 
 	/** {@code coefficient * mod(argument, modulus)}, the argument affine (trimmed as vectors are). */
 	record Residue(long coefficient, long[] argument, long modulus) {
@@ -325,7 +325,7 @@ final class DepthExpr {
 	 * loop index at {@code depth} over 0..k−1, where the values run by one step D but for at most
 	 * two jumps that are multiples of k: a walk around a cycle of k ranks that does not start at
 	 * the cycle's lowest rank (0, 7, 10, 13 = {@code 3+4*j-mod(3+j,4)}). Each jump e after copy t
-	 * is {@code -(e/k) * mod(j+k-1-t, k)}. With {@code arithmetic}, only a plain step (loop bounds
+	 * adds {@code (e/k) * (j+k-1-t) - (e/k) * mod(j+k-1-t, k)}: 0 up to copy t, e after. With {@code arithmetic}, only a plain step (loop bounds
 	 * hold no residue). Null when the values do not fit.
 	 */
 	static @Nullable DepthExpr cycle(DepthExpr[] values, int depth, boolean arithmetic) {
@@ -369,15 +369,12 @@ final class DepthExpr {
 		}
 	}
 
-	/** What {@link #step} answers for numbers that differ by more than a constant. */
-	static final long NO_STEP = NO_DIFFERENCE;
-
-	/** y − x when they differ by a constant, else {@link #NO_STEP}. */
+	/** y − x when they differ by a constant, else {@link #NO_DIFFERENCE} (also on overflow). */
 	static long step(DepthExpr x, DepthExpr y) {
 		try {
 			return difference(y, x);
 		} catch (ArithmeticException overflow) {
-			return NO_STEP;
+			return NO_DIFFERENCE;
 		}
 	}
 
@@ -474,17 +471,34 @@ final class DepthExpr {
 		return result;
 	}
 
-	/** The smallest step s (0, 1, −1, 2, ...) with s · distance ≡ moved (mod m), else NO_DIFFERENCE. */
+	/**
+	 * The step s of smallest size (the positive one on a tie) with s · distance ≡ moved (mod m),
+	 * for a distance of 1 or 2 (copies next to each other, or the first and the third); else
+	 * NO_DIFFERENCE.
+	 */
 	private static long residueStep(long moved, long distance, long m) {
-		for (long s = 0; s <= m / 2; s++) {
-			if (Math.floorMod(s * distance - moved, m) == 0) {
-				return s;
-			}
-			if (Math.floorMod(-s * distance - moved, m) == 0) {
-				return -s;
-			}
+		long r = Math.floorMod(moved, m);
+		if (distance == 1) {
+			return centered(r, m);
 		}
-		return NO_DIFFERENCE;
+		if (distance != 2) {
+			return NO_DIFFERENCE;
+		}
+		if (m % 2 == 1) {
+			// 2s ≡ r: s = r / 2 when r is even, (r + m) / 2 when odd
+			return centered(r % 2 == 0 ? r / 2 : (r + m) / 2, m);
+		}
+		if (r % 2 == 1) {
+			return NO_DIFFERENCE;
+		}
+		long s = centered(r / 2, m);
+		long other = centered(r / 2 + m / 2, m);
+		return Math.abs(other) < Math.abs(s) || Math.abs(other) == Math.abs(s) && other > s ? other : s;
+	}
+
+	/** The representative of r (in 0..m−1) modulo m in (−m/2, m/2]. */
+	private static long centered(long r, long m) {
+		return r > m / 2 ? r - m : r;
 	}
 
 	/** Whether the value reads an index of a loop at a depth below {@code depth}. */

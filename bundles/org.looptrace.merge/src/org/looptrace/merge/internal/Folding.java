@@ -593,7 +593,8 @@ public final class Folding {
 			}
 		}
 		for (int b = 1; b <= MAX_BODY; b++) {
-			if (!expandable[b] && (3 * b > size || stack.get(size - 1).skeleton != stack.get(size - 1 - b).skeleton)) {
+			if (!expandable[b] && (3 * b > size || stack.get(size - 1).skeleton != stack.get(size - 1 - b).skeleton)
+					|| size >= 2 && !continues(stack.get(size - 1), stack.get(size - 2), b)) {
 				continue;
 			}
 			window.reset(b, depth);
@@ -614,6 +615,20 @@ public final class Folding {
 	}
 
 	/**
+	 * Whether a loop of the block at the top of the stack may be continued by the construct below
+	 * it (the last construct of its block, if a loop of the block too), skeletons compared: if not,
+	 * the window need not expand the loop to find out.
+	 */
+	private static boolean continues(Node top, Node below, int b) {
+		if (!(top instanceof LoopNode loop) || loop.body.length != b || !counted(loop)) {
+			return true;
+		}
+		int last = below instanceof LoopNode other && other.body.length == b && counted(other) ? other.body[b - 1].skeleton
+				: below.skeleton;
+		return last == loop.body[b - 1].skeleton;
+	}
+
+	/**
 	 * The constructs at the top of the stack, top down, with loops whose body is a block of b
 	 * taken as their iterations, while they repeat with period b (skeletons compared) and the
 	 * ranks of the blocks' first constructs could still walk around a cycle: they differ by
@@ -625,8 +640,9 @@ public final class Folding {
 		final boolean[] expandable = new boolean[MAX_BODY + 1];
 		private int b;
 		private int depth;
-		/** Per item: the construct, or the loop whose body item it is at an iteration (-1: none). */
+		/** Per item: the construct, or the loop whose body item it is at an iteration. */
 		private final Node[] sources = new Node[MAX_ITEMS];
+		/** Per item: the loop's iteration, -1 for a construct of the stack itself. */
 		private final long[] iterations = new long[MAX_ITEMS];
 		private final int[] bodyItems = new int[MAX_ITEMS];
 		private final @Nullable Node[] instantiated = new Node[MAX_ITEMS];
@@ -691,11 +707,13 @@ public final class Folding {
 
 		/** Records the step from item i's rank to item later's; false when there is none or a fourth. */
 		private boolean step(int i, int later) {
-			if (!(item(i) instanceof EventNode first) || !(item(later) instanceof EventNode next)) {
-				return true; // loops first in the block: no quick test
+			DepthExpr first = rank(i);
+			DepthExpr next = rank(later);
+			if (first == null || next == null) {
+				return true; // a block that starts with a loop records no step: mayWrap refuses it
 			}
-			long step = DepthExpr.step(first.numbers[0], next.numbers[0]);
-			if (step == DepthExpr.NO_STEP) {
+			long step = DepthExpr.step(first, next);
+			if (step == DepthExpr.NO_DIFFERENCE) {
 				return false;
 			}
 			for (int d = 0; d < distinct; d++) {
@@ -712,7 +730,8 @@ public final class Folding {
 
 		/**
 		 * Whether the steps can be one step and jumps that are multiples of the number of blocks,
-		 * as a cycle over them needs.
+		 * as a cycle over them needs. A block that starts with a loop, or whose first rank takes a
+		 * single step, is never a cycle here (the first is untested, the second plain repetition).
 		 */
 		boolean mayWrap() {
 			int k = size / b;
@@ -722,6 +741,15 @@ public final class Folding {
 				}
 			}
 			return distinct > 1;
+		}
+
+		/** The rank of item i when it is an event (without instantiating the rest of it), else null. */
+		private @Nullable DepthExpr rank(int i) {
+			Node node = iterations[i] < 0 ? sources[i] : ((LoopNode) sources[i]).body[bodyItems[i]];
+			if (!(node instanceof EventNode event)) {
+				return null;
+			}
+			return iterations[i] < 0 ? event.numbers[0] : event.numbers[0].instantiate(depth, iterations[i]);
 		}
 
 		private Node item(int i) {
@@ -764,7 +792,7 @@ public final class Folding {
 			long[] peers = new long[copies.length];
 			for (int c = 0; c < copies.length; c++) {
 				if (!(copies[c] instanceof EventNode event) || event.kind != EventKind.SEND && event.kind != EventKind.RECV
-						|| DepthExpr.step(event.numbers[0], event.numbers[1]) == DepthExpr.NO_STEP) {
+						|| DepthExpr.step(event.numbers[0], event.numbers[1]) == DepthExpr.NO_DIFFERENCE) {
 					return false;
 				}
 				ranks[c] = event.numbers[0].constantTerm();
@@ -832,6 +860,8 @@ public final class Folding {
 	private static final class Agreement {
 		/** Iterations of inner loops compared at most, per comparison. */
 		private static final int BUDGET = 4096;
+		/** The pairs of copies a number may be interpolated from, in the order tried. */
+		private static final int[][] PAIRS = { { 0, 1 }, { 1, 2 }, { 0, 2 } };
 		private final int depth;
 		private int budget;
 
@@ -846,7 +876,7 @@ public final class Folding {
 			}
 			budget = BUDGET;
 			try {
-				return same(a, b, depth, new long[depth + height(a) + 1]);
+				return same(a, b, depth, new long[depth + Math.max(height(a), height(b)) + 1]);
 			} catch (ArithmeticException overflow) {
 				return false;
 			}
@@ -955,7 +985,7 @@ public final class Folding {
 			if (unified != null) {
 				return unified;
 			}
-			for (int[] pair : new int[][] { { 0, 1 }, { 1, 2 }, { 0, 2 } }) {
+			for (int[] pair : PAIRS) {
 				DepthExpr candidate = DepthExpr.interpolate(column[pair[0]], pair[0], column[pair[1]], pair[1], depth);
 				if (candidate != null && agrees(candidate, column, loops)) {
 					return candidate;
@@ -985,10 +1015,13 @@ public final class Folding {
 		private boolean agrees(DepthExpr candidate, DepthExpr copy, int c, List<LoopNode[]> loops, int level, long[] indices,
 				long[] lifted) {
 			if (level == loops.size()) {
-				return --budget >= 0 && candidate.evaluate(lifted) == copy.evaluate(indices);
+				return candidate.evaluate(lifted) == copy.evaluate(indices);
 			}
 			LoopNode loop = loops.get(level)[c];
 			for (long v = loop.lower.evaluate(indices), upper = loop.upper.evaluate(indices); v <= upper; v++) {
+				if (--budget < 0) {
+					return false;
+				}
 				indices[depth + level] = v;
 				lifted[depth + 1 + level] = v;
 				if (!agrees(candidate, copy, c, loops, level + 1, indices, lifted)) {
@@ -1111,11 +1144,10 @@ public final class Folding {
 		}
 		try {
 			long next = Math.addExact(loop.upper.constantTerm(), 1);
-			Agreement agreement = pairs == Pairs.PERIODIC ? new Agreement(depth) : null;
 			for (int j = 0; j < loop.body.length; j++) {
 				Node item = instantiate(loop.body[j], depth, next);
 				Node copy = stack.get(start + j);
-				if (!item.equals(copy) && (agreement == null || !agreement.same(item, copy))) {
+				if (!item.equals(copy) && (pairs != Pairs.PERIODIC || !new Agreement(depth).same(item, copy))) {
 					return false;
 				}
 			}

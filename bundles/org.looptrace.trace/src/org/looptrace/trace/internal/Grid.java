@@ -59,6 +59,7 @@ public record Grid(int rows, int columns, boolean periodic) {
 		return neighbour(rank, 1, -1);
 	}
 
+	/** One row up and one column right: the previous rank of a z sweep. */
 	public int northEast(int rank) {
 		return neighbour(rank, -1, 1);
 	}

@@ -9,8 +9,9 @@ import org.looptrace.model.core.TraceEvent;
  * NPB SP's and BT's alternating-direction solver on a multipartition (a periodic grid): per
  * iteration copy_faces (a halo exchange on the torus), then three sweeps, each a pipeline of
  * {@link #STAGES} steps forward and as many back: along the rows, along the columns, and along
- * the cycles of the move one row down and one column left (the z sweeps, where a cycle visits
- * one cell per row: ranks 0, 7, 10, 13 of a 4 × 4 grid); then an Allreduce (the residual norm).
+ * the cycles of the move one row down and one column left (the z sweeps: on a square grid a
+ * cycle visits one cell per row, ranks 0, 7, 10, 13 of a 4 × 4 grid); then an Allreduce (the
+ * residual norm).
  */
 public final class MultipartitionPattern extends IterativePattern {
 
