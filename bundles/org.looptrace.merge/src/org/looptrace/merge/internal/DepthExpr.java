@@ -158,12 +158,7 @@ final class DepthExpr {
 		} catch (ArithmeticException overflow) {
 			return null;
 		}
-		long[] result = lift(x, depth);
-		if (result.length < 2 + depth) {
-			result = Arrays.copyOf(result, 2 + depth);
-		}
-		result[1 + depth] = step;
-		return result;
+		return at(x, 0, step, depth);
 	}
 
 	/** The expression inside a new loop at {@code depth} that it does not depend on. */
@@ -343,8 +338,7 @@ final class DepthExpr {
 				return null;
 			}
 			DepthExpr lifted = values[0].lifted(depth);
-			long[] vector = Arrays.copyOf(lifted.vector, Math.max(lifted.vector.length, 2 + depth));
-			vector[1 + depth] = step;
+			long[] vector = at(values[0].vector, 0, step, depth);
 			List<Residue> residues = new ArrayList<>(List.of(lifted.residues));
 			for (int t = 0; t + 1 < k; t++) {
 				long jump = Math.subtractExact(Math.subtractExact(constants[t + 1], constants[t]), step);

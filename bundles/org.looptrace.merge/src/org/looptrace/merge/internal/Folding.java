@@ -192,57 +192,112 @@ public final class Folding {
 		}
 	}
 
-	// ---- unification of three copies, and a loop body at its next iteration
+	// ---- copies of a block as one block: NLR's unification, and the other rules of folding
 
-	private static @Nullable Node unify(Node x, Node y, @Nullable Node z, int depth) {
-		if (x.skeleton != y.skeleton || z != null && z.skeleton != x.skeleton) {
-			return null;
+	/**
+	 * How the numbers at one place of several copies of a construct become one number over a new
+	 * loop (null: they do not). Loop bounds are combined apart: they may hold no residue.
+	 */
+	private interface Combiner {
+		@Nullable DepthExpr number(DepthExpr[] column);
+
+		@Nullable DepthExpr bound(DepthExpr[] column);
+
+		/** The walk enters the loops of the copies (one per copy). */
+		default void enter(LoopNode[] loops) {
 		}
-		if (x instanceof EventNode ex && y instanceof EventNode ey && (z == null || z instanceof EventNode)) {
-			EventNode ez = (EventNode) z;
-			if (!sameShape(ex, ey) || ez != null && !sameShape(ex, ez)) {
-				return null;
-			}
-			DepthExpr[] numbers = new DepthExpr[ex.numbers.length];
-			for (int k = 0; k < numbers.length; k++) {
-				DepthExpr number = DepthExpr.unify(ex.numbers[k], ey.numbers[k], ez == null ? null : ez.numbers[k], depth);
-				if (number == null) {
+
+		default void leave() {
+		}
+	}
+
+	/**
+	 * Copies of a block (blocks[c] is copy c) as one block, construct by construct: events of the
+	 * same shape and loops of the same length, their numbers and bounds combined column by
+	 * column. Null when the blocks differ otherwise or a column does not combine.
+	 */
+	private static Node @Nullable [] combine(Node[][] blocks, Combiner combiner) {
+		Node[] result = new Node[blocks[0].length];
+		Node[] column = new Node[blocks.length];
+		for (int j = 0; j < result.length; j++) {
+			for (int c = 0; c < blocks.length; c++) {
+				if (blocks[c].length != result.length) {
 					return null;
 				}
-				numbers[k] = number;
+				column[c] = blocks[c][j];
 			}
-			return ex.withNumbers(numbers);
+			result[j] = combine(column, combiner);
+			if (result[j] == null) {
+				return null;
+			}
 		}
-		if (x instanceof LoopNode lx && y instanceof LoopNode ly && (z == null || z instanceof LoopNode)) {
-			LoopNode lz = (LoopNode) z;
-			DepthExpr lower = DepthExpr.unify(lx.lower, ly.lower, lz == null ? null : lz.lower, depth);
-			DepthExpr upper = DepthExpr.unify(lx.upper, ly.upper, lz == null ? null : lz.upper, depth);
-			Node[] body = unify(lx.body, ly.body, lz == null ? null : lz.body, depth);
-			return lower == null || upper == null || body == null ? null
-					: new LoopNode(lower, upper, body, RankSet.EMPTY);
+		return result;
+	}
+
+	private static @Nullable Node combine(Node[] copies, Combiner combiner) {
+		DepthExpr[] column = new DepthExpr[copies.length];
+		if (copies[0] instanceof EventNode first) {
+			DepthExpr[] numbers = new DepthExpr[first.numbers.length];
+			for (int k = 0; k < numbers.length; k++) {
+				for (int c = 0; c < copies.length; c++) {
+					if (!(copies[c] instanceof EventNode event) || event.skeleton != first.skeleton || !sameShape(first, event)) {
+						return null;
+					}
+					column[c] = event.numbers[k];
+				}
+				numbers[k] = combiner.number(column);
+				if (numbers[k] == null) {
+					return null;
+				}
+			}
+			return first.withNumbers(numbers);
 		}
-		return null;
+		LoopNode[] loops = new LoopNode[copies.length];
+		Node[][] bodies = new Node[copies.length][];
+		for (int c = 0; c < copies.length; c++) {
+			if (!(copies[c] instanceof LoopNode loop) || loop.skeleton != copies[0].skeleton) {
+				return null;
+			}
+			loops[c] = loop;
+			bodies[c] = loop.body;
+			column[c] = loop.lower;
+		}
+		DepthExpr lower = combiner.bound(column);
+		if (lower == null) {
+			return null;
+		}
+		for (int c = 0; c < copies.length; c++) {
+			column[c] = loops[c].upper;
+		}
+		DepthExpr upper = combiner.bound(column);
+		if (upper == null) {
+			return null;
+		}
+		combiner.enter(loops);
+		Node[] body = combine(bodies, combiner);
+		combiner.leave();
+		return body == null ? null : new LoopNode(lower, upper, body, RankSet.EMPTY);
+	}
+
+	/** NLR's unification of two or three copies: numbers that move by one constant step. */
+	private static Combiner unification(int depth) {
+		return new Combiner() {
+			@Override
+			public @Nullable DepthExpr number(DepthExpr[] column) {
+				return DepthExpr.unify(column[0], column[1], column.length > 2 ? column[2] : null, depth);
+			}
+
+			@Override
+			public @Nullable DepthExpr bound(DepthExpr[] column) {
+				return number(column);
+			}
+		};
 	}
 
 	/** Events that differ at most by their numbers. */
 	private static boolean sameShape(EventNode a, EventNode b) {
 		return a.kind == b.kind && Arrays.equals(a.symbols, b.symbols) && Objects.equals(a.group, b.group)
 				&& a.numbers.length == b.numbers.length;
-	}
-
-	private static Node @Nullable [] unify(Node[] x, Node[] y, Node @Nullable [] z, int depth) {
-		if (x.length != y.length || z != null && z.length != x.length) {
-			return null;
-		}
-		Node[] result = new Node[x.length];
-		for (int i = 0; i < x.length; i++) {
-			Node item = unify(x[i], y[i], z == null ? null : z[i], depth);
-			if (item == null) {
-				return null;
-			}
-			result[i] = item;
-		}
-		return result;
 	}
 
 	/** The construct with the index at {@code depth} set to n (a body item taken out of its loop). */
@@ -418,7 +473,8 @@ public final class Folding {
 		Node[] z = copies == 3 ? stack.subList(start + 2 * b, size).toArray(new Node[0]) : null;
 		boolean refused = z == null && ((pairs == Pairs.TRANSLATIONS || pairs == Pairs.PERIODIC) && translation(x, y, false) == 0
 				|| pairs == Pairs.RANK_SHIFTS && translation(x, y, true) == 0);
-		Node[] body = refused ? null : unify(x, y, z, depth);
+		Node[][] blocks = z == null ? new Node[][] { x, y } : new Node[][] { x, y, z };
+		Node[] body = refused ? null : combine(blocks, unification(depth));
 		if (body == null && z != null && pairs == Pairs.PERIODIC) {
 			body = new Agreement(depth).unify(x, y, z);
 		}
@@ -526,7 +582,7 @@ public final class Folding {
 		}
 		Node[] x = firstSingle ? lifted(a, depth) : a.toArray(new Node[0]);
 		Node[] y = secondSingle ? lifted(b, depth) : b.toArray(new Node[0]);
-		return new Run(firstSingle, first, secondSingle, second, cycle, depth).concatenate(x, y);
+		return combine(new Node[][] { x, y }, new Run(firstSingle, first, secondSingle, second, cycle, depth));
 	}
 
 	/**
@@ -768,22 +824,28 @@ public final class Folding {
 		 */
 		Node @Nullable [] fit() {
 			int k = size / b;
-			Node[] body = new Node[b];
-			boolean[] wraps = { false };
-			boolean closed = false;
-			for (int j = 0; j < b; j++) {
-				Node[] column = new Node[k];
-				for (int c = 0; c < k; c++) {
-					column[c] = item(size - 1 - (c * b + j)); // copy c (0 the oldest), construct j
+			Node[][] copies = new Node[k][b];
+			for (int c = 0; c < k; c++) {
+				for (int j = 0; j < b; j++) {
+					copies[c][j] = item(size - 1 - (c * b + j)); // copy c (0 the oldest), construct j
 				}
-				body[j] = cycle(column, depth, wraps);
-				if (body[j] == null) {
-					return null;
-				}
-				closed |= closes(column);
 			}
+			CycleFit fit = new CycleFit(depth);
+			Node[] body = combine(copies, fit);
 			// Without a wrap-around it is a plain repetition: NLR's rules take it, one copy at a time.
-			return wraps[0] && closed ? body : null;
+			if (body == null || !fit.wraps) {
+				return null;
+			}
+			Node[] column = new Node[k];
+			for (int j = 0; j < b; j++) {
+				for (int c = 0; c < k; c++) {
+					column[c] = copies[c][j];
+				}
+				if (closes(column)) {
+					return body;
+				}
+			}
+			return null;
 		}
 
 		/** Whether the copies are messages whose peers are their ranks, in some order. */
@@ -804,50 +866,26 @@ public final class Folding {
 		}
 	}
 
-	/** The copies of one construct as one over a cycle (see {@link DepthExpr#cycle}); null if none. */
-	private static @Nullable Node cycle(Node[] copies, int depth, boolean[] wraps) {
-		if (copies[0] instanceof EventNode first) {
-			DepthExpr[] numbers = new DepthExpr[first.numbers.length];
-			DepthExpr[] column = new DepthExpr[copies.length];
-			for (int k = 0; k < numbers.length; k++) {
-				for (int c = 0; c < copies.length; c++) {
-					if (!(copies[c] instanceof EventNode event) || !sameShape(first, event)) {
-						return null;
-					}
-					column[c] = event.numbers[k];
-				}
-				numbers[k] = DepthExpr.cycle(column, depth, false);
-				if (numbers[k] == null) {
-					return null;
-				}
-				wraps[0] |= numbers[k].wraps(depth);
-			}
-			return first.withNumbers(numbers);
+	/** Copies as one construct over a cycle ({@link DepthExpr#cycle}); notes whether some number wraps. */
+	private static final class CycleFit implements Combiner {
+		private final int depth;
+		boolean wraps;
+
+		CycleFit(int depth) {
+			this.depth = depth;
 		}
-		LoopNode first = (LoopNode) copies[0];
-		DepthExpr[] lowers = new DepthExpr[copies.length];
-		DepthExpr[] uppers = new DepthExpr[copies.length];
-		for (int c = 0; c < copies.length; c++) {
-			if (!(copies[c] instanceof LoopNode loop) || loop.body.length != first.body.length) {
-				return null;
-			}
-			lowers[c] = loop.lower;
-			uppers[c] = loop.upper;
+
+		@Override
+		public @Nullable DepthExpr number(DepthExpr[] column) {
+			DepthExpr number = DepthExpr.cycle(column, depth, false);
+			wraps |= number != null && number.wraps(depth);
+			return number;
 		}
-		DepthExpr lower = DepthExpr.cycle(lowers, depth, true);
-		DepthExpr upper = DepthExpr.cycle(uppers, depth, true);
-		Node[] body = new Node[first.body.length];
-		for (int i = 0; i < body.length; i++) {
-			Node[] column = new Node[copies.length];
-			for (int c = 0; c < copies.length; c++) {
-				column[c] = ((LoopNode) copies[c]).body[i];
-			}
-			body[i] = cycle(column, depth, wraps);
-			if (body[i] == null) {
-				return null;
-			}
+
+		@Override
+		public @Nullable DepthExpr bound(DepthExpr[] column) {
+			return DepthExpr.cycle(column, depth, true);
 		}
-		return lower == null || upper == null ? null : new LoopNode(lower, upper, body, RankSet.EMPTY);
 	}
 
 	/**
@@ -857,13 +895,15 @@ public final class Folding {
 	 * ({@code 3+3*j} against {@code 3+4*j-mod(j,4)}, equal on 0..3). Constructs that read the
 	 * index of an enclosing loop are compared by form only.
 	 */
-	private static final class Agreement {
+	private static final class Agreement implements Combiner {
 		/** Iterations of inner loops compared at most, per comparison. */
 		private static final int BUDGET = 4096;
 		/** The pairs of copies a number may be interpolated from, in the order tried. */
 		private static final int[][] PAIRS = { { 0, 1 }, { 1, 2 }, { 0, 2 } };
 		private final int depth;
 		private int budget;
+		/** While unifying: the loops around the copies' constructs, outermost first, one per copy. */
+		private final List<LoopNode[]> loops = new ArrayList<>();
 
 		Agreement(int depth) {
 			this.depth = depth;
@@ -926,68 +966,34 @@ public final class Folding {
 					|| Arrays.stream(z).anyMatch(this::readsBelow)) {
 				return null;
 			}
-			Node[] result = new Node[x.length];
-			for (int i = 0; i < x.length; i++) {
-				Node item = unify(new Node[] { x[i], y[i], z[i] }, new ArrayList<>());
-				if (item == null) {
-					return null;
-				}
-				result[i] = item;
-			}
-			return result;
+			loops.clear();
+			return combine(new Node[][] { x, y, z }, this);
 		}
 
-		/** loops: the loops around the copies inside them, copy by copy. */
-		private @Nullable Node unify(Node[] copies, List<LoopNode[]> loops) {
-			if (copies[0] instanceof EventNode first) {
-				DepthExpr[] numbers = new DepthExpr[first.numbers.length];
-				for (int k = 0; k < numbers.length; k++) {
-					DepthExpr[] column = new DepthExpr[3];
-					for (int c = 0; c < 3; c++) {
-						if (!(copies[c] instanceof EventNode event) || !sameShape(first, event)) {
-							return null;
-						}
-						column[c] = event.numbers[k];
-					}
-					numbers[k] = number(column, loops);
-					if (numbers[k] == null) {
-						return null;
-					}
-				}
-				return first.withNumbers(numbers);
-			}
-			LoopNode[] copyLoops = new LoopNode[3];
-			for (int c = 0; c < 3; c++) {
-				if (!(copies[c] instanceof LoopNode loop) || loop.body.length != ((LoopNode) copies[0]).body.length) {
-					return null;
-				}
-				copyLoops[c] = loop;
-			}
-			DepthExpr lower = number(new DepthExpr[] { copyLoops[0].lower, copyLoops[1].lower, copyLoops[2].lower }, loops);
-			DepthExpr upper = number(new DepthExpr[] { copyLoops[0].upper, copyLoops[1].upper, copyLoops[2].upper }, loops);
-			if (lower == null || upper == null) {
-				return null;
-			}
-			loops.add(copyLoops);
-			Node[] body = new Node[copyLoops[0].body.length];
-			for (int i = 0; i < body.length; i++) {
-				body[i] = unify(new Node[] { copyLoops[0].body[i], copyLoops[1].body[i], copyLoops[2].body[i] }, loops);
-				if (body[i] == null) {
-					return null;
-				}
-			}
+		@Override
+		public void enter(LoopNode[] copies) {
+			loops.add(copies);
+		}
+
+		@Override
+		public void leave() {
 			loops.remove(loops.size() - 1);
-			return new LoopNode(lower, upper, body, RankSet.EMPTY);
 		}
 
-		private @Nullable DepthExpr number(DepthExpr[] column, List<LoopNode[]> loops) {
+		@Override
+		public @Nullable DepthExpr bound(DepthExpr[] column) {
+			return number(column);
+		}
+
+		@Override
+		public @Nullable DepthExpr number(DepthExpr[] column) {
 			DepthExpr unified = DepthExpr.unify(column[0], column[1], column[2], depth);
 			if (unified != null) {
 				return unified;
 			}
 			for (int[] pair : PAIRS) {
 				DepthExpr candidate = DepthExpr.interpolate(column[pair[0]], pair[0], column[pair[1]], pair[1], depth);
-				if (candidate != null && agrees(candidate, column, loops)) {
+				if (candidate != null && agrees(candidate, column)) {
 					return candidate;
 				}
 			}
@@ -995,14 +1001,14 @@ public final class Folding {
 		}
 
 		/** Whether the candidate at iteration c takes the values of copy c, c = 0, 1, 2. */
-		private boolean agrees(DepthExpr candidate, DepthExpr[] column, List<LoopNode[]> loops) {
+		private boolean agrees(DepthExpr candidate, DepthExpr[] column) {
 			budget = BUDGET;
 			try {
 				for (int c = 0; c < column.length; c++) {
 					long[] indices = new long[depth + loops.size() + 1];
 					long[] lifted = new long[depth + loops.size() + 2];
 					lifted[depth] = c;
-					if (!agrees(candidate, column[c], c, loops, 0, indices, lifted)) {
+					if (!agrees(candidate, column[c], c, 0, indices, lifted)) {
 						return false;
 					}
 				}
@@ -1012,8 +1018,7 @@ public final class Folding {
 			}
 		}
 
-		private boolean agrees(DepthExpr candidate, DepthExpr copy, int c, List<LoopNode[]> loops, int level, long[] indices,
-				long[] lifted) {
+		private boolean agrees(DepthExpr candidate, DepthExpr copy, int c, int level, long[] indices, long[] lifted) {
 			if (level == loops.size()) {
 				return candidate.evaluate(lifted) == copy.evaluate(indices);
 			}
@@ -1024,7 +1029,7 @@ public final class Folding {
 				}
 				indices[depth + level] = v;
 				lifted[depth + 1 + level] = v;
-				if (!agrees(candidate, copy, c, loops, level + 1, indices, lifted)) {
+				if (!agrees(candidate, copy, c, level + 1, indices, lifted)) {
 					return false;
 				}
 			}
@@ -1085,45 +1090,17 @@ public final class Folding {
 	 * Two runs of one step to join: which is a single copy, how many iterations each has, and the
 	 * count of the loop they are part of.
 	 */
-	private record Run(boolean firstSingle, long first, boolean secondSingle, long second, long cycle, int depth) {
+	private record Run(boolean firstSingle, long first, boolean secondSingle, long second, long cycle, int depth)
+			implements Combiner {
 
-		Node @Nullable [] concatenate(Node[] a, Node[] b) {
-			Node[] result = new Node[a.length];
-			for (int j = 0; j < a.length; j++) {
-				Node joined = concatenate(a[j], b[j]);
-				if (joined == null) {
-					return null;
-				}
-				result[j] = joined;
-			}
-			return result;
+		@Override
+		public @Nullable DepthExpr number(DepthExpr[] column) {
+			return DepthExpr.concatenate(column[0], firstSingle, first, column[1], secondSingle, second, depth, true, cycle);
 		}
 
-		private @Nullable Node concatenate(Node a, Node b) {
-			if (a instanceof EventNode ea && b instanceof EventNode eb) {
-				if (!sameShape(ea, eb)) {
-					return null;
-				}
-				DepthExpr[] numbers = new DepthExpr[ea.numbers.length];
-				for (int k = 0; k < numbers.length; k++) {
-					numbers[k] = concatenate(ea.numbers[k], eb.numbers[k], true);
-					if (numbers[k] == null) {
-						return null;
-					}
-				}
-				return ea.withNumbers(numbers);
-			}
-			if (a instanceof LoopNode la && b instanceof LoopNode lb && la.body.length == lb.body.length) {
-				DepthExpr lower = concatenate(la.lower, lb.lower, false);
-				DepthExpr upper = concatenate(la.upper, lb.upper, false);
-				Node[] body = concatenate(la.body, lb.body);
-				return lower == null || upper == null || body == null ? null : new LoopNode(lower, upper, body, RankSet.EMPTY);
-			}
-			return null;
-		}
-
-		private @Nullable DepthExpr concatenate(DepthExpr a, DepthExpr b, boolean periodic) {
-			return DepthExpr.concatenate(a, firstSingle, first, b, secondSingle, second, depth, periodic, cycle);
+		@Override
+		public @Nullable DepthExpr bound(DepthExpr[] column) {
+			return DepthExpr.concatenate(column[0], firstSingle, first, column[1], secondSingle, second, depth, false, cycle);
 		}
 	}
 
