@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.looptrace.nlr.Traces.assertExpandsTo;
 import static org.looptrace.nlr.Traces.assertModel;
+import static org.looptrace.nlr.Traces.letters;
+import static org.looptrace.nlr.Traces.notation;
+import static org.looptrace.nlr.Traces.outerCount;
 import static org.looptrace.nlr.Traces.randomEvent;
 import static org.looptrace.nlr.Traces.send;
 
@@ -13,11 +16,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
-import org.looptrace.model.Item;
-import org.looptrace.model.Loop;
 import org.looptrace.model.Model;
-import org.looptrace.model.Send;
-import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.crochemore.CrochemoreNests;
@@ -32,27 +31,6 @@ class CrochemoreNestsTest {
 
 	private static Model assertLossless(List<TraceEvent> trace, Construction construction, String what) {
 		return assertExpandsTo(trace, CrochemoreNests.model(trace, construction, Progress.NONE), what + " " + construction);
-	}
-
-	/** A trace of one event per letter: a send to the letter's number. */
-	private static List<TraceEvent> letters(String text) {
-		List<TraceEvent> trace = new ArrayList<>();
-		text.chars().forEach(c -> trace.add(send(c - 'a', "t")));
-		return trace;
-	}
-
-	/** The model in the paper's notation: letters for events, (body)^count for loops. */
-	private static String notation(List<Item> items) {
-		StringBuilder text = new StringBuilder();
-		for (Item item : items) {
-			if (item instanceof Loop loop) {
-				text.append('(').append(notation(loop.getItems())).append(")^")
-						.append(Exprs.evaluate(loop.getUpper(), index -> 0) + 1);
-			} else {
-				text.append((char) ('a' + Exprs.evaluate(((Send) item).getPeer(), index -> 0)));
-			}
-		}
-		return text.toString();
 	}
 
 	private static String nest(String text, Construction construction) {
@@ -90,17 +68,6 @@ class CrochemoreNestsTest {
 			assertTrue(outerCount(assertLossless(letters(trace), Construction.GREEDY, "CG")) >= 13,
 					() -> "greedy: " + nest(trace, Construction.GREEDY));
 		}
-	}
-
-	/** The count of the longest top-level loop that holds a loop. */
-	private static long outerCount(Model model) {
-		long outer = 0;
-		for (Item item : model.getItems()) {
-			if (item instanceof Loop loop && loop.getItems().stream().anyMatch(Loop.class::isInstance)) {
-				outer = Math.max(outer, Exprs.evaluate(loop.getUpper(), index -> 0) + 1);
-			}
-		}
-		return outer;
 	}
 
 	@Test

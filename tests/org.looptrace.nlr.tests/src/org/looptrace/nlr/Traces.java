@@ -7,7 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import org.looptrace.model.Item;
+import org.looptrace.model.Loop;
 import org.looptrace.model.Model;
+import org.looptrace.model.Send;
+import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
@@ -149,5 +153,37 @@ final class Traces {
 				}
 			}
 		}
+	}
+
+	/** A trace of one event per letter: a send to the letter's number. */
+	static List<TraceEvent> letters(String text) {
+		List<TraceEvent> trace = new ArrayList<>();
+		text.chars().forEach(c -> trace.add(send(c - 'a', "t")));
+		return trace;
+	}
+
+	/** The model in the paper's notation: letters for events, (body)^count for loops. */
+	static String notation(List<Item> items) {
+		StringBuilder text = new StringBuilder();
+		for (Item item : items) {
+			if (item instanceof Loop loop) {
+				text.append('(').append(notation(loop.getItems())).append(")^")
+						.append(Exprs.evaluate(loop.getUpper(), index -> 0) + 1);
+			} else {
+				text.append((char) ('a' + Exprs.evaluate(((Send) item).getPeer(), index -> 0)));
+			}
+		}
+		return text.toString();
+	}
+
+	/** The count of the longest top-level loop that holds a loop. */
+	static long outerCount(Model model) {
+		long outer = 0;
+		for (Item item : model.getItems()) {
+			if (item instanceof Loop loop && loop.getItems().stream().anyMatch(Loop.class::isInstance)) {
+				outer = Math.max(outer, Exprs.evaluate(loop.getUpper(), index -> 0) + 1);
+			}
+		}
+		return outer;
 	}
 }

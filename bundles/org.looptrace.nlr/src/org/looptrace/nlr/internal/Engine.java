@@ -12,6 +12,7 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.internal.Node.Body;
 import org.looptrace.nlr.internal.Node.Event;
+import org.looptrace.nlr.internal.Node.Loop;
 
 /**
  * The NLR stack machine of one trace (Ketterlin and Clauss, CGO 2008).
@@ -102,18 +103,38 @@ public final class Engine {
 
 	/** Ends the pass: replays a partly matched iteration, and returns the model of the whole trace. */
 	public Model finish() {
+		return ModelBuilder.build(entries());
+	}
+
+	/**
+	 * Ends the pass: the top-level entries of the whole trace, loops as {@link Loop}s with constant
+	 * counts, {@link Rerolling rerolled}.
+	 */
+	List<Node> entries() {
 		while (fast && matched > 0) {
 			mismatch(null);
 			drain();
 		}
 		fast = false;
-		List<Node> items = new ArrayList<>(output);
-		long[] itemCounts = Arrays.copyOf(outputCounts, output.size() + size);
-		for (int i = 0; i < size; i++) {
-			items.add(stack[i]);
-			itemCounts[output.size() + i] = counts[i];
+		List<Node> entries = new ArrayList<>(output.size() + size);
+		for (int i = 0; i < output.size(); i++) {
+			entries.add(entry(output.get(i), outputCounts[i]));
 		}
-		return ModelBuilder.build(items, itemCounts);
+		for (int i = 0; i < size; i++) {
+			entries.add(entry(stack[i], counts[i]));
+		}
+		return new Rerolling(terms, () -> new Engine(maxBody, limit, affine)).apply(entries);
+	}
+
+	private Node entry(Node term, long count) {
+		return term instanceof Body body ? terms.intern(new Loop(AffineVectors.constant(count), body)) : term;
+	}
+
+	/** Feeds a closed event term, as {@link #feed(TraceEvent)} does an event of the trace. */
+	void feed(Event event) {
+		events++;
+		offer(event);
+		drain();
 	}
 
 	private long[] scratch(int length) {

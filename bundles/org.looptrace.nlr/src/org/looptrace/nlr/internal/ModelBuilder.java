@@ -35,14 +35,12 @@ final class ModelBuilder {
 	private ModelBuilder() {
 	}
 
-	/** The model of the top-level entries (terms with the counts of the loops among them). */
-	static Model build(List<Node> entries, long[] counts) {
+	/** The model of the top-level entries (events and loops with constant counts). */
+	static Model build(List<Node> entries) {
 		ModelBuilder builder = new ModelBuilder();
 		Model model = FACTORY.createModel();
-		for (int i = 0; i < entries.size(); i++) {
-			Node entry = entries.get(i);
-			model.getItems().add(entry instanceof Body body ? builder.loop(body, AffineVectors.constant(counts[i]))
-					: builder.item(entry));
+		for (Node entry : entries) {
+			model.getItems().add(builder.item(entry));
 		}
 		return model;
 	}
