@@ -45,67 +45,74 @@ final class Rerolling {
 		this.engines = engines;
 	}
 
-	/** The top-level entries (events and loops with constant counts), rerolled. */
+	/**
+	 * The top-level entries (events and loops with constant counts), rerolled in one pass from left to
+	 * right: a loop looks back at what is already rerolled and ahead at what is not yet.
+	 */
 	List<Node> apply(List<Node> entries) {
-		List<Node> result = new ArrayList<>(entries);
-		for (int i = 0; i < result.size(); i++) {
-			if (result.get(i) instanceof Loop loop) {
-				Loop rerolled = byPeriod(loop);
-				result.set(i, rerolled);
-				i = absorbPeeled(result, i);
+		List<Node> rerolled = new ArrayList<>(entries.size());
+		int next = 0;
+		while (next < entries.size()) {
+			Node entry = entries.get(next++);
+			if (entry instanceof Loop loop) {
+				next = absorbPeeled(byPeriod(loop), rerolled, entries, next);
+			} else {
+				rerolled.add(entry);
 			}
 		}
-		return result;
+		return rerolled;
+	}
+
+	/** A loop and the events of one of its iterations (null: iterations may differ, or too long). */
+	private record Rolled(Loop loop, @Nullable List<Event> iteration) {
 	}
 
 	/** The loop with the period of its iteration as its body, if that is smaller. */
-	private Loop byPeriod(Loop loop) {
+	private Rolled byPeriod(Loop loop) {
 		List<Event> iteration = iteration(loop);
 		if (iteration == null) {
-			return loop;
+			return new Rolled(loop, null);
 		}
 		int period = period(iteration);
 		if (period == iteration.size()) {
-			return loop;
+			return new Rolled(loop, iteration);
 		}
-		long count = Math.multiplyExact(loop.count[0], iteration.size() / period);
-		Loop rerolled = loop(iteration.subList(0, period), count);
-		return constructs(rerolled) < constructs(loop) ? rerolled : loop;
+		List<Event> block = iteration.subList(0, period);
+		Loop rerolled = loop(block, Math.multiplyExact(loop.count[0], iteration.size() / period));
+		return constructs(rerolled) < constructs(loop) ? new Rolled(rerolled, block) : new Rolled(loop, iteration);
 	}
 
 	/**
-	 * While the loop at {@code at} is preceded by the end v of an iteration and followed by the rest S,
-	 * both whole entries (its iteration being S v), they become one more iteration v S. Returns where
-	 * the loop is then.
+	 * Appends the loop to {@code rerolled}, taking into it, as one more iteration v S, the end v of an
+	 * iteration at the end of {@code rerolled} and the rest S among the entries from {@code next} on,
+	 * both whole entries (its iteration being S v), as long as that makes the model smaller. Returns
+	 * the first entry not taken.
 	 */
-	private int absorbPeeled(List<Node> entries, int at) {
-		while (true) {
-			Loop loop = (Loop) entries.get(at);
-			List<Event> iteration = iteration(loop);
-			if (iteration == null) {
-				return at;
-			}
+	private int absorbPeeled(Rolled rolled, List<Node> rerolled, List<Node> entries, int next) {
+		Loop loop = rolled.loop();
+		List<Event> iteration = rolled.iteration();
+		while (iteration != null) {
 			int length = iteration.size();
 			// where the entries after the loop end, as lengths of prefixes of the iteration
 			int[] afterEnds = new int[length + 1];
 			Arrays.fill(afterEnds, -1);
-			afterEnds[0] = at;
+			afterEnds[0] = next;
 			int matched = 0;
-			for (int j = at + 1; j < entries.size() && matched < length; j++) {
+			for (int j = next; j < entries.size() && matched < length; j++) {
 				List<Event> events = events(entries.get(j), length - matched);
 				if (events == null || !iteration.subList(matched, matched + events.size()).equals(events)) {
 					break;
 				}
 				matched += events.size();
-				afterEnds[matched] = j;
+				afterEnds[matched] = j + 1;
 			}
 			// where the entries before the loop begin, as lengths of suffixes of the iteration
 			int[] beforeStarts = new int[length + 1];
 			Arrays.fill(beforeStarts, -1);
-			beforeStarts[0] = at;
+			beforeStarts[0] = rerolled.size();
 			int suffix = 0;
-			for (int h = at - 1; h >= 0 && suffix < length; h--) {
-				List<Event> events = events(entries.get(h), length - suffix);
+			for (int h = rerolled.size() - 1; h >= 0 && suffix < length; h--) {
+				List<Event> events = events(rerolled.get(h), length - suffix);
 				if (events == null || !iteration.subList(length - suffix - events.size(), length - suffix).equals(events)) {
 					break;
 				}
@@ -117,26 +124,37 @@ final class Rerolling {
 				split--;
 			}
 			if (split < 0) {
-				return at;
+				break;
 			}
 			int first = beforeStarts[length - split];
-			int last = afterEnds[split];
-			List<Event> step = new ArrayList<>(iteration.subList(split, length));
-			step.addAll(iteration.subList(0, split));
+			int end = afterEnds[split];
 			long count = Math.addExact(loop.count[0], 1);
-			Loop absorbing = split == 0 || split == length ? terms.intern(new Loop(AffineVectors.constant(count), loop.body))
-					: loop(step, count);
-			long old = 0;
-			for (int k = first; k <= last; k++) {
+			List<Event> step = iteration;
+			Loop absorbing;
+			if (split == 0 || split == length) {
+				absorbing = terms.intern(new Loop(AffineVectors.constant(count), loop.body));
+			} else {
+				step = new ArrayList<>(iteration.subList(split, length));
+				step.addAll(iteration.subList(0, split));
+				absorbing = loop(step, count);
+			}
+			long old = constructs(loop);
+			for (int k = first; k < rerolled.size(); k++) {
+				old += constructs(rerolled.get(k));
+			}
+			for (int k = next; k < end; k++) {
 				old += constructs(entries.get(k));
 			}
 			if (constructs(absorbing) >= old) {
-				return at;
+				break;
 			}
-			entries.subList(first + 1, last + 1).clear();
-			entries.set(first, absorbing);
-			at = first;
+			rerolled.subList(first, rerolled.size()).clear();
+			next = end;
+			loop = absorbing;
+			iteration = step;
 		}
+		rerolled.add(loop);
+		return next;
 	}
 
 	/** A loop of {@code count} iterations of these events, modelled by a fresh engine. */
