@@ -340,9 +340,15 @@ public final class Folding {
 		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
 		List<List<Node>> orders = new ArrayList<>(List.of(folded));
 		List<Node> rankMajor = reorder(folded, Linearizations.rankMajor(ranks));
-		for (List<Node> reordered : List.of(rankMajor,
+		List<List<Node>> reorders = new ArrayList<>(List.of(rankMajor,
 				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, false)).toList())),
-				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, true)).toList())))) {
+				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, true)).toList()))));
+		Map<Object, Integer> collectives = new HashMap<>();
+		List<Object> instances = collectiveInstances(folded, collectives);
+		if (!collectives.isEmpty()) {
+			reorders.add(reorder(folded, Linearizations.groupMajor(ranks, instances, collectives)));
+		}
+		for (List<Node> reordered : reorders) {
 			if (!orders.contains(reordered)) {
 				orders.add(reordered);
 			}
@@ -370,6 +376,25 @@ public final class Folding {
 			}
 		}
 		return best;
+	}
+
+	/**
+	 * The group-major keys of the constructs with each collective operation told apart: a member of
+	 * a collective is keyed by its step and how many times its rank took that step before, so the
+	 * members of one operation share a key; {@code sizes} gets each such key's number of members.
+	 */
+	private static List<Object> collectiveInstances(List<Node> items, Map<Object, Integer> sizes) {
+		Map<List<Object>, Integer> taken = new HashMap<>();
+		List<Object> keys = new ArrayList<>(items.size());
+		for (Node item : items) {
+			Object key = relative(item, false);
+			if (item instanceof EventNode event && event.kind == EventKind.SYNC && item.ranks.size() == 1) {
+				key = List.of(key, taken.merge(List.of(key, item.ranks.min()), 1, Integer::sum));
+				sizes.merge(key, 1, Integer::sum);
+			}
+			keys.add(key);
+		}
+		return keys;
 	}
 
 	/** Which two consecutive copies of a block become a loop. */

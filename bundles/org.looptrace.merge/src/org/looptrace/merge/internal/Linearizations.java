@@ -10,6 +10,7 @@ import java.util.PrimitiveIterator;
 import java.util.PriorityQueue;
 import java.util.function.IntConsumer;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.RankSet;
 
 /**
@@ -51,6 +52,17 @@ final class Linearizations {
 	 * rank lists.
 	 */
 	static int[] groupMajor(List<RankSet> ranks, List<?> keys) {
+		return groupMajor(ranks, keys, Map.of());
+	}
+
+	/**
+	 * The group-major order, where the groups whose keys {@code whole} maps to their number of
+	 * constructs go only when all of them are ready: the members of one collective operation (keyed
+	 * by its occurrence on each rank) come out as one run, after the point-to-point steps their
+	 * members wait for, instead of in pieces between them. When no other group is ready, the largest
+	 * of the waiting ones goes as it is.
+	 */
+	static int[] groupMajor(List<RankSet> ranks, List<?> keys, Map<?, Integer> whole) {
 		Dependencies dependencies = new Dependencies(ranks);
 		Map<Object, Group> groups = new HashMap<>();
 		// Lazily updated: an entry is current while its group still has that many ready members.
@@ -60,7 +72,7 @@ final class Linearizations {
 		Comparator<Integer> byRank = byRank(ranks);
 		IntConsumer makeReady = i -> {
 			Group group = groups.computeIfAbsent(keys.get(i), key -> {
-				Group created = new Group(byId.size());
+				Group created = new Group(byId.size(), whole.getOrDefault(key, 0));
 				byId.add(created);
 				return created;
 			});
@@ -71,13 +83,22 @@ final class Linearizations {
 		dependencies.ready().forEach(makeReady::accept);
 		int[] order = new int[ranks.size()];
 		int placed = 0;
-		while (!largest.isEmpty()) {
-			long[] entry = largest.poll();
-			Group group = byId.get((int) entry[2]);
-			if (group.ready.size() != entry[0] || group.first != entry[1]) {
-				continue; // outdated
+		while (placed < order.length) {
+			@Nullable Group group = null;
+			while (group == null && !largest.isEmpty()) {
+				long[] entry = largest.poll();
+				Group candidate = byId.get((int) entry[2]);
+				// outdated entries, and groups still waiting for members, are passed over
+				if (candidate.ready.size() == entry[0] && candidate.first == entry[1]
+						&& candidate.ready.size() >= candidate.whole - candidate.placed) {
+					group = candidate;
+				}
+			}
+			if (group == null) {
+				group = largestWaiting(byId);
 			}
 			List<Integer> members = new ArrayList<>(group.ready);
+			group.placed += members.size();
 			group.ready.clear();
 			group.first = Integer.MAX_VALUE;
 			members.sort(byRank);
@@ -91,6 +112,21 @@ final class Linearizations {
 		return order;
 	}
 
+	/** Of the groups with ready constructs, the one with the most (the first on a tie). */
+	private static Group largestWaiting(List<Group> groups) {
+		@Nullable Group largest = null;
+		for (Group group : groups) {
+			if (!group.ready.isEmpty() && (largest == null || group.ready.size() > largest.ready.size()
+					|| group.ready.size() == largest.ready.size() && group.first < largest.first)) {
+				largest = group;
+			}
+		}
+		if (largest == null) {
+			throw new IllegalStateException("no construct is ready: the ranks' orders form a cycle");
+		}
+		return largest;
+	}
+
 	private static Comparator<Integer> byRank(List<RankSet> ranks) {
 		return Comparator.<Integer>comparingInt(i -> ranks.get(i).isEmpty() ? -1 : ranks.get(i).min())
 				.thenComparingInt(i -> i);
@@ -99,11 +135,15 @@ final class Linearizations {
 	/** Constructs with the same key, those ready to be placed. */
 	private static final class Group {
 		final int id;
+		/** How many constructs the group has in all when it must go whole, else 0. */
+		final int whole;
 		final List<Integer> ready = new ArrayList<>();
 		int first = Integer.MAX_VALUE;
+		int placed;
 
-		Group(int id) {
+		Group(int id, int whole) {
 			this.id = id;
+			this.whole = whole;
 		}
 	}
 
