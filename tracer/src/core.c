@@ -536,6 +536,27 @@ static int open_out(const char *dir, const char *kind, int r)
     return open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 }
 
+/* data.<r> appears with its whole header: written under a hidden name, then renamed, so that a
+ * rank killed at start-up (mpirun ends the run when another rank aborts) never leaves a data
+ * file without its header. */
+static int open_data(const char *dir, int r, const char *hdr, size_t len)
+{
+    char path[4096], part[4096];
+    snprintf(path, sizeof path, "%s/data.%d", dir, r);
+    snprintf(part, sizeof part, "%s/.data.%d.part", dir, r);
+    int fd = open(part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    write_all(fd, hdr, len);
+    if (rename(part, path) != 0) {
+        int err = errno;
+        close(fd);
+        unlink(part);
+        errno = err;
+        return -1;
+    }
+    return fd;
+}
+
 void lt_start(void)
 {
     if (lt_on) return;
@@ -566,19 +587,20 @@ void lt_start(void)
             if (!gone) break;
         }
     }
-    tfd = open_out(dir, "trace", lt_rank);
-    dfd = open_out(dir, "data", lt_rank);
+    char hdr[16 + 16 * NATTR];
+    memset(hdr, 0, sizeof hdr);
+    memcpy(hdr, "LTDATA1", 8);
+    uint32_t a = NATTR;
+    memcpy(hdr + 8, &a, 4);
+    for (int i = 0; i < NATTR; i++) strncpy(hdr + 16 + 16 * i, attr_names[i], 16);
+    /* data first: a trace file never stands without its data file */
+    dfd = open_data(dir, lt_rank, hdr, sizeof hdr);
+    tfd = dfd < 0 ? -1 : open_out(dir, "trace", lt_rank);
     if (tfd < 0 || dfd < 0) {
         fprintf(stderr, "looptrace: rank %d cannot write in %s: %s\n", lt_rank, dir,
                 strerror(errno));
-    } else {
-        char hdr[16 + 16 * NATTR];
-        memset(hdr, 0, sizeof hdr);
-        memcpy(hdr, "LTDATA1", 8);
-        uint32_t a = NATTR;
-        memcpy(hdr + 8, &a, 4);
-        for (int i = 0; i < NATTR; i++) strncpy(hdr + 16 + 16 * i, attr_names[i], 16);
-        write_all(dfd, hdr, sizeof hdr);
+        if (dfd >= 0) close(dfd);
+        tfd = dfd = -1;
     }
 
     lt_world.id = 0;

@@ -72,7 +72,7 @@ final class Linearizations {
 		Comparator<Integer> byRank = byRank(ranks);
 		IntConsumer makeReady = i -> {
 			Group group = groups.computeIfAbsent(keys.get(i), key -> {
-				Group created = new Group(byId.size(), whole.getOrDefault(key, 0));
+				Group created = new Group(byId.size(), whole.isEmpty() ? 0 : whole.getOrDefault(key, 0));
 				byId.add(created);
 				return created;
 			});
@@ -81,6 +81,8 @@ final class Linearizations {
 			largest.add(new long[] { group.ready.size(), group.first, group.id });
 		};
 		dependencies.ready().forEach(makeReady::accept);
+		// Entries of groups that must wait for more members, for when no other group is ready.
+		PriorityQueue<long[]> waiting = new PriorityQueue<>(largest.comparator());
 		int[] order = new int[ranks.size()];
 		int placed = 0;
 		while (placed < order.length) {
@@ -88,14 +90,23 @@ final class Linearizations {
 			while (group == null && !largest.isEmpty()) {
 				long[] entry = largest.poll();
 				Group candidate = byId.get((int) entry[2]);
-				// outdated entries, and groups still waiting for members, are passed over
-				if (candidate.ready.size() == entry[0] && candidate.first == entry[1]
-						&& candidate.ready.size() >= candidate.whole - candidate.placed) {
-					group = candidate;
+				if (current(candidate, entry)) {
+					if (candidate.ready.size() >= candidate.whole - candidate.placed) {
+						group = candidate;
+					} else {
+						waiting.add(entry);
+					}
 				}
 			}
-			if (group == null) {
-				group = largestWaiting(byId);
+			while (group == null) {
+				long[] entry = waiting.poll();
+				if (entry == null) {
+					throw new IllegalStateException("no construct is ready: the ranks' orders form a cycle");
+				}
+				Group candidate = byId.get((int) entry[2]);
+				if (current(candidate, entry)) {
+					group = candidate;
+				}
 			}
 			List<Integer> members = new ArrayList<>(group.ready);
 			group.placed += members.size();
@@ -112,19 +123,9 @@ final class Linearizations {
 		return order;
 	}
 
-	/** Of the groups with ready constructs, the one with the most (the first on a tie). */
-	private static Group largestWaiting(List<Group> groups) {
-		@Nullable Group largest = null;
-		for (Group group : groups) {
-			if (!group.ready.isEmpty() && (largest == null || group.ready.size() > largest.ready.size()
-					|| group.ready.size() == largest.ready.size() && group.first < largest.first)) {
-				largest = group;
-			}
-		}
-		if (largest == null) {
-			throw new IllegalStateException("no construct is ready: the ranks' orders form a cycle");
-		}
-		return largest;
+	/** Whether a queue entry still describes its group: as many ready members, the same first. */
+	private static boolean current(Group group, long[] entry) {
+		return group.ready.size() == entry[0] && group.first == entry[1];
 	}
 
 	private static Comparator<Integer> byRank(List<RankSet> ranks) {
