@@ -145,7 +145,8 @@ final class LoopsBench {
 	 * NPB CG's shape (issue 12, table 3 of paper 003): time steps of a solver loop of 25 iterations
 	 * of a 4-event body (exchanges with two neighbours), each step ending with a residual (a local
 	 * event) followed by the body's last two events, so that the solver's run starts inside the
-	 * residual: NLR and greedy fold a rotated time loop, the optimal nest the time loop itself.
+	 * residual: greedy folds a rotated time loop; the optimal nest, and NLR after its second look at
+	 * top-level loops (docs/LOOPS.md), the time loop itself.
 	 */
 	private static List<TraceEvent> cg(int events) {
 		List<TraceEvent> body = List.of(TraceEvent.send(5, 4, "1"), TraceEvent.recv(4, 5, "1"), TraceEvent.send(5, 6, "1"),
