@@ -4,6 +4,7 @@ package org.looptrace.merge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -113,13 +114,17 @@ class FoldingTest {
 
 	/**
 	 * NPB SP's and BT's solver ({@code generate multipartition}: copy_faces, then pipelines along
-	 * the rows, the columns and the diagonal cycles of the torus): one model of the same size from
-	 * 16 to 1,024 ranks, its z sweeps one nest over the cycles.
+	 * the rows, the columns and the diagonal cycles of the torus, forth then back): one model of the
+	 * same size from 16 to 1,024 ranks, its z sweeps one nest over the cycles, each sweep forth and
+	 * back one loop over the two directions.
 	 */
 	@Test
 	void aMultipartitionKeepsItsSizeFromSixteenToAThousandRanks() throws Exception {
 		Model at16 = folded(locals(traces(Patterns.create("multipartition", 16, 3, 1))));
-		assertTrue(ModelPrinter.print(at16).contains("3+4*i3-mod(3-i1+i3,4) send"), ModelPrinter.print(at16));
+		String text = ModelPrinter.print(at16);
+		assertTrue(text.contains("4*i1+i4 send 4*i1+mod(1+2*i2+i4,4) tag5"), text);
+		assertTrue(text.contains("3+4*i4-mod(3-i1+i4,4) send 3-mod(-i1+2*i2+i4,4)+4*mod(1+2*i2+i4,4) tag5"), text);
+		assertEquals(31, constructs(at16), text);
 		for (int ranks : new int[] { 64, 256, 1024 }) {
 			Model model = folded(locals(traces(Patterns.create("multipartition", ranks, 3, 1))));
 			assertEquals(constructs(at16), constructs(model), ranks + " ranks:\n" + ModelPrinter.print(model));
@@ -171,6 +176,46 @@ class FoldingTest {
 				traces.add(trace);
 			}
 			assertExactAndNeverLarger(traces, "seed " + seed);
+		}
+	}
+
+	/**
+	 * Pipelines along the rows of random periodic grids, forth by one move, then back by another
+	 * (NPB SP's sweeps, with random moves that pass every rank of a row): the two directions differ by constants inside
+	 * {@code mod}, so they are one loop over the direction, a single send in the model. Projection
+	 * stays exact.
+	 */
+	@Test
+	void pipelinesForthThenBackAreOneLoopOverTheDirection() throws Exception {
+		for (long seed = 0; seed < 30; seed++) {
+			Random random = new Random(0x9E3779B97F4A7C15L * (seed + 1)); // small seeds start alike
+			int rows = 1 + random.nextInt(4);
+			int columns = 4 + random.nextInt(6);
+			List<Integer> moves = new ArrayList<>(); // along the whole row: coprime to its length
+			for (int move = 1; move < columns; move++) {
+				if (BigInteger.valueOf(move).gcd(BigInteger.valueOf(columns)).intValue() == 1) {
+					moves.add(move);
+				}
+			}
+			Collections.shuffle(moves, random);
+			int forth = moves.get(0);
+			int back = moves.get(1);
+			int stages = 1 + random.nextInt(3);
+			List<List<TraceEvent>> traces = new ArrayList<>();
+			for (int rank = 0; rank < rows * columns; rank++) {
+				List<TraceEvent> trace = new ArrayList<>();
+				for (int move : new int[] { forth, back }) {
+					for (int stage = 0; stage < stages; stage++) {
+						trace.add(TraceEvent.send(rank, neighbour(rank, new int[] { 0, move }, 1, rows, columns), "t"));
+						trace.add(TraceEvent.recv(neighbour(rank, new int[] { 0, move }, -1, rows, columns), rank, "t"));
+					}
+				}
+				traces.add(trace);
+			}
+			String what = "seed " + seed + ": " + rows + " x " + columns + ", moves " + forth + " and " + back;
+			assertExactAndNeverLarger(traces, what);
+			String text = ModelPrinter.print(folded(locals(traces)));
+			assertEquals(1, text.lines().filter(line -> line.contains(" send ")).count(), what + "\n" + text);
 		}
 	}
 

@@ -140,6 +140,38 @@ final class DepthExpr {
 		return vector == null ? null : new DepthExpr(vector, x.lifted(depth).residues);
 	}
 
+	/**
+	 * As {@link #unify}, the arguments of residues moving by constant steps too: mod(1+i3,4) and
+	 * mod(3+i3,4) are mod(1+2*i+i3,4) exactly, since the argument takes the copies' values before
+	 * the mod.
+	 */
+	static @Nullable DepthExpr unifyStepping(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth) {
+		if (x.residues.length != y.residues.length || z != null && z.residues.length != x.residues.length) {
+			return null;
+		}
+		long[] vector = unify(x.vector, y.vector, z == null ? null : z.vector, depth);
+		if (vector == null) {
+			return null;
+		}
+		Residue[] residues = x.residues.length == 0 ? NONE : new Residue[x.residues.length];
+		boolean[] takenOfY = new boolean[residues.length];
+		boolean[] takenOfZ = new boolean[residues.length];
+		for (int r = 0; r < residues.length; r++) {
+			Residue first = x.residues[r];
+			Residue second = counterpart(first, y.residues, takenOfY);
+			Residue third = z == null ? null : counterpart(first, z.residues, takenOfZ);
+			if (second == null || z != null && third == null) {
+				return null;
+			}
+			long[] argument = unify(first.argument, second.argument, third == null ? null : third.argument, depth);
+			if (argument == null) {
+				return null;
+			}
+			residues[r] = new Residue(first.coefficient, argument, first.modulus);
+		}
+		return new DepthExpr(vector, residues);
+	}
+
 	private static long @Nullable [] unify(long[] x, long[] y, long @Nullable [] z, int depth) {
 		if (x.length != y.length || z != null && z.length != x.length) {
 			return null; // vectors are trimmed: equal coefficients mean equal lengths
@@ -159,6 +191,22 @@ final class DepthExpr {
 			return null;
 		}
 		return at(x, 0, step, depth);
+	}
+
+	/**
+	 * The first residue of {@code others} not yet taken with the coefficient, modulus and indices
+	 * of {@code residue} (residues of a number are in no canonical order), marked taken; else null.
+	 */
+	private static @Nullable Residue counterpart(Residue residue, Residue[] others, boolean[] taken) {
+		for (int r = 0; r < others.length; r++) {
+			Residue other = others[r];
+			if (!taken[r] && other.coefficient == residue.coefficient && other.modulus == residue.modulus
+					&& Arrays.equals(other.argument, 1, other.argument.length, residue.argument, 1, residue.argument.length)) {
+				taken[r] = true;
+				return other;
+			}
+		}
+		return null;
 	}
 
 	/** The expression inside a new loop at {@code depth} that it does not depend on. */

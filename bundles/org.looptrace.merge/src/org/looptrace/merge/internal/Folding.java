@@ -81,7 +81,7 @@ public final class Folding {
 			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints));
 		}
 		Model result = FACTORY.createModel();
-		write(new Folding(threads, progress).fold(items, 0), result.getItems(), new ArrayList<>());
+		write(stepped(new Folding(threads, progress).fold(items, 0), 0, progress), result.getItems(), new ArrayList<>());
 		return result;
 	}
 
@@ -279,12 +279,17 @@ public final class Folding {
 		return body == null ? null : new LoopNode(lower, upper, body, RankSet.EMPTY);
 	}
 
-	/** NLR's unification of two or three copies: numbers that move by one constant step. */
-	private static Combiner unification(int depth) {
+	/**
+	 * NLR's unification of two or three copies: numbers that move by one constant step (with
+	 * {@code residueSteps}, the arguments of their residues too).
+	 */
+	private static Combiner unification(int depth, boolean residueSteps) {
 		return new Combiner() {
 			@Override
 			public @Nullable DepthExpr number(DepthExpr[] column) {
-				return DepthExpr.unify(column[0], column[1], column.length > 2 ? column[2] : null, depth);
+				DepthExpr third = column.length > 2 ? column[2] : null;
+				return residueSteps ? DepthExpr.unifyStepping(column[0], column[1], third, depth)
+						: DepthExpr.unify(column[0], column[1], third, depth);
 			}
 
 			@Override
@@ -357,13 +362,13 @@ public final class Folding {
 		if (rankBlocks.size() < items.size()) {
 			orders.add(rankBlocks);
 		}
-		int candidates = Pairs.values().length * orders.size();
+		int candidates = Pairs.CANDIDATES.length * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
 		// Only the rank-block order holds wrappers: bodies folded above have been unwrapped already.
 		List<List<Node>> folds = Parallel.map(candidates, items.size() >= PARALLEL ? threads : 1, k -> {
 			List<Node> order = orders.get(k % orders.size());
-			List<Node> recognized = recognize(order, depth, Pairs.values()[k / orders.size()], progress);
+			List<Node> recognized = recognize(order, depth, Pairs.CANDIDATES[k / orders.size()], progress);
 			return order == rankBlocks ? unwrap(recognized, depth) : recognized;
 		});
 		List<Node> best = folds.get(0);
@@ -424,7 +429,16 @@ public final class Folding {
 		 * grid, {@code mod(3+i1,4)}. Walks around a cycle fold too (see cycles), and three copies
 		 * whose forms differ unify when they take the same values (see Agreement).
 		 */
-		PERIODIC
+		PERIODIC,
+		/**
+		 * As ANY_WITH_LOOPS, the arguments of residues moving by constant steps too: the pass over
+		 * the chosen folding ({@link #stepped}), not a candidate, as it would take copies apart that
+		 * PERIODIC joins.
+		 */
+		STEPS;
+
+		/** The kinds each order of a system is folded with. */
+		static final Pairs[] CANDIDATES = { NONE, TRANSLATIONS, ANY, ANY_WITH_LOOPS, RANK_SHIFTS, PERIODIC };
 	}
 
 	/** NLR's stack machine over a sequence of constructs. */
@@ -441,6 +455,21 @@ public final class Folding {
 			}
 		}
 		return stack;
+	}
+
+	/**
+	 * The folding with consecutive copies that differ by constant steps made loops, in every loop
+	 * body too: SP's pipelines run forth then back, mod(1+i3,4) then mod(3+i3,4), which no order
+	 * of the ranks makes a cycle.
+	 */
+	private static List<Node> stepped(List<Node> items, int depth, Progress progress) {
+		List<Node> inner = new ArrayList<>(items.size());
+		for (Node item : items) {
+			inner.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
+					stepped(List.of(loop.body), depth + 1, progress).toArray(new Node[0]), loop.ranks) : item);
+		}
+		List<Node> folded = recognize(inner, depth, Pairs.STEPS, progress);
+		return size(folded) < size(inner) ? folded : inner;
 	}
 
 	/** Constructs, loops and events, inside loops included. */
@@ -499,7 +528,7 @@ public final class Folding {
 		boolean refused = z == null && ((pairs == Pairs.TRANSLATIONS || pairs == Pairs.PERIODIC) && translation(x, y, false) == 0
 				|| pairs == Pairs.RANK_SHIFTS && translation(x, y, true) == 0);
 		Node[][] blocks = z == null ? new Node[][] { x, y } : new Node[][] { x, y, z };
-		Node[] body = refused ? null : combine(blocks, unification(depth));
+		Node[] body = refused ? null : combine(blocks, unification(depth, pairs == Pairs.STEPS));
 		if (body == null && z != null && pairs == Pairs.PERIODIC) {
 			body = new Agreement(depth).unify(x, y, z);
 		}
