@@ -39,6 +39,8 @@ import org.looptrace.model.core.RankSet;
  * run of copies breaks where a neighbour wraps around: two runs that continue each other modulo
  * the cycle join into one loop whose numbers hold {@code mod(index+o,M)} ({@link Pairs#PERIODIC}),
  * and so do k copies that walk around a cycle of k ranks (SP's z sweeps, {@link #cycles}).
+ * A last pass over the chosen folding makes loops of copies whose residues move by steps too
+ * (SP's sweeps forth, then back: {@link #stepped}).
  * Folding rewrites the linear sequence of constructs into an equal sequence, so every rank keeps
  * its events in order and projection stays exact. It is a pure function of the model: deterministic.
  *
@@ -778,6 +780,9 @@ public final class Folding {
 			// A loop of the block may start anywhere in it (SP's sends and receives of a rank pair
 			// with those of the next rank as the merge wrote them).
 			if (node instanceof LoopNode loop && loop.body.length == b && counted(loop)) {
+				if (count(loop) > (MAX_ITEMS - size) / b) {
+					return false; // it would fill the window before its end: the walk ends either way
+				}
 				for (long n = count(loop) - 1; n >= 0; n--) {
 					for (int j = b - 1; j >= 0; j--) {
 						if (!append(loop, n, j)) {
