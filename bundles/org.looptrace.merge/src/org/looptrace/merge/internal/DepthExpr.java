@@ -238,6 +238,9 @@ final class DepthExpr {
 			return this;
 		}
 		long[] result = instantiate(vector, depth, n);
+		if (residues.length == 0) {
+			return new DepthExpr(result, NONE);
+		}
 		List<Residue> kept = new ArrayList<>(residues.length);
 		for (Residue residue : residues) {
 			long[] argument = instantiate(residue.argument, depth, n);
@@ -249,6 +252,33 @@ final class DepthExpr {
 			}
 		}
 		return new DepthExpr(result, kept.isEmpty() ? NONE : kept.toArray(NONE));
+	}
+
+	/**
+	 * Whether {@code instantiate(depth, n)} equals {@code other}, found without building it when
+	 * there is no residue (NLR asks this of every loop and the copy above it at every step).
+	 *
+	 * @throws ArithmeticException on overflow, as {@link #instantiate(int, long)}
+	 */
+	boolean instantiatesTo(int depth, long n, DepthExpr other) {
+		if (residues.length != 0 || other.residues.length != 0) {
+			return instantiate(depth, n).equals(other);
+		}
+		if (vector.length <= 1 + depth) {
+			return Arrays.equals(vector, other.vector);
+		}
+		if (Math.addExact(vector[0], Math.multiplyExact(vector[1 + depth], n)) != other.vector[0]) {
+			return false;
+		}
+		// The coefficients of the indices above depth stay, those below move one level up.
+		int length = Math.max(vector.length - 1, other.vector.length);
+		for (int j = 1; j < length; j++) {
+			long expected = j - 1 < depth ? vector[j] : j + 1 < vector.length ? vector[j + 1] : 0;
+			if (expected != (j < other.vector.length ? other.vector[j] : 0)) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static long[] instantiate(long[] vector, int depth, long n) {
@@ -418,6 +448,44 @@ final class DepthExpr {
 		} catch (ArithmeticException overflow) {
 			return NO_DIFFERENCE;
 		}
+	}
+
+	/**
+	 * {@link #step(DepthExpr, DepthExpr)} of x with the index at {@code depth} set to nx and y with
+	 * it set to ny (a negative n: the number as it is), without building them when neither has
+	 * residues.
+	 */
+	static long step(DepthExpr x, long nx, DepthExpr y, long ny, int depth) {
+		if (x.residues.length != 0 || y.residues.length != 0) {
+			try {
+				return step(nx < 0 ? x : x.instantiate(depth, nx), ny < 0 ? y : y.instantiate(depth, ny));
+			} catch (ArithmeticException overflow) {
+				return NO_DIFFERENCE;
+			}
+		}
+		try {
+			int length = Math.max(x.vector.length, y.vector.length);
+			for (int j = 1; j < length; j++) {
+				if (element(x.vector, depth, nx, j) != element(y.vector, depth, ny, j)) {
+					return NO_DIFFERENCE;
+				}
+			}
+			return Math.subtractExact(element(y.vector, depth, ny, 0), element(x.vector, depth, nx, 0));
+		} catch (ArithmeticException overflow) {
+			return NO_DIFFERENCE;
+		}
+	}
+
+	/** Element j of the vector with the index at depth set to n (n < 0: as it is), 0 past its end. */
+	private static long element(long[] vector, int depth, long n, int j) {
+		if (n < 0) {
+			return j < vector.length ? vector[j] : 0;
+		}
+		if (j == 0) {
+			return Math.addExact(vector[0], Math.multiplyExact(coefficient(vector, depth), n));
+		}
+		int source = j - 1 < depth ? j : j + 1; // indices below depth move one level up
+		return source < vector.length ? vector[source] : 0;
 	}
 
 	/**

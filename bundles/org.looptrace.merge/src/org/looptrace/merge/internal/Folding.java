@@ -312,6 +312,35 @@ public final class Folding {
 		return mapped(node, number -> number.instantiate(depth, n));
 	}
 
+	/** Whether {@code instantiate(node, depth, n)} equals {@code copy}, found without building it. */
+	private static boolean instantiatesTo(Node node, int depth, long n, Node copy) {
+		if (node.skeleton != copy.skeleton) {
+			return false;
+		}
+		if (node instanceof EventNode event) {
+			if (!(copy instanceof EventNode other) || !sameShape(event, other)) {
+				return false;
+			}
+			for (int k = 0; k < event.numbers.length; k++) {
+				if (!event.numbers[k].instantiatesTo(depth, n, other.numbers[k])) {
+					return false;
+				}
+			}
+			return true;
+		}
+		LoopNode loop = (LoopNode) node;
+		if (!(copy instanceof LoopNode other) || loop.body.length != other.body.length
+				|| !loop.lower.instantiatesTo(depth, n, other.lower) || !loop.upper.instantiatesTo(depth, n, other.upper)) {
+			return false;
+		}
+		for (int i = 0; i < loop.body.length; i++) {
+			if (!instantiatesTo(loop.body[i], depth, n, other.body[i])) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	/** The construct with every number and loop bound inside replaced by its image. */
 	private static Node mapped(Node node, UnaryOperator<DepthExpr> image) {
 		if (node instanceof EventNode event) {
@@ -827,7 +856,7 @@ public final class Folding {
 			if (first == null || next == null) {
 				return true; // a block that starts with a loop records no step: mayWrap refuses it
 			}
-			long step = DepthExpr.step(first, next);
+			long step = DepthExpr.step(first, iterations[i], next, iterations[later], depth);
 			if (step == DepthExpr.NO_DIFFERENCE) {
 				return false;
 			}
@@ -858,13 +887,13 @@ public final class Folding {
 			return distinct > 1;
 		}
 
-		/** The rank of item i when it is an event (without instantiating the rest of it), else null. */
+		/**
+		 * The rank of item i when it is an event, else null: as its source writes it, the loop's
+		 * index not set (step sets it to the item's iteration without building the number).
+		 */
 		private @Nullable DepthExpr rank(int i) {
 			Node node = iterations[i] < 0 ? sources[i] : ((LoopNode) sources[i]).body[bodyItems[i]];
-			if (!(node instanceof EventNode event)) {
-				return null;
-			}
-			return iterations[i] < 0 ? event.numbers[0] : event.numbers[0].instantiate(depth, iterations[i]);
+			return node instanceof EventNode event ? event.numbers[0] : null;
 		}
 
 		private Node item(int i) {
@@ -1181,9 +1210,9 @@ public final class Folding {
 		try {
 			long next = Math.addExact(loop.upper.constantTerm(), 1);
 			for (int j = 0; j < loop.body.length; j++) {
-				Node item = instantiate(loop.body[j], depth, next);
 				Node copy = stack.get(start + j);
-				if (!item.equals(copy) && (pairs != Pairs.PERIODIC || !new Agreement(depth).same(item, copy))) {
+				if (!instantiatesTo(loop.body[j], depth, next, copy) && (pairs != Pairs.PERIODIC
+						|| !new Agreement(depth).same(instantiate(loop.body[j], depth, next), copy))) {
 					return false;
 				}
 			}
