@@ -120,7 +120,7 @@ public final class MessageBytes {
 				return value;
 			};
 			int dst = (int) Exprs.evaluate(send.getPeer(), indices);
-			String tag = Exprs.evaluateToText(send.getTag(), indices);
+			String tag = Exprs.tagText(send, indices);
 			sink.accept(send, new Channel(record.rank(), dst, tag), record.value());
 		}, progress);
 	}

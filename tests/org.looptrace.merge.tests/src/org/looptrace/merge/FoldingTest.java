@@ -82,6 +82,31 @@ class FoldingTest {
 		}
 	}
 
+	/**
+	 * Tags on a communicator fold like numbers (NPB BT numbers its messages on a sub-communicator by
+	 * cell): a ring whose tag on {@code c4} is 100 plus the sender, and whose second round uses
+	 * {@code c5}, is two loops over the ranks, never one mixing the communicators.
+	 */
+	@Test
+	void tagsOnACommunicatorFoldOverTheRanks() throws Exception {
+		int ranks = 16;
+		List<List<TraceEvent>> traces = new ArrayList<>();
+		for (int p = 0; p < ranks; p++) {
+			List<TraceEvent> trace = new ArrayList<>();
+			int left = (p + ranks - 1) % ranks;
+			for (String communicator : List.of("c4.", "c5.")) {
+				trace.add(TraceEvent.send(p, (p + 1) % ranks, communicator + (100 + p)));
+				trace.add(TraceEvent.recv(left, p, communicator + (100 + left)));
+			}
+			traces.add(trace);
+		}
+		assertExactAndNeverLarger(traces, "ring on two communicators");
+		String text = ModelPrinter.print(folded(locals(traces)));
+		assertTrue(text.contains("i0 send mod(1+i0,16) c4.100+i0\n"), text);
+		assertTrue(text.contains("i0 send mod(1+i0,16) c5.100+i0\n"), text);
+		assertTrue(constructs(folded(locals(traces))) <= 6, text);
+	}
+
 	/** The last rank of a ring sends to rank 0: one loop, its peer modulo the ranks. */
 	@Test
 	void aRingIsOneLoopWithItsWrapAround() throws Exception {

@@ -37,6 +37,28 @@ class StructureTest {
 	}
 
 	@Test
+	void tagsOnACommunicatorBecomeAffineButNeverMixWithOtherCommunicators() {
+		List<TraceEvent> trace = new ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			trace.add(send(1, "c33." + (3000 + 4 * i)));
+			trace.add(send(1, "c34." + (3000 + 4 * i)));
+		}
+		for (int i = 0; i < 6; i++) {
+			trace.add(send(1, i % 2 == 0 ? "c33.7" : "c34.8"));
+		}
+		assertModel("""
+				for i0 = 0 to 5
+				  0 send 1 c33.3000+4*i0
+				  0 send 1 c34.3000+4*i0
+				done
+				for i0 = 0 to 2
+				  0 send 1 c33.7
+				  0 send 1 c34.8
+				done
+				""", assertLossless(trace, DEFAULTS, "communicators"));
+	}
+
+	@Test
 	void withoutAffineOnlyEqualEventsRepeat() {
 		List<TraceEvent> trace = new ArrayList<>();
 		for (int dst = 1; dst <= 4; dst++) {

@@ -64,7 +64,7 @@ final class Traces {
 	/** A random event from a small alphabet, so that accidental repetitions are frequent. */
 	static TraceEvent randomEvent(Random random, int alphabet) {
 		int pick = random.nextInt(alphabet);
-		String[] tags = { "2", "tag2", "3", "-1", "007", "t", "for" };
+		String[] tags = { "2", "tag2", "3", "-1", "007", "t", "for", "c1.2", "c1.3", "h2.2", "c1.007", "for.2", "c1.-1" };
 		return switch (random.nextInt(5)) {
 		case 0, 1 -> TraceEvent.send(0, pick, tags[random.nextInt(tags.length)]);
 		case 2 -> TraceEvent.recv(pick, 0, tags[random.nextInt(tags.length)]);
@@ -121,7 +121,12 @@ final class Traces {
 					for (int d = 0; d < depth; d++) {
 						coefficients[d] = random.nextInt(4) == 0 ? random.nextInt(5) - 2 : 0;
 					}
-					String tag = random.nextBoolean() ? "t" + random.nextInt(2) : Integer.toString(random.nextInt(3));
+					// a tag ending in a dot is a communicator's: its number is the template's value
+					String tag = switch (random.nextInt(3)) {
+					case 0 -> "t" + random.nextInt(2);
+					case 1 -> Integer.toString(random.nextInt(3));
+					default -> "c" + random.nextInt(2) + ".";
+					};
 					body.add(new Program(random.nextInt(2), 10 + random.nextInt(4), coefficients, 0, 0, List.of(), tag));
 				}
 			}
@@ -149,7 +154,8 @@ final class Traces {
 						value += item.coefficients[d] * indices[d];
 					}
 					int peer = (int) Math.max(0, value);
-					out.add(item.kind == 0 ? TraceEvent.send(0, peer, item.tag) : TraceEvent.recv(peer, 0, item.tag));
+					String tag = item.tag.endsWith(".") ? item.tag + (100 + value) : item.tag;
+					out.add(item.kind == 0 ? TraceEvent.send(0, peer, tag) : TraceEvent.recv(peer, 0, tag));
 				}
 			}
 		}

@@ -43,7 +43,8 @@ public final class RandomPrograms {
 					int src = (int) op[1];
 					// Some phases move their peer with the iteration (scatter-like).
 					int dst = (int) ((op[2] + op[4] * i) % ranks);
-					String tag = "t" + op[3];
+					// and tags on a communicator, numbered as in traces: c5.1000
+					String tag = op[3] == 2 ? "c5.1000" : "t" + op[3];
 					if (op[0] < 6) {
 						traces.get(src).add(TraceEvent.send(src, dst, tag));
 						traces.get(dst).add(TraceEvent.recv(src, dst, tag));
@@ -123,11 +124,12 @@ public final class RandomPrograms {
 			return shapes.traces;
 		}
 
-		/** Symbols and numbers. */
+		/** Symbols, numbers and numbers on a communicator. */
 		private String tag() {
-			return switch (random.nextInt(3)) {
+			return switch (random.nextInt(4)) {
 			case 0 -> "t" + random.nextInt(3);
 			case 1 -> Integer.toString(random.nextInt(3));
+			case 2 -> "c7." + (100 + random.nextInt(2));
 			default -> Integer.toString(100 + random.nextInt(2));
 			};
 		}

@@ -60,7 +60,11 @@ final class ModelResolver {
 				expr(event.getRank());
 				if (event instanceof Message message) {
 					expr(message.getPeer());
-					value(message.getTag());
+					if (message.getCommunicator() != null) {
+						expr((Expr) message.getTag()); // the grammar allows only a number after the communicator
+					} else {
+						value(message.getTag());
+					}
 				} else if (event instanceof Local local) {
 					List.copyOf(local.getWords()).forEach(this::value);
 				}

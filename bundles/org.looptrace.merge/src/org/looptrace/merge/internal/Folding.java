@@ -1351,6 +1351,9 @@ public final class Folding {
 			kind = message instanceof Recv ? EventKind.RECV : EventKind.SEND;
 			numbers.add(DepthExpr.of(message.getPeer(), depths));
 			word(message.getTag(), depths, symbols, numbers);
+			if (message.getCommunicator() != null) {
+				symbols.add(message.getCommunicator().intern());
+			}
 		} else if (event instanceof Sync sync) {
 			kind = EventKind.SYNC;
 			symbols.add(sync.getName().intern());
@@ -1399,6 +1402,7 @@ public final class Folding {
 			Message message = node.kind == EventKind.SEND ? FACTORY.createSend() : FACTORY.createRecv();
 			message.setPeer(node.numbers[number++].toExpr(scope));
 			message.setTag(node.symbols[0].equals(NUMBER) ? node.numbers[number].toExpr(scope) : Exprs.symbol(node.symbols[0]));
+			message.setCommunicator(node.symbols.length > 1 ? node.symbols[1] : null);
 			event = message;
 		}
 		case SYNC -> {

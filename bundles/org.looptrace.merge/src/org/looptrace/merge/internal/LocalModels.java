@@ -27,6 +27,7 @@ import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.Tokens;
 
 /**
  * Reads the local model of one rank as a system. Channels must be exact for every construct, so a
@@ -98,8 +99,9 @@ public final class LocalModels {
 		int rank = rank(event.getRank(), scope);
 		if (event instanceof Message message) {
 			EventKind kind = message instanceof Send ? EventKind.SEND : EventKind.RECV;
-			String tag = message.getTag() instanceof Symbol symbol ? symbol.getName()
+			String number = message.getTag() instanceof Symbol symbol ? symbol.getName()
 					: Long.toString(constant((Expr) message.getTag(), scope, "a tag"));
+			String tag = Tokens.tag(message.getCommunicator(), number);
 			return GlobalEvent.message(kind, rank, rank(message.getPeer(), scope), tag);
 		}
 		if (event instanceof Sync sync) {

@@ -72,7 +72,7 @@ public final class ModelWriter {
 			Message message = ev.kind == EventKind.SEND ? FACTORY.createSend() : FACTORY.createRecv();
 			message.setRank(Exprs.constant(ev.rank));
 			message.setPeer(Exprs.constant(ev.peer));
-			message.setTag(word(ev.channelTag()));
+			Exprs.setTag(message, ev.channelTag());
 			return message;
 		}
 		case SYNC -> {

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 
 import org.looptrace.model.Expr;
 import org.looptrace.model.LooptraceFactory;
+import org.looptrace.model.Message;
 import org.looptrace.model.Residue;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Term;
@@ -204,6 +205,26 @@ public final class Exprs {
 		} catch (ArithmeticException e) {
 			throw new ArithmeticException(toText(expr) + " evaluates to " + value + ", out of the range of a 64-bit number");
 		}
+	}
+
+	/**
+	 * Sets the tag of a message from its token in a trace: a number, a tag on a communicator
+	 * ({@code c33.3014}: communicator {@code c33}, tag 3014) or a symbol.
+	 */
+	public static void setTag(Message message, String token) {
+		int dot = Tokens.communicatorEnd(token);
+		if (dot >= 0) {
+			message.setCommunicator(token.substring(0, dot));
+			message.setTag(constant(Long.parseLong(token.substring(dot + 1))));
+		} else {
+			message.setCommunicator(null);
+			message.setTag(Tokens.isNumber(token) ? constant(Long.parseLong(token)) : symbol(token));
+		}
+	}
+
+	/** The token of a message's tag in a trace line: the number, {@code c33.3014} or the symbol. */
+	public static String tagText(Message message, IndexEnvironment environment) {
+		return Tokens.tag(message.getCommunicator(), evaluateToText(message.getTag(), environment));
 	}
 
 	/** The text a field evaluates to in a trace line: a symbol's name or the number. */

@@ -94,9 +94,9 @@ public final class ModelExpander extends EventIterator {
 	private TraceEvent evaluate(Event event) {
 		int rank = rank(event.getRank());
 		if (event instanceof Send send) {
-			return TraceEvent.send(rank, rank(send.getPeer()), text(send.getTag()));
+			return TraceEvent.send(rank, rank(send.getPeer()), Exprs.tagText(send, this::valueOf));
 		} else if (event instanceof Recv recv) {
-			return TraceEvent.recv(rank, rank(recv.getPeer()), text(recv.getTag()));
+			return TraceEvent.recv(rank, rank(recv.getPeer()), Exprs.tagText(recv, this::valueOf));
 		} else if (event instanceof Sync sync) {
 			return TraceEvent.sync(rank, sync.getName(), sync.getGroup());
 		}

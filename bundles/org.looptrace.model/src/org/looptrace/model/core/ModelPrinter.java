@@ -73,6 +73,9 @@ public final class ModelPrinter {
 			out.append(' ').append(message.eClass().getName().toLowerCase()).append(' ');
 			value(message.getPeer(), false);
 			out.append(' ');
+			if (message.getCommunicator() != null) {
+				out.append(message.getCommunicator()).append('.');
+			}
 			value(message.getTag(), true);
 		} else if (event instanceof Sync sync) {
 			out.append(" sync ").append(word(sync.getName())).append(' ').append(sync.getGroup());

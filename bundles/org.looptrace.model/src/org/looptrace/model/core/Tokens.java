@@ -3,6 +3,8 @@ package org.looptrace.model.core;
 
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** The lexical classes shared by trace lines and model text. */
 public final class Tokens {
 
@@ -18,13 +20,18 @@ public final class Tokens {
 	 * so a trace token always reads back as itself.
 	 */
 	public static boolean isNumber(String token) {
+		return isNumber(token, 0);
+	}
+
+	/** Whether the token's characters from {@code from} on are a number (allocation-free). */
+	public static boolean isNumber(String token, int from) {
 		int length = token.length();
-		int start = token.startsWith("-") ? 1 : 0;
+		int start = token.startsWith("-", from) ? from + 1 : from;
 		if (length == start || length - start > 19) {
 			return false;
 		}
 		char lead = token.charAt(start);
-		if (lead < '0' || lead > '9' || (lead == '0' && length > start + 1) || (lead == '0' && start == 1)) {
+		if (lead < '0' || lead > '9' || (lead == '0' && length > start + 1) || (lead == '0' && start > from)) {
 			return false;
 		}
 		for (int i = start + 1; i < length; i++) {
@@ -35,7 +42,7 @@ public final class Tokens {
 		}
 		if (length - start == 19) {
 			try {
-				Long.parseLong(token);
+				Long.parseLong(token, from, length, 10);
 			} catch (NumberFormatException e) {
 				return false;
 			}
@@ -55,6 +62,25 @@ public final class Tokens {
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * Where the communicator of a tag token ends: the tracer writes a tag on a communicator other
+	 * than MPI_COMM_WORLD as {@code c33.3014}, an identifier, a dot and the number of the tag. The
+	 * index of the dot, or -1 when the token is not of that form (a number, or another symbol).
+	 */
+	public static int communicatorEnd(String token) {
+		int dot = token.indexOf('.');
+		if (dot < 0) {
+			return -1;
+		}
+		String communicator = token.substring(0, dot);
+		return isIdentifier(communicator) && !KEYWORDS.contains(communicator) && isNumber(token, dot + 1) ? dot : -1;
+	}
+
+	/** The tag token of a trace line: the tag alone on MPI_COMM_WORLD (null), else {@code c33.3014}. */
+	public static String tag(@Nullable String communicator, String tag) {
+		return communicator == null ? tag : communicator + "." + tag;
 	}
 
 	/** A string literal of model text: double quotes, with {@code \"} and {@code \\} escaped. */

@@ -80,6 +80,7 @@ final class ModelBuilder {
 			message.setPeer(expr(values[1], 0));
 			String symbol = shape.tagSymbol;
 			message.setTag(symbol != null ? Exprs.symbol(symbol) : expr(values[2], 0));
+			message.setCommunicator(shape.communicator);
 		} else if (event instanceof Sync sync) {
 			sync.setName(shape.syncName);
 			sync.setGroup(shape.group);

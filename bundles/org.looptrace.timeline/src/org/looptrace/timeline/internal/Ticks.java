@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Block;
@@ -184,7 +185,7 @@ final class Ticks {
 						int owner = rank(owner(event), env, prefix);
 						out.set(owner);
 						if (sends != null && event instanceof Send send) {
-							sends.add(new Channel(owner, rank(send.getPeer(), env, prefix), text(send.getTag(), env, prefix)));
+							sends.add(new Channel(owner, rank(send.getPeer(), env, prefix), tag(send, env, prefix)));
 						}
 					} catch (IllegalArgumentException e) {
 						// Paths are made only for the message: this walk runs once per enclosing loop.
@@ -244,8 +245,16 @@ final class Ticks {
 	}
 
 	private String text(Value value, Env env, String path) {
+		return evaluated(() -> Exprs.evaluateToText(value, env::valueOf), path);
+	}
+
+	private String tag(Message message, Env env, String path) {
+		return evaluated(() -> Exprs.tagText(message, env::valueOf), path);
+	}
+
+	private String evaluated(Supplier<String> text, String path) {
 		try {
-			return Exprs.evaluateToText(value, env::valueOf);
+			return text.get();
 		} catch (IllegalStateException | ArithmeticException e) {
 			throw new IllegalArgumentException("construct " + path + ": " + e.getMessage(), e);
 		}
@@ -422,7 +431,7 @@ final class Ticks {
 			int rank = rank(event.getRank(), env, path);
 			if (event instanceof Message message) {
 				int peer = rank(message.getPeer(), env, path);
-				String tag = text(message.getTag(), env, path);
+				String tag = tag(message, env, path);
 				boolean send = event instanceof Send;
 				EventTask task = new EventTask(seq++, path, send ? EventKind.SEND : EventKind.RECV, send ? rank : peer, rank, peer, tag);
 				if (send) {

@@ -30,6 +30,8 @@ class ContentAssistTest {
 	void proposesTheTagsAndCollectivesTheModelUses() {
 		List<String> tags = proposals("0 send 1 halo\n1 recv 0 |");
 		assertTrue(tags.contains("halo"), tags::toString);
+		List<String> communicators = proposals("0 send 1 c33.3014\n1 recv 0 |");
+		assertTrue(communicators.contains("c33."), communicators::toString);
 		List<String> collectives = proposals("0 sync MPI_Allreduce 0-3\n1 sync |");
 		assertTrue(collectives.contains("MPI_Allreduce"), collectives::toString);
 	}

@@ -34,7 +34,7 @@ final class RandomModels {
 	private static final String[] INDEX_NAMES = { "i", "j", "k", "n", "x", "step", "_t", "A9" };
 	private static final String[] TRICKY_SYMBOLS = { "for", "to", "done", "send", "recv", "sync", "local", "get", "i0",
 			"i1", "j", "mod", "mod(i0,4)", "42", "-7", "007", "+1", "-0", "1+i0", "(-1)", "a.c:12", "say \"hi\"", "back\\slash", "", " ",
-			"two words", "MPI_Send", "tag", "x", "é", "{0}", "->", "<-", "//not a comment", "\"", "9223372036854775808" };
+			"two words", "MPI_Send", "tag", "x", "é", "{0}", "->", "<-", "//not a comment", "\"", "9223372036854775808", "c33.3014", "for.3" };
 	private static final String[] LABELS = { "before", "", "a \"quoted\" label", "x\\y", "t0" };
 
 	private final Random random;
@@ -96,7 +96,12 @@ final class RandomModels {
 		event.setRank(expr(scope, 64, 3));
 		if (event instanceof Message message) {
 			message.setPeer(expr(scope, 64, 3));
-			message.setTag(value(scope));
+			if (random.nextInt(4) == 0) {
+				message.setCommunicator(random.nextBoolean() ? "c" + random.nextInt(50) : "h" + random.nextInt(3));
+				message.setTag(expr(scope, 1000, 4));
+			} else {
+				message.setTag(value(scope));
+			}
 		} else if (event instanceof Sync sync) {
 			sync.setName(random.nextBoolean() ? "MPI_Allreduce" : symbolName(scope));
 			sync.setGroup(rankSet());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +20,7 @@ import org.looptrace.model.Loop;
 import org.looptrace.model.Model;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.ModelPrinter;
 
 /** Invariant 4 of the architecture: parse(print(m)) equals m, and printing is byte-stable. */
@@ -122,6 +124,35 @@ class RoundTripTest {
 		Local local = (Local) loop.getItems().get(2);
 		assertEquals(List.of("i1", "tag", "for", "0"),
 				local.getWords().stream().map(word -> ((Symbol) word).getName()).toList());
+	}
+
+	@Test
+	void tagsOnACommunicatorReadBackAsCommunicatorAndNumber() {
+		Model model = Texts.parseSyntax("""
+				for i0 = 0 to 3
+				  0 send 1 c33 . 3000 + 4*i0
+				  0 send 1 c33.(2-i0)
+				  0 send 1 i0.5
+				  0 send 1 "c33.3014"
+				done
+				""");
+		assertEquals("""
+				for i0 = 0 to 3
+				  0 send 1 c33.3000+4*i0
+				  0 send 1 c33.2-i0
+				  0 send 1 i0.5
+				  0 send 1 "c33.3014"
+				done
+				""", ModelPrinter.print(model));
+		Loop loop = (Loop) model.getItems().get(0);
+		org.looptrace.model.Send affine = (org.looptrace.model.Send) loop.getItems().get(0);
+		assertEquals("c33", affine.getCommunicator());
+		assertTrue(EcoreUtil.equals(Exprs.affine(3000, 4, "i0"), affine.getTag()));
+		assertEquals("i0", ((org.looptrace.model.Send) loop.getItems().get(2)).getCommunicator(), "a communicator is no index");
+		assertTrue(((org.looptrace.model.Send) loop.getItems().get(3)).getTag() instanceof Symbol, "a string stays a symbol");
+		List<String> tags = new ArrayList<>();
+		ModelExpander.expand(model).forEachRemaining(event -> tags.add(event.tag()));
+		assertEquals(List.of("c33.3000", "c33.2", "i0.5", "c33.3014", "c33.3004", "c33.1"), tags.subList(0, 6));
 	}
 
 	@Test

@@ -44,6 +44,13 @@ class SemanticHighlightingTest {
 	}
 
 	@Test
+	void aCommunicatorIsPartOfTheTagAndNeverAnIndex() {
+		String text = "for i = 0 to 3\n  i send 1 c33.3000+4*i\n  i send 1 i.5\ndone\n";
+		assertEquals("i i i", styled(text, LoopsSemanticHighlighting.INDEX));
+		assertEquals("c33 3000+4* i 5", styled(text, LoopsSemanticHighlighting.TAG));
+	}
+
+	@Test
 	void modKeepsTheKeywordStyleInsideARank() {
 		String text = "for i = 0 to 3\n  i send 2*mod(1+i,4) mod(i,2)\ndone\n";
 		assertEquals("i i i i", styled(text, LoopsSemanticHighlighting.INDEX));

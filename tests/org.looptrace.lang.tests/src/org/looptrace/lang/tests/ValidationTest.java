@@ -45,6 +45,13 @@ class ValidationTest {
 	}
 
 	@Test
+	void aCommunicatorsTagIsANumberOrAnExpressionOfBoundIndices() {
+		valid("for i0 = 0 to 3\n  0 send 1 c33.3000+4*i0\n  1 recv 0 c33.(3000+4*i0)\n  0 send 1 h2.7\ndone\n");
+		single("0 send 1 c33.x\n", LoopsIssueCodes.UNBOUND_INDEX, Severity.ERROR, 1);
+		assertFalse(Texts.load("0 send 1 c33.\"x\"\n").getErrors().isEmpty(), "a string after a communicator");
+	}
+
+	@Test
 	void indicesMustNotShadow() {
 		Issue issue = single("for i = 0 to 3\n  for i = 0 to 1\n    0 send 1 2\n  done\ndone\n",
 				LoopsIssueCodes.SHADOWED_INDEX, Severity.ERROR, 2);

@@ -10,6 +10,7 @@ import static org.looptrace.model.core.ModelBuilder.model;
 import static org.looptrace.model.core.ModelBuilder.send;
 import static org.looptrace.model.core.ModelBuilder.sync;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.model.Annotation;
 import org.looptrace.model.Direction;
 import org.looptrace.model.LooptraceFactory;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Message;
 import org.looptrace.model.Model;
 
 class ModelPrinterTest {
@@ -62,6 +65,39 @@ class ModelPrinterTest {
 				  0 local "i0" "for" "a.c:3" 1 (-1) "007" "say \\"hi\\""
 				done
 				""", ModelPrinter.print(model));
+	}
+
+	@Test
+	void tagsOnACommunicatorAreWrittenAsInTracesAndExpandBackToTheirTokens() {
+		Model model = model(loop("i0", 0, 2, send(c(0), c(1), Exprs.constant(0)), send(c(0), c(1), Exprs.constant(0)),
+				send(c(0), c(1), Exprs.constant(0)), send(c(0), c(1), Exprs.constant(0))));
+		List<String> tokens = List.of("c33.3014", "h2.0", "for.3", "c1.-2");
+		for (int i = 0; i < tokens.size(); i++) {
+			Exprs.setTag((Message) ((Loop) model.getItems().get(0)).getItems().get(i), tokens.get(i));
+		}
+		Message affine = (Message) ((Loop) model.getItems().get(0)).getItems().get(0);
+		affine.setTag(a(3000, 4, "i0"));
+		assertEquals("""
+				for i0 = 0 to 2
+				  0 send 1 c33.3000+4*i0
+				  0 send 1 h2.0
+				  0 send 1 "for.3"
+				  0 send 1 c1.(-2)
+				done
+				""", ModelPrinter.print(model));
+		List<String> tags = new ArrayList<>();
+		ModelExpander.expand(model).forEachRemaining(event -> tags.add(event.tag()));
+		assertEquals(List.of("c33.3000", "h2.0", "for.3", "c1.-2", "c33.3004", "h2.0", "for.3", "c1.-2", "c33.3008", "h2.0",
+				"for.3", "c1.-2"), tags);
+	}
+
+	@Test
+	void aCommunicatorIsAnIdentifierOtherThanAKeywordBeforeADotAndANumber() {
+		assertEquals(3, Tokens.communicatorEnd("c33.3014"));
+		assertEquals(2, Tokens.communicatorEnd("h2.-1"));
+		for (String token : List.of("3014", "c33", "c33.", "c33.007", "c33.3.4", "for.3", "3c.4", ".4", "c33.x", "a.c:3")) {
+			assertEquals(-1, Tokens.communicatorEnd(token), token);
+		}
 	}
 
 	@Test

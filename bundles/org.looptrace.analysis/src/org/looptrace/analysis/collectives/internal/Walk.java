@@ -230,7 +230,7 @@ public final class Walk {
 		int peer = (int) evaluate(message.getPeer());
 		boolean send = message instanceof Send;
 		int owner = send ? rank : peer;
-		String tag = Exprs.evaluateToText(message.getTag(), this::valueOf);
+		String tag = Exprs.tagText(message, this::valueOf);
 		Ev ev = new Ev(send, owner, send ? peer : rank, tag, multiplicity, path(event),
 				message instanceof Send s ? sizes.mean(s, rank, peer, tag) : -1);
 		Deque<Call> stack = stacks.get(owner);

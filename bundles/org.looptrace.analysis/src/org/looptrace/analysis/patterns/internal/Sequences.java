@@ -198,7 +198,7 @@ public final class Sequences {
 			// evaluated: in a loop over ranks the same construct is the events of many ranks
 			int peer = (int) Exprs.evaluate(event instanceof Recv ? event.getRank() : message.getPeer(), this::valueOf);
 			transfer = new Transfer(!(event instanceof Recv), owner, peer,
-					Exprs.evaluateToText(message.getTag(), this::valueOf));
+					Exprs.tagText(message, this::valueOf));
 			text = transfer.send() ? owner + " send " + peer + " " + transfer.tag()
 					: peer + " recv " + owner + " " + transfer.tag();
 		} else {

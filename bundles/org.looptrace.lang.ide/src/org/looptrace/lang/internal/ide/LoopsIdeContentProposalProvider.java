@@ -35,8 +35,8 @@ import com.google.inject.Inject;
 
 /**
  * Completion: keywords (by default), templates for a loop and an annotation, the indices of the
- * enclosing loops where an expression or value may name one, the tags and collective names the
- * model already uses, and after {@code }.} in an annotation the attributes named in the headers
+ * enclosing loops where an expression or value may name one, the tags, communicators and collective
+ * names the model already uses, and after {@code }.} in an annotation the attributes named in the headers
  * of the data traces of the model's trace folder ({@link TracesComment}).
  */
 public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider {
@@ -58,6 +58,8 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 			if (isTagPosition(context)) {
 				namesInModel(context, Message.class, LoopsIdeContentProposalProvider::symbolTag)
 						.forEach(tag -> propose(tag, "tag", context, acceptor));
+				namesInModel(context, Message.class, Message::getCommunicator)
+						.forEach(communicator -> propose(communicator + ".", "communicator", context, acceptor));
 			}
 		} else {
 			super._createProposals(assignment, context, acceptor);

@@ -61,6 +61,7 @@ public class LoopsSemanticHighlighting implements ISemanticHighlightingCalculato
 				highlight(object, Literals.EVENT__RANK, RANK, acceptor);
 				if (object instanceof Message) {
 					highlight(object, Literals.MESSAGE__PEER, RANK, acceptor);
+					highlight(object, Literals.MESSAGE__COMMUNICATOR, TAG, acceptor);
 					highlight(object, Literals.MESSAGE__TAG, TAG, acceptor);
 				} else if (object instanceof Sync) {
 					highlight(object, Literals.SYNC__NAME, COLLECTIVE, acceptor);
@@ -93,7 +94,7 @@ public class LoopsSemanticHighlighting implements ISemanticHighlightingCalculato
 				String leafStyle = style;
 				if (isWordKeyword(leaf)) {
 					leafStyle = null; // mod inside a rank or tag keeps the keywords' lexical style
-				} else if (isIdentifier(leaf)) {
+				} else if (isIdentifier(leaf) && feature != Literals.MESSAGE__COMMUNICATOR) { // a name, never an index
 					if (indices == null) {
 						indices = indicesInScope(object);
 					}

@@ -63,7 +63,7 @@ public final class NestModel {
 		event.setRank(Exprs.constant(line.rank()));
 		if (event instanceof Message message) {
 			message.setPeer(Exprs.constant(line.peer()));
-			message.setTag(value(line.tag()));
+			Exprs.setTag(message, line.tag());
 		} else if (event instanceof Sync sync) {
 			sync.setName(line.tag());
 			sync.setGroup(line.group());
