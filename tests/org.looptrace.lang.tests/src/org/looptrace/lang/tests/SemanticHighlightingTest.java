@@ -46,7 +46,7 @@ class SemanticHighlightingTest {
 	@Test
 	void aCommunicatorIsPartOfTheTagAndNeverAnIndex() {
 		String text = "for i = 0 to 3\n  i send 1 c33.3000+4*i\n  i send 1 i.5\ndone\n";
-		assertEquals("i i i", styled(text, LoopsSemanticHighlighting.INDEX));
+		assertEquals("i i i i", styled(text, LoopsSemanticHighlighting.INDEX)); // for i, i send, 4*i, i send
 		assertEquals("c33 3000+4* i 5", styled(text, LoopsSemanticHighlighting.TAG));
 	}
 
