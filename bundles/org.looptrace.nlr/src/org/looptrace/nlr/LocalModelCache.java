@@ -44,7 +44,7 @@ public final class LocalModelCache {
 	public static final String FOLDER = ".looptrace";
 
 	private static final int MAGIC = 0x4C544C4D; // "LTLM"
-	private static final int FORMAT = 1;
+	private static final int FORMAT = 2; // 2: messages may name a communicator
 
 	private final Path entries;
 	private final String configuration;

@@ -60,8 +60,8 @@ final class ModelResolver {
 				expr(event.getRank());
 				if (event instanceof Message message) {
 					expr(message.getPeer());
-					if (message.getCommunicator() != null) {
-						expr((Expr) message.getTag()); // the grammar allows only a number after the communicator
+					if (message.getCommunicator() != null && message.getTag() instanceof Expr number) {
+						expr(number); // a number, never a symbol, after a communicator
 					} else {
 						value(message.getTag());
 					}

@@ -73,8 +73,13 @@ public final class ModelPrinter {
 			out.append(' ').append(message.eClass().getName().toLowerCase()).append(' ');
 			value(message.getPeer(), false);
 			out.append(' ');
-			if (message.getCommunicator() != null) {
-				out.append(message.getCommunicator()).append('.');
+			String communicator = message.getCommunicator();
+			if (communicator != null) {
+				if (!(message.getTag() instanceof Expr) || Tokens.communicatorEnd(communicator + ".0") < 0) {
+					throw new IllegalArgumentException("a tag on communicator '" + communicator
+							+ "' needs a communicator named like an identifier (not a keyword) and a number");
+				}
+				out.append(communicator).append('.');
 			}
 			value(message.getTag(), true);
 		} else if (event instanceof Sync sync) {

@@ -27,7 +27,7 @@ public final class Tokens {
 	public static boolean isNumber(String token, int from) {
 		int length = token.length();
 		int start = token.startsWith("-", from) ? from + 1 : from;
-		if (length == start || length - start > 19) {
+		if (length <= start || length - start > 19) {
 			return false;
 		}
 		char lead = token.charAt(start);

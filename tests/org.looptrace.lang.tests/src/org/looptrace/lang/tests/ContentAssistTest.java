@@ -32,6 +32,8 @@ class ContentAssistTest {
 		assertTrue(tags.contains("halo"), tags::toString);
 		List<String> communicators = proposals("0 send 1 c33.3014\n1 recv 0 |");
 		assertTrue(communicators.contains("c33."), communicators::toString);
+		List<String> afterDot = proposals("for i = 0 to 3\n  0 send 1 halo\n  0 send 1 c33.3014\n  1 recv 0 c33.|");
+		assertTrue(afterDot.contains("i") && !afterDot.contains("c33.") && !afterDot.contains("halo"), afterDot::toString);
 		List<String> collectives = proposals("0 sync MPI_Allreduce 0-3\n1 sync |");
 		assertTrue(collectives.contains("MPI_Allreduce"), collectives::toString);
 	}

@@ -2,6 +2,7 @@
 package org.looptrace.model.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.looptrace.model.core.ModelBuilder.a;
 import static org.looptrace.model.core.ModelBuilder.c;
 import static org.looptrace.model.core.ModelBuilder.local;
@@ -89,6 +90,16 @@ class ModelPrinterTest {
 		ModelExpander.expand(model).forEachRemaining(event -> tags.add(event.tag()));
 		assertEquals(List.of("c33.3000", "h2.0", "for.3", "c1.-2", "c33.3004", "h2.0", "for.3", "c1.-2", "c33.3008", "h2.0",
 				"for.3", "c1.-2"), tags);
+	}
+
+	@Test
+	void aCommunicatorWithoutANumberOrNotAnIdentifierIsRefusedNotPrintedUnreadable() {
+		Message symbolic = send(c(0), c(1), Exprs.symbol("t"));
+		symbolic.setCommunicator("c33");
+		assertThrows(IllegalArgumentException.class, () -> ModelPrinter.print(model(symbolic)));
+		Message keyword = send(c(0), c(1), Exprs.constant(3));
+		keyword.setCommunicator("for");
+		assertThrows(IllegalArgumentException.class, () -> ModelPrinter.print(model(keyword)));
 	}
 
 	@Test

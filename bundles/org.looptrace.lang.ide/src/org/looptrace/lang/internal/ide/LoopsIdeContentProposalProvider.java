@@ -22,6 +22,7 @@ import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
 import org.eclipse.xtext.ide.editor.contentassist.IIdeContentProposalAcceptor;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.looptrace.lang.internal.services.LoopsGrammarAccess;
 import org.looptrace.model.Loop;
@@ -88,9 +89,14 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 		}
 	}
 
-	/** The tag of a send or receive, where the cursor is at the last value of the event's line. */
+	/**
+	 * The tag of a send or receive, where the cursor is at the last value of the event's line; not
+	 * after the dot of a communicator, where only the tag's number (an expression) may follow.
+	 */
 	private static boolean isTagPosition(ContentAssistContext context) {
-		return inMessage(context.getCurrentModel()) || inMessage(context.getPreviousModel());
+		INode last = context.getLastCompleteNode();
+		boolean afterCommunicator = last != null && ".".equals(last.getText());
+		return !afterCommunicator && (inMessage(context.getCurrentModel()) || inMessage(context.getPreviousModel()));
 	}
 
 	/**
