@@ -47,7 +47,7 @@ class SemanticHighlightingTest {
 	void aCommunicatorIsPartOfTheTagAndNeverAnIndex() {
 		String text = "for i = 0 to 3\n  i send 1 c33.3000+4*i\n  i send 1 i.5\ndone\n";
 		assertEquals("i i i i", styled(text, LoopsSemanticHighlighting.INDEX)); // for i, i send, 4*i, i send
-		assertEquals("c33 3000+4* i 5", styled(text, LoopsSemanticHighlighting.TAG));
+		assertEquals("c33. 3000+4* i. 5", styled(text, LoopsSemanticHighlighting.TAG));
 	}
 
 	@Test

@@ -2,6 +2,7 @@
 package org.looptrace.lang.internal.ide;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import org.eclipse.emf.ecore.EObject;
@@ -61,7 +62,7 @@ public class LoopsSemanticHighlighting implements ISemanticHighlightingCalculato
 				highlight(object, Literals.EVENT__RANK, RANK, acceptor);
 				if (object instanceof Message) {
 					highlight(object, Literals.MESSAGE__PEER, RANK, acceptor);
-					highlight(object, Literals.MESSAGE__COMMUNICATOR, TAG, acceptor);
+					highlightCommunicator(object, acceptor);
 					highlight(object, Literals.MESSAGE__TAG, TAG, acceptor);
 				} else if (object instanceof Sync) {
 					highlight(object, Literals.SYNC__NAME, COLLECTIVE, acceptor);
@@ -94,7 +95,7 @@ public class LoopsSemanticHighlighting implements ISemanticHighlightingCalculato
 				String leafStyle = style;
 				if (isWordKeyword(leaf)) {
 					leafStyle = null; // mod inside a rank or tag keeps the keywords' lexical style
-				} else if (isIdentifier(leaf) && feature != Literals.MESSAGE__COMMUNICATOR) { // a name, never an index
+				} else if (isIdentifier(leaf)) {
 					if (indices == null) {
 						indices = indicesInScope(object);
 					}
@@ -114,6 +115,27 @@ public class LoopsSemanticHighlighting implements ISemanticHighlightingCalculato
 			}
 			if (pending != null) {
 				acceptor.addPosition(start, end - start, pending);
+			}
+		}
+	}
+
+	/**
+	 * The communicator of a tag and the dot after it ({@code c33.} of {@code c33.3000+i}) as one
+	 * range of the tag's style: the communicator is a name, never an index.
+	 */
+	private static void highlightCommunicator(EObject message, IHighlightedPositionAcceptor acceptor) {
+		List<INode> names = NodeModelUtils.findNodesForFeature(message, Literals.MESSAGE__COMMUNICATOR);
+		INode node = NodeModelUtils.getNode(message);
+		if (names.size() != 1 || node == null) {
+			return;
+		}
+		int start = names.get(0).getOffset();
+		for (ILeafNode leaf : node.getLeafNodes()) {
+			if (!leaf.isHidden() && leaf.getOffset() >= names.get(0).getEndOffset()) {
+				if (".".equals(leaf.getText())) {
+					acceptor.addPosition(start, leaf.getEndOffset() - start, TAG);
+				}
+				return;
 			}
 		}
 	}
