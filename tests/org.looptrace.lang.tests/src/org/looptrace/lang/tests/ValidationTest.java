@@ -155,6 +155,10 @@ class ValidationTest {
 		valid("for i0 = 0 to 7\n  i0 send mod(1+i0,8) 5\n  i0 recv mod(7+i0,8) 5\ndone\n");
 		Issue negative = single("for i0 = 0 to 7\n  i0 send mod(1+i0,8)-1 5\ndone\n", LoopsIssueCodes.NEGATIVE_RANK, Severity.WARNING, 2);
 		assertTrue(negative.getMessage().contains("can be negative (as low as -1"), negative.getMessage());
+		// evaluated on the indices' box, not summand by summand: a peer of NPB BT's folded model
+		valid("for i0 = 0 to 3\n  1+i0 send 1+2*i0-mod(1+i0,4) 5\ndone\n");
+		Issue low = single("for i0 = 0 to 3\n  0 send 2*i0-mod(1+i0,4) 5\ndone\n", LoopsIssueCodes.NEGATIVE_RANK, Severity.WARNING, 2);
+		assertTrue(low.getMessage().contains("can be negative (as low as -1 "), low.getMessage());
 	}
 
 	/** Every problem of the text, one per line, syntax errors first. */
