@@ -26,6 +26,8 @@ final class DepthExpr {
 	static final DepthExpr ZERO = constant(0);
 	/** Residues of the index of one loop a number may hold: more would be unreadable. */
 	private static final int MAX_WRAPS = 2;
+	/** The largest modulus a plain term is compared with, value by value ({@link #writtenAs}). */
+	private static final long MAX_WRITTEN_MODULUS = 256;
 	/** What {@link #step} answers for numbers that differ by more than a constant. */
 	static final long NO_DIFFERENCE = Long.MIN_VALUE;
 
@@ -170,6 +172,117 @@ final class DepthExpr {
 			residues[r] = new Residue(first.coefficient, argument, first.modulus);
 		}
 		return new DepthExpr(vector, residues);
+	}
+
+	/**
+	 * As {@link #unifyStepping}, after writing in a copy a plain term c·i of an index as the residue
+	 * c·mod(k+i,m) another copy holds, where k+i stays in 0..m−1 on the index's range: row 0 of a
+	 * 4×4 grid reads i1 where row 1 reads mod(1+i1,4) (NPB BT's cells). Residue arguments then step
+	 * modulo their modulus. {@code ranges.get(k)}: {lower, upper} of the index at depth k when both
+	 * are constant, else null.
+	 */
+	static @Nullable DepthExpr unifySteppingLifted(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth,
+			List<long @Nullable []> ranges) {
+		DepthExpr unified = unifyStepping(x, y, z, depth);
+		if (unified != null) {
+			return unified;
+		}
+		DepthExpr[] copies = z == null ? new DepthExpr[] { x, y } : new DepthExpr[] { x, y, z };
+		boolean lifted = false;
+		for (int c = 0; c < copies.length; c++) {
+			for (int o = 0; o < copies.length; o++) {
+				for (Residue residue : o == c ? NONE : copies[o].residues) {
+					DepthExpr written = copies[c].hasCounterpart(residue) ? null : copies[c].writtenAs(residue, ranges);
+					if (written != null) {
+						copies[c] = written;
+						lifted = true;
+					}
+				}
+			}
+		}
+		if (!lifted || copies[0].residues.length != copies[1].residues.length
+				|| z != null && copies[2].residues.length != copies[0].residues.length) {
+			return null;
+		}
+		long[] vector = unify(copies[0].vector, copies[1].vector, z == null ? null : copies[2].vector, depth);
+		if (vector == null) {
+			return null;
+		}
+		Residue[] residues = new Residue[copies[0].residues.length];
+		boolean[] takenOfY = new boolean[residues.length];
+		boolean[] takenOfZ = new boolean[residues.length];
+		for (int r = 0; r < residues.length; r++) {
+			Residue first = copies[0].residues[r];
+			Residue second = counterpart(first, copies[1].residues, takenOfY);
+			Residue third = z == null ? null : counterpart(first, copies[2].residues, takenOfZ);
+			if (second == null || z != null && third == null) {
+				return null;
+			}
+			long step = residueStep(second.argument[0] - first.argument[0], 1, first.modulus);
+			if (third != null && Math.floorMod(third.argument[0] - second.argument[0] - step, first.modulus) != 0) {
+				return null;
+			}
+			residues[r] = new Residue(first.coefficient, at(first.argument, 0, step, depth), first.modulus);
+		}
+		return new DepthExpr(vector, residues);
+	}
+
+	/** Whether a residue has the coefficient, modulus and indices of {@code residue}. */
+	private boolean hasCounterpart(Residue residue) {
+		return counterpart(residue, residues, new boolean[residues.length]) != null;
+	}
+
+	/**
+	 * This number with its term v·i of the index that {@code like}'s argument reads (one index, any
+	 * coefficient a) written as {@code like}'s residue c·mod(k+a·i,m) plus a constant, where the
+	 * two take the same values on the index's range: c·(k+i) while k+i stays in 0..m−1, or a range
+	 * of two values over which the remainder wraps (−12·i is −4·mod(−i,4) for i in 0..1). Null
+	 * when no k does; the k of {@code like} is tried first, so that the argument need not step.
+	 */
+	private @Nullable DepthExpr writtenAs(Residue like, List<long @Nullable []> ranges) {
+		int p = 0;
+		for (int k = 1; k < like.argument.length; k++) {
+			if (like.argument[k] != 0) {
+				if (p != 0) {
+					return null;
+				}
+				p = k;
+			}
+		}
+		long a = p == 0 ? 0 : like.argument[p];
+		long[] range = p == 0 || p > ranges.size() ? null : ranges.get(p - 1);
+		long m = like.modulus;
+		if (range == null || a == 0 || p >= vector.length || vector[p] == 0 || range[1] - range[0] >= m
+				|| m > MAX_WRITTEN_MODULUS) {
+			return null;
+		}
+		for (long j = 0; j <= m; j++) {
+			long k = j == 0 ? like.argument[0] : j - 1;
+			long shift;
+			boolean equal = true;
+			try {
+				shift = Math.subtractExact(Math.multiplyExact(vector[p], range[0]),
+						Math.multiplyExact(like.coefficient, Math.floorMod(k + a * range[0], m)));
+				for (long i = range[0] + 1; i <= range[1] && equal; i++) {
+					equal = Math.multiplyExact(vector[p], i) == Math.addExact(Math.multiplyExact(like.coefficient,
+							Math.floorMod(k + a * i, m)), shift);
+				}
+			} catch (ArithmeticException overflow) {
+				return null;
+			}
+			if (equal) {
+				long[] plain = vector.clone();
+				plain[p] = 0;
+				plain[0] = Math.addExact(plain[0], shift);
+				long[] argument = new long[p + 1];
+				argument[0] = k;
+				argument[p] = a;
+				Residue[] written = Arrays.copyOf(residues, residues.length + 1);
+				written[residues.length] = new Residue(like.coefficient, argument, m);
+				return new DepthExpr(plain, written);
+			}
+		}
+		return null;
 	}
 
 	private static long @Nullable [] unify(long[] x, long[] y, long @Nullable [] z, int depth) {

@@ -83,7 +83,7 @@ public final class Folding {
 			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints));
 		}
 		Model result = FACTORY.createModel();
-		write(stepped(new Folding(threads, progress).fold(items, 0), 0, progress), result.getItems(), new ArrayList<>());
+		write(stepped(new Folding(threads, progress).fold(items, 0), List.of(), progress), result.getItems(), new ArrayList<>());
 		return result;
 	}
 
@@ -285,12 +285,13 @@ public final class Folding {
 	 * NLR's unification of two or three copies: numbers that move by one constant step (with
 	 * {@code residueSteps}, the arguments of their residues too).
 	 */
-	private static Combiner unification(int depth, boolean residueSteps) {
+	private static Combiner unification(int depth, boolean residueSteps, List<long @Nullable []> enclosing) {
+		List<long @Nullable []> ranges = new ArrayList<>(enclosing);
 		return new Combiner() {
 			@Override
 			public @Nullable DepthExpr number(DepthExpr[] column) {
 				DepthExpr third = column.length > 2 ? column[2] : null;
-				return residueSteps ? DepthExpr.unifyStepping(column[0], column[1], third, depth)
+				return residueSteps ? DepthExpr.unifySteppingLifted(column[0], column[1], third, depth, ranges)
 						: DepthExpr.unify(column[0], column[1], third, depth);
 			}
 
@@ -298,7 +299,28 @@ public final class Folding {
 			public @Nullable DepthExpr bound(DepthExpr[] column) {
 				return number(column);
 			}
+
+			@Override
+			public void enter(LoopNode[] loops) {
+				ranges.add(range(loops));
+			}
+
+			@Override
+			public void leave() {
+				ranges.remove(ranges.size() - 1);
+			}
 		};
+	}
+
+	/** {lower, upper} of the loops when they all have these constant bounds, else null. */
+	private static long @Nullable [] range(LoopNode... loops) {
+		for (LoopNode loop : loops) {
+			if (!loop.lower.isConstant() || !loop.upper.isConstant() || loop.lower.constantTerm() != loops[0].lower.constantTerm()
+					|| loop.upper.constantTerm() != loops[0].upper.constantTerm()) {
+				return null;
+			}
+		}
+		return new long[] { loops[0].lower.constantTerm(), loops[0].upper.constantTerm() };
 	}
 
 	/** Events that differ at most by their numbers. */
@@ -399,7 +421,7 @@ public final class Folding {
 		// Only the rank-block order holds wrappers: bodies folded above have been unwrapped already.
 		List<List<Node>> folds = Parallel.map(candidates, items.size() >= PARALLEL ? threads : 1, k -> {
 			List<Node> order = orders.get(k % orders.size());
-			List<Node> recognized = recognize(order, depth, Pairs.CANDIDATES[k / orders.size()], progress);
+			List<Node> recognized = recognize(order, depth, Pairs.CANDIDATES[k / orders.size()], List.of(), progress);
 			return order == rankBlocks ? unwrap(recognized, depth) : recognized;
 		});
 		List<Node> best = folds.get(0);
@@ -473,7 +495,7 @@ public final class Folding {
 	}
 
 	/** NLR's stack machine over a sequence of constructs. */
-	private static List<Node> recognize(List<Node> items, int depth, Pairs pairs, Progress progress) {
+	private static List<Node> recognize(List<Node> items, int depth, Pairs pairs, List<long @Nullable []> ranges, Progress progress) {
 		List<Node> stack = new ArrayList<>(items.size());
 		Window window = new Window();
 		// Each step tries reductions of up to 3 · MAX_BODY constructs: check often.
@@ -481,7 +503,7 @@ public final class Folding {
 		for (Node item : items) {
 			checkpoints.step();
 			stack.add(item);
-			while (reduce(stack, depth, pairs, window)) {
+			while (reduce(stack, depth, pairs, ranges, window)) {
 				// reduce again until no rule applies
 			}
 		}
@@ -491,15 +513,24 @@ public final class Folding {
 	/**
 	 * The folding with consecutive copies that differ by constant steps made loops, in every loop
 	 * body too: SP's pipelines run forth then back, mod(1+i3,4) then mod(3+i3,4), which no order
-	 * of the ranks makes a cycle.
+	 * of the ranks makes a cycle. {@code ranges}: {lower, upper} of the index of each enclosing loop
+	 * whose bounds are constant (null otherwise), outermost first, for the residues a plain term
+	 * may be written as ({@link DepthExpr#unifySteppingLifted}).
 	 */
-	private static List<Node> stepped(List<Node> items, int depth, Progress progress) {
+	private static List<Node> stepped(List<Node> items, List<long @Nullable []> ranges, Progress progress) {
+		int depth = ranges.size();
 		List<Node> inner = new ArrayList<>(items.size());
 		for (Node item : items) {
-			inner.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
-					stepped(List.of(loop.body), depth + 1, progress).toArray(new Node[0]), loop.ranks) : item);
+			if (item instanceof LoopNode loop) {
+				List<long @Nullable []> within = new ArrayList<>(ranges);
+				within.add(range(loop));
+				inner.add(new LoopNode(loop.lower, loop.upper, stepped(List.of(loop.body), within, progress).toArray(new Node[0]),
+						loop.ranks));
+			} else {
+				inner.add(item);
+			}
 		}
-		List<Node> folded = recognize(inner, depth, Pairs.STEPS, progress);
+		List<Node> folded = recognize(inner, depth, Pairs.STEPS, ranges, progress);
 		return size(folded) < size(inner) ? folded : inner;
 	}
 
@@ -513,7 +544,7 @@ public final class Folding {
 	}
 
 	/** One reduction at the top of the stack, the shortest first; whether one applied. */
-	private static boolean reduce(List<Node> stack, int depth, Pairs pairs, Window window) {
+	private static boolean reduce(List<Node> stack, int depth, Pairs pairs, List<long @Nullable []> ranges, Window window) {
 		int size = stack.size();
 		for (int i = 2; i <= 3 * MAX_BODY && i <= size; i++) {
 			if (stack.get(size - i) instanceof LoopNode loop && loop.body.length == i - 1 && grows(stack, loop, depth, pairs)) {
@@ -521,12 +552,12 @@ public final class Folding {
 				stack.add(new LoopNode(loop.lower, loop.upper.plus(1), loop.body, RankSet.EMPTY));
 				return true;
 			}
-			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth, pairs)) {
+			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth, pairs, ranges)) {
 				return true;
 			}
 			if (pairs != Pairs.NONE && i % 2 == 0 && i <= 2 * MAX_BODY
 					&& (i >= 4 || pairs.compareTo(Pairs.ANY_WITH_LOOPS) >= 0 && stack.get(size - 2) instanceof LoopNode)
-					&& repeats(stack, i / 2, 2, depth, pairs)) {
+					&& repeats(stack, i / 2, 2, depth, pairs, ranges)) {
 				return true;
 			}
 			if (pairs == Pairs.PERIODIC && joins(stack, i, depth)) {
@@ -541,7 +572,7 @@ public final class Folding {
 	 * copies (of two or more constructs, where the new loop is smaller than the copies) fold as
 	 * {@code pairs} allows; a third copy then extends the loop only if it follows the same steps.
 	 */
-	private static boolean repeats(List<Node> stack, int b, int copies, int depth, Pairs pairs) {
+	private static boolean repeats(List<Node> stack, int b, int copies, int depth, Pairs pairs, List<long @Nullable []> ranges) {
 		int size = stack.size();
 		int start = size - copies * b;
 		// Skeletons first: the copies almost never unify, and comparing ints allocates nothing.
@@ -559,7 +590,7 @@ public final class Folding {
 		boolean refused = z == null && ((pairs == Pairs.TRANSLATIONS || pairs == Pairs.PERIODIC) && translation(x, y, false) == 0
 				|| pairs == Pairs.RANK_SHIFTS && translation(x, y, true) == 0);
 		Node[][] blocks = z == null ? new Node[][] { x, y } : new Node[][] { x, y, z };
-		Node[] body = refused ? null : combine(blocks, unification(depth, pairs == Pairs.STEPS));
+		Node[] body = refused ? null : combine(blocks, unification(depth, pairs == Pairs.STEPS, ranges));
 		if (body == null && z != null && pairs == Pairs.PERIODIC) {
 			body = new Agreement(depth).unify(x, y, z);
 		}

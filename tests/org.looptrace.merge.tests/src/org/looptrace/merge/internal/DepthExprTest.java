@@ -79,4 +79,65 @@ class DepthExprTest {
 		}
 		assertTrue(steps > 5_000, steps + " steps of 20,000");
 	}
+
+	/**
+	 * A plain term and a residue of the same index unify over a new loop when the index's range
+	 * fits the modulus (row 0 of a grid reads i1 where row 1 reads mod(1+i1,4)): the unified number
+	 * takes both copies' values on every point of the ranges, on 20,000 random pairs.
+	 */
+	@Test
+	void aPlainTermUnifiesWithTheResidueOfAnotherCopyWhereTheRangeFits() {
+		Random random = new Random(19);
+		for (int run = 0; run < 20_000; run++) {
+			int depths = 1 + random.nextInt(3);
+			int k = random.nextInt(depths);
+			List<long[]> ranges = new ArrayList<>();
+			for (int d = 0; d < depths; d++) {
+				long lower = random.nextInt(3);
+				ranges.add(new long[] { lower, lower + random.nextInt(4) });
+			}
+			long[] range = ranges.get(k);
+			long modulus = Math.max(2, range[1] - range[0] + 1 + random.nextInt(3));
+			long coefficient = random.nextBoolean() ? 1 + random.nextInt(3) : -1 - random.nextInt(4);
+			Map<String, Long> shared = new TreeMap<>();
+			for (int d = 0; d < depths; d++) {
+				if (d != k && random.nextBoolean()) {
+					shared.put(SCOPE.get(d), (long) random.nextInt(7) - 3);
+				}
+			}
+			Map<String, Long> plain = new TreeMap<>(shared);
+			plain.put(SCOPE.get(k), coefficient);
+			Map<String, Integer> depthsOf = new HashMap<>();
+			for (int d = 0; d < depths; d++) {
+				depthsOf.put(SCOPE.get(d), d);
+			}
+			List<String> scope = SCOPE.subList(0, depths);
+			DepthExpr x = DepthExpr.of(Exprs.canonical(random.nextInt(21) - 10, plain, scope), depthsOf);
+			Residue residue = Exprs.residue(coefficient, Exprs.affine(random.nextInt((int) modulus), 1, SCOPE.get(k)), modulus);
+			DepthExpr y = DepthExpr.of(Exprs.canonical(random.nextInt(21) - 10, shared, List.of(residue), scope), depthsOf);
+			boolean xFirst = random.nextBoolean();
+			DepthExpr unified = DepthExpr.unifySteppingLifted(xFirst ? x : y, xFirst ? y : x, null, depths, ranges);
+			assertTrue(unified != null, x + " and " + y + " on " + ranges.stream().map(java.util.Arrays::toString).toList());
+			long[] indices = new long[depths + 1];
+			for (int d = 0; d < depths; d++) {
+				indices[d] = ranges.get(d)[0];
+			}
+			while (true) {
+				for (int t = 0; t < 2; t++) {
+					indices[depths] = t;
+					DepthExpr copy = (t == 0) == xFirst ? x : y;
+					assertEquals(copy.evaluate(indices), unified.evaluate(indices), unified + " at " + java.util.Arrays.toString(indices));
+				}
+				int d = 0;
+				while (d < depths && indices[d] == ranges.get(d)[1]) {
+					indices[d] = ranges.get(d)[0];
+					d++;
+				}
+				if (d == depths) {
+					break;
+				}
+				indices[d]++;
+			}
+		}
+	}
 }
