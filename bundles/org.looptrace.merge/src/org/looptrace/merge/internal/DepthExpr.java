@@ -148,6 +148,15 @@ final class DepthExpr {
 	 * the mod.
 	 */
 	static @Nullable DepthExpr unifyStepping(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth) {
+		return stepping(x, y, z, depth, false);
+	}
+
+	/**
+	 * The copies as one number over a new loop at {@code depth}, residues matched by coefficient,
+	 * modulus and indices, their arguments stepping by a constant (with {@code modulo}, by one that
+	 * holds modulo the modulus: mod(3+i,4) then mod(i,4) is a step of 1).
+	 */
+	private static @Nullable DepthExpr stepping(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth, boolean modulo) {
 		if (x.residues.length != y.residues.length || z != null && z.residues.length != x.residues.length) {
 			return null;
 		}
@@ -165,13 +174,23 @@ final class DepthExpr {
 			if (second == null || z != null && third == null) {
 				return null;
 			}
-			long[] argument = unify(first.argument, second.argument, third == null ? null : third.argument, depth);
+			long[] argument = modulo ? moduloStep(first, second, third, depth)
+					: unify(first.argument, second.argument, third == null ? null : third.argument, depth);
 			if (argument == null) {
 				return null;
 			}
 			residues[r] = new Residue(first.coefficient, argument, first.modulus);
 		}
 		return new DepthExpr(vector, residues);
+	}
+
+	/** The argument of counterpart residues as a function of the new loop's index, stepping modulo the modulus. */
+	private static long @Nullable [] moduloStep(Residue first, Residue second, @Nullable Residue third, int depth) {
+		long step = residueStep(second.argument[0] - first.argument[0], 1, first.modulus);
+		if (third != null && Math.floorMod(third.argument[0] - second.argument[0] - step, first.modulus) != 0) {
+			return null;
+		}
+		return at(first.argument, 0, step, depth);
 	}
 
 	/**
@@ -200,31 +219,7 @@ final class DepthExpr {
 				}
 			}
 		}
-		if (!lifted || copies[0].residues.length != copies[1].residues.length
-				|| z != null && copies[2].residues.length != copies[0].residues.length) {
-			return null;
-		}
-		long[] vector = unify(copies[0].vector, copies[1].vector, z == null ? null : copies[2].vector, depth);
-		if (vector == null) {
-			return null;
-		}
-		Residue[] residues = new Residue[copies[0].residues.length];
-		boolean[] takenOfY = new boolean[residues.length];
-		boolean[] takenOfZ = new boolean[residues.length];
-		for (int r = 0; r < residues.length; r++) {
-			Residue first = copies[0].residues[r];
-			Residue second = counterpart(first, copies[1].residues, takenOfY);
-			Residue third = z == null ? null : counterpart(first, copies[2].residues, takenOfZ);
-			if (second == null || z != null && third == null) {
-				return null;
-			}
-			long step = residueStep(second.argument[0] - first.argument[0], 1, first.modulus);
-			if (third != null && Math.floorMod(third.argument[0] - second.argument[0] - step, first.modulus) != 0) {
-				return null;
-			}
-			residues[r] = new Residue(first.coefficient, at(first.argument, 0, step, depth), first.modulus);
-		}
-		return new DepthExpr(vector, residues);
+		return lifted ? stepping(copies[0], copies[1], z == null ? null : copies[2], depth, true) : null;
 	}
 
 	/** Whether a residue has the coefficient, modulus and indices of {@code residue}. */
