@@ -107,6 +107,41 @@ class FoldingTest {
 		assertTrue(constructs(folded(locals(traces))) <= 6, text);
 	}
 
+	/**
+	 * NPB SP's copy_faces on periodic q × q grids (random q and tags): each rank sends east, west,
+	 * south, north, then receives. Row 0 reads its east neighbour's row as 4*i where the others
+	 * read 4*mod(1+i,4), so the east and south sends fold as one loop over the direction only once
+	 * the plain term is written as that residue; the model stays exact.
+	 */
+	@Test
+	void theFacesOfAPeriodicGridAreOneLoopOverTheDirection() throws Exception {
+		Random random = new Random(23);
+		for (int round = 0; round < 8; round++) {
+			int q = 3 + random.nextInt(4);
+			int tag = 1000 * (1 + random.nextInt(9));
+			List<List<TraceEvent>> traces = new ArrayList<>();
+			for (int p = 0; p < q * q; p++) {
+				traces.add(new ArrayList<>());
+			}
+			int[][] directions = { { 0, 1 }, { 0, -1 }, { 1, 0 }, { -1, 0 } };
+			for (int iteration = 0; iteration < 3; iteration++) {
+				for (int p = 0; p < q * q; p++) {
+					for (int d = 0; d < 4; d++) {
+						traces.get(p).add(TraceEvent.send(p, neighbour(p, directions[d], 1, q, q), "c49." + (tag + 1000 * d)));
+					}
+				}
+				for (int p = 0; p < q * q; p++) {
+					for (int d = 0; d < 4; d++) {
+						traces.get(p).add(TraceEvent.recv(neighbour(p, directions[d], -1, q, q), p, "c49." + (tag + 1000 * d)));
+					}
+				}
+			}
+			assertExactAndNeverLarger(traces, q + " x " + q + " grid");
+			String text = ModelPrinter.print(folded(locals(traces)));
+			assertTrue(text.contains("c49." + tag + "+" + 2000 + "*i"), q + " x " + q + ":\n" + text);
+		}
+	}
+
 	/** The last rank of a ring sends to rank 0: one loop, its peer modulo the ranks. */
 	@Test
 	void aRingIsOneLoopWithItsWrapAround() throws Exception {

@@ -36,8 +36,12 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 		String[] names = context.getTokenNames();
 		String message;
 		String misuse = misusedMod(error);
+		String communicator = communicatorBefore(error);
 		if (misuse != null) {
 			message = misuse;
+		} else if (communicator != null) {
+			message = "unexpected " + found + " after '" + communicator + ".': expected the number of the tag on communicator "
+					+ communicator + ", e.g. " + communicator + ".3000 or " + communicator + ".3000+4*i0";
 		} else if (error instanceof UnwantedTokenException unwanted) {
 			message = "unexpected " + found + ": expected " + name(names, unwanted.expecting);
 		} else if (error instanceof MismatchedTokenException mismatched && mismatched.expecting == Token.EOF) {
@@ -100,6 +104,17 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 			return "unexpected '*' after the index " + last + ": coefficients are numbers written first, as in 2*" + last;
 		}
 		return null;
+	}
+
+	/** The communicator of a message's tag when the offending token follows its dot ({@code c33.}), else null. */
+	private static String communicatorBefore(RecognitionException error) {
+		List<String> before = tokensBeforeOnItsLine(error);
+		int size = before.size();
+		if (size < 2 || !before.get(size - 1).equals(".") || !(before.contains("send") || before.contains("recv"))) {
+			return null;
+		}
+		String name = before.get(size - 2);
+		return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : null;
 	}
 
 	/** Whether the tokens end inside the parentheses of a {@code mod(}. */

@@ -194,10 +194,10 @@ final class DepthExpr {
 	}
 
 	/**
-	 * As {@link #unifyStepping}, after writing in a copy a plain term c·i of an index as the residue
-	 * c·mod(k+i,m) another copy holds, where k+i stays in 0..m−1 on the index's range: row 0 of a
-	 * 4×4 grid reads i1 where row 1 reads mod(1+i1,4) (NPB BT's cells). Residue arguments then step
-	 * modulo their modulus. {@code ranges.get(k)}: {lower, upper} of the index at depth k when both
+	 * As {@link #unifyStepping}, after writing in a copy a plain term of an index as the residue
+	 * another copy holds, where the two take the same values on the index's range ({@link #writtenAs}):
+	 * row 0 of a 4×4 grid reads 4*i0 where row 1 reads 4*mod(1+i0,4) (NPB SP's copy_faces). Residue
+	 * arguments then step modulo their modulus. {@code ranges.get(k)}: {lower, upper} of the index at depth k when both
 	 * are constant, else null.
 	 */
 	static @Nullable DepthExpr unifySteppingLifted(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth,

@@ -315,7 +315,8 @@ public final class Folding {
 	/** {lower, upper} of the loops when they all have these constant bounds, else null. */
 	private static long @Nullable [] range(LoopNode... loops) {
 		for (LoopNode loop : loops) {
-			if (!loop.lower.isConstant() || !loop.upper.isConstant() || loop.lower.constantTerm() != loops[0].lower.constantTerm()
+			if (!loop.lower.isConstant() || !loop.upper.isConstant()
+					|| loop.lower.constantTerm() != loops[0].lower.constantTerm()
 					|| loop.upper.constantTerm() != loops[0].upper.constantTerm()) {
 				return null;
 			}

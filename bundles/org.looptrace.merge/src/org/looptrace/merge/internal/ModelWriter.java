@@ -19,7 +19,6 @@ import org.looptrace.model.Value;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.Progress;
-import org.looptrace.model.core.Tokens;
 
 /** Writes a system as an EMF model: loops from 0 with fresh indices i0, i1, … by depth. */
 public final class ModelWriter {
@@ -88,7 +87,7 @@ public final class ModelWriter {
 			for (LocalWord word : ev.words) {
 				local.getWords().add(switch (word) {
 				case AffineExpression affine -> expr(affine);
-				case LocalWord.Token token -> word(token.text());
+				case LocalWord.Token token -> Exprs.value(token.text());
 				});
 			}
 			return local;
@@ -97,9 +96,6 @@ public final class ModelWriter {
 	}
 
 	/** A trace token as a value: a number when it reads as one, a symbol otherwise. */
-	private static Value word(String token) {
-		return Tokens.isNumber(token) ? Exprs.constant(Long.parseLong(token)) : Exprs.symbol(token);
-	}
 
 	private Value expr(AffineExpression affine) {
 		Map<String, Long> coefficients = new TreeMap<>();

@@ -218,8 +218,13 @@ public final class Exprs {
 			message.setTag(constant(Long.parseLong(token.substring(dot + 1))));
 		} else {
 			message.setCommunicator(null);
-			message.setTag(Tokens.isNumber(token) ? constant(Long.parseLong(token)) : symbol(token));
+			message.setTag(value(token));
 		}
+	}
+
+	/** The value of a trace token: its number, or the symbol it spells. */
+	public static Value value(String token) {
+		return Tokens.isNumber(token) ? constant(Long.parseLong(token)) : symbol(token);
 	}
 
 	/** The token of a message's tag in a trace line: the number, {@code c33.3014} or the symbol. */

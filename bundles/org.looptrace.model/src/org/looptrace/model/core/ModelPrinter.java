@@ -75,7 +75,7 @@ public final class ModelPrinter {
 			out.append(' ');
 			String communicator = message.getCommunicator();
 			if (communicator != null) {
-				if (!(message.getTag() instanceof Expr) || Tokens.communicatorEnd(communicator + ".0") < 0) {
+				if (!(message.getTag() instanceof Expr) || !Tokens.isCommunicator(communicator)) {
 					throw new IllegalArgumentException("a tag on communicator '" + communicator
 							+ "' needs a communicator named like an identifier (not a keyword) and a number");
 				}

@@ -74,8 +74,12 @@ public final class Tokens {
 		if (dot < 0) {
 			return -1;
 		}
-		String communicator = token.substring(0, dot);
-		return isIdentifier(communicator) && !KEYWORDS.contains(communicator) && isNumber(token, dot + 1) ? dot : -1;
+		return isCommunicator(token.substring(0, dot)) && isNumber(token, dot + 1) ? dot : -1;
+	}
+
+	/** Whether a name can stand before the dot of a tag: an identifier other than a keyword. */
+	public static boolean isCommunicator(String name) {
+		return isIdentifier(name) && !KEYWORDS.contains(name);
 	}
 
 	/** The tag token of a trace line: the tag alone on MPI_COMM_WORLD (null), else {@code c33.3014}. */

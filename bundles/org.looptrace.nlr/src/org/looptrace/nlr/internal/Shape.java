@@ -16,7 +16,8 @@ import org.looptrace.model.core.TraceEvent;
  * What an event is apart from its numbers: kind, symbols (a symbolic tag or the communicator of a
  * numeric one, the name and group of a sync, the symbolic words of a local) and where its numbers
  * stand. Events unify only when their shapes are equal; their numbers, in the order rank, peer,
- * numeric tag, numeric words, are what may become affine. Symbols unify only when equal: {@code tag2} and {@code 2} are different shapes.
+ * numeric tag, numeric words, are what may become affine. Symbols unify only when equal:
+ * {@code tag2} and {@code 2} are different shapes.
  */
 final class Shape {
 

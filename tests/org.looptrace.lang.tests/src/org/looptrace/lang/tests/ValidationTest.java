@@ -48,7 +48,11 @@ class ValidationTest {
 	void aCommunicatorsTagIsANumberOrAnExpressionOfBoundIndices() {
 		valid("for i0 = 0 to 3\n  0 send 1 c33.3000+4*i0\n  1 recv 0 c33.(3000+4*i0)\n  0 send 1 h2.7\ndone\n");
 		single("0 send 1 c33.x\n", LoopsIssueCodes.UNBOUND_INDEX, Severity.ERROR, 1);
-		assertFalse(Texts.load("0 send 1 c33.\"x\"\n").getErrors().isEmpty(), "a string after a communicator");
+		for (String tag : List.of("c33.\"x\"", "c33.")) {
+			String problem = syntaxError("0 send 1 " + tag + "\n");
+			assertTrue(problem.startsWith("s.loops:1:14: error: unexpected ") && problem.contains(
+					"after 'c33.': expected the number of the tag on communicator c33, e.g. c33.3000 or c33.3000+4*i0"), problem);
+		}
 	}
 
 	@Test

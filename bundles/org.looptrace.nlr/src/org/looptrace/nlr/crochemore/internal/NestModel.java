@@ -15,7 +15,6 @@ import org.looptrace.model.Sync;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.TraceEvent;
-import org.looptrace.model.core.Tokens;
 
 /**
  * A nest as a local model of the shared metamodel, in NLR's form: loop indices {@code i<depth>}
@@ -70,13 +69,10 @@ public final class NestModel {
 		} else {
 			EList<Value> words = ((Local) event).getWords();
 			for (String word : line.words()) {
-				words.add(value(word));
+				words.add(Exprs.value(word));
 			}
 		}
 		return event;
 	}
 
-	private static Value value(String token) {
-		return Tokens.isNumber(token) ? Exprs.constant(Long.parseLong(token)) : Exprs.symbol(token);
-	}
 }
