@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.merge.internal;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.RandomAccess;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.emf.common.util.EList;
@@ -79,8 +81,9 @@ public final class Folding {
 	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
 		List<Node> items = new ArrayList<>();
 		Checkpoints checkpoints = new Checkpoints(progress);
+		Map<Object, Object> canonical = new HashMap<>();
 		for (Block block : blocks) {
-			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints));
+			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints, canonical));
 		}
 		Model result = FACTORY.createModel();
 		write(stepped(new Folding(threads, progress).fold(items, 0), List.of(), progress), result.getItems(), new ArrayList<>());
@@ -166,12 +169,15 @@ public final class Folding {
 		final DepthExpr lower;
 		final DepthExpr upper;
 		final Node[] body;
+		/** Whether the loop runs from 0 to a constant; asked at every step of the recognitions. */
+		final boolean counted;
 
 		LoopNode(DepthExpr lower, DepthExpr upper, Node[] body, RankSet ranks) {
 			super(skeleton(body), ranks);
 			this.lower = lower;
 			this.upper = upper;
 			this.body = body;
+			this.counted = lower.equals(DepthExpr.ZERO) && upper.isConstant();
 		}
 
 		private static int skeleton(Node[] body) {
@@ -324,10 +330,14 @@ public final class Folding {
 		return new long[] { loops[0].lower.constantTerm(), loops[0].upper.constantTerm() };
 	}
 
-	/** Events that differ at most by their numbers. */
+	/**
+	 * Events that differ at most by their numbers. Identity first: events of one shape share their
+	 * symbols and group (see {@link #canonical}).
+	 */
 	private static boolean sameShape(EventNode a, EventNode b) {
-		return a.kind == b.kind && Arrays.equals(a.symbols, b.symbols) && Objects.equals(a.group, b.group)
-				&& a.numbers.length == b.numbers.length;
+		return a.kind == b.kind && a.numbers.length == b.numbers.length
+				&& (a.symbols == b.symbols || Arrays.equals(a.symbols, b.symbols))
+				&& (a.group == b.group || Objects.equals(a.group, b.group));
 	}
 
 	/** The construct with the index at {@code depth} set to n (a body item taken out of its loop). */
@@ -495,9 +505,72 @@ public final class Folding {
 		static final Pairs[] CANDIDATES = { NONE, TRANSLATIONS, ANY, ANY_WITH_LOOPS, RANK_SHIFTS, PERIODIC };
 	}
 
+	/**
+	 * NLR's stack, with each construct's skeleton and, for a loop from 0 to a constant, the length
+	 * of its body beside it: every step of a recognition tests them at up to 3 · MAX_BODY places
+	 * below the top before any rule compares constructs.
+	 */
+	private static final class Stack extends AbstractList<Node> implements RandomAccess {
+		private Node[] nodes;
+		private int[] skeletons;
+		private int[] countedBodies;
+		private int size;
+
+		Stack(int capacity) {
+			nodes = new Node[Math.max(capacity, 16)];
+			skeletons = new int[nodes.length];
+			countedBodies = new int[nodes.length];
+		}
+
+		@Override
+		public Node get(int i) {
+			Objects.checkIndex(i, size);
+			return nodes[i];
+		}
+
+		@Override
+		public int size() {
+			return size;
+		}
+
+		@Override
+		public boolean add(Node node) {
+			if (size == nodes.length) {
+				nodes = Arrays.copyOf(nodes, 2 * size);
+				skeletons = Arrays.copyOf(skeletons, 2 * size);
+				countedBodies = Arrays.copyOf(countedBodies, 2 * size);
+			}
+			nodes[size] = node;
+			skeletons[size] = node.skeleton;
+			countedBodies[size] = node instanceof LoopNode loop && loop.counted ? loop.body.length : 0;
+			size++;
+			modCount++;
+			return true;
+		}
+
+		@Override
+		protected void removeRange(int from, int to) {
+			System.arraycopy(nodes, to, nodes, from, size - to);
+			System.arraycopy(skeletons, to, skeletons, from, size - to);
+			System.arraycopy(countedBodies, to, countedBodies, from, size - to);
+			Arrays.fill(nodes, size - (to - from), size, null);
+			size -= to - from;
+			modCount++;
+		}
+
+		int skeleton(int i) {
+			return skeletons[i];
+		}
+
+		/** The length of the body of construct i if it is a loop from 0 to a constant, else 0. */
+		int countedBody(int i) {
+			return countedBodies[i];
+		}
+	}
+
 	/** NLR's stack machine over a sequence of constructs. */
 	private static List<Node> recognize(List<Node> items, int depth, Pairs pairs, List<long @Nullable []> ranges, Progress progress) {
-		List<Node> stack = new ArrayList<>(items.size());
+		Stack stack = new Stack(items.size());
 		Window window = new Window();
 		// Each step tries reductions of up to 3 · MAX_BODY constructs: check often.
 		Checkpoints checkpoints = new Checkpoints(progress, 16);
@@ -545,18 +618,21 @@ public final class Folding {
 	}
 
 	/** One reduction at the top of the stack, the shortest first; whether one applied. */
-	private static boolean reduce(List<Node> stack, int depth, Pairs pairs, List<long @Nullable []> ranges, Window window) {
+	private static boolean reduce(Stack stack, int depth, Pairs pairs, List<long @Nullable []> ranges, Window window) {
 		int size = stack.size();
+		// Copies of a block end with constructs of the top's skeleton, a loop growing by its body too.
+		int top = stack.skeleton(size - 1);
 		for (int i = 2; i <= 3 * MAX_BODY && i <= size; i++) {
-			if (stack.get(size - i) instanceof LoopNode loop && loop.body.length == i - 1 && grows(stack, loop, depth, pairs)) {
+			if (stack.countedBody(size - i) == i - 1 && stack.get(size - i) instanceof LoopNode loop
+					&& grows(stack, loop, depth, pairs)) {
 				stack.subList(size - i, size).clear();
 				stack.add(new LoopNode(loop.lower, loop.upper.plus(1), loop.body, RankSet.EMPTY));
 				return true;
 			}
-			if (i % 3 == 0 && repeats(stack, i / 3, 3, depth, pairs, ranges)) {
+			if (i % 3 == 0 && stack.skeleton(size - 1 - i / 3) == top && repeats(stack, i / 3, 3, depth, pairs, ranges)) {
 				return true;
 			}
-			if (pairs != Pairs.NONE && i % 2 == 0 && i <= 2 * MAX_BODY
+			if (pairs != Pairs.NONE && i % 2 == 0 && i <= 2 * MAX_BODY && stack.skeleton(size - 1 - i / 2) == top
 					&& (i >= 4 || pairs.compareTo(Pairs.ANY_WITH_LOOPS) >= 0 && stack.get(size - 2) instanceof LoopNode)
 					&& repeats(stack, i / 2, 2, depth, pairs, ranges)) {
 				return true;
@@ -573,14 +649,14 @@ public final class Folding {
 	 * copies (of two or more constructs, where the new loop is smaller than the copies) fold as
 	 * {@code pairs} allows; a third copy then extends the loop only if it follows the same steps.
 	 */
-	private static boolean repeats(List<Node> stack, int b, int copies, int depth, Pairs pairs, List<long @Nullable []> ranges) {
+	private static boolean repeats(Stack stack, int b, int copies, int depth, Pairs pairs, List<long @Nullable []> ranges) {
 		int size = stack.size();
 		int start = size - copies * b;
 		// Skeletons first: the copies almost never unify, and comparing ints allocates nothing.
 		for (int j = 0; j < b; j++) {
-			int skeleton = stack.get(start + j).skeleton;
+			int skeleton = stack.skeleton(start + j);
 			for (int c = 1; c < copies; c++) {
-				if (stack.get(start + c * b + j).skeleton != skeleton) {
+				if (stack.skeleton(start + c * b + j) != skeleton) {
 					return false;
 				}
 			}
@@ -654,26 +730,32 @@ public final class Folding {
 	 * Whether the top i constructs are two runs of one step (see {@link Pairs#PERIODIC}), then
 	 * replaced by one loop.
 	 */
-	private static boolean joins(List<Node> stack, int i, int depth) {
+	private static boolean joins(Stack stack, int i, int depth) {
 		int size = stack.size();
+		// Each way needs a loop from 0 to a constant at the bottom, the top or the middle.
+		if (!(i == 2 && stack.countedBody(size - 2) > 0 && stack.countedBody(size - 1) > 0)
+				&& stack.countedBody(size - i) != i - 1 && stack.countedBody(size - 1) != i - 1
+				&& !(i % 2 == 1 && stack.countedBody(size - 1 - i / 2) == i / 2)) {
+			return false;
+		}
 		Node bottom = stack.get(size - i);
 		Node top = stack.get(size - 1);
 		Node[] body = null;
 		long count = 0;
-		if (i == 2 && bottom instanceof LoopNode first && top instanceof LoopNode second && counted(first) && counted(second)) {
+		if (i == 2 && bottom instanceof LoopNode first && top instanceof LoopNode second && first.counted && second.counted) {
 			count = count(first) + count(second);
 			body = join(List.of(first.body), count(first), false, List.of(second.body), count(second), false, count, depth);
 		}
-		if (body == null && bottom instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
+		if (body == null && bottom instanceof LoopNode loop && loop.counted && loop.body.length == i - 1) {
 			count = count(loop) + 1;
 			body = join(List.of(loop.body), count(loop), false, stack.subList(size - i + 1, size), 1, true, count, depth);
 		}
-		if (body == null && top instanceof LoopNode loop && counted(loop) && loop.body.length == i - 1) {
+		if (body == null && top instanceof LoopNode loop && loop.counted && loop.body.length == i - 1) {
 			count = 1 + count(loop);
 			body = join(stack.subList(size - i, size - 1), 1, true, List.of(loop.body), count(loop), false, count, depth);
 		}
 		// A copy, a loop, a copy: the two ends may wrap where the loop's count alone does not tell the cycle.
-		if (body == null && i % 2 == 1 && stack.get(size - 1 - i / 2) instanceof LoopNode loop && counted(loop)
+		if (body == null && i % 2 == 1 && stack.get(size - 1 - i / 2) instanceof LoopNode loop && loop.counted
 				&& loop.body.length == i / 2) {
 			count = count(loop) + 2;
 			body = join(stack.subList(size - i, size - 1 - i / 2), 1, true, List.of(loop.body), count(loop), false, count, depth);
@@ -708,14 +790,15 @@ public final class Folding {
 	 * the middle of the step it repeats), then replaced by the loop rotated to the step's start,
 	 * the two pieces joined to it as {@link #joins} does.
 	 */
-	private static boolean rotates(List<Node> stack, int depth) {
+	private static boolean rotates(Stack stack, int depth) {
 		int size = stack.size();
 		for (int q = 1; q <= MAX_BODY && q + 2 <= size; q++) {
-			if (!(stack.get(size - q - 1) instanceof LoopNode loop) || !counted(loop) || loop.body.length <= q
-					|| loop.body.length - q > size - q - 1) {
+			int length = stack.countedBody(size - q - 1);
+			if (length <= q || length - q > size - q - 1 || !(stack.get(size - q - 1) instanceof LoopNode loop)
+					|| loop.body[q - 1].skeleton != stack.skeleton(size - 1)) {
 				continue;
 			}
-			int p = loop.body.length - q;
+			int p = length - q;
 			List<Node> before = stack.subList(size - q - 1 - p, size - q - 1);
 			List<Node> after = stack.subList(size - q, size);
 			List<Node> prefix = List.of(loop.body).subList(0, q);
@@ -754,19 +837,20 @@ public final class Folding {
 	 * 17 folded already, then 21 on a 5 × 5 grid) count as their iterations. Then replaced by one
 	 * loop of k iterations.
 	 */
-	private static boolean cycles(List<Node> stack, int depth, Window window) {
+	private static boolean cycles(Stack stack, int depth, Window window) {
 		int size = stack.size();
 		// Which block lengths loops near the top could expand to; others need periodic skeletons
 		// right at the top of the stack, a test that rejects most lengths at once.
 		boolean[] expandable = window.expandable;
 		Arrays.fill(expandable, false);
 		for (int i = Math.max(0, size - Window.MAX_ITEMS); i < size; i++) {
-			if (stack.get(i) instanceof LoopNode loop && loop.body.length <= MAX_BODY && counted(loop)) {
-				expandable[loop.body.length] = true;
+			int length = stack.countedBody(i);
+			if (length > 0 && length <= MAX_BODY) {
+				expandable[length] = true;
 			}
 		}
 		for (int b = 1; b <= MAX_BODY; b++) {
-			if (!expandable[b] && (3 * b > size || stack.get(size - 1).skeleton != stack.get(size - 1 - b).skeleton)
+			if (!expandable[b] && (3 * b > size || stack.skeleton(size - 1) != stack.skeleton(size - 1 - b))
 					|| size >= 2 && !continues(stack.get(size - 1), stack.get(size - 2), b)) {
 				continue;
 			}
@@ -793,10 +877,10 @@ public final class Folding {
 	 * the window need not expand the loop to find out.
 	 */
 	private static boolean continues(Node top, Node below, int b) {
-		if (!(top instanceof LoopNode loop) || loop.body.length != b || !counted(loop)) {
+		if (!(top instanceof LoopNode loop) || loop.body.length != b || !loop.counted) {
 			return true;
 		}
-		int last = below instanceof LoopNode other && other.body.length == b && counted(other) ? other.body[b - 1].skeleton
+		int last = below instanceof LoopNode other && other.body.length == b && other.counted ? other.body[b - 1].skeleton
 				: below.skeleton;
 		return last == loop.body[b - 1].skeleton;
 	}
@@ -840,7 +924,7 @@ public final class Folding {
 		boolean add(Node node) {
 			// A loop of the block may start anywhere in it (SP's sends and receives of a rank pair
 			// with those of the next rank as the merge wrote them).
-			if (node instanceof LoopNode loop && loop.body.length == b && counted(loop)) {
+			if (node instanceof LoopNode loop && loop.body.length == b && loop.counted) {
 				if (count(loop) > (MAX_ITEMS - size) / b) {
 					return false; // it would fill the window before its end: the walk ends either way
 				}
@@ -1187,11 +1271,6 @@ public final class Folding {
 		return mapped(node, number -> number.shift(depth, k));
 	}
 
-	/** A loop from 0 to a constant. */
-	private static boolean counted(LoopNode loop) {
-		return loop.lower.equals(DepthExpr.ZERO) && loop.upper.isConstant();
-	}
-
 	private static long count(LoopNode loop) {
 		return loop.upper.constantTerm() + 1;
 	}
@@ -1229,13 +1308,13 @@ public final class Folding {
 	 * PERIODIC: take the same values at every iteration of their loops, as a walk around a cycle
 	 * does where its wrap-around falls past the loop's end).
 	 */
-	private static boolean grows(List<Node> stack, LoopNode loop, int depth, Pairs pairs) {
-		if (!loop.lower.equals(DepthExpr.ZERO) || !loop.upper.isConstant()) {
+	private static boolean grows(Stack stack, LoopNode loop, int depth, Pairs pairs) {
+		if (!loop.counted) {
 			return false;
 		}
 		int start = stack.size() - loop.body.length;
 		for (int j = 0; j < loop.body.length; j++) {
-			if (loop.body[j].skeleton != stack.get(start + j).skeleton) {
+			if (loop.body[j].skeleton != stack.skeleton(start + j)) {
 				return false;
 			}
 		}
@@ -1256,21 +1335,25 @@ public final class Folding {
 
 	// ---- from and to the EMF model
 
-	/** The constructs of a system as terms, in the order of the model. */
-	private static List<Node> read(EList<Item> items, Map<String, Integer> depths, int depth, Checkpoints checkpoints) {
+	/**
+	 * The constructs of a system as terms, in the order of the model; {@code canonical} holds the
+	 * symbols and groups met so far.
+	 */
+	private static List<Node> read(EList<Item> items, Map<String, Integer> depths, int depth, Checkpoints checkpoints,
+			Map<Object, Object> canonical) {
 		List<Node> nodes = new ArrayList<>(items.size());
 		for (Item item : items) {
 			checkpoints.step();
 			if (item instanceof Loop loop) {
 				Map<String, Integer> inner = new HashMap<>(depths);
 				inner.put(loop.getIndex(), depth);
-				List<Node> body = read(loop.getItems(), inner, depth + 1, checkpoints);
+				List<Node> body = read(loop.getItems(), inner, depth + 1, checkpoints, canonical);
 				RankSet.Builder ranks = new RankSet.Builder();
 				body.forEach(node -> ranks.addAll(node.ranks));
 				nodes.add(new LoopNode(DepthExpr.of(loop.getLower(), depths), DepthExpr.of(loop.getUpper(), depths),
 						body.toArray(new Node[0]), ranks.build()));
 			} else if (item instanceof Event event) {
-				EventNode node = event(event, depths);
+				EventNode node = event(event, depths, canonical);
 				if (node.ranks.isEmpty()) {
 					throw new IllegalArgumentException("folding takes events of constant ranks, found "
 							+ org.looptrace.model.core.ModelPrinter.print(event));
@@ -1373,7 +1456,7 @@ public final class Folding {
 		return new LoopNode(loop.lower, loop.upper, body, RankSet.EMPTY);
 	}
 
-	private static EventNode event(Event event, Map<String, Integer> depths) {
+	private static EventNode event(Event event, Map<String, Integer> depths, Map<Object, Object> canonical) {
 		List<DepthExpr> numbers = new ArrayList<>();
 		List<String> symbols = new ArrayList<>();
 		numbers.add(DepthExpr.of(event.getRank(), depths));
@@ -1396,7 +1479,18 @@ public final class Folding {
 				word(word, depths, symbols, numbers);
 			}
 		}
-		return new EventNode(kind, symbols.toArray(new String[0]), group, numbers.toArray(new DepthExpr[0]));
+		String[] array = symbols.toArray(new String[0]);
+		return new EventNode(kind, canonical(canonical, Arrays.asList(array), array),
+				group == null ? null : canonical(canonical, group, group), numbers.toArray(new DepthExpr[0]));
+	}
+
+	/**
+	 * The value first met under an equal key: equal symbols and groups are then one object, which
+	 * makes comparing shapes (at every step of the recognitions) an identity test.
+	 */
+	@SuppressWarnings("unchecked")
+	private static <T> T canonical(Map<Object, Object> canonical, Object key, T value) {
+		return (T) canonical.computeIfAbsent(key, k -> value);
 	}
 
 	private static void word(Value value, Map<String, Integer> depths, List<String> symbols, List<DepthExpr> numbers) {
