@@ -38,6 +38,11 @@ final class DepthExpr {
 			argument = trim(argument);
 		}
 
+		/** The residue inside a new loop at {@code depth} that it does not depend on. */
+		Residue lifted(int depth) {
+			return new Residue(coefficient, lift(argument, depth), modulus);
+		}
+
 		@Override
 		public boolean equals(@Nullable Object obj) {
 			return obj instanceof Residue other && coefficient == other.coefficient && modulus == other.modulus
@@ -65,6 +70,37 @@ final class DepthExpr {
 
 	static DepthExpr constant(long value) {
 		return new DepthExpr(new long[] { value }, NONE);
+	}
+
+	/** The affine vector plus the residues (none with a zero coefficient). */
+	static DepthExpr of(long[] vector, List<Residue> residues) {
+		return new DepthExpr(vector, residues.isEmpty() ? NONE : residues.toArray(NONE));
+	}
+
+	List<Residue> residues() {
+		return List.of(residues);
+	}
+
+	/** Whether the value depends on the index at depth k (its coefficient or a residue's). */
+	boolean readsIndex(int k) {
+		if (coefficient(vector, k) != 0) {
+			return true;
+		}
+		for (Residue residue : residues) {
+			if (coefficient(residue.argument, k) != 0) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** The index of the deepest loop the value reads, -1 for a constant. */
+	int deepestIndex() {
+		int deepest = vector.length - 2;
+		for (Residue residue : residues) {
+			deepest = Math.max(deepest, residue.argument.length - 2);
+		}
+		return deepest;
 	}
 
 	/** The expression with its indices replaced by the depths of the loops that bind them. */
@@ -324,7 +360,7 @@ final class DepthExpr {
 		}
 		Residue[] moved = new Residue[residues.length];
 		for (int r = 0; r < moved.length; r++) {
-			moved[r] = new Residue(residues[r].coefficient, lift(residues[r].argument, depth), residues[r].modulus);
+			moved[r] = residues[r].lifted(depth);
 		}
 		return new DepthExpr(lift(vector, depth), residues.length == 0 ? NONE : moved);
 	}
@@ -750,7 +786,8 @@ final class DepthExpr {
 		return value;
 	}
 
-	private static long dot(long[] v, long[] indices) {
+	/** v's value when the index at depth k is {@code indices[k]}. */
+	static long dot(long[] v, long[] indices) {
 		long value = v[0];
 		for (int k = 1; k < v.length; k++) {
 			if (v[k] != 0) {

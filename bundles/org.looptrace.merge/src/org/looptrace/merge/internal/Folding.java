@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.RandomAccess;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.emf.common.util.EList;
@@ -292,8 +294,7 @@ public final class Folding {
 	 * {@code residueSteps}, the arguments of their residues too).
 	 */
 	private static Combiner unification(int depth, boolean residueSteps, List<long @Nullable []> enclosing) {
-		List<long @Nullable []> ranges = new ArrayList<>(enclosing);
-		return new Combiner() {
+		return new RangedCombiner(enclosing) {
 			@Override
 			public @Nullable DepthExpr number(DepthExpr[] column) {
 				DepthExpr third = column.length > 2 ? column[2] : null;
@@ -305,17 +306,30 @@ public final class Folding {
 			public @Nullable DepthExpr bound(DepthExpr[] column) {
 				return number(column);
 			}
-
-			@Override
-			public void enter(LoopNode[] loops) {
-				ranges.add(range(loops));
-			}
-
-			@Override
-			public void leave() {
-				ranges.remove(ranges.size() - 1);
-			}
 		};
+	}
+
+	/**
+	 * A combiner that knows the range of each index as it walks the copies: {lower, upper} of the
+	 * enclosing loops, then of the copies' loops it entered, when their bounds are constant (else
+	 * null), outermost first.
+	 */
+	private abstract static class RangedCombiner implements Combiner {
+		final List<long @Nullable []> ranges;
+
+		RangedCombiner(List<long @Nullable []> enclosing) {
+			this.ranges = new ArrayList<>(enclosing);
+		}
+
+		@Override
+		public void enter(LoopNode[] loops) {
+			ranges.add(range(loops));
+		}
+
+		@Override
+		public void leave() {
+			ranges.remove(ranges.size() - 1);
+		}
 	}
 
 	/** {lower, upper} of the loops when they all have these constant bounds, else null. */
@@ -495,9 +509,9 @@ public final class Folding {
 		 */
 		PERIODIC,
 		/**
-		 * As ANY_WITH_LOOPS, the arguments of residues moving by constant steps too: the pass over
-		 * the chosen folding ({@link #stepped}), not a candidate, as it would take copies apart that
-		 * PERIODIC joins.
+		 * As ANY_WITH_LOOPS, the arguments of residues moving by constant steps too, and runs of
+		 * loops fitted by their values ({@link #fitsUnrolled}): the pass over the chosen folding
+		 * ({@link #stepped}), not a candidate, as it would take copies apart that PERIODIC joins.
 		 */
 		STEPS;
 
@@ -641,7 +655,103 @@ public final class Folding {
 				return true;
 			}
 		}
-		return pairs == Pairs.PERIODIC && (rotates(stack, depth) || cycles(stack, depth, window));
+		return pairs == Pairs.PERIODIC && (rotates(stack, depth) || cycles(stack, depth, window))
+				|| pairs == Pairs.STEPS && fitsUnrolled(stack, ranges);
+	}
+
+	/** Constructs a flattened copy holds at most. */
+	private static final int MAX_UNROLLED = 512;
+
+	/**
+	 * Whether the top of the stack is k ≥ 3 loops of the same constant bounds whose bodies, their
+	 * inner loops of constant bounds unrolled, are copies that fit by values ({@link ValueFit}):
+	 * the rows of BT's grid, each folded on its own, differ where two steps happen to be affine in
+	 * one row and not in the next. Then replaced by one loop over them, its body recognized again,
+	 * when that is smaller. Only the longest run of such loops is tried.
+	 */
+	private static boolean fitsUnrolled(Stack stack, List<long @Nullable []> ranges) {
+		int size = stack.size();
+		int depth = ranges.size();
+		if (size < 3 || !(stack.get(size - 1) instanceof LoopNode top) || range(top) == null) {
+			return false;
+		}
+		List<Node[]> bodies = new ArrayList<>();
+		List<LoopNode> loops = new ArrayList<>();
+		for (int e = size - 1; e >= 0; e--) {
+			if (!(stack.get(e) instanceof LoopNode loop) || !loop.lower.equals(top.lower) || !loop.upper.equals(top.upper)) {
+				break;
+			}
+			List<Node> flat = new ArrayList<>();
+			if (!unroll(List.of(loop.body), depth + 1, flat) || !bodies.isEmpty() && !sameSkeletons(flat, List.of(bodies.get(0)))) {
+				break;
+			}
+			bodies.add(0, flat.toArray(new Node[0]));
+			loops.add(0, loop);
+		}
+		int k = bodies.size();
+		if (k < 3) {
+			return false;
+		}
+		Node[][] blocks = bodies.toArray(new Node[0][]);
+		LoopNode[] copies = loops.toArray(new LoopNode[0]);
+		ValueFits fits = new ValueFits(ranges, moduli(copies));
+		fits.enter(copies);
+		Node[] unified = combine(blocks, fits);
+		if (unified == null) {
+			return false;
+		}
+		List<long @Nullable []> inner = new ArrayList<>(ranges);
+		inner.add(new long[] { 0, k - 1 });
+		inner.add(range(top));
+		Node[] body = recognize(List.of(unified), depth + 2, Pairs.STEPS, inner, Progress.NONE).toArray(new Node[0]);
+		LoopNode fitted = new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1),
+				new Node[] { new LoopNode(top.lower, top.upper, body, RankSet.EMPTY) }, RankSet.EMPTY);
+		if (size(List.of(fitted)) >= size(List.of(copies))) {
+			return false;
+		}
+		stack.subList(size - k, size).clear();
+		stack.add(fitted);
+		return true;
+	}
+
+	/**
+	 * Adds the items to {@code into} with their loops of constant bounds unrolled (the items at
+	 * {@code depth}); false past {@link #MAX_UNROLLED} constructs.
+	 */
+	private static boolean unroll(List<Node> items, int depth, List<Node> into) {
+		for (Node item : items) {
+			if (item instanceof LoopNode loop && loop.lower.isConstant() && loop.upper.isConstant()) {
+				for (long n = loop.lower.constantTerm(); n <= loop.upper.constantTerm(); n++) {
+					long iteration = n;
+					List<Node> instances = Arrays.stream(loop.body).map(node -> instantiate(node, depth, iteration)).toList();
+					if (into.size() + instances.size() > MAX_UNROLLED || !unroll(instances, depth, into)) {
+						return false;
+					}
+				}
+			} else if (into.size() == MAX_UNROLLED) {
+				return false;
+			} else {
+				into.add(item);
+			}
+		}
+		return true;
+	}
+
+	/** The moduli of the residues in the constructs. */
+	private static Set<Long> moduli(Node[]... blocks) {
+		Set<Long> moduli = new TreeSet<>();
+		for (Node[] block : blocks) {
+			for (Node node : block) {
+				if (node instanceof LoopNode loop) {
+					moduli.addAll(moduli(loop.body));
+				} else {
+					for (DepthExpr number : ((EventNode) node).numbers) {
+						number.residues().forEach(residue -> moduli.add(residue.modulus()));
+					}
+				}
+			}
+		}
+		return moduli;
 	}
 
 	/**
@@ -1284,6 +1394,28 @@ public final class Folding {
 		return result;
 	}
 
+	/** Copies of a block as one block over a new loop by their values ({@link ValueFit}). */
+	private static final class ValueFits extends RangedCombiner {
+		private final int depth;
+		/** Moduli a residue over the new index may have besides the number of copies. */
+		private final Set<Long> moduli;
+
+		ValueFits(List<long @Nullable []> enclosing, Set<Long> moduli) {
+			super(enclosing);
+			this.depth = enclosing.size();
+			this.moduli = moduli;
+		}
+
+		@Override
+		public @Nullable DepthExpr number(DepthExpr[] column) {
+			return ValueFit.fit(column, depth, ranges, moduli);
+		}
+
+		@Override
+		public @Nullable DepthExpr bound(DepthExpr[] column) {
+			return ValueFit.fit(column, depth, ranges, null);
+		}
+	}
 
 	/**
 	 * Two runs of one step to join: which is a single copy, how many iterations each has, and the

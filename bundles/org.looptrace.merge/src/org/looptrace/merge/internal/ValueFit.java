@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.merge.internal.DepthExpr.Residue;
+
+/**
+ * k copies of a number (the same place of k consecutive blocks) as one number over a new loop
+ * index j = 0..k−1, found from their values where their forms do not unify. Row r of NPB BT's
+ * 4 × 4 grid sends the tag c33.3000+8*i0+mod(r+2*i0,4): rows 0 and 1 write it 3000+r+10*i0 (on
+ * i0's range 0..1 the remainder does not wrap), row 2 writes 3002+6*i0. The number is an affine
+ * part, the first copy's residues with arguments that step with j, and at most two residues more
+ * whose arguments and moduli are searched (the moduli of the copies' residues, and k). Every
+ * index the copies read must have constant bounds: the number takes each copy's value at every
+ * point of their box, so it is exact.
+ */
+final class ValueFit {
+	/** Points (copies × the box of the indices they read) a number is fitted on at most. */
+	static final int MAX_POINTS = 256;
+	/** Work (points × unknowns², summed over the candidates solved) spent on one number at most. */
+	private static final long BUDGET = 2_000_000;
+	/** Residues a fitted number holds at most: more would be unreadable. */
+	private static final int MAX_RESIDUES = 3;
+	/** Residues of its own (not the copies') a fitted number holds at most. */
+	private static final int MAX_FRESH = 2;
+	/** New residues tried at most. */
+	private static final int MAX_CANDIDATES = 4096;
+
+	private final int depth;
+	/** Per point: the indices of the fitted number, the new index j at {@code depth}. */
+	private final long[][] points;
+	private final long[] values;
+	/** The indices the fitted number may read: j and those the copies read (shifted past j). */
+	private final int[] indices;
+	private long budget = BUDGET;
+
+	private ValueFit(int depth, long[][] points, long[] values, int[] indices) {
+		this.depth = depth;
+		this.points = points;
+		this.values = values;
+		this.indices = indices;
+	}
+
+	/**
+	 * The copies as one number over a new index at {@code depth} (deeper indices move one level
+	 * down), or null. {@code ranges.get(t)}: {lower, upper} of the index at depth t when both are
+	 * constant, else null. {@code moduli}: of a residue of its own besides the copies' moduli and
+	 * their number; null for an affine number only (a loop bound).
+	 */
+	static @Nullable DepthExpr fit(DepthExpr[] copies, int depth, List<long @Nullable []> ranges, @Nullable Set<Long> moduli) {
+		int n = ranges.size();
+		List<Integer> read = new ArrayList<>();
+		List<long[]> box = new ArrayList<>();
+		long count = copies.length;
+		for (int t = 0; t < n; t++) {
+			boolean reads = false;
+			for (DepthExpr copy : copies) {
+				reads |= copy.readsIndex(t);
+			}
+			long[] range = ranges.get(t);
+			if (!reads) {
+				continue;
+			}
+			if (range == null || range[1] < range[0] || range[1] - range[0] >= MAX_POINTS) {
+				return null;
+			}
+			read.add(t);
+			box.add(range);
+			count *= range[1] - range[0] + 1;
+			if (count > MAX_POINTS) {
+				return null;
+			}
+		}
+		for (DepthExpr copy : copies) {
+			if (copy.deepestIndex() >= n) {
+				return null;
+			}
+		}
+		long[][] points = new long[(int) count][];
+		long[] values = new long[points.length];
+		long[] at = new long[n];
+		int p = 0;
+		try {
+			for (int c = 0; c < copies.length; c++) {
+				for (int r = 0; r < read.size(); r++) {
+					at[read.get(r)] = box.get(r)[0];
+				}
+				do {
+					values[p] = copies[c].evaluate(at);
+					long[] point = new long[n + 1];
+					for (int t = 0; t < n; t++) {
+						point[t < depth ? t : t + 1] = at[t];
+					}
+					point[depth] = c;
+					points[p++] = point;
+				} while (next(at, read, box));
+			}
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+		int[] indices = new int[read.size() + 1];
+		indices[0] = depth;
+		for (int r = 0; r < read.size(); r++) {
+			indices[r + 1] = read.get(r) < depth ? read.get(r) : read.get(r) + 1;
+		}
+		return new ValueFit(depth, points, values, indices).search(copies, moduli);
+	}
+
+	/** The next point of the box (odometer over the indices read); false after the last. */
+	private static boolean next(long[] at, List<Integer> read, List<long[]> box) {
+		for (int r = read.size() - 1; r >= 0; r--) {
+			int t = read.get(r);
+			long[] range = box.get(r);
+			if (at[t] < range[1]) {
+				at[t]++;
+				return true;
+			}
+			at[t] = range[0];
+		}
+		return false;
+	}
+
+	/**
+	 * The simplest number found: with fewer residues of its own first (none, one, two), the
+	 * first copy's residues stepping by 0, 1, … with j, new residues' moduli smallest first.
+	 */
+	private @Nullable DepthExpr search(DepthExpr[] copies, @Nullable Set<Long> candidates) {
+		List<Residue> kept = candidates != null ? copies[0].residues() : List.of();
+		if (kept.size() > MAX_RESIDUES) {
+			return null;
+		}
+		List<Residue> lifted = new ArrayList<>();
+		for (Residue residue : kept) {
+			lifted.add(residue.lifted(depth));
+		}
+		List<Residue> fresh = new ArrayList<>();
+		if (candidates != null) {
+			TreeSet<Long> moduli = new TreeSet<>(candidates);
+			for (DepthExpr copy : copies) {
+				copy.residues().forEach(residue -> moduli.add(residue.modulus()));
+			}
+			moduli.add((long) copies.length);
+			moduli.forEach(m -> addFresh(m, fresh));
+		}
+		for (int added = 0; added <= MAX_FRESH && lifted.size() + added <= MAX_RESIDUES; added++) {
+			int[] steps = new int[lifted.size()];
+			do {
+				List<Residue> stepping = new ArrayList<>();
+				for (int r = 0; r < lifted.size(); r++) {
+					stepping.add(withStep(lifted.get(r), steps[r]));
+				}
+				DepthExpr found = added == 0 ? solve(stepping) : searchFresh(stepping, fresh, added);
+				if (found != null || budget < 0) {
+					return found;
+				}
+			} while (nextSteps(steps, lifted));
+		}
+		return null;
+	}
+
+	/** The residue with its argument moving by {@code step} from one copy to the next. */
+	private Residue withStep(Residue residue, long step) {
+		long[] argument = residue.argument().length > 1 + depth ? residue.argument().clone()
+				: Arrays.copyOf(residue.argument(), 2 + depth);
+		argument[1 + depth] = step;
+		return new Residue(residue.coefficient(), argument, residue.modulus());
+	}
+
+	private static boolean nextSteps(int[] steps, List<Residue> residues) {
+		for (int r = steps.length - 1; r >= 0; r--) {
+			if (steps[r] + 1 < residues.get(r).modulus()) {
+				steps[r]++;
+				return true;
+			}
+			steps[r] = 0;
+		}
+		return false;
+	}
+
+	/**
+	 * The new residues of modulus m: mod(j + Σ εₜ·iₜ + φ, m), εₜ and φ in 0..m−1 (the copies walk
+	 * around the cycle one step at a time).
+	 */
+	private void addFresh(long m, List<Residue> into) {
+		if (m < 2) {
+			return;
+		}
+		long[] digits = new long[indices.length + 1]; // 1 for j, then the εₜ, then φ
+		digits[0] = 1;
+		do {
+			long[] argument = new long[2 + maxIndex()];
+			for (int d = 0; d < indices.length; d++) {
+				argument[1 + indices[d]] = digits[d];
+			}
+			argument[0] = digits[indices.length];
+			into.add(new Residue(1, argument, m));
+		} while (nextDigits(digits, m) && into.size() < MAX_CANDIDATES);
+	}
+
+	/**
+	 * The number with {@code added} (one or two) of the new residues, or null. Candidates are
+	 * screened in floating point: the part of the values and of each new residue's column that the
+	 * affine part and the stepping residues do not span is computed once, and a candidate is
+	 * solved exactly only when its parts span the values' part.
+	 */
+	private @Nullable DepthExpr searchFresh(List<Residue> stepping, List<Residue> fresh, int added) {
+		List<double[]> basis = new ArrayList<>();
+		double[] ones = new double[points.length];
+		Arrays.fill(ones, 1);
+		extend(basis, ones);
+		for (int index : indices) {
+			double[] column = new double[points.length];
+			for (int p = 0; p < points.length; p++) {
+				column[p] = points[p][index];
+			}
+			extend(basis, column);
+		}
+		for (Residue residue : stepping) {
+			double[] column = column(residue);
+			if (column == null) {
+				return null;
+			}
+			extend(basis, column);
+		}
+		double[] target = new double[points.length];
+		for (int p = 0; p < points.length; p++) {
+			target[p] = values[p];
+		}
+		double tolerance = 1e-12 * (1 + dot(target, target));
+		double[] rest = orthogonal(target, basis);
+		double[][] parts = new double[fresh.size()][];
+		for (int c = 0; c < fresh.size(); c++) {
+			double[] column = column(fresh.get(c));
+			parts[c] = column == null ? null : unit(orthogonal(column, basis));
+		}
+		budget -= (long) points.length * basis.size() * fresh.size();
+		for (int a = 0; a < fresh.size() && budget >= 0; a++) {
+			double[] first = parts[a];
+			if (first == null) {
+				continue;
+			}
+			double[] afterFirst = orthogonal(rest, List.of(first));
+			if (added == 1) {
+				DepthExpr found = dot(afterFirst, afterFirst) <= tolerance ? solve(with(stepping, fresh.get(a))) : null;
+				if (found != null) {
+					return found;
+				}
+				continue;
+			}
+			budget -= (long) points.length * (fresh.size() - a);
+			for (int b = a + 1; b < fresh.size(); b++) {
+				double[] second = parts[b] == null ? null : unit(orthogonal(parts[b], List.of(first)));
+				if (second == null) {
+					continue;
+				}
+				double[] afterBoth = orthogonal(afterFirst, List.of(second));
+				DepthExpr found = dot(afterBoth, afterBoth) <= tolerance ? solve(with(with(stepping, fresh.get(a)), fresh.get(b))) : null;
+				if (found != null) {
+					return found;
+				}
+			}
+		}
+		return null;
+	}
+
+	private static List<Residue> with(List<Residue> residues, Residue more) {
+		List<Residue> result = new ArrayList<>(residues);
+		result.add(more);
+		return result;
+	}
+
+	/** The residue's values at the points, or null on overflow. */
+	private double @Nullable [] column(Residue residue) {
+		double[] column = new double[points.length];
+		try {
+			for (int p = 0; p < points.length; p++) {
+				column[p] = Math.floorMod(DepthExpr.dot(residue.argument(), points[p]), residue.modulus());
+			}
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+		return column;
+	}
+
+	/** Adds to the orthonormal basis the part of the column it does not span, if any. */
+	private static void extend(List<double[]> basis, double[] column) {
+		double[] part = unit(orthogonal(column, basis));
+		if (part != null) {
+			basis.add(part);
+		}
+	}
+
+	/** The vector less its projections on the orthonormal vectors (Gram–Schmidt). */
+	private static double[] orthogonal(double[] vector, List<double[]> orthonormal) {
+		double[] rest = vector.clone();
+		for (double[] unit : orthonormal) {
+			double projection = dot(rest, unit);
+			for (int p = 0; p < rest.length; p++) {
+				rest[p] -= projection * unit[p];
+			}
+		}
+		return rest;
+	}
+
+	/** The vector scaled to length 1; null when it is (nearly) zero. */
+	private static double @Nullable [] unit(double[] vector) {
+		double norm = Math.sqrt(dot(vector, vector));
+		if (norm < 1e-6) {
+			return null;
+		}
+		double[] unit = new double[vector.length];
+		for (int p = 0; p < vector.length; p++) {
+			unit[p] = vector[p] / norm;
+		}
+		return unit;
+	}
+
+	private static double dot(double[] a, double[] b) {
+		double sum = 0;
+		for (int p = 0; p < a.length; p++) {
+			sum += a[p] * b[p];
+		}
+		return sum;
+	}
+
+	private int maxIndex() {
+		int max = 0;
+		for (int index : indices) {
+			max = Math.max(max, index);
+		}
+		return max;
+	}
+
+	/** The next digits but the first (j's coefficient, 1); false after the last. */
+	private static boolean nextDigits(long[] digits, long m) {
+		for (int d = digits.length - 1; d >= 1; d--) {
+			if (digits[d] + 1 < m) {
+				digits[d]++;
+				return true;
+			}
+			digits[d] = 0;
+		}
+		return false;
+	}
+
+	/**
+	 * The number c + Σ βₜ·iₜ + Σ γᵣ·residueᵣ (the residues' own coefficients ignored) that takes
+	 * the values at every point, its coefficients solved for; null if there is none.
+	 */
+	private @Nullable DepthExpr solve(List<Residue> residues) {
+		int unknowns = 1 + indices.length + residues.size();
+		budget -= (long) points.length * unknowns * unknowns;
+		long[][] columns = new long[unknowns][points.length];
+		try {
+			for (int p = 0; p < points.length; p++) {
+				columns[0][p] = 1;
+				for (int d = 0; d < indices.length; d++) {
+					columns[1 + d][p] = points[p][indices[d]];
+				}
+				for (int r = 0; r < residues.size(); r++) {
+					Residue residue = residues.get(r);
+					columns[1 + indices.length + r][p] = Math.floorMod(DepthExpr.dot(residue.argument(), points[p]), residue.modulus());
+				}
+			}
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+		long[] x = integerSolution(columns, values);
+		if (x == null) {
+			return null;
+		}
+		long[] vector = new long[2 + maxIndex()];
+		vector[0] = x[0];
+		for (int d = 0; d < indices.length; d++) {
+			vector[1 + indices[d]] = x[1 + d];
+		}
+		List<Residue> kept = new ArrayList<>();
+		for (int r = 0; r < residues.size(); r++) {
+			long coefficient = x[1 + indices.length + r];
+			if (coefficient != 0) {
+				Residue residue = residues.get(r);
+				long[] argument = residue.argument().clone();
+				argument[0] = Math.floorMod(argument[0], residue.modulus());
+				kept.add(new Residue(coefficient, argument, residue.modulus()));
+			}
+		}
+		return DepthExpr.of(vector, kept);
+	}
+
+	/**
+	 * Integers x with Σᵤ xᵤ·columns[u][p] = values[p] at every point p (Gauss–Jordan elimination
+	 * in floating point, free unknowns 0, then rounded and checked exactly), or null.
+	 */
+	private static long @Nullable [] integerSolution(long[][] columns, long[] values) {
+		int unknowns = columns.length;
+		int rows = values.length;
+		double[][] a = new double[rows][unknowns + 1];
+		for (int p = 0; p < rows; p++) {
+			for (int u = 0; u < unknowns; u++) {
+				a[p][u] = columns[u][p];
+			}
+			a[p][unknowns] = values[p];
+		}
+		int[] pivotRows = new int[unknowns];
+		int rank = 0;
+		for (int u = 0; u < unknowns; u++) {
+			pivotRows[u] = -1;
+			if (rank == rows) {
+				continue;
+			}
+			int best = rank;
+			for (int r = rank + 1; r < rows; r++) {
+				if (Math.abs(a[r][u]) > Math.abs(a[best][u])) {
+					best = r;
+				}
+			}
+			if (Math.abs(a[best][u]) < 1e-9) {
+				continue;
+			}
+			double[] swapped = a[best];
+			a[best] = a[rank];
+			a[rank] = swapped;
+			double pivot = swapped[u];
+			for (int c = u; c <= unknowns; c++) {
+				swapped[c] /= pivot;
+			}
+			for (int r = 0; r < rows; r++) {
+				double factor = a[r][u];
+				if (r != rank && factor != 0) {
+					for (int c = u; c <= unknowns; c++) {
+						a[r][c] -= factor * swapped[c];
+					}
+				}
+			}
+			pivotRows[u] = rank++;
+		}
+		long[] x = new long[unknowns];
+		for (int u = 0; u < unknowns; u++) {
+			if (pivotRows[u] >= 0) {
+				double value = a[pivotRows[u]][unknowns];
+				if (!(Math.abs(value) < 1e15)) {
+					return null;
+				}
+				x[u] = Math.round(value);
+			}
+		}
+		try {
+			for (int p = 0; p < rows; p++) {
+				long sum = 0;
+				for (int u = 0; u < unknowns; u++) {
+					sum = Math.addExact(sum, Math.multiplyExact(x[u], columns[u][p]));
+				}
+				if (sum != values[p]) {
+					return null;
+				}
+			}
+		} catch (ArithmeticException overflow) {
+			return null;
+		}
+		return x;
+	}
+}

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.junit.jupiter.api.Test;
+import org.looptrace.merge.internal.DepthExpr.Residue;
+
+/**
+ * k copies of a number unified by their values: a number over the new index j that copies were
+ * cut from is found again (as a number with the same values), and whatever is found takes the
+ * copies' values at every point, on random numbers with residues that walk around cycles.
+ */
+class ValueFitTest {
+
+	/** depth 0: the new index j; depth 1: the copies' inner index, over 0..1 (BT's stage pairs). */
+	private static final List<long @Nullable []> INNER = List.of(new long[] { 0, 1 });
+
+	/**
+	 * Copies j = 0..k−1 of the number, each written as a plain affine number of the inner index
+	 * (on 0..1 every number is): the form folding finds when no copy wraps a residue.
+	 */
+	private static DepthExpr[] copies(DepthExpr number, int k) {
+		DepthExpr[] copies = new DepthExpr[k];
+		for (int j = 0; j < k; j++) {
+			long first = number.evaluate(new long[] { j, 0 });
+			long second = number.evaluate(new long[] { j, 1 });
+			copies[j] = DepthExpr.of(new long[] { first, second - first }, List.of());
+		}
+		return copies;
+	}
+
+	private static void assertTakesTheCopiesValues(DepthExpr fitted, DepthExpr[] copies) {
+		for (int j = 0; j < copies.length; j++) {
+			for (long i = 0; i <= 1; i++) {
+				assertEquals(copies[j].evaluate(new long[] { i }), fitted.evaluate(new long[] { j, i }),
+						fitted + " at j = " + j + ", i = " + i + " against " + copies[j]);
+			}
+		}
+	}
+
+	private static Residue residue(long coefficient, long constant, long j, long i, long modulus) {
+		return new Residue(coefficient, new long[] { constant, j, i }, modulus);
+	}
+
+	@Test
+	void theRowsOfBtsGridAreOneNumberOverTheRow() {
+		// Row r sends tag 3000+8*i+mod(r+2*i,4): rows 0 and 1 read 3000+r+10*i, row 2 3002+6*i.
+		DepthExpr tag = DepthExpr.of(new long[] { 3000, 0, 8 }, List.of(residue(1, 0, 1, 2, 4)));
+		DepthExpr[] rows = copies(tag, 4);
+		assertEquals(DepthExpr.of(new long[] { 3000, 10 }, List.of()), rows[0]);
+		assertEquals(DepthExpr.of(new long[] { 3002, 6 }, List.of()), rows[2]);
+		DepthExpr fitted = ValueFit.fit(rows, 0, INNER, Set.of());
+		assertNotNull(fitted);
+		assertTakesTheCopiesValues(fitted, rows);
+		// BT's cells: 5000+4*mod(3+r,4)+mod(3+r+2*i,4), two residues of the row
+		DepthExpr cell = DepthExpr.of(new long[] { 5000 }, List.of(residue(4, 3, 1, 0, 4), residue(1, 3, 1, 2, 4)));
+		DepthExpr[] cells = copies(cell, 4);
+		DepthExpr fittedCell = ValueFit.fit(cells, 0, INNER, Set.of());
+		assertNotNull(fittedCell);
+		assertTakesTheCopiesValues(fittedCell, cells);
+	}
+
+	@Test
+	void numbersCutIntoCopiesAreFoundAgainAndWhatIsFoundIsExact() {
+		Random random = new Random(41);
+		int found = 0;
+		int runs = 2_000;
+		for (int run = 0; run < runs; run++) {
+			int k = 3 + random.nextInt(4);
+			long modulus = 2 + random.nextInt(4);
+			List<Residue> residues = new ArrayList<>();
+			for (int r = random.nextInt(3); r > 0; r--) {
+				residues.add(residue(1 + random.nextInt(5) * (random.nextBoolean() ? 1 : -1), random.nextInt(8), 1,
+						random.nextInt(4) - 1, modulus));
+			}
+			DepthExpr number = DepthExpr.of(new long[] { random.nextInt(2001) - 1000, random.nextInt(9) - 4, random.nextInt(9) - 4 },
+					residues);
+			DepthExpr[] copies = copies(number, k);
+			DepthExpr fitted = ValueFit.fit(copies, 0, INNER, Set.of(modulus));
+			if (fitted != null) {
+				assertTakesTheCopiesValues(fitted, copies);
+				found++;
+			}
+		}
+		// The search is bounded (fresh residues step by one copy); most are found again.
+		assertTrue(found >= runs * 9 / 10, found + " of " + runs + " found");
+	}
+
+	@Test
+	void copiesThatNoNumberTakesAreRefusedNeverFittedWrongly() {
+		Random random = new Random(43);
+		int refused = 0;
+		for (int run = 0; run < 500; run++) {
+			DepthExpr[] copies = new DepthExpr[3 + random.nextInt(3)];
+			for (int c = 0; c < copies.length; c++) {
+				copies[c] = DepthExpr.of(new long[] { random.nextInt(100_000), random.nextInt(1000) }, List.of());
+			}
+			DepthExpr fitted = ValueFit.fit(copies, 0, INNER, Set.of(4L));
+			if (fitted == null) {
+				refused++;
+			} else {
+				assertTakesTheCopiesValues(fitted, copies);
+			}
+		}
+		assertTrue(refused > 400, refused + " refused");
+	}
+
+	@Test
+	void anIndexWithoutConstantBoundsIsNeverFittedByValues() {
+		DepthExpr[] copies = { DepthExpr.of(new long[] { 0, 1 }, List.of()), DepthExpr.of(new long[] { 2, 1 }, List.of()),
+				DepthExpr.of(new long[] { 4, 1 }, List.of()) };
+		List<long @Nullable []> unbounded = new ArrayList<>();
+		unbounded.add(null);
+		assertNull(ValueFit.fit(copies, 0, unbounded, Set.of()));
+		assertNotNull(ValueFit.fit(copies, 0, INNER, Set.of()));
+	}
+}
