@@ -94,6 +94,24 @@ final class DepthExpr {
 		return false;
 	}
 
+	/**
+	 * How much there is to read: the absolute values of the coefficients of the indices and of the
+	 * residues, and the residues' arguments', the constant terms left out.
+	 */
+	long weight() {
+		long weight = 0;
+		for (int k = 1; k < vector.length; k++) {
+			weight += Math.abs(vector[k]);
+		}
+		for (Residue residue : residues) {
+			weight += Math.abs(residue.coefficient);
+			for (int k = 1; k < residue.argument.length; k++) {
+				weight += Math.abs(residue.argument[k]);
+			}
+		}
+		return weight;
+	}
+
 	/** The index of the deepest loop the value reads, -1 for a constant. */
 	int deepestIndex() {
 		int deepest = vector.length - 2;

@@ -16,9 +16,10 @@ import org.looptrace.merge.internal.DepthExpr.Residue;
  * 4 × 4 grid sends the tag c33.3000+8*i0+mod(r+2*i0,4): rows 0 and 1 write it 3000+r+10*i0 (on
  * i0's range 0..1 the remainder does not wrap), row 2 writes 3002+6*i0. The number is an affine
  * part, the first copy's residues with arguments that step with j, and at most two residues more
- * whose arguments and moduli are searched (the moduli of the copies' residues, and k). Every
- * index the copies read must have constant bounds: the number takes each copy's value at every
- * point of their box, so it is exact.
+ * whose arguments and moduli are searched: one of any step per copy, its modulus one the copies
+ * hold, k, or a product of two of them (a rank's successor in row-major order on BT's 4 × 4 grid,
+ * mod(5+4*j+i,16)); or two of step 1 and such moduli. Every index the copies read must have
+ * constant bounds: the number takes each copy's value at every point of their box, so it is exact.
  */
 final class ValueFit {
 	/** Points (copies × the box of the indices they read) a number is fitted on at most. */
@@ -29,8 +30,10 @@ final class ValueFit {
 	private static final int MAX_RESIDUES = 3;
 	/** Residues of its own (not the copies') a fitted number holds at most. */
 	private static final int MAX_FRESH = 2;
-	/** New residues tried at most. */
+	/** New residues tried at most, for one and for two of them. */
 	private static final int MAX_CANDIDATES = 4096;
+	/** The largest product of two moduli a new residue may have. */
+	private static final long MAX_PRODUCT = 64;
 
 	private final int depth;
 	/** Per point: the indices of the fitted number, the new index j at {@code depth}. */
@@ -139,14 +142,25 @@ final class ValueFit {
 		for (Residue residue : kept) {
 			lifted.add(residue.lifted(depth));
 		}
-		List<Residue> fresh = new ArrayList<>();
+		// One new residue: any step per copy, moduli and their products; two: step 1, moduli.
+		List<Residue> singles = new ArrayList<>();
+		List<Residue> pairs = new ArrayList<>();
 		if (candidates != null) {
 			TreeSet<Long> moduli = new TreeSet<>(candidates);
 			for (DepthExpr copy : copies) {
 				copy.residues().forEach(residue -> moduli.add(residue.modulus()));
 			}
 			moduli.add((long) copies.length);
-			moduli.forEach(m -> addFresh(m, fresh));
+			TreeSet<Long> products = new TreeSet<>(moduli);
+			for (long a : moduli) {
+				for (long b : moduli) {
+					if (a * b <= MAX_PRODUCT) {
+						products.add(a * b);
+					}
+				}
+			}
+			products.forEach(m -> addFresh(m, true, singles));
+			moduli.forEach(m -> addFresh(m, false, pairs));
 		}
 		for (int added = 0; added <= MAX_FRESH && lifted.size() + added <= MAX_RESIDUES; added++) {
 			int[] steps = new int[lifted.size()];
@@ -155,7 +169,7 @@ final class ValueFit {
 				for (int r = 0; r < lifted.size(); r++) {
 					stepping.add(withStep(lifted.get(r), steps[r]));
 				}
-				DepthExpr found = added == 0 ? solve(stepping) : searchFresh(stepping, fresh, added);
+				DepthExpr found = added == 0 ? solve(stepping) : searchFresh(stepping, added == 1 ? singles : pairs, added);
 				if (found != null || budget < 0) {
 					return found;
 				}
@@ -184,14 +198,14 @@ final class ValueFit {
 	}
 
 	/**
-	 * The new residues of modulus m: mod(j + Σ εₜ·iₜ + φ, m), εₜ and φ in 0..m−1 (the copies walk
-	 * around the cycle one step at a time).
+	 * Adds the new residues of modulus m: mod(δ·j + Σ εₜ·iₜ + φ, m), εₜ and φ in 0..m−1, δ in
+	 * 1..m−1 with {@code anyStep}, else 1 (the copies walk around the cycle one step at a time).
 	 */
-	private void addFresh(long m, List<Residue> into) {
+	private void addFresh(long m, boolean anyStep, List<Residue> into) {
 		if (m < 2) {
 			return;
 		}
-		long[] digits = new long[indices.length + 1]; // 1 for j, then the εₜ, then φ
+		long[] digits = new long[indices.length + 1]; // δ for j, then the εₜ, then φ
 		digits[0] = 1;
 		do {
 			long[] argument = new long[2 + maxIndex()];
@@ -200,7 +214,7 @@ final class ValueFit {
 			}
 			argument[0] = digits[indices.length];
 			into.add(new Residue(1, argument, m));
-		} while (nextDigits(digits, m) && into.size() < MAX_CANDIDATES);
+		} while (nextDigits(digits, m, anyStep) && into.size() < MAX_CANDIDATES);
 	}
 
 	/**
@@ -240,6 +254,8 @@ final class ValueFit {
 			parts[c] = column == null ? null : unit(orthogonal(column, basis));
 		}
 		budget -= (long) points.length * basis.size() * fresh.size();
+		// With one new residue, of the numbers found the plainest (4*mod(3+j,4), not 20-8*j-4*mod(2+j,4)).
+		DepthExpr plainest = null;
 		for (int a = 0; a < fresh.size() && budget >= 0; a++) {
 			double[] first = parts[a];
 			if (first == null) {
@@ -248,8 +264,8 @@ final class ValueFit {
 			double[] afterFirst = orthogonal(rest, List.of(first));
 			if (added == 1) {
 				DepthExpr found = dot(afterFirst, afterFirst) <= tolerance ? solve(with(stepping, fresh.get(a))) : null;
-				if (found != null) {
-					return found;
+				if (found != null && (plainest == null || found.weight() < plainest.weight())) {
+					plainest = found;
 				}
 				continue;
 			}
@@ -266,7 +282,7 @@ final class ValueFit {
 				}
 			}
 		}
-		return null;
+		return plainest;
 	}
 
 	private static List<Residue> with(List<Residue> residues, Residue more) {
@@ -337,14 +353,14 @@ final class ValueFit {
 		return max;
 	}
 
-	/** The next digits but the first (j's coefficient, 1); false after the last. */
-	private static boolean nextDigits(long[] digits, long m) {
-		for (int d = digits.length - 1; d >= 1; d--) {
+	/** The next digits (the first, j's coefficient, from 1 and only with anyStep); false after the last. */
+	private static boolean nextDigits(long[] digits, long m, boolean anyStep) {
+		for (int d = digits.length - 1; d >= (anyStep ? 0 : 1); d--) {
 			if (digits[d] + 1 < m) {
 				digits[d]++;
 				return true;
 			}
-			digits[d] = 0;
+			digits[d] = d == 0 ? 1 : 0;
 		}
 		return false;
 	}

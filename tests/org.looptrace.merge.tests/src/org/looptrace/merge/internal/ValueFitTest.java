@@ -71,6 +71,22 @@ class ValueFitTest {
 	}
 
 	@Test
+	void theSuccessorInRowMajorOrderIsAResidueOfTheProductOfTheModuli() {
+		// BT's time loop, rows 0 to 2 of its 4 × 4 grid, column i: the rank mod(5+4*r+i,16), as the
+		// rows' foldings wrote it (row 2 wraps at its last column).
+		DepthExpr[] rows = { DepthExpr.of(new long[] { 5, 1 }, List.of()), DepthExpr.of(new long[] { 9, 1 }, List.of()),
+				DepthExpr.of(new long[] { 9, -3 }, List.of(new Residue(4, new long[] { 1, 1 }, 4))) };
+		List<long @Nullable []> columns = List.of(new long[] { 0, 3 });
+		DepthExpr fitted = ValueFit.fit(rows, 0, columns, Set.of(4L));
+		assertNotNull(fitted);
+		for (int j = 0; j < rows.length; j++) {
+			for (long i = 0; i <= 3; i++) {
+				assertEquals(Math.floorMod(5 + 4 * j + i, 16), fitted.evaluate(new long[] { j, i }), fitted.toString());
+			}
+		}
+	}
+
+	@Test
 	void numbersCutIntoCopiesAreFoundAgainAndWhatIsFoundIsExact() {
 		Random random = new Random(41);
 		int found = 0;
