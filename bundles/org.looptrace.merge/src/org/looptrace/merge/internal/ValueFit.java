@@ -142,27 +142,22 @@ final class ValueFit {
 		for (Residue residue : kept) {
 			lifted.add(residue.lifted(depth));
 		}
-		// One new residue: any step per copy, moduli and their products; two: step 1, moduli.
-		List<Residue> singles = new ArrayList<>();
-		List<Residue> pairs = new ArrayList<>();
+		TreeSet<Long> moduli = new TreeSet<>();
 		if (candidates != null) {
-			TreeSet<Long> moduli = new TreeSet<>(candidates);
+			moduli.addAll(candidates);
 			for (DepthExpr copy : copies) {
 				copy.residues().forEach(residue -> moduli.add(residue.modulus()));
 			}
 			moduli.add((long) copies.length);
-			TreeSet<Long> products = new TreeSet<>(moduli);
-			for (long a : moduli) {
-				for (long b : moduli) {
-					if (a * b <= MAX_PRODUCT) {
-						products.add(a * b);
-					}
-				}
-			}
-			products.forEach(m -> addFresh(m, true, singles));
-			moduli.forEach(m -> addFresh(m, false, pairs));
 		}
+		List<Residue> singles = new ArrayList<>();
+		List<Residue> pairs = new ArrayList<>();
 		for (int added = 0; added <= MAX_FRESH && lifted.size() + added <= MAX_RESIDUES; added++) {
+			if (added == 1) {
+				addSingles(moduli, singles);
+			} else if (added == 2) {
+				moduli.forEach(m -> addFresh(m, new long[] { 1 }, pairs));
+			}
 			int[] steps = new int[lifted.size()];
 			do {
 				List<Residue> stepping = new ArrayList<>();
@@ -198,23 +193,45 @@ final class ValueFit {
 	}
 
 	/**
-	 * Adds the new residues of modulus m: mod(δ·j + Σ εₜ·iₜ + φ, m), εₜ and φ in 0..m−1, δ in
-	 * 1..m−1 with {@code anyStep}, else 1 (the copies walk around the cycle one step at a time).
+	 * The candidates for one new residue: of each modulus m, any step δ in 1..m−1; of each
+	 * product a·b of two moduli, the steps a and b (a rank's successor in row-major order on
+	 * BT's 4 × 4 grid, mod(5+4*j+i,16), steps by a row of 4).
 	 */
-	private void addFresh(long m, boolean anyStep, List<Residue> into) {
+	private void addSingles(TreeSet<Long> moduli, List<Residue> into) {
+		for (long m : moduli) {
+			long[] steps = new long[(int) Math.max(0, Math.min(m - 1, MAX_PRODUCT))];
+			Arrays.setAll(steps, d -> d + 1);
+			addFresh(m, steps, into);
+		}
+		for (long a : moduli) {
+			for (long b : moduli) {
+				if (a <= b && a * b <= MAX_PRODUCT && !moduli.contains(a * b)) {
+					addFresh(a * b, a == b ? new long[] { a } : new long[] { a, b }, into);
+				}
+			}
+		}
+	}
+
+	/** Adds the new residues mod(δ·j + Σ εₜ·iₜ + φ, m), δ one of {@code steps}, εₜ and φ in 0..m−1. */
+	private void addFresh(long m, long[] steps, List<Residue> into) {
 		if (m < 2) {
 			return;
 		}
-		long[] digits = new long[indices.length + 1]; // δ for j, then the εₜ, then φ
-		digits[0] = 1;
-		do {
-			long[] argument = new long[2 + maxIndex()];
-			for (int d = 0; d < indices.length; d++) {
-				argument[1 + indices[d]] = digits[d];
-			}
-			argument[0] = digits[indices.length];
-			into.add(new Residue(1, argument, m));
-		} while (nextDigits(digits, m, anyStep) && into.size() < MAX_CANDIDATES);
+		for (long step : steps) {
+			long[] digits = new long[indices.length + 1]; // δ for j, then the εₜ, then φ
+			digits[0] = step;
+			do {
+				if (into.size() == MAX_CANDIDATES) {
+					return;
+				}
+				long[] argument = new long[2 + maxIndex()];
+				for (int d = 0; d < indices.length; d++) {
+					argument[1 + indices[d]] = digits[d];
+				}
+				argument[0] = digits[indices.length];
+				into.add(new Residue(1, argument, m));
+			} while (nextDigits(digits, m));
+		}
 	}
 
 	/**
@@ -353,14 +370,14 @@ final class ValueFit {
 		return max;
 	}
 
-	/** The next digits (the first, j's coefficient, from 1 and only with anyStep); false after the last. */
-	private static boolean nextDigits(long[] digits, long m, boolean anyStep) {
-		for (int d = digits.length - 1; d >= (anyStep ? 0 : 1); d--) {
+	/** The next digits but the first (j's coefficient), each in 0..m−1; false after the last. */
+	private static boolean nextDigits(long[] digits, long m) {
+		for (int d = digits.length - 1; d >= 1; d--) {
 			if (digits[d] + 1 < m) {
 				digits[d]++;
 				return true;
 			}
-			digits[d] = d == 0 ? 1 : 0;
+			digits[d] = 0;
 		}
 		return false;
 	}
