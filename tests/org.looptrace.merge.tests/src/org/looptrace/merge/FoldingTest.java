@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
 import org.looptrace.merge.internal.Folding;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventKind;
@@ -394,6 +395,64 @@ class FoldingTest {
 	}
 
 	/** The folded model of the traces projects onto them and is no larger than the merge nor the local models. */
+	/**
+	 * One of the orders folding tries wraps each rank's run of constructs in a loop of one
+	 * iteration; the constructs inside must read their own loop indices one level deeper (a
+	 * reviewer's fuzzing found rank 0 sending 178 where the model says 176). Random section III
+	 * models of nested constant loops whose tags read the enclosing indices fold exactly.
+	 */
+	@Test
+	void runsOfOneRankReadingTheirOwnIndicesFoldExactly() throws Exception {
+		assertFoldsExactly("""
+				for i0 = 1 to 1
+				  for i1 = 0 to 0
+				    0 send 2 178-2*i0
+				  done
+				done
+				0 send 2 5
+				""", 3);
+		Random random = new Random(47);
+		for (int run = 0; run < 300; run++) {
+			StringBuilder text = new StringBuilder();
+			for (int item = 1 + random.nextInt(4); item > 0; item--) {
+				randomItem(random, 0, text);
+			}
+			assertFoldsExactly(text.toString(), 3);
+		}
+	}
+
+	/** A loop of constant bounds or an event of rank 0 or 1 whose tag reads the indices around it. */
+	private static void randomItem(Random random, int depth, StringBuilder text) {
+		String indent = "  ".repeat(depth);
+		if (depth < 3 && random.nextInt(3) > 0) {
+			int lower = random.nextInt(3);
+			text.append(indent).append("for i").append(depth).append(" = ").append(lower).append(" to ")
+					.append(lower + random.nextInt(3)).append('\n');
+			for (int item = 1 + random.nextInt(3); item > 0; item--) {
+				randomItem(random, depth + 1, text);
+			}
+			text.append(indent).append("done\n");
+			return;
+		}
+		StringBuilder tag = new StringBuilder(Integer.toString(100 + random.nextInt(100)));
+		for (int k = 0; k < depth; k++) {
+			int coefficient = random.nextInt(7) - 3;
+			if (coefficient != 0) {
+				tag.append(coefficient > 0 ? "+" : "").append(coefficient).append("*i").append(k);
+			}
+		}
+		int rank = random.nextInt(2);
+		text.append(indent).append(rank).append(" send ").append(2).append(' ').append(tag).append('\n');
+	}
+
+	private static void assertFoldsExactly(String text, int ranks) throws Exception {
+		Model model = ModelText.parse(text, "random.loops");
+		Model folded = Folding.fold(List.of(model), 1, Progress.NONE);
+		for (int p = 0; p < ranks; p++) {
+			assertEquals(Projection.events(model, p), Projection.events(folded, p), text + "folds to\n" + ModelPrinter.print(folded));
+		}
+	}
+
 	private static void assertExactAndNeverLarger(List<List<TraceEvent>> traces, String what) throws Exception {
 		List<Model> locals = locals(traces);
 		Model folded = folded(locals);

@@ -436,7 +436,7 @@ public final class Folding {
 				orders.add(reordered);
 			}
 		}
-		List<Node> rankBlocks = rankBlocks(rankMajor);
+		List<Node> rankBlocks = rankBlocks(rankMajor, depth);
 		if (rankBlocks.size() < items.size()) {
 			orders.add(rankBlocks);
 		}
@@ -656,7 +656,7 @@ public final class Folding {
 			}
 		}
 		return pairs == Pairs.PERIODIC && (rotates(stack, depth) || cycles(stack, depth, window))
-				|| pairs == Pairs.STEPS && fitsUnrolled(stack, ranges);
+				|| pairs == Pairs.STEPS && fitsUnrolled(stack, depth, ranges);
 	}
 
 	/** Constructs a flattened copy holds at most. */
@@ -667,17 +667,18 @@ public final class Folding {
 	 * inner loops of constant bounds unrolled, are copies that fit by values ({@link ValueFit}):
 	 * the rows of BT's grid, each folded on its own, differ where two steps happen to be affine in
 	 * one row and not in the next. Then replaced by one loop over them, its body recognized again,
-	 * when that is smaller. Only the longest run of such loops is tried.
+	 * when that is smaller. Only the longest run of such loops is tried (at most MAX_BODY: each
+	 * push tries the run again). {@code ranges}: of the indices of the loops around, as
+	 * {@link #stepped} passes them.
 	 */
-	private static boolean fitsUnrolled(Stack stack, List<long @Nullable []> ranges) {
+	private static boolean fitsUnrolled(Stack stack, int depth, List<long @Nullable []> ranges) {
 		int size = stack.size();
-		int depth = ranges.size();
 		if (size < 3 || !(stack.get(size - 1) instanceof LoopNode top) || range(top) == null) {
 			return false;
 		}
 		List<Node[]> bodies = new ArrayList<>();
 		List<LoopNode> loops = new ArrayList<>();
-		for (int e = size - 1; e >= 0; e--) {
+		for (int e = size - 1; e >= 0 && bodies.size() < MAX_BODY; e--) {
 			if (!(stack.get(e) instanceof LoopNode loop) || !loop.lower.equals(top.lower) || !loop.upper.equals(top.upper)) {
 				break;
 			}
@@ -721,9 +722,17 @@ public final class Folding {
 	private static boolean unroll(List<Node> items, int depth, List<Node> into) {
 		for (Node item : items) {
 			if (item instanceof LoopNode loop && loop.lower.isConstant() && loop.upper.isConstant()) {
+				if (loop.upper.constantTerm() - loop.lower.constantTerm() >= MAX_UNROLLED) {
+					return false;
+				}
 				for (long n = loop.lower.constantTerm(); n <= loop.upper.constantTerm(); n++) {
 					long iteration = n;
-					List<Node> instances = Arrays.stream(loop.body).map(node -> instantiate(node, depth, iteration)).toList();
+					List<Node> instances;
+					try {
+						instances = Arrays.stream(loop.body).map(node -> instantiate(node, depth, iteration)).toList();
+					} catch (ArithmeticException overflow) {
+						return false;
+					}
 					if (into.size() + instances.size() > MAX_UNROLLED || !unroll(instances, depth, into)) {
 						return false;
 					}
@@ -1504,7 +1513,7 @@ public final class Folding {
 	 * one iteration, so that recognition compares whole ranks: the steps of rank 0 against those of
 	 * rank 1, never the end of one with the start of the next. {@link #unwrap} removes the wrappers.
 	 */
-	private static List<Node> rankBlocks(List<Node> rankMajor) {
+	private static List<Node> rankBlocks(List<Node> rankMajor, int depth) {
 		List<Node> result = new ArrayList<>();
 		int start = 0;
 		for (int end = 1; end <= rankMajor.size(); end++) {
@@ -1513,7 +1522,10 @@ public final class Folding {
 				continue;
 			}
 			if (end - start >= 2) {
-				result.add(new LoopNode(DepthExpr.ZERO, DepthExpr.ZERO, rankMajor.subList(start, end).toArray(new Node[0]), ranks));
+				// Inside the wrapper the constructs are one level deeper: their own indices move down.
+				Node[] body = rankMajor.subList(start, end).stream().map(node -> mapped(node, number -> number.lifted(depth)))
+						.toArray(Node[]::new);
+				result.add(new LoopNode(DepthExpr.ZERO, DepthExpr.ZERO, body, ranks));
 			} else {
 				result.add(rankMajor.get(start));
 			}

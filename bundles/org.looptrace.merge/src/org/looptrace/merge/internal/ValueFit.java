@@ -16,10 +16,12 @@ import org.looptrace.merge.internal.DepthExpr.Residue;
  * 4 × 4 grid sends the tag c33.3000+8*i0+mod(r+2*i0,4): rows 0 and 1 write it 3000+r+10*i0 (on
  * i0's range 0..1 the remainder does not wrap), row 2 writes 3002+6*i0. The number is an affine
  * part, the first copy's residues with arguments that step with j, and at most two residues more
- * whose arguments and moduli are searched: one of any step per copy, its modulus one the copies
- * hold, k, or a product of two of them (a rank's successor in row-major order on BT's 4 × 4 grid,
- * mod(5+4*j+i,16)); or two of step 1 and such moduli. Every index the copies read must have
- * constant bounds: the number takes each copy's value at every point of their box, so it is exact.
+ * whose arguments and moduli are searched: one of any step per copy (up to 64), its modulus one
+ * the copies hold, k, or a product of two of them (a rank's successor in row-major order on BT's
+ * 4 × 4 grid, mod(5+4*j+i,16)); or two of step 1 and such moduli. Coefficients are solved in
+ * floating point, rounded, and the number is checked exactly at every point of the box of the
+ * indices the copies read (each must have constant bounds): it takes each copy's value there, so
+ * it is exact.
  */
 final class ValueFit {
 	/** Points (copies × the box of the indices they read) a number is fitted on at most. */
@@ -61,6 +63,9 @@ final class ValueFit {
 		List<Integer> read = new ArrayList<>();
 		List<long[]> box = new ArrayList<>();
 		long count = copies.length;
+		if (count > MAX_POINTS) {
+			return null;
+		}
 		for (int t = 0; t < n; t++) {
 			boolean reads = false;
 			for (DepthExpr copy : copies) {
@@ -131,7 +136,8 @@ final class ValueFit {
 
 	/**
 	 * The simplest number found: with fewer residues of its own first (none, one, two), the
-	 * first copy's residues stepping by 0, 1, … with j, new residues' moduli smallest first.
+	 * first copy's residues stepping by 0, 1, … with j; of one new residue the plainest
+	 * ({@link DepthExpr#weight}), of two the first in the candidates' order.
 	 */
 	private @Nullable DepthExpr search(DepthExpr[] copies, @Nullable Set<Long> candidates) {
 		List<Residue> kept = candidates != null ? copies[0].residues() : List.of();
@@ -193,7 +199,7 @@ final class ValueFit {
 	}
 
 	/**
-	 * The candidates for one new residue: of each modulus m, any step δ in 1..m−1; of each
+	 * The candidates for one new residue: of each modulus m, any step δ in 1..min(m−1, 64); of each
 	 * product a·b of two moduli, the steps a and b (a rank's successor in row-major order on
 	 * BT's 4 × 4 grid, mod(5+4*j+i,16), steps by a row of 4).
 	 */
@@ -205,7 +211,7 @@ final class ValueFit {
 		}
 		for (long a : moduli) {
 			for (long b : moduli) {
-				if (a <= b && a * b <= MAX_PRODUCT && !moduli.contains(a * b)) {
+				if (a <= b && b <= MAX_PRODUCT / a && !moduli.contains(a * b)) {
 					addFresh(a * b, a == b ? new long[] { a } : new long[] { a, b }, into);
 				}
 			}
