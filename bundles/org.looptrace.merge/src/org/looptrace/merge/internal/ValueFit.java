@@ -43,6 +43,8 @@ final class ValueFit {
 	private final long[] values;
 	/** The indices the fitted number may read: j and those the copies read (shifted past j). */
 	private final int[] indices;
+	/** The length of a vector or argument over those indices. */
+	private final int width;
 	private long budget = BUDGET;
 
 	private ValueFit(int depth, long[][] points, long[] values, int[] indices) {
@@ -50,6 +52,7 @@ final class ValueFit {
 		this.points = points;
 		this.values = values;
 		this.indices = indices;
+		this.width = 2 + Arrays.stream(indices).max().orElse(0);
 	}
 
 	/**
@@ -230,7 +233,7 @@ final class ValueFit {
 				if (into.size() == MAX_CANDIDATES) {
 					return;
 				}
-				long[] argument = new long[2 + maxIndex()];
+				long[] argument = new long[width];
 				for (int d = 0; d < indices.length; d++) {
 					argument[1 + indices[d]] = digits[d];
 				}
@@ -315,16 +318,22 @@ final class ValueFit {
 	}
 
 	/** The residue's values at the points, or null on overflow. */
-	private double @Nullable [] column(Residue residue) {
-		double[] column = new double[points.length];
+	private long @Nullable [] remainders(Residue residue) {
+		long[] remainders = new long[points.length];
 		try {
 			for (int p = 0; p < points.length; p++) {
-				column[p] = Math.floorMod(DepthExpr.dot(residue.argument(), points[p]), residue.modulus());
+				remainders[p] = Math.floorMod(DepthExpr.dot(residue.argument(), points[p]), residue.modulus());
 			}
 		} catch (ArithmeticException overflow) {
 			return null;
 		}
-		return column;
+		return remainders;
+	}
+
+	/** {@link #remainders} in floating point, for the screening. */
+	private double @Nullable [] column(Residue residue) {
+		long[] remainders = remainders(residue);
+		return remainders == null ? null : Arrays.stream(remainders).asDoubleStream().toArray();
 	}
 
 	/** Adds to the orthonormal basis the part of the column it does not span, if any. */
@@ -368,14 +377,6 @@ final class ValueFit {
 		return sum;
 	}
 
-	private int maxIndex() {
-		int max = 0;
-		for (int index : indices) {
-			max = Math.max(max, index);
-		}
-		return max;
-	}
-
 	/** The next digits but the first (j's coefficient), each in 0..m−1; false after the last. */
 	private static boolean nextDigits(long[] digits, long m) {
 		for (int d = digits.length - 1; d >= 1; d--) {
@@ -395,26 +396,26 @@ final class ValueFit {
 	private @Nullable DepthExpr solve(List<Residue> residues) {
 		int unknowns = 1 + indices.length + residues.size();
 		budget -= (long) points.length * unknowns * unknowns;
-		long[][] columns = new long[unknowns][points.length];
-		try {
+		long[][] columns = new long[unknowns][];
+		columns[0] = new long[points.length];
+		Arrays.fill(columns[0], 1);
+		for (int d = 0; d < indices.length; d++) {
+			columns[1 + d] = new long[points.length];
 			for (int p = 0; p < points.length; p++) {
-				columns[0][p] = 1;
-				for (int d = 0; d < indices.length; d++) {
-					columns[1 + d][p] = points[p][indices[d]];
-				}
-				for (int r = 0; r < residues.size(); r++) {
-					Residue residue = residues.get(r);
-					columns[1 + indices.length + r][p] = Math.floorMod(DepthExpr.dot(residue.argument(), points[p]), residue.modulus());
-				}
+				columns[1 + d][p] = points[p][indices[d]];
 			}
-		} catch (ArithmeticException overflow) {
-			return null;
+		}
+		for (int r = 0; r < residues.size(); r++) {
+			columns[1 + indices.length + r] = remainders(residues.get(r));
+			if (columns[1 + indices.length + r] == null) {
+				return null;
+			}
 		}
 		long[] x = integerSolution(columns, values);
 		if (x == null) {
 			return null;
 		}
-		long[] vector = new long[2 + maxIndex()];
+		long[] vector = new long[width];
 		vector[0] = x[0];
 		for (int d = 0; d < indices.length; d++) {
 			vector[1 + indices[d]] = x[1 + d];
