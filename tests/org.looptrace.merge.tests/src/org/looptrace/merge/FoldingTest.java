@@ -394,7 +394,6 @@ class FoldingTest {
 		return ModelPrinter.print(model).lines().filter(line -> line.contains(" sync ")).count();
 	}
 
-	/** The folded model of the traces projects onto them and is no larger than the merge nor the local models. */
 	/**
 	 * One of the orders folding tries wraps each rank's run of constructs in a loop of one
 	 * iteration; the constructs inside must read their own loop indices one level deeper (a
@@ -496,6 +495,7 @@ class FoldingTest {
 		return folded;
 	}
 
+	/** The folded model of the traces projects onto them and is no larger than the merge nor the local models. */
 	private static void assertExactAndNeverLarger(List<List<TraceEvent>> traces, String what) throws Exception {
 		List<Model> locals = locals(traces);
 		Model folded = folded(locals);
@@ -515,6 +515,55 @@ class FoldingTest {
 		int row = Math.floorMod(rank / columns + sign * offset[0], rows);
 		int column = Math.floorMod(rank % columns + sign * offset[1], columns);
 		return row * columns + column;
+	}
+
+	/**
+	 * NPB LU's exchange of faces on a grid of q × q ranks, each rank in turn sending east, receiving
+	 * from the west, sending west, receiving from the east, then the same north and south, two to
+	 * four times in a row. Each direction's receives are one loop over all the ranks that take them:
+	 * a pair of directions folded while the second direction's receives were still coming (the
+	 * length of a shorter row, LU's {@code 0 to 3-2*i1} and the rows left) grows at its second
+	 * iteration, so that no loop bound reads an index.
+	 */
+	@Test
+	void eachDirectionOfAnExchangeOfFacesIsOneLoopOverItsRanks() throws Exception {
+		for (int q = 3; q <= 5; q++) {
+			for (int times = 2; times <= 4; times++) {
+				List<List<TraceEvent>> traces = faceExchanges(q, times);
+				assertExactAndNeverLarger(traces, q + " x " + q + ", " + times + " times");
+				String model = ModelPrinter.print(folded(locals(traces)));
+				assertTrue(model.lines().noneMatch(line -> line.matches(" *for i\\d+ = .* to .*i\\d+.*")), model);
+			}
+		}
+	}
+
+	private static List<List<TraceEvent>> faceExchanges(int q, int times) {
+		List<List<TraceEvent>> traces = new ArrayList<>();
+		for (int rank = 0; rank < q * q; rank++) {
+			List<TraceEvent> trace = new ArrayList<>();
+			int row = rank / q;
+			int column = rank % q;
+			for (int time = 0; time < times; time++) {
+				exchange(trace, rank, column < q - 1 ? rank + 1 : -1, column > 0 ? rank - 1 : -1, "2", "1");
+				exchange(trace, rank, row < q - 1 ? rank + q : -1, row > 0 ? rank - q : -1, "4", "3");
+			}
+			traces.add(trace);
+		}
+		return traces;
+	}
+
+	/** A rank's exchange along one axis: send forward, receive from behind, send back, receive from ahead (-1: none). */
+	private static void exchange(List<TraceEvent> trace, int rank, int ahead, int behind, String forward, String back) {
+		if (ahead >= 0) {
+			trace.add(TraceEvent.send(rank, ahead, forward));
+		}
+		if (behind >= 0) {
+			trace.add(TraceEvent.recv(behind, rank, forward));
+			trace.add(TraceEvent.send(rank, behind, back));
+		}
+		if (ahead >= 0) {
+			trace.add(TraceEvent.recv(ahead, rank, back));
+		}
 	}
 
 	/** Projection on every pattern from 17 to 100 ranks (PropertiesTest covers 2 to 16). */

@@ -183,6 +183,13 @@ final class DepthExpr {
 		return new DepthExpr(moved, residues);
 	}
 
+	/** The expression plus {@code k} times the index at {@code depth}. */
+	DepthExpr plusIndex(int depth, long k) {
+		long[] moved = Arrays.copyOf(vector, Math.max(vector.length, 2 + depth));
+		moved[1 + depth] = Math.addExact(moved[1 + depth], k);
+		return new DepthExpr(moved, residues);
+	}
+
 	/**
 	 * x, y and z (copies at the same place of consecutive blocks; z null when there are two) as a
 	 * function of a new loop index at {@code depth}: null unless the copies differ by one constant

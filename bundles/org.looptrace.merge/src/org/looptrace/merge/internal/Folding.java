@@ -4,6 +4,7 @@ package org.looptrace.merge.internal;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.emf.common.util.EList;
@@ -43,8 +45,8 @@ import org.looptrace.model.core.RankSet;
  * run of copies breaks where a neighbour wraps around: two runs that continue each other modulo
  * the cycle join into one loop whose numbers hold {@code mod(index+o,M)} ({@link Pairs#PERIODIC}),
  * and so do k copies that walk around a cycle of k ranks (SP's z sweeps, {@link #cycles}).
- * A last pass over the chosen folding makes loops of copies whose residues move by steps too
- * (SP's sweeps forth, then back: {@link #stepped}).
+ * A last pass over the few smallest foldings of the top level makes loops of copies whose residues
+ * move by steps too (SP's sweeps forth, then back: {@link #stepped}), and the smallest result wins.
  * Folding rewrites the linear sequence of constructs into an equal sequence, so every rank keeps
  * its events in order and projection stays exact. It is a pure function of the model: deterministic.
  *
@@ -55,6 +57,8 @@ public final class Folding {
 
 	/** The longest loop body looked for, in constructs. */
 	static final int MAX_BODY = 64;
+	/** The foldings of the top level the pass over steps is run on, the smallest first. */
+	private static final int FINALISTS = 3;
 	/** Systems of at least this many constructs try their foldings in parallel. */
 	private static final int PARALLEL = 4096;
 
@@ -63,6 +67,8 @@ public final class Folding {
 	private static final String NUMBER = "\0";
 
 	private final int threads;
+	/** What {@link #stepped} made of each loop body met, for the finalists of the top level. */
+	private final Map<SteppedBody, List<Node>> steppedBodies = new ConcurrentHashMap<>();
 	/** Shared by the threads: reports and cancellation checks serialized. */
 	private final Progress progress;
 
@@ -88,7 +94,7 @@ public final class Folding {
 			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints, canonical));
 		}
 		Model result = FACTORY.createModel();
-		write(stepped(new Folding(threads, progress).fold(items, 0), List.of(), progress), result.getItems(), new ArrayList<>());
+		write(new Folding(threads, progress).fold(items, 0), result.getItems(), new ArrayList<>());
 		return result;
 	}
 
@@ -411,7 +417,8 @@ public final class Folding {
 	 * Folds the constructs of a system at {@code depth}, the bodies of its loops first. Of the
 	 * order read and the {@link Linearizations} (rank-major, then group-major by step with and
 	 * without its numbers), with each kind of {@link Pairs}, keeps the one that folds into the
-	 * fewest constructs (the first on a tie: no pairs, the order read).
+	 * fewest constructs (the first on a tie: no pairs, the order read). At the top level, of the
+	 * {@link #FINALISTS} smallest, the one smallest after {@link #stepped}.
 	 */
 	private List<Node> fold(List<Node> items, int depth) {
 		progress.checkCancelled();
@@ -449,16 +456,18 @@ public final class Folding {
 			List<Node> recognized = recognize(order, depth, Pairs.CANDIDATES[k / orders.size()], List.of(), progress);
 			return order == rankBlocks ? unwrap(recognized, depth) : recognized;
 		});
-		List<Node> best = folds.get(0);
-		long smallest = size(best);
-		for (List<Node> candidate : folds) {
-			long size = size(candidate);
-			if (size < smallest) {
-				best = candidate;
-				smallest = size;
-			}
+		// The smallest first, the first on a tie.
+		List<List<Node>> ranked = new ArrayList<>(folds);
+		ranked.sort(Comparator.comparingLong(Folding::size));
+		if (depth > 0) {
+			return ranked.get(0);
 		}
-		return best;
+		// At the top, the pass over steps decides among the few smallest: it can shrink one more
+		// than another (MG's exchanges folded as four loops or as one loop over their steps).
+		List<List<Node>> finalists = ranked.stream().distinct().limit(FINALISTS).toList();
+		List<List<Node>> stepped = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
+				k -> stepped(finalists.get(k), List.of()));
+		return stepped.stream().min(Comparator.comparingLong(Folding::size)).orElseThrow();
 	}
 
 	/**
@@ -510,7 +519,7 @@ public final class Folding {
 		PERIODIC,
 		/**
 		 * As ANY_WITH_LOOPS, the arguments of residues moving by constant steps too, and runs of
-		 * loops fitted by their values ({@link #fitsUnrolled}): the pass over the chosen folding
+		 * loops fitted by their values ({@link #fitsUnrolled}): the pass over the top level's finalists
 		 * ({@link #stepped}), not a candidate, as it would take copies apart that PERIODIC joins.
 		 */
 		STEPS;
@@ -605,21 +614,35 @@ public final class Folding {
 	 * whose bounds are constant (null otherwise), outermost first, for the residues a plain term
 	 * may be written as ({@link DepthExpr#unifySteppingLifted}).
 	 */
-	private static List<Node> stepped(List<Node> items, List<long @Nullable []> ranges, Progress progress) {
+	private List<Node> stepped(List<Node> items, List<long @Nullable []> ranges) {
 		int depth = ranges.size();
 		List<Node> inner = new ArrayList<>(items.size());
 		for (Node item : items) {
 			if (item instanceof LoopNode loop) {
 				List<long @Nullable []> within = new ArrayList<>(ranges);
 				within.add(range(loop));
-				inner.add(new LoopNode(loop.lower, loop.upper, stepped(List.of(loop.body), within, progress).toArray(new Node[0]),
-						loop.ranks));
+				List<Node> body = List.of(loop.body);
+				// The finalists share most loop bodies: each is stepped once.
+				List<Node> steppedBody = steppedBodies.get(new SteppedBody(body, rangesKey(within)));
+				if (steppedBody == null) {
+					steppedBody = stepped(body, within);
+					steppedBodies.put(new SteppedBody(body, rangesKey(within)), steppedBody);
+				}
+				inner.add(new LoopNode(loop.lower, loop.upper, steppedBody.toArray(new Node[0]), loop.ranks));
 			} else {
 				inner.add(item);
 			}
 		}
 		List<Node> folded = recognize(inner, depth, Pairs.STEPS, ranges, progress);
 		return size(folded) < size(inner) ? folded : inner;
+	}
+
+	/** A loop body within its enclosing loops' ranges: what {@link #stepped} makes of it depends on nothing else. */
+	private record SteppedBody(List<Node> body, List<List<Long>> ranges) {
+	}
+
+	private static List<List<Long>> rangesKey(List<long @Nullable []> ranges) {
+		return ranges.stream().map(range -> range == null ? List.<Long>of() : List.of(range[0], range[1])).toList();
 	}
 
 	/** Constructs, loops and events, inside loops included. */
@@ -652,6 +675,9 @@ public final class Folding {
 				return true;
 			}
 			if (pairs == Pairs.PERIODIC && joins(stack, i, depth)) {
+				return true;
+			}
+			if (pairs != Pairs.NONE && stack.countedBody(size - i) > 0 && completesSecondCopy(stack, i, depth)) {
 				return true;
 			}
 		}
@@ -1468,6 +1494,41 @@ public final class Folding {
 					return false;
 				}
 			}
+			return true;
+		} catch (ArithmeticException overflow) {
+			return false;
+		}
+	}
+
+	/**
+	 * Whether the i - 1 items at the top of the stack are the next iteration of the loop that ends
+	 * the body of the loop of two iterations below them, at its second iteration: the pair was
+	 * folded while the second copy's last loop was still growing (a run of LU's receives taken in
+	 * two when the first half had the length of a shorter row). That loop's upper bound grows at
+	 * the second iteration only, where the items are dropped.
+	 */
+	private static boolean completesSecondCopy(Stack stack, int i, int depth) {
+		int size = stack.size();
+		LoopNode pair = (LoopNode) stack.get(size - i);
+		if (pair.upper.constantTerm() != 1 || !(pair.body[pair.body.length - 1] instanceof LoopNode last)
+				|| last.body.length != i - 1 || !last.upper.readsIndex(depth)) {
+			return false;
+		}
+		try {
+			LoopNode second = (LoopNode) instantiate(last, depth, 1);
+			if (!second.lower.isConstant() || !second.upper.isConstant()) {
+				return false;
+			}
+			long next = Math.addExact(second.upper.constantTerm(), 1);
+			for (int j = 0; j < second.body.length; j++) {
+				if (!instantiatesTo(second.body[j], depth, next, stack.get(size - i + 1 + j))) {
+					return false;
+				}
+			}
+			Node[] body = pair.body.clone();
+			body[body.length - 1] = new LoopNode(last.lower, last.upper.plusIndex(depth, 1), last.body, last.ranks);
+			stack.subList(size - i, size).clear();
+			stack.add(new LoopNode(pair.lower, pair.upper, body, pair.ranks));
 			return true;
 		} catch (ArithmeticException overflow) {
 			return false;
