@@ -456,15 +456,19 @@ public final class Folding {
 			List<Node> recognized = recognize(order, depth, Pairs.CANDIDATES[k / orders.size()], List.of(), progress);
 			return order == rankBlocks ? unwrap(recognized, depth) : recognized;
 		});
+		long[] sizes = folds.stream().mapToLong(Folding::size).toArray();
 		// The smallest first, the first on a tie.
-		List<List<Node>> ranked = new ArrayList<>(folds);
-		ranked.sort(Comparator.comparingLong(Folding::size));
+		List<Integer> ranked = new ArrayList<>(folds.size());
+		for (int k = 0; k < folds.size(); k++) {
+			ranked.add(k);
+		}
+		ranked.sort(Comparator.comparingLong(k -> sizes[k]));
 		if (depth > 0) {
-			return ranked.get(0);
+			return folds.get(ranked.get(0));
 		}
 		// At the top, the pass over steps decides among the few smallest: it can shrink one more
 		// than another (MG's exchanges folded as four loops or as one loop over their steps).
-		List<List<Node>> finalists = ranked.stream().distinct().limit(FINALISTS).toList();
+		List<List<Node>> finalists = ranked.stream().map(folds::get).distinct().limit(FINALISTS).toList();
 		List<List<Node>> stepped = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
 				k -> stepped(finalists.get(k), List.of()));
 		return stepped.stream().min(Comparator.comparingLong(Folding::size)).orElseThrow();
@@ -530,19 +534,23 @@ public final class Folding {
 
 	/**
 	 * NLR's stack, with each construct's skeleton and, for a loop from 0 to a constant, the length
-	 * of its body beside it: every step of a recognition tests them at up to 3 · MAX_BODY places
-	 * below the top before any rule compares constructs.
+	 * of its body (and that of its last construct's, for {@link #completesSecondCopy}) beside it:
+	 * every step of a recognition tests them at up to 3 · MAX_BODY places below the top before any
+	 * rule compares constructs.
 	 */
 	private static final class Stack extends AbstractList<Node> implements RandomAccess {
 		private Node[] nodes;
 		private int[] skeletons;
 		private int[] countedBodies;
+		/** For a loop of two iterations from 0 whose body ends with a loop: that loop's body length. */
+		private int[] pairTails;
 		private int size;
 
 		Stack(int capacity) {
 			nodes = new Node[Math.max(capacity, 16)];
 			skeletons = new int[nodes.length];
 			countedBodies = new int[nodes.length];
+			pairTails = new int[nodes.length];
 		}
 
 		@Override
@@ -562,10 +570,14 @@ public final class Folding {
 				nodes = Arrays.copyOf(nodes, 2 * size);
 				skeletons = Arrays.copyOf(skeletons, 2 * size);
 				countedBodies = Arrays.copyOf(countedBodies, 2 * size);
+				pairTails = Arrays.copyOf(pairTails, 2 * size);
 			}
 			nodes[size] = node;
 			skeletons[size] = node.skeleton;
-			countedBodies[size] = node instanceof LoopNode loop && loop.counted ? loop.body.length : 0;
+			boolean counted = node instanceof LoopNode loop && loop.counted;
+			countedBodies[size] = counted ? ((LoopNode) node).body.length : 0;
+			pairTails[size] = counted && ((LoopNode) node).upper.constantTerm() == 1
+					&& ((LoopNode) node).body[((LoopNode) node).body.length - 1] instanceof LoopNode tail ? tail.body.length : 0;
 			size++;
 			modCount++;
 			return true;
@@ -576,6 +588,7 @@ public final class Folding {
 			System.arraycopy(nodes, to, nodes, from, size - to);
 			System.arraycopy(skeletons, to, skeletons, from, size - to);
 			System.arraycopy(countedBodies, to, countedBodies, from, size - to);
+			System.arraycopy(pairTails, to, pairTails, from, size - to);
 			Arrays.fill(nodes, size - (to - from), size, null);
 			size -= to - from;
 			modCount++;
@@ -588,6 +601,10 @@ public final class Folding {
 		/** The length of the body of construct i if it is a loop from 0 to a constant, else 0. */
 		int countedBody(int i) {
 			return countedBodies[i];
+		}
+
+		int pairTail(int i) {
+			return pairTails[i];
 		}
 	}
 
@@ -677,7 +694,7 @@ public final class Folding {
 			if (pairs == Pairs.PERIODIC && joins(stack, i, depth)) {
 				return true;
 			}
-			if (pairs != Pairs.NONE && stack.countedBody(size - i) > 0 && completesSecondCopy(stack, i, depth)) {
+			if (pairs != Pairs.NONE && stack.pairTail(size - i) == i - 1 && completesSecondCopy(stack, i, depth)) {
 				return true;
 			}
 		}
@@ -1510,8 +1527,8 @@ public final class Folding {
 	private static boolean completesSecondCopy(Stack stack, int i, int depth) {
 		int size = stack.size();
 		LoopNode pair = (LoopNode) stack.get(size - i);
-		if (pair.upper.constantTerm() != 1 || !(pair.body[pair.body.length - 1] instanceof LoopNode last)
-				|| last.body.length != i - 1 || !last.upper.readsIndex(depth)) {
+		LoopNode last = (LoopNode) pair.body[pair.body.length - 1];
+		if (!last.upper.readsIndex(depth)) {
 			return false;
 		}
 		try {
