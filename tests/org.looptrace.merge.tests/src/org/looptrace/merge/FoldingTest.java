@@ -110,12 +110,13 @@ class FoldingTest {
 
 	/**
 	 * NPB SP's copy_faces on periodic q × q grids (random q and tags): each rank sends east, west,
-	 * south, north, then receives. Row 0 reads its east neighbour's row as 4*i where the others
-	 * read 4*mod(1+i,4), so the east and south sends fold as one loop over the direction only once
-	 * the plain term is written as that residue; the model stays exact.
+	 * south, north, then receives, three times. One nest over the time steps, the rows and the
+	 * columns, each rank's eight events written once with their neighbours modulo q (11
+	 * constructs; 41 on the 3 × 3 grid before blocks whose ranks walk by one step were tried as
+	 * cycles); the model stays exact.
 	 */
 	@Test
-	void theFacesOfAPeriodicGridAreOneLoopOverTheDirection() throws Exception {
+	void theFacesOfAPeriodicGridAreOneNestOverTheGrid() throws Exception {
 		Random random = new Random(23);
 		for (int round = 0; round < 8; round++) {
 			int q = 3 + random.nextInt(4);
@@ -138,8 +139,8 @@ class FoldingTest {
 				}
 			}
 			assertExactAndNeverLarger(traces, q + " x " + q + " grid");
-			String text = ModelPrinter.print(folded(locals(traces)));
-			assertTrue(text.contains("c49." + tag + "+" + 2000 + "*i"), q + " x " + q + ":\n" + text);
+			Model model = folded(locals(traces));
+			assertTrue(constructs(model) <= 11, q + " x " + q + ":\n" + ModelPrinter.print(model));
 		}
 	}
 

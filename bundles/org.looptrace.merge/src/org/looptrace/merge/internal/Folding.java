@@ -709,28 +709,44 @@ public final class Folding {
 	 * Whether the top of the stack is k ≥ 3 loops of the same constant bounds whose bodies, their
 	 * inner loops of constant bounds unrolled, are copies that fit by values ({@link ValueFit}):
 	 * the rows of BT's grid, each folded on its own, differ where two steps happen to be affine in
-	 * one row and not in the next. Then replaced by one loop over them, its body recognized again,
-	 * when that is smaller. Only the longest run of such loops is tried (at most MAX_BODY: each
-	 * push tries the run again). {@code ranges}: of the indices of the loops around, as
+	 * one row and not in the next. The first copies may be a loop over them already
+	 * ({@link #copiesAt}). Then replaced by one loop over them, its body recognized again, when
+	 * that is smaller. Only the longest run of such loops is tried (at most MAX_BODY: each push
+	 * tries the run again). {@code ranges}: of the indices of the loops around, as
 	 * {@link #stepped} passes them.
 	 */
 	private static boolean fitsUnrolled(Stack stack, int depth, List<long @Nullable []> ranges) {
 		int size = stack.size();
-		if (size < 3 || !(stack.get(size - 1) instanceof LoopNode top) || range(top) == null) {
+		if (size < 2 || !(stack.get(size - 1) instanceof LoopNode top) || range(top) == null) {
 			return false;
 		}
 		List<Node[]> bodies = new ArrayList<>();
 		List<LoopNode> loops = new ArrayList<>();
+		int replaced = 0;
 		for (int e = size - 1; e >= 0 && bodies.size() < MAX_BODY; e--) {
-			if (!(stack.get(e) instanceof LoopNode loop) || !loop.lower.equals(top.lower) || !loop.upper.equals(top.upper)) {
+			List<LoopNode> candidates = copiesAt(stack.get(e), top, depth);
+			if (candidates.isEmpty() || bodies.size() + candidates.size() > MAX_BODY) {
 				break;
 			}
-			List<Node> flat = new ArrayList<>();
-			if (!unroll(List.of(loop.body), depth + 1, flat) || !bodies.isEmpty() && !sameSkeletons(flat, List.of(bodies.get(0)))) {
+			List<Node[]> flats = new ArrayList<>();
+			for (LoopNode loop : candidates) {
+				List<Node> flat = new ArrayList<>();
+				Node[] first = bodies.isEmpty() ? flats.isEmpty() ? null : flats.get(0) : bodies.get(0);
+				if (!unroll(List.of(loop.body), depth + 1, flat) || first != null && !sameSkeletons(flat, List.of(first))) {
+					flats = null;
+					break;
+				}
+				flats.add(flat.toArray(new Node[0]));
+			}
+			if (flats == null) {
 				break;
 			}
-			bodies.add(0, flat.toArray(new Node[0]));
-			loops.add(0, loop);
+			bodies.addAll(0, flats);
+			loops.addAll(0, candidates);
+			replaced++;
+			if (candidates.size() > 1) {
+				break; // a loop of copies holds those before it already
+			}
 		}
 		int k = bodies.size();
 		if (k < 3) {
@@ -750,12 +766,39 @@ public final class Folding {
 		Node[] body = recognize(List.of(unified), depth + 2, Pairs.STEPS, inner, Progress.NONE).toArray(new Node[0]);
 		LoopNode fitted = new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1),
 				new Node[] { new LoopNode(top.lower, top.upper, body, RankSet.EMPTY) }, RankSet.EMPTY);
-		if (size(List.of(fitted)) >= size(List.of(copies))) {
+		if (size(List.of(fitted)) >= size(stack.subList(size - replaced, size))) {
 			return false;
 		}
-		stack.subList(size - k, size).clear();
+		stack.subList(size - replaced, size).clear();
 		stack.add(fitted);
 		return true;
+	}
+
+	/**
+	 * The copies a construct of the stack gives a run of loops like {@code top}: itself, if a loop
+	 * of top's bounds, or the iterations of a loop of constant bounds around one such loop (the
+	 * run's first copies, folded already: BT's rows 0 to 2, then row 3 apart); none otherwise.
+	 */
+	private static List<LoopNode> copiesAt(Node node, LoopNode top, int depth) {
+		if (!(node instanceof LoopNode loop)) {
+			return List.of();
+		}
+		if (loop.lower.equals(top.lower) && loop.upper.equals(top.upper)) {
+			return List.of(loop);
+		}
+		if (!loop.counted || loop.body.length != 1 || !(loop.body[0] instanceof LoopNode inner)
+				|| !inner.lower.equals(top.lower) || !inner.upper.equals(top.upper) || loop.upper.constantTerm() >= MAX_BODY) {
+			return List.of();
+		}
+		List<LoopNode> iterations = new ArrayList<>();
+		try {
+			for (long n = 0; n <= loop.upper.constantTerm(); n++) {
+				iterations.add((LoopNode) instantiate(inner, depth, n));
+			}
+		} catch (ArithmeticException overflow) {
+			return List.of();
+		}
+		return iterations;
 	}
 
 	/**
@@ -1152,8 +1195,10 @@ public final class Folding {
 
 		/**
 		 * Whether the steps can be one step and jumps that are multiples of the number of blocks,
-		 * as a cycle over them needs. A block that starts with a loop, or whose first rank takes a
-		 * single step, is never a cycle here (the first is untested, the second plain repetition).
+		 * as a cycle over them needs. A block that starts with a loop is never a cycle here (it is
+		 * untested). One whose first rank takes a single step may be: its other numbers may wrap
+		 * (BT's block of a rank's copy_faces sends, its receives and its stages: the ranks walk
+		 * along a row, their neighbours wrap around it), and the fit refuses it if none does.
 		 */
 		boolean mayWrap() {
 			int k = size / b;
@@ -1162,7 +1207,7 @@ public final class Folding {
 					return false;
 				}
 			}
-			return distinct > 1;
+			return distinct > 0;
 		}
 
 		/**
