@@ -34,9 +34,9 @@ class FoldingRealRunsTest {
 		CONSTRUCTS.put("cg.S.4", 34L);
 		CONSTRUCTS.put("cg.S.16", 50L);
 		CONSTRUCTS.put("mg.S.4", 81L);
-		CONSTRUCTS.put("mg.S.16", 229L);
-		CONSTRUCTS.put("bt.S.4", 119L);
-		CONSTRUCTS.put("bt.S.16", 192L);
+		CONSTRUCTS.put("mg.S.16", 183L);
+		CONSTRUCTS.put("bt.S.4", 113L);
+		CONSTRUCTS.put("bt.S.16", 143L);
 		CONSTRUCTS.put("sp.S.4", 66L);
 		CONSTRUCTS.put("sp.S.16", 81L);
 		CONSTRUCTS.put("sweep3d.4", 69L);

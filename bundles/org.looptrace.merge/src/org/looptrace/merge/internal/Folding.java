@@ -4,8 +4,10 @@ package org.looptrace.merge.internal;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -417,8 +419,10 @@ public final class Folding {
 	 * Folds the constructs of a system at {@code depth}, the bodies of its loops first. Of the
 	 * order read and the {@link Linearizations} (rank-major, then group-major by step with and
 	 * without its numbers), with each kind of {@link Pairs}, keeps the one that folds into the
-	 * fewest constructs (the first on a tie: no pairs, the order read). At the top level, of the
-	 * {@link #FINALISTS} smallest, the one smallest after {@link #stepped}.
+	 * fewest constructs (the first on a tie: no pairs, the order read), or the folding that keeps
+	 * each segment's smallest ({@link #separators}) when that is smaller. At the top level, of the
+	 * {@link #FINALISTS} smallest and the folding by segments, the one smallest after
+	 * {@link #stepped}.
 	 */
 	private List<Node> fold(List<Node> items, int depth) {
 		progress.checkCancelled();
@@ -427,6 +431,37 @@ public final class Folding {
 			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
 					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
 		}
+		Candidates candidates = candidates(folded, depth);
+		List<List<Node>> folds = candidates.folds();
+		List<Node> bySegment = candidates.bySegment();
+		long[] sizes = folds.stream().mapToLong(Folding::size).toArray();
+		// The smallest first, the first on a tie.
+		List<Integer> ranked = new ArrayList<>(folds.size());
+		for (int k = 0; k < folds.size(); k++) {
+			ranked.add(k);
+		}
+		ranked.sort(Comparator.comparingLong(k -> sizes[k]));
+		if (depth > 0) {
+			List<Node> best = folds.get(ranked.get(0));
+			return bySegment != null && size(bySegment) < size(best) ? bySegment : best;
+		}
+		// At the top, the pass over steps decides among the few smallest and the folding by
+		// segments: it can shrink one more than another (MG's exchanges folded as four loops or as
+		// one loop over their steps).
+		List<List<Node>> finalists = new ArrayList<>(ranked.stream().map(folds::get).distinct().limit(FINALISTS).toList());
+		if (bySegment != null && !finalists.contains(bySegment)) {
+			finalists.add(bySegment);
+		}
+		List<List<Node>> stepped = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
+				k -> stepped(finalists.get(k), List.of()));
+		return stepped.stream().min(Comparator.comparingLong(Folding::size)).orElseThrow();
+	}
+
+	/**
+	 * The foldings of a system's constructs (their loop bodies folded): each order of
+	 * {@link #fold}'s with each kind of {@link Pairs}, in that order.
+	 */
+	private Candidates candidates(List<Node> folded, int depth) {
 		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
 		List<List<Node>> orders = new ArrayList<>(List.of(folded));
 		List<Node> rankMajor = reorder(folded, Linearizations.rankMajor(ranks));
@@ -444,34 +479,116 @@ public final class Folding {
 			}
 		}
 		List<Node> rankBlocks = rankBlocks(rankMajor, depth);
-		if (rankBlocks.size() < items.size()) {
+		if (rankBlocks.size() < folded.size()) {
 			orders.add(rankBlocks);
 		}
+		Set<Node> separators = separators(folded);
 		int candidates = Pairs.CANDIDATES.length * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
 		// Only the rank-block order holds wrappers: bodies folded above have been unwrapped already.
-		List<List<Node>> folds = Parallel.map(candidates, items.size() >= PARALLEL ? threads : 1, k -> {
+		List<List<List<Node>>> segmented = Parallel.map(candidates, folded.size() >= PARALLEL ? threads : 1, k -> {
 			List<Node> order = orders.get(k % orders.size());
-			List<Node> recognized = recognize(order, depth, Pairs.CANDIDATES[k / orders.size()], List.of(), progress);
-			return order == rankBlocks ? unwrap(recognized, depth) : recognized;
+			List<List<Node>> segments = new ArrayList<>();
+			for (List<Node> segment : segments(order, separators)) {
+				List<Node> recognized = segment.size() == 1 && separators.contains(segment.get(0)) ? segment
+						: recognize(segment, depth, Pairs.CANDIDATES[k / orders.size()], List.of(), progress);
+				segments.add(order == rankBlocks ? unwrap(recognized, depth) : recognized);
+			}
+			return segments;
 		});
-		long[] sizes = folds.stream().mapToLong(Folding::size).toArray();
-		// The smallest first, the first on a tie.
-		List<Integer> ranked = new ArrayList<>(folds.size());
-		for (int k = 0; k < folds.size(); k++) {
-			ranked.add(k);
+		List<List<Node>> folds = new ArrayList<>(candidates);
+		for (List<List<Node>> segments : segmented) {
+			folds.add(joined(segments, depth));
 		}
-		ranked.sort(Comparator.comparingLong(k -> sizes[k]));
-		if (depth > 0) {
-			return folds.get(ranked.get(0));
+		if (separators.isEmpty()) {
+			return new Candidates(folds, null);
 		}
-		// At the top, the pass over steps decides among the few smallest: it can shrink one more
-		// than another (MG's exchanges folded as four loops or as one loop over their steps).
-		List<List<Node>> finalists = ranked.stream().map(folds::get).distinct().limit(FINALISTS).toList();
-		List<List<Node>> stepped = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
-				k -> stepped(finalists.get(k), List.of()));
-		return stepped.stream().min(Comparator.comparingLong(Folding::size)).orElseThrow();
+		// Each segment's smallest folding, the first on a tie.
+		List<List<Node>> smallest = new ArrayList<>(segmented.get(0));
+		for (List<List<Node>> segments : segmented) {
+			for (int s = 0; s < segments.size(); s++) {
+				if (size(segments.get(s)) < size(smallest.get(s))) {
+					smallest.set(s, segments.get(s));
+				}
+			}
+		}
+		return new Candidates(folds, joined(smallest, depth));
+	}
+
+	/**
+	 * The foldings of a system, one per order and kind of pairs, and the one that keeps each
+	 * segment's smallest (null when the system has no {@link #separators}).
+	 */
+	private record Candidates(List<List<Node>> folds, @Nullable List<Node> bySegment) {
+	}
+
+	/**
+	 * The constructs of all the system's ranks (a time loop spanning every rank), when at least two
+	 * runs of other constructs lie between them: no order moves a construct past one, so each run
+	 * (a segment) may keep its own smallest folding (BT's initialization folds best in one order,
+	 * its verification in another). Compared by identity; empty when there is no such pair of runs.
+	 */
+	private static Set<Node> separators(List<Node> folded) {
+		RankSet all = RankSet.EMPTY;
+		for (Node node : folded) {
+			all = all.union(node.ranks);
+		}
+		Set<Node> separators = Collections.newSetFromMap(new IdentityHashMap<>());
+		if (all.size() < 2) {
+			return separators;
+		}
+		int runs = 0;
+		int run = 0;
+		for (Node node : folded) {
+			if (node.ranks.equals(all)) {
+				separators.add(node);
+				runs += run >= 2 ? 1 : 0;
+				run = 0;
+			} else {
+				run++;
+			}
+		}
+		runs += run >= 2 ? 1 : 0;
+		if (runs < 2) {
+			separators.clear();
+		}
+		return separators;
+	}
+
+	/** The order cut before and after each separator: segments, and each separator alone. */
+	private static List<List<Node>> segments(List<Node> order, Set<Node> separators) {
+		if (separators.isEmpty()) {
+			return List.of(order);
+		}
+		List<List<Node>> segments = new ArrayList<>();
+		int start = 0;
+		for (int i = 0; i < order.size(); i++) {
+			if (separators.contains(order.get(i))) {
+				if (i > start) {
+					segments.add(order.subList(start, i));
+				}
+				segments.add(order.subList(i, i + 1));
+				start = i + 1;
+			}
+		}
+		if (start < order.size()) {
+			segments.add(order.subList(start, order.size()));
+		}
+		return segments;
+	}
+
+	/**
+	 * Segments folded on their own, one after the other, folded again by NLR's rules (repetitions
+	 * around the separators).
+	 */
+	private List<Node> joined(List<List<Node>> segments, int depth) {
+		if (segments.size() == 1) {
+			return segments.get(0);
+		}
+		List<Node> joined = new ArrayList<>();
+		segments.forEach(joined::addAll);
+		return recognize(joined, depth, Pairs.NONE, List.of(), progress);
 	}
 
 	/**
