@@ -15,6 +15,7 @@ import java.util.RandomAccess;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.emf.common.util.EList;
@@ -47,8 +48,9 @@ import org.looptrace.model.core.RankSet;
  * run of copies breaks where a neighbour wraps around: two runs that continue each other modulo
  * the cycle join into one loop whose numbers hold {@code mod(index+o,M)} ({@link Pairs#PERIODIC}),
  * and so do k copies that walk around a cycle of k ranks (SP's z sweeps, {@link #cycles}).
- * A last pass over the few smallest foldings of the top level makes loops of copies whose residues
- * move by steps too (SP's sweeps forth, then back: {@link #stepped}), and the smallest result wins.
+ * A pass over the few smallest foldings of the top level makes loops of copies whose residues
+ * move by steps too (SP's sweeps forth, then back: {@link #stepped}), and the smallest result wins;
+ * a last one makes loops of copies that fit by their values ({@link #copiesFitted}).
  * Folding rewrites the linear sequence of constructs into an equal sequence, so every rank keeps
  * its events in order and projection stays exact. It is a pure function of the model: deterministic.
  *
@@ -422,7 +424,7 @@ public final class Folding {
 	 * fewest constructs (the first on a tie: no pairs, the order read), or the folding that keeps
 	 * each segment's smallest ({@link #separators}) when that is smaller. At the top level, of the
 	 * {@link #FINALISTS} smallest and the folding by segments, the one smallest after
-	 * {@link #stepped}.
+	 * {@link #stepped}, then {@link #copiesFitted}.
 	 */
 	private List<Node> fold(List<Node> items, int depth) {
 		progress.checkCancelled();
@@ -454,7 +456,7 @@ public final class Folding {
 		}
 		List<List<Node>> stepped = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
 				k -> stepped(finalists.get(k), List.of()));
-		return stepped.stream().min(Comparator.comparingLong(Folding::size)).orElseThrow();
+		return copiesFitted(stepped.stream().min(Comparator.comparingLong(Folding::size)).orElseThrow(), List.of());
 	}
 
 	/**
@@ -749,26 +751,80 @@ public final class Folding {
 	 * may be written as ({@link DepthExpr#unifySteppingLifted}).
 	 */
 	private List<Node> stepped(List<Node> items, List<long @Nullable []> ranges) {
-		int depth = ranges.size();
-		List<Node> inner = new ArrayList<>(items.size());
+		List<Node> inner = withBodies(items, ranges, (body, within) -> {
+			// The finalists share most loop bodies: each is stepped once.
+			List<Node> steppedBody = steppedBodies.get(new SteppedBody(body, rangesKey(within)));
+			if (steppedBody == null) {
+				steppedBody = stepped(body, within);
+				steppedBodies.put(new SteppedBody(body, rangesKey(within)), steppedBody);
+			}
+			return steppedBody;
+		});
+		List<Node> folded = recognize(inner, ranges.size(), Pairs.STEPS, ranges, progress);
+		return size(folded) < size(inner) ? folded : inner;
+	}
+
+	/** The items with each loop's body replaced by what {@code pass} makes of it within the loop's range. */
+	private static List<Node> withBodies(List<Node> items, List<long @Nullable []> ranges,
+			BiFunction<List<Node>, List<long @Nullable []>, List<Node>> pass) {
+		List<Node> result = new ArrayList<>(items.size());
 		for (Node item : items) {
 			if (item instanceof LoopNode loop) {
 				List<long @Nullable []> within = new ArrayList<>(ranges);
 				within.add(range(loop));
-				List<Node> body = List.of(loop.body);
-				// The finalists share most loop bodies: each is stepped once.
-				List<Node> steppedBody = steppedBodies.get(new SteppedBody(body, rangesKey(within)));
-				if (steppedBody == null) {
-					steppedBody = stepped(body, within);
-					steppedBodies.put(new SteppedBody(body, rangesKey(within)), steppedBody);
-				}
-				inner.add(new LoopNode(loop.lower, loop.upper, steppedBody.toArray(new Node[0]), loop.ranks));
+				result.add(new LoopNode(loop.lower, loop.upper, pass.apply(List.of(loop.body), within).toArray(new Node[0]),
+						loop.ranks));
 			} else {
-				inner.add(item);
+				result.add(item);
 			}
 		}
-		List<Node> folded = recognize(inner, depth, Pairs.STEPS, ranges, progress);
-		return size(folded) < size(inner) ? folded : inner;
+		return result;
+	}
+
+	/**
+	 * The last pass, over the chosen folding, loop bodies first: a sequence of constructs that,
+	 * its loops of constant bounds unrolled, is k ≥ 2 copies of one block becomes one loop over the
+	 * copies when they fit by values ({@link ValueFit}) and that is smaller. BT's initialization
+	 * folds the ranks of even and odd columns into blocks whose loops differ (the same steps,
+	 * wrapping at other places), one after the other in a loop over pairs of columns. Last, so
+	 * that the recognitions above see the blocks as they fold on their own (as a rule inside the
+	 * pass over steps, it took BT's rows apart before they could be fitted as rows).
+	 */
+	private static List<Node> copiesFitted(List<Node> items, List<long @Nullable []> ranges) {
+		int depth = ranges.size();
+		List<Node> inner = withBodies(items, ranges, Folding::copiesFitted);
+		List<Node> flat = new ArrayList<>();
+		if (inner.isEmpty() || !unroll(inner, depth, flat)) {
+			return inner;
+		}
+		List<Node> best = inner;
+		// A nest made one loop saves its inner loop only, at the price of residues: kept only when
+		// the body shrinks too.
+		int flattening = inner.size() == 1 ? 1 : 0;
+		for (int k = 2; k <= flat.size() / 2; k++) {
+			int b = flat.size() / k;
+			if (flat.size() % k != 0 || b > MAX_BODY) {
+				continue;
+			}
+			Node[][] blocks = new Node[k][];
+			boolean same = true;
+			for (int c = 0; c < k && same; c++) {
+				blocks[c] = flat.subList(c * b, (c + 1) * b).toArray(new Node[0]);
+				same = c == 0 || sameSkeletons(List.of(blocks[c]), List.of(blocks[0]));
+			}
+			Node[] unified = same ? combine(blocks, new ValueFits(ranges, moduli(blocks))) : null;
+			if (unified == null) {
+				continue;
+			}
+			List<long @Nullable []> within = new ArrayList<>(ranges);
+			within.add(new long[] { 0, k - 1 });
+			Node[] body = recognize(List.of(unified), depth + 1, Pairs.STEPS, within, Progress.NONE).toArray(new Node[0]);
+			List<Node> loop = List.of(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1), body, RankSet.EMPTY));
+			if (size(loop) + flattening < size(best)) {
+				best = loop;
+			}
+		}
+		return best;
 	}
 
 	/** A loop body within its enclosing loops' ranges: what {@link #stepped} makes of it depends on nothing else. */
