@@ -183,10 +183,10 @@ final class DepthExpr {
 		return new DepthExpr(moved, residues);
 	}
 
-	/** The expression plus {@code k} times the index at {@code depth}. */
-	DepthExpr plusIndex(int depth, long k) {
+	/** The expression plus the index at {@code depth}. */
+	DepthExpr plusIndex(int depth) {
 		long[] moved = Arrays.copyOf(vector, Math.max(vector.length, 2 + depth));
-		moved[1 + depth] = Math.addExact(moved[1 + depth], k);
+		moved[1 + depth] = Math.addExact(moved[1 + depth], 1);
 		return new DepthExpr(moved, residues);
 	}
 

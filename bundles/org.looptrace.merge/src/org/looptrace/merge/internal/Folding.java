@@ -454,14 +454,14 @@ public final class Folding {
 		if (bySegment != null && !finalists.contains(bySegment)) {
 			finalists.add(bySegment);
 		}
-		List<List<Node>> stepped = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
+		List<List<Node>> results = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
 				k -> stepped(finalists.get(k), List.of()));
-		return copiesFitted(stepped.stream().min(Comparator.comparingLong(Folding::size)).orElseThrow(), List.of());
+		return copiesFitted(results.stream().min(Comparator.comparingLong(Folding::size)).orElseThrow(), List.of());
 	}
 
 	/**
-	 * The foldings of a system's constructs (their loop bodies folded): each order of
-	 * {@link #fold}'s with each kind of {@link Pairs}, in that order.
+	 * The foldings of a system's constructs (their loop bodies folded): each kind of {@link Pairs}
+	 * with each order of {@link #fold}'s, kinds outermost (the order of the ties).
 	 */
 	private Candidates candidates(List<Node> folded, int depth) {
 		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
@@ -485,23 +485,26 @@ public final class Folding {
 			orders.add(rankBlocks);
 		}
 		Set<Node> separators = separators(folded);
-		int candidates = Pairs.CANDIDATES.length * orders.size();
+		int count = Pairs.CANDIDATES.length * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
 		// Only the rank-block order holds wrappers: bodies folded above have been unwrapped already.
-		List<List<List<Node>>> segmented = Parallel.map(candidates, folded.size() >= PARALLEL ? threads : 1, k -> {
+		List<List<List<Node>>> segmented = Parallel.map(count, folded.size() >= PARALLEL ? threads : 1, k -> {
 			List<Node> order = orders.get(k % orders.size());
+			Pairs pairs = Pairs.CANDIDATES[k / orders.size()];
 			List<List<Node>> segments = new ArrayList<>();
 			for (List<Node> segment : segments(order, separators)) {
 				List<Node> recognized = segment.size() == 1 && separators.contains(segment.get(0)) ? segment
-						: recognize(segment, depth, Pairs.CANDIDATES[k / orders.size()], List.of(), progress);
+						: recognize(segment, depth, pairs, List.of(), progress);
 				segments.add(order == rankBlocks ? unwrap(recognized, depth) : recognized);
 			}
+			// The whole folded again, with the same pairs: repetitions around the separators.
+			segments.add(joined(segments, depth, pairs));
 			return segments;
 		});
-		List<List<Node>> folds = new ArrayList<>(candidates);
+		List<List<Node>> folds = new ArrayList<>(count);
 		for (List<List<Node>> segments : segmented) {
-			folds.add(joined(segments, depth));
+			folds.add(segments.remove(segments.size() - 1));
 		}
 		if (separators.isEmpty()) {
 			return new Candidates(folds, null);
@@ -515,7 +518,7 @@ public final class Folding {
 				}
 			}
 		}
-		return new Candidates(folds, joined(smallest, depth));
+		return new Candidates(folds, joined(smallest, depth, Pairs.NONE));
 	}
 
 	/**
@@ -526,10 +529,10 @@ public final class Folding {
 	}
 
 	/**
-	 * The constructs of all the system's ranks (a time loop spanning every rank), when at least two
-	 * runs of other constructs lie between them: no order moves a construct past one, so each run
+	 * The constructs of all the system's ranks (a time loop spanning every rank), when they cut the
+	 * others into at least two runs of two or more: no order moves a construct past one, so each run
 	 * (a segment) may keep its own smallest folding (BT's initialization folds best in one order,
-	 * its verification in another). Compared by identity; empty when there is no such pair of runs.
+	 * its verification in another). Compared by identity; empty when there are no such two runs.
 	 */
 	private static Set<Node> separators(List<Node> folded) {
 		RankSet all = RankSet.EMPTY;
@@ -580,17 +583,14 @@ public final class Folding {
 		return segments;
 	}
 
-	/**
-	 * Segments folded on their own, one after the other, folded again by NLR's rules (repetitions
-	 * around the separators).
-	 */
-	private List<Node> joined(List<List<Node>> segments, int depth) {
+	/** Segments folded on their own, one after the other, folded again (repetitions around the separators). */
+	private List<Node> joined(List<List<Node>> segments, int depth, Pairs pairs) {
 		if (segments.size() == 1) {
 			return segments.get(0);
 		}
 		List<Node> joined = new ArrayList<>();
 		segments.forEach(joined::addAll);
-		return recognize(joined, depth, Pairs.NONE, List.of(), progress);
+		return recognize(joined, depth, pairs, List.of(), progress);
 	}
 
 	/**
@@ -693,10 +693,10 @@ public final class Folding {
 			}
 			nodes[size] = node;
 			skeletons[size] = node.skeleton;
-			boolean counted = node instanceof LoopNode loop && loop.counted;
-			countedBodies[size] = counted ? ((LoopNode) node).body.length : 0;
-			pairTails[size] = counted && ((LoopNode) node).upper.constantTerm() == 1
-					&& ((LoopNode) node).body[((LoopNode) node).body.length - 1] instanceof LoopNode tail ? tail.body.length : 0;
+			LoopNode counted = node instanceof LoopNode loop && loop.counted ? loop : null;
+			countedBodies[size] = counted != null ? counted.body.length : 0;
+			pairTails[size] = counted != null && counted.upper.constantTerm() == 1 && counted.body.length > 0
+					&& counted.body[counted.body.length - 1] instanceof LoopNode tail ? tail.body.length : 0;
 			size++;
 			modCount++;
 			return true;
@@ -752,11 +752,13 @@ public final class Folding {
 	 */
 	private List<Node> stepped(List<Node> items, List<long @Nullable []> ranges) {
 		List<Node> inner = withBodies(items, ranges, (body, within) -> {
-			// The finalists share most loop bodies: each is stepped once.
-			List<Node> steppedBody = steppedBodies.get(new SteppedBody(body, rangesKey(within)));
+			// The finalists share most loop bodies: each is stepped once per thread at most (two
+			// threads may both step one, to the same result).
+			SteppedBody key = new SteppedBody(body, rangesKey(within));
+			List<Node> steppedBody = steppedBodies.get(key);
 			if (steppedBody == null) {
 				steppedBody = stepped(body, within);
-				steppedBodies.put(new SteppedBody(body, rangesKey(within)), steppedBody);
+				steppedBodies.putIfAbsent(key, steppedBody);
 			}
 			return steppedBody;
 		});
@@ -790,9 +792,10 @@ public final class Folding {
 	 * that the recognitions above see the blocks as they fold on their own (as a rule inside the
 	 * pass over steps, it took BT's rows apart before they could be fitted as rows).
 	 */
-	private static List<Node> copiesFitted(List<Node> items, List<long @Nullable []> ranges) {
+	private List<Node> copiesFitted(List<Node> items, List<long @Nullable []> ranges) {
+		progress.checkCancelled();
 		int depth = ranges.size();
-		List<Node> inner = withBodies(items, ranges, Folding::copiesFitted);
+		List<Node> inner = withBodies(items, ranges, this::copiesFitted);
 		List<Node> flat = new ArrayList<>();
 		if (inner.isEmpty() || !unroll(inner, depth, flat)) {
 			return inner;
@@ -800,7 +803,7 @@ public final class Folding {
 		List<Node> best = inner;
 		// A nest made one loop saves its inner loop only, at the price of residues: kept only when
 		// the body shrinks too.
-		int flattening = inner.size() == 1 ? 1 : 0;
+		long limit = size(inner) - (inner.size() == 1 ? 1 : 0);
 		for (int k = 2; k <= flat.size() / 2; k++) {
 			int b = flat.size() / k;
 			if (flat.size() % k != 0 || b > MAX_BODY) {
@@ -820,7 +823,7 @@ public final class Folding {
 			within.add(new long[] { 0, k - 1 });
 			Node[] body = recognize(List.of(unified), depth + 1, Pairs.STEPS, within, Progress.NONE).toArray(new Node[0]);
 			List<Node> loop = List.of(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1), body, RankSet.EMPTY));
-			if (size(loop) + flattening < size(best)) {
+			if (size(loop) < Math.min(limit, size(best))) {
 				best = loop;
 			}
 		}
@@ -897,27 +900,16 @@ public final class Folding {
 		List<LoopNode> loops = new ArrayList<>();
 		int replaced = 0;
 		for (int e = size - 1; e >= 0 && bodies.size() < MAX_BODY; e--) {
-			List<LoopNode> candidates = copiesAt(stack.get(e), top, depth);
-			if (candidates.isEmpty() || bodies.size() + candidates.size() > MAX_BODY) {
-				break;
-			}
-			List<Node[]> flats = new ArrayList<>();
-			for (LoopNode loop : candidates) {
-				List<Node> flat = new ArrayList<>();
-				Node[] first = bodies.isEmpty() ? flats.isEmpty() ? null : flats.get(0) : bodies.get(0);
-				if (!unroll(List.of(loop.body), depth + 1, flat) || first != null && !sameSkeletons(flat, List.of(first))) {
-					flats = null;
-					break;
-				}
-				flats.add(flat.toArray(new Node[0]));
-			}
+			List<LoopNode> found = copiesAt(stack.get(e), top, depth);
+			List<Node[]> flats = found.isEmpty() || bodies.size() + found.size() > MAX_BODY ? null
+					: unrolledBodies(found, depth + 1, bodies.isEmpty() ? null : bodies.get(0));
 			if (flats == null) {
 				break;
 			}
 			bodies.addAll(0, flats);
-			loops.addAll(0, candidates);
+			loops.addAll(0, found);
 			replaced++;
-			if (candidates.size() > 1) {
+			if (found.size() > 1) {
 				break; // a loop of copies holds those before it already
 			}
 		}
@@ -945,6 +937,23 @@ public final class Folding {
 		stack.subList(size - replaced, size).clear();
 		stack.add(fitted);
 		return true;
+	}
+
+	/**
+	 * The bodies of the loops (at {@code depth}), their loops of constant bounds unrolled, when all
+	 * have the skeletons of {@code like} (of the first, when null); else null.
+	 */
+	private static @Nullable List<Node[]> unrolledBodies(List<LoopNode> loops, int depth, Node @Nullable [] like) {
+		List<Node[]> bodies = new ArrayList<>(loops.size());
+		for (LoopNode loop : loops) {
+			List<Node> flat = new ArrayList<>();
+			Node[] first = like != null ? like : bodies.isEmpty() ? null : bodies.get(0);
+			if (!unroll(List.of(loop.body), depth, flat) || first != null && !sameSkeletons(flat, List.of(first))) {
+				return null;
+			}
+			bodies.add(flat.toArray(new Node[0]));
+		}
+		return bodies;
 	}
 
 	/**
@@ -1755,15 +1764,18 @@ public final class Folding {
 				return false;
 			}
 			long next = Math.addExact(second.upper.constantTerm(), 1);
+			if (second.lower.constantTerm() > next - 1) {
+				return false; // an empty second copy would stay empty
+			}
 			for (int j = 0; j < second.body.length; j++) {
 				if (!instantiatesTo(second.body[j], depth, next, stack.get(size - i + 1 + j))) {
 					return false;
 				}
 			}
 			Node[] body = pair.body.clone();
-			body[body.length - 1] = new LoopNode(last.lower, last.upper.plusIndex(depth, 1), last.body, last.ranks);
+			body[body.length - 1] = new LoopNode(last.lower, last.upper.plusIndex(depth), last.body, RankSet.EMPTY);
 			stack.subList(size - i, size).clear();
-			stack.add(new LoopNode(pair.lower, pair.upper, body, pair.ranks));
+			stack.add(new LoopNode(pair.lower, pair.upper, body, RankSet.EMPTY));
 			return true;
 		} catch (ArithmeticException overflow) {
 			return false;
