@@ -628,8 +628,9 @@ class FoldingTest {
 
 	/**
 	 * NPB CG's exchanges on a 4×4 grid: partners rank XOR 2, rank XOR 1 within a row, then the
-	 * transposed rank. Not affine in the rank, but affine in its bits: one loop over rows, two over
-	 * the bits of the column, and each rank's six events once.
+	 * transposed rank. Not affine in the rank, but affine in its bits, or residues of the column
+	 * ({@code mod(2+c,4)}, {@code 3-mod(2+c,4)}): one loop over rows, one over the columns (or two
+	 * over the bits of the column), and each rank's six events once.
 	 */
 	@Test
 	void exchangesByRankBitsFoldIntoLoopsOverTheBits() throws Exception {
