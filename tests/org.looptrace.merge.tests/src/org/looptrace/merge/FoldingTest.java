@@ -424,8 +424,9 @@ class FoldingTest {
 	/**
 	 * BT's rows: k copies of a loop whose tags are one number of the copy r and the index i in
 	 * 0..1, {@code c + a*r + b*i + C*mod(r + e*i + f, k)}, each copy written as the plain number it
-	 * is on that range (rows 0 and 1 of BT read 3000+10*i, row 2 3002+6*i). The pass over steps fits them by their values: exact on every rank, and
-	 * many become one loop over the copies around one loop over i.
+	 * is on that range (rows 0 and 1 of BT read 3000+10*i, row 2 3002+6*i). The pass over steps
+	 * fits them by their values: exact on every rank, and many become one loop over the copies
+	 * around one loop over i.
 	 */
 	@Test
 	void copiesWrittenAsDifferentPlainNumbersFoldByTheirValuesExactly() throws Exception {

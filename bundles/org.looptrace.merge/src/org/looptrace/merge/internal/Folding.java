@@ -815,13 +815,10 @@ public final class Folding {
 				blocks[c] = flat.subList(c * b, (c + 1) * b).toArray(new Node[0]);
 				same = c == 0 || sameSkeletons(List.of(blocks[c]), List.of(blocks[0]));
 			}
-			Node[] unified = same ? combine(blocks, new ValueFits(ranges, moduli(blocks))) : null;
-			if (unified == null) {
+			Node[] body = same ? fittedBody(blocks, moduli(blocks), ranges, null) : null;
+			if (body == null) {
 				continue;
 			}
-			List<long @Nullable []> within = new ArrayList<>(ranges);
-			within.add(new long[] { 0, k - 1 });
-			Node[] body = recognize(List.of(unified), depth + 1, Pairs.STEPS, within, Progress.NONE).toArray(new Node[0]);
 			List<Node> loop = List.of(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1), body, RankSet.EMPTY));
 			if (size(loop) < Math.min(limit, size(best))) {
 				best = loop;
@@ -917,18 +914,11 @@ public final class Folding {
 		if (k < 3) {
 			return false;
 		}
-		Node[][] blocks = bodies.toArray(new Node[0][]);
 		LoopNode[] copies = loops.toArray(new LoopNode[0]);
-		ValueFits fits = new ValueFits(ranges, moduli(copies));
-		fits.enter(copies);
-		Node[] unified = combine(blocks, fits);
-		if (unified == null) {
+		Node[] body = fittedBody(bodies.toArray(new Node[0][]), moduli(copies), ranges, copies);
+		if (body == null) {
 			return false;
 		}
-		List<long @Nullable []> inner = new ArrayList<>(ranges);
-		inner.add(new long[] { 0, k - 1 });
-		inner.add(range(top));
-		Node[] body = recognize(List.of(unified), depth + 2, Pairs.STEPS, inner, Progress.NONE).toArray(new Node[0]);
 		LoopNode fitted = new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1),
 				new Node[] { new LoopNode(top.lower, top.upper, body, RankSet.EMPTY) }, RankSet.EMPTY);
 		if (size(List.of(fitted)) >= size(stack.subList(size - replaced, size))) {
@@ -937,6 +927,25 @@ public final class Folding {
 		stack.subList(size - replaced, size).clear();
 		stack.add(fitted);
 		return true;
+	}
+
+	/**
+	 * The k copies (blocks of constructs at the depth of {@code ranges}, or bodies of the loops
+	 * {@code around} there) fitted by values into one body over a new index at that depth, inside
+	 * the loops around if any, and recognized again; null when they do not fit.
+	 */
+	private static Node @Nullable [] fittedBody(Node[][] copies, Set<Long> moduli, List<long @Nullable []> ranges,
+			LoopNode @Nullable [] around) {
+		ValueFits fits = new ValueFits(ranges, moduli);
+		List<long @Nullable []> within = new ArrayList<>(ranges);
+		within.add(new long[] { 0, copies.length - 1 });
+		if (around != null) {
+			fits.enter(around);
+			within.add(range(around));
+		}
+		Node[] unified = combine(copies, fits);
+		return unified == null ? null
+				: recognize(List.of(unified), within.size(), Pairs.STEPS, within, Progress.NONE).toArray(new Node[0]);
 	}
 
 	/**
