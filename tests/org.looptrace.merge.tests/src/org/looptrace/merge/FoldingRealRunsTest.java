@@ -39,8 +39,8 @@ class FoldingRealRunsTest {
 		CONSTRUCTS.put("bt.S.16", 99L);
 		CONSTRUCTS.put("sp.S.4", 66L);
 		CONSTRUCTS.put("sp.S.16", 81L);
-		CONSTRUCTS.put("sweep3d.4", 67L);
-		CONSTRUCTS.put("sweep3d.16", 57L);
+		CONSTRUCTS.put("sweep3d.4", 48L);
+		CONSTRUCTS.put("sweep3d.16", 26L);
 	}
 
 	@Test

@@ -512,6 +512,67 @@ class FoldingTest {
 		assertTrue(constructs(folded) <= Math.min(merged, local), what);
 	}
 
+	/**
+	 * Sweep3D's four sweeps of a time step on grids of 3 × 3 to 5 × 5 ranks (east or west, then
+	 * south or north, each an octant loop of 8 whose tags change at its half): one nest over the
+	 * two directions of 14 constructs whatever the grid (four nests of 11, one per sweep, before).
+	 */
+	@Test
+	void theFourSweepsOfAWavefrontAreOneNestOverTheDirections() throws Exception {
+		for (int q = 3; q <= 5; q++) {
+			List<List<TraceEvent>> traces = sweeps(q, 2);
+			Model model = folded(locals(traces));
+			for (int p = 0; p < traces.size(); p++) {
+				assertEquals(traces.get(p), Projection.events(model, p), "rank " + p + " of\n" + ModelPrinter.print(model));
+			}
+			assertTrue(constructs(model) <= 14, q + " × " + q + ":\n" + ModelPrinter.print(model));
+		}
+	}
+
+	/**
+	 * The messages of Sweep3D's sweeps on a q × q grid over the given time steps: for each pair of
+	 * directions (east or west along a row, south or north along a column) and each of the 8
+	 * iterations of the octant loop, every rank receives from the rank before it along the row
+	 * and along the column, then sends to the ranks after it; the tags are those of the traced
+	 * runs (3000 sweeping east and south in the first half of the octants, 6000 in the second, …).
+	 */
+	private static List<List<TraceEvent>> sweeps(int q, int steps) {
+		long[][] rowTags = { { 3000, 6000 }, { 9000, 12000 }, { 5000, 6000 }, { 7000, 8000 } };
+		long[][] columnTags = { { 4000, 8000 }, { 6000, 8000 }, { 20000, 24000 }, { 14000, 16000 } };
+		List<List<TraceEvent>> traces = new ArrayList<>();
+		for (int p = 0; p < q * q; p++) {
+			traces.add(new ArrayList<>());
+		}
+		for (int step = 0; step < steps; step++) {
+			for (int sweep = 0; sweep < 4; sweep++) {
+				int along = sweep < 2 ? 1 : -1;
+				int down = sweep % 2 == 0 ? 1 : -1;
+				for (int octant = 0; octant < 8; octant++) {
+					String rowTag = Long.toString(rowTags[sweep][octant / 4]);
+					String columnTag = Long.toString(columnTags[sweep][octant / 4]);
+					for (int p = 0; p < q * q; p++) {
+						int row = p / q;
+						int column = p % q;
+						List<TraceEvent> trace = traces.get(p);
+						if (column - along >= 0 && column - along < q) {
+							trace.add(TraceEvent.recv(p - along, p, rowTag));
+						}
+						if (row - down >= 0 && row - down < q) {
+							trace.add(TraceEvent.recv(p - down * q, p, columnTag));
+						}
+						if (column + along >= 0 && column + along < q) {
+							trace.add(TraceEvent.send(p, p + along, rowTag));
+						}
+						if (row + down >= 0 && row + down < q) {
+							trace.add(TraceEvent.send(p, p + down * q, columnTag));
+						}
+					}
+				}
+			}
+		}
+		return traces;
+	}
+
 	/** The rank {@code sign * offset} rows and columns away on a periodic grid. */
 	private static int neighbour(int rank, int[] offset, int sign, int rows, int columns) {
 		int row = Math.floorMod(rank / columns + sign * offset[0], rows);
@@ -649,12 +710,31 @@ class FoldingTest {
 		assertTrue(constructs(model) <= 9, ModelPrinter.print(model));
 	}
 
-	/** Past 4,096 constructs folding tries its orders in parallel: the bytes stay the same. */
+	/**
+	 * Past 4,096 constructs folding tries its orders in parallel: the bytes stay the same, on a
+	 * ring and on a ring whose time loop (one construct over every rank) cuts the system into
+	 * segments folded on their own (a step of the ring before the loop, one after).
+	 */
 	@Test
 	void sameBytesWhateverTheNumberOfThreadsAtFourThousandRanks() throws Exception {
-		List<Model> locals = locals(traces(Patterns.create("ring", 4096, 2, 1)));
-		String one = ModelPrinter.print(Merger.merge(locals, new MergeOptions(1), Progress.NONE));
-		assertEquals(one, ModelPrinter.print(Merger.merge(locals, new MergeOptions(3), Progress.NONE)));
+		int ranks = 4096;
+		List<List<TraceEvent>> phases = new ArrayList<>();
+		for (int p = 0; p < ranks; p++) {
+			List<TraceEvent> trace = new ArrayList<>();
+			for (int step = 0; step < 7; step++) {
+				String tag = step == 0 ? "1" : step == 6 ? "3" : "2";
+				trace.add(TraceEvent.send(p, (p + 1) % ranks, tag));
+				trace.add(TraceEvent.recv((p + ranks - 1) % ranks, p, tag));
+			}
+			phases.add(trace);
+		}
+		for (List<List<TraceEvent>> traces : List.of(traces(Patterns.create("ring", ranks, 2, 1)), phases)) {
+			List<Model> locals = locals(traces);
+			Model model = Merger.merge(locals, new MergeOptions(1), Progress.NONE);
+			String one = ModelPrinter.print(model);
+			assertEquals(one, ModelPrinter.print(Merger.merge(locals, new MergeOptions(3), Progress.NONE)));
+			assertTrue(constructs(model) <= 16, one);
+		}
 	}
 
 	@Test

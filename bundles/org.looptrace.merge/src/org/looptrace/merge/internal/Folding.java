@@ -50,7 +50,7 @@ import org.looptrace.model.core.RankSet;
  * and so do k copies that walk around a cycle of k ranks (SP's z sweeps, {@link #cycles}).
  * A pass over the few smallest foldings of the top level makes loops of copies whose residues
  * move by steps too (SP's sweeps forth, then back: {@link #stepped}), and the smallest result wins;
- * a last one makes loops of copies that fit by their values ({@link #copiesFitted}).
+ * a last one makes loops of copies that fit by their values, or nests of them ({@link #copiesFitted}).
  * Folding rewrites the linear sequence of constructs into an equal sequence, so every rank keeps
  * its events in order and projection stays exact. It is a pure function of the model: deterministic.
  *
@@ -790,7 +790,8 @@ public final class Folding {
 	 * folds the ranks of even and odd columns into blocks whose loops differ (the same steps,
 	 * wrapping at other places), one after the other in a loop over pairs of columns. Last, so
 	 * that the recognitions above see the blocks as they fold on their own (as a rule inside the
-	 * pass over steps, it took BT's rows apart before they could be fitted as rows).
+	 * pass over steps, it took BT's rows apart before they could be fitted as rows). Where nothing
+	 * so fits, runs of loops become nests ({@link #runsAsNests}).
 	 */
 	private List<Node> copiesFitted(List<Node> items, List<long @Nullable []> ranges) {
 		progress.checkCancelled();
@@ -798,7 +799,7 @@ public final class Folding {
 		List<Node> inner = withBodies(items, ranges, this::copiesFitted);
 		List<Node> flat = new ArrayList<>();
 		if (inner.isEmpty() || !unroll(inner, depth, flat)) {
-			return inner;
+			return runsAsNests(inner, ranges);
 		}
 		List<Node> best = inner;
 		// A nest made one loop saves its inner loop only, at the price of residues: kept only when
@@ -824,7 +825,63 @@ public final class Folding {
 				best = loop;
 			}
 		}
-		return best;
+		return best == inner ? runsAsNests(inner, ranges) : best;
+	}
+
+	/**
+	 * Runs of k ≥ 4 loops of one skeleton (too large to unroll) as a nest of two loops over them
+	 * when that is smaller ({@link #nest}): Sweep3D's four sweeps of a time step, one per pair of
+	 * octants, differ by the direction of the sweep along each axis of the processor grid.
+	 */
+	private static List<Node> runsAsNests(List<Node> items, List<long @Nullable []> ranges) {
+		List<Node> result = new ArrayList<>();
+		int start = 0;
+		while (start < items.size()) {
+			int end = start + 1;
+			while (end < items.size() && items.get(start) instanceof LoopNode && items.get(end) instanceof LoopNode
+					&& items.get(end).skeleton == items.get(start).skeleton) {
+				end++;
+			}
+			List<Node> run = items.subList(start, end);
+			List<Node> nest = run.size() >= 4 ? nest(run, ranges) : null;
+			result.addAll(nest != null && size(nest) < size(run) ? nest : run);
+			start = end;
+		}
+		return result;
+	}
+
+	/**
+	 * The loops as a nest over g groups of n consecutive loops (g·n = k, the smallest n first),
+	 * the n loops of each group fitted by values into one loop over them, then the g loops so
+	 * made; null when no split fits. The loop over k copies in a row is {@link #fitsUnrolled}'s.
+	 */
+	private static @Nullable List<Node> nest(List<Node> loops, List<long @Nullable []> ranges) {
+		int k = loops.size();
+		for (int n = 2; n < k; n++) {
+			if (k % n != 0) {
+				continue;
+			}
+			List<Node> groups = new ArrayList<>();
+			for (int g = 0; g < k / n; g++) {
+				Node group = loopOverCopies(loops.subList(g * n, (g + 1) * n), ranges);
+				if (group == null) {
+					break;
+				}
+				groups.add(group);
+			}
+			Node nest = groups.size() < k / n ? null : loopOverCopies(groups, ranges);
+			if (nest != null) {
+				return List.of(nest);
+			}
+		}
+		return null;
+	}
+
+	/** One loop over the copies (single constructs) fitted by values, or null. */
+	private static @Nullable Node loopOverCopies(List<Node> copies, List<long @Nullable []> ranges) {
+		Node[][] blocks = copies.stream().map(copy -> new Node[] { copy }).toArray(Node[][]::new);
+		Node[] body = fittedBody(blocks, moduli(blocks), ranges, null);
+		return body == null ? null : new LoopNode(DepthExpr.ZERO, DepthExpr.constant(copies.size() - 1), body, RankSet.EMPTY);
 	}
 
 	/** A loop body within its enclosing loops' ranges: what {@link #stepped} makes of it depends on nothing else. */

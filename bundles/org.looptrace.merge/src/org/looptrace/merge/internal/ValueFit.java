@@ -18,7 +18,9 @@ import org.looptrace.merge.internal.DepthExpr.Residue;
  * part, the first copy's residues with arguments that step with j, and at most two residues more
  * whose arguments and moduli are searched: one of any step per copy (up to 64), its modulus one
  * the copies hold, k, or a product of two of them (a rank's successor in row-major order on BT's
- * 4 × 4 grid, mod(5+4*j+i,16)); or two of step 1 and such moduli. Coefficients are solved in
+ * 4 × 4 grid, mod(5+4*j+i,16)); or two of step 1 and such moduli; last, when the copies' one
+ * residue changes its coefficient from copy to copy, that residue at a second step and one of
+ * step 1 (Sweep3D's tags over the directions of its sweeps). Coefficients are solved in
  * floating point, rounded, and the number is checked exactly at every point of the box of the
  * indices the copies read (each must have constant bounds): it takes each copy's value there, so
  * it is exact.
@@ -161,7 +163,7 @@ final class ValueFit {
 		}
 		List<Residue> singles = new ArrayList<>();
 		List<Residue> pairs = new ArrayList<>();
-		for (int added = 0; added <= MAX_FRESH && lifted.size() + added <= MAX_RESIDUES; added++) {
+		for (int added = 0; added <= MAX_FRESH && lifted.size() + added <= MAX_RESIDUES && budget >= 0; added++) {
 			if (added == 1) {
 				addSingles(moduli, singles);
 			} else if (added == 2) {
@@ -173,13 +175,52 @@ final class ValueFit {
 				for (int r = 0; r < lifted.size(); r++) {
 					stepping.add(withStep(lifted.get(r), steps[r]));
 				}
-				DepthExpr found = added == 0 ? solve(stepping) : searchFresh(stepping, added == 1 ? singles : pairs, added);
-				if (found != null || budget < 0) {
+				DepthExpr found = added == 0 ? solve(stepping)
+						: searchFresh(stepping, added == 1 ? singles : pairs, added, (added == 1 ? singles : pairs).size());
+				if (found != null) {
 					return found;
 				}
-			} while (nextSteps(steps, lifted));
+			} while (budget >= 0 && nextSteps(steps, lifted));
 		}
-		return null;
+		return !lifted.isEmpty() && coefficientChanges(copies) ? searchRestepped(lifted, moduli, pairs) : null;
+	}
+
+	/** Whether every copy holds one residue, the same but for its coefficient, which changes. */
+	private static boolean coefficientChanges(DepthExpr[] copies) {
+		Residue first = copies[0].residues().size() == 1 ? copies[0].residues().get(0) : null;
+		boolean changes = false;
+		for (DepthExpr copy : copies) {
+			if (first == null || copy.residues().size() != 1 || copy.residues().get(0).modulus() != first.modulus()
+					|| !Arrays.equals(copy.residues().get(0).argument(), first.argument())) {
+				return false;
+			}
+			changes |= copy.residues().get(0).coefficient() != first.coefficient();
+		}
+		return changes;
+	}
+
+	/**
+	 * The number with the copies' one residue as the first copy has it, that residue once more
+	 * stepping with j, and one new residue of step 1, or null. Sweep3D's tags change by a half
+	 * period of the octant loop whose size depends on the direction of the sweep: for
+	 * 4500+375*i-375*mod(4+i,8) and 5500+125*i-125*mod(4+i,8) over the directions d and e, the
+	 * coefficient of mod(4+i,8) is 375 at d = 0 and 125 at d = 1, which mod(4+4*d+i,8) and
+	 * mod(d+e,2) write. Tried last, with a budget of its own: only when nothing plainer fits.
+	 */
+	private @Nullable DepthExpr searchRestepped(List<Residue> lifted, Set<Long> moduli, List<Residue> pairs) {
+		List<Residue> fresh = new ArrayList<>();
+		Residue residue = lifted.get(0);
+		for (long step = 1; step < Math.min(residue.modulus(), MAX_PRODUCT + 1); step++) {
+			Residue stepped = withStep(residue, step);
+			fresh.add(new Residue(1, stepped.argument(), stepped.modulus()));
+		}
+		int restepped = fresh.size();
+		if (pairs.isEmpty()) {
+			moduli.forEach(m -> addFresh(m, new long[] { 1 }, pairs));
+		}
+		fresh.addAll(pairs);
+		budget = BUDGET;
+		return searchFresh(lifted, fresh, 2, restepped);
 	}
 
 	/** The residue with its argument moving by {@code step} from one copy to the next. */
@@ -244,12 +285,13 @@ final class ValueFit {
 	}
 
 	/**
-	 * The number with {@code added} (one or two) of the new residues, or null. Candidates are
-	 * screened in floating point: the part of the values and of each new residue's column that the
-	 * affine part and the stepping residues do not span is computed once, and a candidate is
-	 * solved exactly only when its parts span the values' part.
+	 * The number with {@code added} (one or two) of the new residues, the first of them one of
+	 * the first {@code firsts}, or null. Candidates are screened in floating point: the part of
+	 * the values and of each new residue's column that the affine part and the stepping residues
+	 * do not span is computed once, and a candidate is solved exactly only when its parts span the
+	 * values' part.
 	 */
-	private @Nullable DepthExpr searchFresh(List<Residue> stepping, List<Residue> fresh, int added) {
+	private @Nullable DepthExpr searchFresh(List<Residue> stepping, List<Residue> fresh, int added, int firsts) {
 		List<double[]> basis = new ArrayList<>();
 		double[] ones = new double[points.length];
 		Arrays.fill(ones, 1);
@@ -282,7 +324,7 @@ final class ValueFit {
 		budget -= (long) points.length * basis.size() * fresh.size();
 		// With one new residue, of the numbers found the plainest (4*mod(3+j,4), not 20-8*j-4*mod(2+j,4)).
 		DepthExpr plainest = null;
-		for (int a = 0; a < fresh.size() && budget >= 0; a++) {
+		for (int a = 0; a < firsts && budget >= 0; a++) {
 			double[] first = parts[a];
 			if (first == null) {
 				continue;

@@ -112,6 +112,51 @@ class ValueFitTest {
 		assertTrue(found >= runs * 9 / 10, found + " of " + runs + " found");
 	}
 
+	/**
+	 * Sweep3D's tags over the directions d (the copies) and e of a sweep, at the octant loop's
+	 * index i: a + b·e + c·(i − mod(m/2+i, m)), a step of 2·c at the octant loop's half, where a,
+	 * b and c depend on d. The copies' residue is the same, its coefficient changes: the fit takes
+	 * that residue at a second step (mod(m/2+m/2·d+i, m)) and the product of the directions
+	 * (mod(d+e,2)). Sweep3D's own numbers first (3000 or 6000 sweeping east and south, 5000 or
+	 * 6000 west and south, …), then random ones.
+	 */
+	@Test
+	void aResidueWhoseCoefficientChangesFromCopyToCopyIsThatResidueAtTwoSteps() {
+		List<long @Nullable []> directionAndOctants = List.of(new long[] { 0, 1 }, new long[] { 0, 7 });
+		DepthExpr[] sweeps = { sweepTag(4500, 6000, 375, 8), sweepTag(5500, 2000, 125, 8) };
+		DepthExpr fitted = ValueFit.fit(sweeps, 0, directionAndOctants, Set.of());
+		assertNotNull(fitted);
+		assertTakesTheSweepsValues(fitted, sweeps, 8);
+		Random random = new Random(47);
+		for (int run = 0; run < 200; run++) {
+			long m = 2 * (2 + random.nextInt(3));
+			DepthExpr[] copies = new DepthExpr[2];
+			long b = random.nextInt(2001) - 1000;
+			for (int d = 0; d < 2; d++) {
+				copies[d] = sweepTag(random.nextInt(20_001), b + 2 * d * (random.nextInt(1001) - 500), 1 + random.nextInt(500) + d * 500, m);
+			}
+			fitted = ValueFit.fit(copies, 0, List.of(new long[] { 0, 1 }, new long[] { 0, m - 1 }), Set.of());
+			assertNotNull(fitted, copies[0] + " and " + copies[1]);
+			assertTakesTheSweepsValues(fitted, copies, m);
+		}
+	}
+
+	/** a + b·e + c·i − c·mod(m/2+i, m) over e at depth 0 and i at depth 1. */
+	private static DepthExpr sweepTag(long a, long b, long c, long m) {
+		return DepthExpr.of(new long[] { a, b, c }, List.of(new Residue(-c, new long[] { m / 2, 0, 1 }, m)));
+	}
+
+	private static void assertTakesTheSweepsValues(DepthExpr fitted, DepthExpr[] copies, long m) {
+		for (int d = 0; d < copies.length; d++) {
+			for (long e = 0; e <= 1; e++) {
+				for (long i = 0; i < m; i++) {
+					assertEquals(copies[d].evaluate(new long[] { e, i }), fitted.evaluate(new long[] { d, e, i }),
+							fitted + " at d = " + d + ", e = " + e + ", i = " + i + " against " + copies[d]);
+				}
+			}
+		}
+	}
+
 	@Test
 	void copiesThatNoNumberTakesAreRefusedNeverFittedWrongly() {
 		Random random = new Random(43);
