@@ -525,7 +525,43 @@ class FoldingTest {
 			for (int p = 0; p < traces.size(); p++) {
 				assertEquals(traces.get(p), Projection.events(model, p), "rank " + p + " of\n" + ModelPrinter.print(model));
 			}
-			assertTrue(constructs(model) <= 14, q + " × " + q + ":\n" + ModelPrinter.print(model));
+			String text = ModelPrinter.print(model);
+			assertEquals(1, text.lines().filter(line -> line.matches(" *for i\\d+ = 0 to 7")).count(), "one octant loop:\n" + text);
+			assertTrue(constructs(model) <= 14, q + " × " + q + ":\n" + text);
+		}
+	}
+
+	/**
+	 * Runs of 4 to 8 loops of one skeleton (a time loop of exchanges between pairs of ranks, its
+	 * direction changing from one loop to the next) fold exactly and never grow: with tags that
+	 * are affine in the pair of loops and the direction, into one time loop; with random tags,
+	 * whatever folds (four random numbers fit a nest over 2 × 2 with mod(i0+i1,2): exact, and as
+	 * meaningless as the numbers).
+	 */
+	@Test
+	void runsOfLoopsBecomeOneNestWhereTheirNumbersFit() throws Exception {
+		Random random = new Random(53);
+		for (int round = 0; round < 40; round++) {
+			int k = 4 + random.nextInt(5);
+			boolean fitting = round % 2 == 0;
+			StringBuilder text = new StringBuilder();
+			for (int c = 0; c < k; c++) {
+				long tag = fitting ? 1000 + 100 * (c / 2) + 10 * (c % 2) : random.nextInt(1_000_000);
+				text.append("for i0 = 0 to 5\n");
+				for (int pair = 0; pair < 3; pair++) {
+					int from = 2 * pair + c % 2;
+					int to = 2 * pair + 1 - c % 2;
+					text.append(from).append(" send ").append(to).append(' ').append(tag).append("+i0\n");
+					text.append(to).append(" recv ").append(from).append(' ').append(tag).append("+i0\n");
+				}
+				text.append("done\n");
+			}
+			Model folded = assertFoldsExactly(text.toString(), 6);
+			String printed = ModelPrinter.print(folded);
+			assertTrue(constructs(folded) <= 5L * k, text + "folds to\n" + printed);
+			if (fitting && k % 2 == 0) {
+				assertEquals(1, printed.lines().filter(line -> line.matches(" *for i\\d+ = 0 to 5")).count(), printed);
+			}
 		}
 	}
 

@@ -790,8 +790,8 @@ public final class Folding {
 	 * folds the ranks of even and odd columns into blocks whose loops differ (the same steps,
 	 * wrapping at other places), one after the other in a loop over pairs of columns. Last, so
 	 * that the recognitions above see the blocks as they fold on their own (as a rule inside the
-	 * pass over steps, it took BT's rows apart before they could be fitted as rows). Where nothing
-	 * so fits, runs of loops become nests ({@link #runsAsNests}).
+	 * pass over steps, it took BT's rows apart before they could be fitted as rows). Where no such
+	 * loop is smaller, runs of loops become nests ({@link #runsAsNests}).
 	 */
 	private List<Node> copiesFitted(List<Node> items, List<long @Nullable []> ranges) {
 		progress.checkCancelled();
@@ -829,11 +829,12 @@ public final class Folding {
 	}
 
 	/**
-	 * Runs of k ≥ 4 loops of one skeleton (too large to unroll) as a nest of two loops over them
-	 * when that is smaller ({@link #nest}): Sweep3D's four sweeps of a time step, one per pair of
-	 * octants, differ by the direction of the sweep along each axis of the processor grid.
+	 * Runs of k ≥ 4 loops of one skeleton as a nest of two loops over them when that is smaller
+	 * ({@link #nest}): Sweep3D's four sweeps of a time step, one per pair of directions, differ by
+	 * the direction of the sweep along each axis of the processor grid. A run is taken whole: a
+	 * fifth loop of the same skeleton next to the four (k = 5) leaves them as they are.
 	 */
-	private static List<Node> runsAsNests(List<Node> items, List<long @Nullable []> ranges) {
+	private List<Node> runsAsNests(List<Node> items, List<long @Nullable []> ranges) {
 		List<Node> result = new ArrayList<>();
 		int start = 0;
 		while (start < items.size()) {
@@ -851,18 +852,20 @@ public final class Folding {
 	}
 
 	/**
-	 * The loops as a nest over g groups of n consecutive loops (g·n = k, the smallest n first),
-	 * the n loops of each group fitted by values into one loop over them, then the g loops so
-	 * made; null when no split fits. The loop over k copies in a row is {@link #fitsUnrolled}'s.
+	 * The loops as a nest over g groups of n consecutive loops (g·n = k, the smallest n first, g
+	 * at most the copies a value fit takes), the n loops of each group fitted by values into one
+	 * loop over them, then the g loops so made; null when no split fits. One loop over all k is
+	 * the pass over steps' ({@link #fitsUnrolled}, when their bodies unroll).
 	 */
-	private static @Nullable List<Node> nest(List<Node> loops, List<long @Nullable []> ranges) {
+	private @Nullable List<Node> nest(List<Node> loops, List<long @Nullable []> ranges) {
 		int k = loops.size();
-		for (int n = 2; n < k; n++) {
+		for (int n = Math.max(2, (k + ValueFit.MAX_POINTS - 1) / ValueFit.MAX_POINTS); n <= ValueFit.MAX_POINTS && n < k; n++) {
 			if (k % n != 0) {
 				continue;
 			}
 			List<Node> groups = new ArrayList<>();
 			for (int g = 0; g < k / n; g++) {
+				progress.checkCancelled();
 				Node group = loopOverCopies(loops.subList(g * n, (g + 1) * n), ranges);
 				if (group == null) {
 					break;

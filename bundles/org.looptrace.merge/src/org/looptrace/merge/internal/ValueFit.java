@@ -142,7 +142,8 @@ final class ValueFit {
 	/**
 	 * The simplest number found: with fewer residues of its own first (none, one, two), the
 	 * first copy's residues stepping by 0, 1, … with j; of one new residue the plainest
-	 * ({@link DepthExpr#weight}), of two the first in the candidates' order.
+	 * ({@link DepthExpr#weight}), of two the first in the candidates' order; last, when the
+	 * copies' one residue changes its coefficient, {@link #searchRestepped}.
 	 */
 	private @Nullable DepthExpr search(DepthExpr[] copies, @Nullable Set<Long> candidates) {
 		List<Residue> kept = candidates != null ? copies[0].residues() : List.of();
@@ -182,15 +183,18 @@ final class ValueFit {
 				}
 			} while (budget >= 0 && nextSteps(steps, lifted));
 		}
-		return !lifted.isEmpty() && coefficientChanges(copies) ? searchRestepped(lifted, moduli, pairs) : null;
+		return !lifted.isEmpty() && coefficientChanges(copies) ? searchRestepped(lifted.get(0), copies.length) : null;
 	}
 
 	/** Whether every copy holds one residue, the same but for its coefficient, which changes. */
 	private static boolean coefficientChanges(DepthExpr[] copies) {
-		Residue first = copies[0].residues().size() == 1 ? copies[0].residues().get(0) : null;
+		if (copies[0].residues().size() != 1) {
+			return false;
+		}
+		Residue first = copies[0].residues().get(0);
 		boolean changes = false;
 		for (DepthExpr copy : copies) {
-			if (first == null || copy.residues().size() != 1 || copy.residues().get(0).modulus() != first.modulus()
+			if (copy.residues().size() != 1 || copy.residues().get(0).modulus() != first.modulus()
 					|| !Arrays.equals(copy.residues().get(0).argument(), first.argument())) {
 				return false;
 			}
@@ -201,26 +205,22 @@ final class ValueFit {
 
 	/**
 	 * The number with the copies' one residue as the first copy has it, that residue once more
-	 * stepping with j, and one new residue of step 1, or null. Sweep3D's tags change by a half
-	 * period of the octant loop whose size depends on the direction of the sweep: for
-	 * 4500+375*i-375*mod(4+i,8) and 5500+125*i-125*mod(4+i,8) over the directions d and e, the
-	 * coefficient of mod(4+i,8) is 375 at d = 0 and 125 at d = 1, which mod(4+4*d+i,8) and
-	 * mod(d+e,2) write. Tried last, with a budget of its own: only when nothing plainer fits.
+	 * stepping with j, and a new residue of step 1 modulo k, or null. Sweep3D's tags change by a
+	 * half period of the octant loop whose size depends on the direction of the sweep: for
+	 * 4500+375*i-375*mod(4+i,8) and 5500+125*i-125*mod(4+i,8) over the directions d and e (k = 2),
+	 * the coefficient of mod(4+i,8) is 375 at d = 0 and 125 at d = 1, which mod(4+4*d+i,8) and
+	 * mod(d+e,2) write. Tried after the plainer searches, with a budget of its own: their
+	 * candidates are many, these are few (m − 1 steps times k to the power of the indices read).
 	 */
-	private @Nullable DepthExpr searchRestepped(List<Residue> lifted, Set<Long> moduli, List<Residue> pairs) {
+	private @Nullable DepthExpr searchRestepped(Residue residue, int k) {
 		List<Residue> fresh = new ArrayList<>();
-		Residue residue = lifted.get(0);
 		for (long step = 1; step < Math.min(residue.modulus(), MAX_PRODUCT + 1); step++) {
-			Residue stepped = withStep(residue, step);
-			fresh.add(new Residue(1, stepped.argument(), stepped.modulus()));
+			fresh.add(withStep(residue, step));
 		}
 		int restepped = fresh.size();
-		if (pairs.isEmpty()) {
-			moduli.forEach(m -> addFresh(m, new long[] { 1 }, pairs));
-		}
-		fresh.addAll(pairs);
+		addFresh(k, new long[] { 1 }, fresh);
 		budget = BUDGET;
-		return searchFresh(lifted, fresh, 2, restepped);
+		return searchFresh(List.of(residue), fresh, 2, restepped);
 	}
 
 	/** The residue with its argument moving by {@code step} from one copy to the next. */
@@ -316,12 +316,15 @@ final class ValueFit {
 		}
 		double tolerance = 1e-12 * (1 + dot(target, target));
 		double[] rest = orthogonal(target, basis);
+		budget -= (long) points.length * basis.size() * fresh.size();
+		if (budget < 0) {
+			return null;
+		}
 		double[][] parts = new double[fresh.size()][];
 		for (int c = 0; c < fresh.size(); c++) {
 			double[] column = column(fresh.get(c));
 			parts[c] = column == null ? null : unit(orthogonal(column, basis));
 		}
-		budget -= (long) points.length * basis.size() * fresh.size();
 		// With one new residue, of the numbers found the plainest (4*mod(3+j,4), not 20-8*j-4*mod(2+j,4)).
 		DepthExpr plainest = null;
 		for (int a = 0; a < firsts && budget >= 0; a++) {
