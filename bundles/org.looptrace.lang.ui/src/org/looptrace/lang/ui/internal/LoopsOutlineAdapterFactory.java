@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.ui.internal;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.IAdapterFactory;
 import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.views.contentoutline.IContentOutlinePage;
 
@@ -29,9 +29,12 @@ public class LoopsOutlineAdapterFactory implements IAdapterFactory {
 		return new Class<?>[] { IContentOutlinePage.class };
 	}
 
-	/** Whether the editor shows a {@code .loops} file. */
+	/**
+	 * Whether the editor shows a {@code .loops} file: in the workspace, or outside it (File ▸ Open
+	 * File on a model the command line wrote), where the input has a name but no IFile.
+	 */
 	static boolean isModel(ITextEditor editor) {
-		IFile file = editor.getEditorInput() == null ? null : editor.getEditorInput().getAdapter(IFile.class);
-		return file != null && "loops".equals(file.getFileExtension());
+		IEditorInput input = editor.getEditorInput();
+		return input != null && input.getName().endsWith(".loops");
 	}
 }

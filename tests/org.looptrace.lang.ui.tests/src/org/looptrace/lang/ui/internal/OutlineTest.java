@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.looptrace.lang.ui.internal.EditorFixture.RING;
 import static org.looptrace.lang.ui.internal.EditorFixture.waitUntil;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.core.filesystem.EFS;
 import org.eclipse.jface.bindings.keys.KeySequence;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.text.TextSelection;
@@ -18,6 +21,7 @@ import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.views.contentoutline.ContentOutline;
 import org.junit.jupiter.api.Test;
@@ -65,6 +69,23 @@ class OutlineTest {
 			EditorFixture.document(editor).replace(RING.indexOf("  0 local"), 0, "  3 local more\n");
 			waitUntil(() -> page.roots().get(0).children().size() == 3, "the outline misses the new event");
 			assertEquals("1.2 3 local more (10 events)", page.roots().get(0).children().get(1).text());
+		}
+	}
+
+	/** File ▸ Open File on a model outside the workspace (as `looptrace model -o` writes one): no IFile, an outline all the same. */
+	@Test
+	void aModelOpenedFromOutsideTheWorkspaceHasItsOutline() throws Exception {
+		Path folder = Files.createTempDirectory("outside");
+		Path model = Files.writeString(folder.resolve("ring.loops"), RING);
+		ITextEditor editor = (ITextEditor) IDE.openEditorOnFileStore(Workbench.page(), EFS.getLocalFileSystem().getStore(model.toUri()));
+		try {
+			LoopsOutlinePage page = outline(editor);
+			waitUntil(() -> page.roots().size() == 1, "no outline of a model outside the workspace");
+			assertEquals("1 for i0 = 0 to 9 (10 iterations, 150 events)", page.tree().getTree().getItem(0).getText());
+		} finally {
+			Workbench.page().closeEditor(editor, false);
+			Files.delete(model);
+			Files.delete(folder);
 		}
 	}
 
