@@ -240,6 +240,10 @@ public final class ConsistencyCheck {
 					}
 				}
 				complete[rank] = true;
+				Diagnostic cutShort = reader.cutShort();
+				if (cutShort != null) {
+					diagnostics.add(cutShort);
+				}
 			} finally {
 				diagnostics.addAll(skipped.of(file));
 				diagnostics.subList(first, diagnostics.size()).sort(Comparator.comparingLong(Diagnostic::line));

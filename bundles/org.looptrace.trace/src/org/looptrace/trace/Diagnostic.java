@@ -44,6 +44,11 @@ public record Diagnostic(Severity severity, Path file, long line, int column, St
 		return new Diagnostic(Severity.ERROR, file, 0, 0, message);
 	}
 
+	/** A warning at a line and column. */
+	public static Diagnostic warning(Path file, long line, int column, String message) {
+		return new Diagnostic(Severity.WARNING, file, line, column, message);
+	}
+
 	/** A warning about a whole file. */
 	public static Diagnostic warning(Path file, String message) {
 		return new Diagnostic(Severity.WARNING, file, 0, 0, message);

@@ -5,6 +5,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -49,6 +50,7 @@ public final class EventReader implements AutoCloseable {
 	private int limit;
 	private boolean eof;
 	private long line;
+	private @Nullable Diagnostic cutShort;
 
 	private EventReader(Path file, int expectedOwner, int ranks, @Nullable SkippedLines skipped) throws IOException {
 		this.file = file;
@@ -124,7 +126,7 @@ public final class EventReader implements AutoCloseable {
 	}
 
 	/**
-	 * The next event, or null at the end of the file.
+	 * The next event, or null at the end of the file (or at a last line cut short: {@link #cutShort()}).
 	 *
 	 * @throws TraceFormatException for a malformed line (strict reader only), gzip data that is
 	 *                              corrupt or cut short, or a failure to read the file
@@ -152,6 +154,9 @@ public final class EventReader implements AutoCloseable {
 			if (lineEnd > lineStart && buffer[lineStart] == '#') {
 				continue;
 			}
+			if (newline < 0) {
+				return lastLine(lineStart, lineEnd);
+			}
 			SkippedLines lenient = skipped;
 			if (lenient == null) {
 				return parser.parse(buffer, lineStart, lineEnd, line);
@@ -162,6 +167,43 @@ public final class EventReader implements AutoCloseable {
 				lenient.add(e.diagnostic());
 			}
 		}
+	}
+
+	/**
+	 * The event of a last line without a newline; null, and {@link #cutShort()} says so, when the
+	 * line is not a whole event because it stops inside the field that fails (`3 re`, `3 send 4`):
+	 * the tracer ends every line with a newline, and a rank killed during a write(2) leaves such a
+	 * torn line (the kernel cuts a write short when SIGKILL arrives, as mpirun sends it to the
+	 * ranks of an aborted run). A last line that fails before its end is malformed as any other.
+	 */
+	private @Nullable TraceEvent lastLine(int lineStart, int lineEnd) throws TraceFormatException {
+		try {
+			return parser.parse(buffer, lineStart, lineEnd, line);
+		} catch (TraceFormatException e) {
+			int column = e.diagnostic().column();
+			for (int i = lineStart + Math.max(0, column - 1); i < lineEnd; i++) {
+				if (buffer[i] == ' ') {
+					SkippedLines lenient = skipped;
+					if (lenient == null) {
+						throw e;
+					}
+					lenient.add(e.diagnostic());
+					return null;
+				}
+			}
+			cutShort = Diagnostic.warning(file, line, column, "the last line, '"
+					+ new String(buffer, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8) + "', has no newline and stops inside an event ("
+					+ e.diagnostic().message() + "): cut short, as by a rank killed while writing; not read");
+			return null;
+		}
+	}
+
+	/**
+	 * The warning about a last line cut short (no newline, an event's beginning only), once the
+	 * reader has reached it; null otherwise.
+	 */
+	public @Nullable Diagnostic cutShort() {
+		return cutShort;
 	}
 
 	private int indexOfNewline(int from) {

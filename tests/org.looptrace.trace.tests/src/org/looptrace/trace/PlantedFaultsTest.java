@@ -108,9 +108,17 @@ class PlantedFaultsTest {
 		String torn = last.substring(0, last.lastIndexOf(' '));
 		Files.writeString(dir.resolve("trace.4"), String.join("\n", lines.subList(0, lines.size() - 1)) + "\n" + torn,
 				StandardCharsets.UTF_8);
-		List<String> messages = messages(check());
-		assertTrue(messages.stream().anyMatch(m -> m.startsWith("trace.4:" + lines.size() + ": missing field: expected")),
-				messages.toString());
+		ConsistencyCheck.Report report = check();
+		List<String> messages = messages(report);
+		assertTrue(messages.stream().anyMatch(m -> m.startsWith("trace.4:" + lines.size() + ": the last line, '" + torn
+				+ "', has no newline and stops inside an event (missing field: expected")), messages.toString());
+		assertTrue(report.diagnostics().stream().noneMatch(d -> d.isError() && d.line() == lines.size()), "a torn line is a warning, not an error");
+		assertEquals(lines.size() - 1, report.eventsPerRank()[4], "the events before the torn line are read");
+		// A last line that fails before its end is malformed, not torn.
+		Files.writeString(dir.resolve("trace.4"), String.join("\n", lines.subList(0, lines.size() - 1)) + "\n4 sned 5 7",
+				StandardCharsets.UTF_8);
+		List<String> malformed = messages(check());
+		assertTrue(malformed.stream().anyMatch(m -> m.startsWith("trace.4:" + lines.size() + ": unknown event kind 'sned'")), malformed.toString());
 	}
 
 	@Test
