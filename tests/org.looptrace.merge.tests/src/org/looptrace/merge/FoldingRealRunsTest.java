@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
@@ -25,38 +23,41 @@ import org.looptrace.testsupport.Projection;
  */
 class FoldingRealRunsTest {
 
-	/** Constructs of the folded model, as `looptrace model --stats` gives them (docs/PERFORMANCE.md). */
-	private static final Map<String, Long> CONSTRUCTS = new LinkedHashMap<>();
-
-	static {
-		CONSTRUCTS.put("lu.S.4", 114L);
-		CONSTRUCTS.put("lu.S.16", 131L);
-		CONSTRUCTS.put("cg.S.4", 34L);
-		CONSTRUCTS.put("cg.S.16", 50L);
-		CONSTRUCTS.put("mg.S.4", 81L);
-		CONSTRUCTS.put("mg.S.16", 183L);
-		CONSTRUCTS.put("bt.S.4", 74L);
-		CONSTRUCTS.put("bt.S.16", 99L);
-		CONSTRUCTS.put("sp.S.4", 66L);
-		CONSTRUCTS.put("sp.S.16", 81L);
-		CONSTRUCTS.put("sweep3d.4", 48L);
-		CONSTRUCTS.put("sweep3d.16", 26L);
-	}
+	/**
+	 * Constructs of the folded models at 4 and 16 ranks, as `looptrace model --stats` gives them
+	 * (docs/PERFORMANCE.md).
+	 */
+	private static final String TABLE = """
+			lu.S 114 131
+			cg.S 34 50
+			mg.S 81 183
+			bt.S 74 99
+			sp.S 66 81
+			sweep3d 48 26
+			""";
 
 	@Test
 	void realRunsFoldExactlyIntoTheConstructsOfTheTable() throws Exception {
-		for (Map.Entry<String, Long> run : CONSTRUCTS.entrySet()) {
-			Path file = Path.of("real-runs", run.getKey() + ".loops");
-			assertTrue(Files.isRegularFile(file), "no model at " + file.toAbsolutePath());
-			Model merged = ModelText.parse(Files.readString(file), file.toString());
-			Model folded = Folding.fold(List.of(merged), 2, Progress.NONE);
-			int ranks = Integer.parseInt(run.getKey().substring(run.getKey().lastIndexOf('.') + 1));
-			for (int p = 0; p < ranks; p++) {
-				assertEquals(Projection.events(merged, p), Projection.events(folded, p), run.getKey() + ", rank " + p);
-			}
-			long constructs = Folding.constructs(folded);
-			assertTrue(constructs <= run.getValue(),
-					run.getKey() + ": " + constructs + " constructs, the table says " + run.getValue() + "\n" + ModelPrinter.print(folded));
+		for (String row : TABLE.strip().split("\n")) {
+			String[] fields = row.split(" ");
+			foldsExactly(fields[0] + ".4", 4, Long.parseLong(fields[1]));
+			foldsExactly(fields[0] + ".16", 16, Long.parseLong(fields[2]));
 		}
+	}
+
+	/** The run's section III model folds into at most {@code most} constructs and, printed and read again, projects as it did. */
+	private static void foldsExactly(String run, int ranks, long most) throws Exception {
+		Path file = Path.of("real-runs", run + ".loops");
+		assertTrue(Files.isRegularFile(file), "no model at " + file.toAbsolutePath());
+		Model merged = ModelText.parse(Files.readString(file), file.toString());
+		Model folded = Folding.fold(List.of(merged), 2, Progress.NONE);
+		Model reread = ModelText.parse(ModelPrinter.print(folded), run + ".folded.loops");
+		for (int p = 0; p < ranks; p++) {
+			List<?> events = Projection.events(merged, p);
+			assertEquals(events, Projection.events(folded, p), run + ", rank " + p);
+			assertEquals(events, Projection.events(reread, p), run + " printed and read again, rank " + p);
+		}
+		long constructs = Folding.constructs(folded);
+		assertTrue(constructs <= most, run + ": " + constructs + " constructs, the table says " + most + "\n" + ModelPrinter.print(folded));
 	}
 }

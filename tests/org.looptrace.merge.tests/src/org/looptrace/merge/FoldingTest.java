@@ -515,17 +515,20 @@ class FoldingTest {
 	/**
 	 * Sweep3D's four sweeps of a time step on grids of 3 × 3 to 5 × 5 ranks (east or west, then
 	 * south or north, each an octant loop of 8 whose tags change at its half): one nest over the
-	 * two directions of 14 constructs whatever the grid (four nests of 11, one per sweep, before).
+	 * two directions of 14 constructs whatever the grid (four nests of 11, one per sweep, before),
+	 * exact, and exact again once printed and read back.
 	 */
 	@Test
 	void theFourSweepsOfAWavefrontAreOneNestOverTheDirections() throws Exception {
 		for (int q = 3; q <= 5; q++) {
 			List<List<TraceEvent>> traces = sweeps(q, 2);
 			Model model = folded(locals(traces));
-			for (int p = 0; p < traces.size(); p++) {
-				assertEquals(traces.get(p), Projection.events(model, p), "rank " + p + " of\n" + ModelPrinter.print(model));
-			}
 			String text = ModelPrinter.print(model);
+			Model reread = ModelText.parse(text, "sweeps.loops");
+			for (int p = 0; p < traces.size(); p++) {
+				assertEquals(traces.get(p), Projection.events(model, p), "rank " + p + " of\n" + text);
+				assertEquals(traces.get(p), Projection.events(reread, p), "rank " + p + " of the model read again");
+			}
 			assertEquals(1, text.lines().filter(line -> line.matches(" *for i\\d+ = 0 to 7")).count(), "one octant loop:\n" + text);
 			assertTrue(constructs(model) <= 14, q + " × " + q + ":\n" + text);
 		}

@@ -816,13 +816,9 @@ public final class Folding {
 				blocks[c] = flat.subList(c * b, (c + 1) * b).toArray(new Node[0]);
 				same = c == 0 || sameSkeletons(List.of(blocks[c]), List.of(blocks[0]));
 			}
-			Node[] body = same ? fittedBody(blocks, moduli(blocks), ranges, null) : null;
-			if (body == null) {
-				continue;
-			}
-			List<Node> loop = List.of(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(k - 1), body, RankSet.EMPTY));
-			if (size(loop) < Math.min(limit, size(best))) {
-				best = loop;
+			Node loop = same ? loopOverBlocks(blocks, ranges) : null;
+			if (loop != null && size(List.of(loop)) < Math.min(limit, size(best))) {
+				best = List.of(loop);
 			}
 		}
 		return best == inner ? runsAsNests(inner, ranges) : best;
@@ -838,9 +834,10 @@ public final class Folding {
 		List<Node> result = new ArrayList<>();
 		int start = 0;
 		while (start < items.size()) {
+			Node first = items.get(start);
 			int end = start + 1;
-			while (end < items.size() && items.get(start) instanceof LoopNode && items.get(end) instanceof LoopNode
-					&& items.get(end).skeleton == items.get(start).skeleton) {
+			while (first instanceof LoopNode && end < items.size() && items.get(end) instanceof LoopNode
+					&& items.get(end).skeleton == first.skeleton) {
 				end++;
 			}
 			List<Node> run = items.subList(start, end);
@@ -866,13 +863,13 @@ public final class Folding {
 			List<Node> groups = new ArrayList<>();
 			for (int g = 0; g < k / n; g++) {
 				progress.checkCancelled();
-				Node group = loopOverCopies(loops.subList(g * n, (g + 1) * n), ranges);
+				Node group = loopOverBlocks(singles(loops.subList(g * n, (g + 1) * n)), ranges);
 				if (group == null) {
 					break;
 				}
 				groups.add(group);
 			}
-			Node nest = groups.size() < k / n ? null : loopOverCopies(groups, ranges);
+			Node nest = groups.size() < k / n ? null : loopOverBlocks(singles(groups), ranges);
 			if (nest != null) {
 				return List.of(nest);
 			}
@@ -880,11 +877,15 @@ public final class Folding {
 		return null;
 	}
 
-	/** One loop over the copies (single constructs) fitted by values, or null. */
-	private static @Nullable Node loopOverCopies(List<Node> copies, List<long @Nullable []> ranges) {
-		Node[][] blocks = copies.stream().map(copy -> new Node[] { copy }).toArray(Node[][]::new);
+	/** One loop over the blocks (copies of one block) fitted by values, or null. */
+	private static @Nullable Node loopOverBlocks(Node[][] blocks, List<long @Nullable []> ranges) {
 		Node[] body = fittedBody(blocks, moduli(blocks), ranges, null);
-		return body == null ? null : new LoopNode(DepthExpr.ZERO, DepthExpr.constant(copies.size() - 1), body, RankSet.EMPTY);
+		return body == null ? null : new LoopNode(DepthExpr.ZERO, DepthExpr.constant(blocks.length - 1), body, RankSet.EMPTY);
+	}
+
+	/** Each construct a block of its own. */
+	private static Node[][] singles(List<Node> constructs) {
+		return constructs.stream().map(construct -> new Node[] { construct }).toArray(Node[][]::new);
 	}
 
 	/** A loop body within its enclosing loops' ranges: what {@link #stepped} makes of it depends on nothing else. */
