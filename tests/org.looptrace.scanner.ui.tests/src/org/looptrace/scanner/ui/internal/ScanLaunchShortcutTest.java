@@ -3,20 +3,30 @@ package org.looptrace.scanner.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.Platform;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.ui.actions.ILaunchable;
 import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ISetSelectionTarget;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.looptrace.scanner.ui.ScannerUi;
@@ -61,9 +71,27 @@ class ScanLaunchShortcutTest {
 	}
 
 	@Test
-	void runAsIsOfferedOnAModelFile() {
-		// the test of the platform's contextual launch menu (org.eclipse.debug.core.launchable)
-		assertTrue(Platform.getAdapterManager().hasAdapter(project.model, ILaunchable.class.getName()));
+	void runAsIsOfferedOnModelsOnly() throws PartInitException {
+		List<String> model = contextMenu(project.model);
+		assertTrue(model.contains("Run As"), () -> "the menu of a model: " + model);
+		List<String> data = contextMenu(project.traces.getFile("data.0"));
+		assertFalse(data.contains("Run As"), () -> "the menu of a data trace: " + data);
+		List<String> folder = contextMenu(project.traces);
+		assertFalse(folder.contains("Run As"), () -> "the menu of a folder: " + folder);
+	}
+
+	/** The labels of the Project Explorer's context menu on a resource, as the menu shows them when opened. */
+	private static List<String> contextMenu(IResource resource) throws PartInitException {
+		IViewPart explorer = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage()
+				.showView(IPageLayout.ID_PROJECT_EXPLORER);
+		((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(resource));
+		Menu menu = ((Viewer) explorer.getSite().getSelectionProvider()).getControl().getMenu();
+		menu.notifyListeners(SWT.Show, new Event());
+		try {
+			return Arrays.stream(menu.getItems()).map(item -> item.getText().replace("&", "")).toList();
+		} finally {
+			menu.notifyListeners(SWT.Hide, new Event());
+		}
 	}
 
 	private static ILaunchConfiguration[] all() throws CoreException {
