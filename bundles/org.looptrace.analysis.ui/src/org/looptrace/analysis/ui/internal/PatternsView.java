@@ -26,12 +26,14 @@ import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.layout.TreeColumnLayout;
 import org.eclipse.jface.resource.ImageDescriptor;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.jface.resource.LocalResourceManager;
 import org.eclipse.jface.resource.ResourceLocator;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.ColumnWeightData;
 import org.eclipse.jface.viewers.DoubleClickEvent;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -137,15 +139,19 @@ public class PatternsView extends ViewPart {
 		Composite body = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().spacing(0, 4).applyTo(body);
 		status = ModelViewSupport.statusLabel(body, Messages.PatternsView_empty);
-		TreeViewer tree = new TreeViewer(body, SWT.FULL_SELECTION | SWT.SINGLE | SWT.H_SCROLL | SWT.V_SCROLL);
+		// the columns share the view's width (each down to its minimum), so every column stays in sight
+		Composite columns = new Composite(body, SWT.NONE);
+		TreeColumnLayout widths = new TreeColumnLayout(true);
+		columns.setLayout(widths);
+		GridDataFactory.fillDefaults().grab(true, true).applyTo(columns);
+		TreeViewer tree = new TreeViewer(columns, SWT.FULL_SELECTION | SWT.SINGLE | SWT.H_SCROLL | SWT.V_SCROLL);
 		tree.getTree().setHeaderVisible(true);
 		tree.getTree().setLinesVisible(true);
 		tree.setUseHashlookup(true);
-		GridDataFactory.fillDefaults().grab(true, true).applyTo(tree.getControl());
 		LocalResourceManager images = new LocalResourceManager(JFaceResources.getResources(), tree.getControl());
 		ImageDescriptor patternImage = image("icons/patterns.png");
 		Image pattern = patternImage == null ? null : images.create(patternImage);
-		column(tree, Messages.PatternsView_kind, 260, SWT.LEFT, new ColumnLabelProvider() {
+		column(tree, widths, Messages.PatternsView_kind, new ColumnWeightData(34, 120), SWT.LEFT, new ColumnLabelProvider() {
 			@Override
 			public String getText(@Nullable Object row) {
 				return row == null ? "" : kindText(row);
@@ -156,10 +162,10 @@ public class PatternsView extends ViewPart {
 				return row instanceof PatternRow ? pattern : null;
 			}
 		});
-		column(tree, Messages.PatternsView_root, 60, SWT.RIGHT, cell(1));
-		column(tree, Messages.PatternsView_group, 140, SWT.LEFT, cell(2));
-		column(tree, Messages.PatternsView_context, 160, SWT.LEFT, cell(3));
-		column(tree, Messages.PatternsView_occurrences, 100, SWT.RIGHT, cell(4));
+		column(tree, widths, Messages.PatternsView_root, new ColumnWeightData(8, 45), SWT.RIGHT, cell(1));
+		column(tree, widths, Messages.PatternsView_group, new ColumnWeightData(18, 60), SWT.LEFT, cell(2));
+		column(tree, widths, Messages.PatternsView_context, new ColumnWeightData(20, 60), SWT.LEFT, cell(3));
+		column(tree, widths, Messages.PatternsView_occurrences, new ColumnWeightData(14, 90), SWT.RIGHT, cell(4));
 		tree.setContentProvider(new Rows());
 		tree.addDoubleClickListener(this::doubleClicked);
 		viewer = tree;
@@ -187,10 +193,11 @@ public class PatternsView extends ViewPart {
 		return ResourceLocator.imageDescriptorFromBundle(PatternsView.class, path).orElse(null);
 	}
 
-	private static void column(TreeViewer tree, String title, int width, int alignment, ColumnLabelProvider cells) {
+	private static void column(TreeViewer tree, TreeColumnLayout widths, String title, ColumnWeightData width, int alignment,
+			ColumnLabelProvider cells) {
 		TreeViewerColumn column = new TreeViewerColumn(tree, alignment);
 		column.getColumn().setText(title);
-		column.getColumn().setWidth(width);
+		widths.setColumnData(column.getColumn(), width);
 		column.getColumn().setMoveable(true);
 		column.setLabelProvider(cells);
 	}

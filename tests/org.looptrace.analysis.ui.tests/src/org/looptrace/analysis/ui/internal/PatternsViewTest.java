@@ -27,8 +27,11 @@ import org.eclipse.core.runtime.IPath;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeColumn;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
@@ -175,6 +178,32 @@ class PatternsViewTest {
 		PatternsView view = (PatternsView) page.findView(PatternsView.ID);
 		assertNotNull(view, "the command opens the view");
 		assertFalse(waitForData(view, folder).patterns().isEmpty());
+	}
+
+	@Test
+	void everyColumnStaysInSightInTheLoopTracePerspectiveAtCommonWindowSizes() throws Exception {
+		page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry().findPerspectiveWithId("org.looptrace.ui.perspective"));
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		Tree tree = Objects.requireNonNull(view.viewer()).getTree();
+		Shell window = page.getWorkbenchWindow().getShell();
+		Point size = window.getSize();
+		try {
+			for (Point windowSize : List.of(new Point(1024, 740), new Point(1280, 800), new Point(1600, 1000))) {
+				window.setSize(windowSize);
+				Workbench.waitUntil(WAIT_MILLIS, () -> columnsWidth(tree) <= tree.getClientArea().width && tree.getClientArea().width > 0,
+						() -> "at " + windowSize + " the columns take " + columnsWidth(tree) + " px of a tree " + tree.getClientArea().width
+								+ " px wide");
+				for (TreeColumn column : tree.getColumns()) {
+					assertTrue(column.getWidth() >= 40, () -> column.getText() + " is " + column.getWidth() + " px wide at " + windowSize);
+				}
+			}
+		} finally {
+			window.setSize(size);
+		}
+	}
+
+	private static int columnsWidth(Tree tree) {
+		return Arrays.stream(tree.getColumns()).mapToInt(TreeColumn::getWidth).sum();
 	}
 
 	@Test
