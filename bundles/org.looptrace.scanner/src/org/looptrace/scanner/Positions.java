@@ -165,6 +165,37 @@ public final class Positions {
 	}
 
 	/**
+	 * The positions of a construct said once for the ranks where they agree, as an editor shows them
+	 * above the construct: {@code @ 0 on ranks 0-15}; for a loop kept as a loop, with the length of an
+	 * iteration: {@code @ 12 # 4 on ranks 0-15}. Ranks whose positions differ make groups, in the
+	 * order of their first rank ({@code @ 0 on ranks 0,15 | @ 3 on ranks 1-14}), at most
+	 * {@code maxGroups} then {@code ...}. The values of loops over ranks that place a construct are
+	 * left out: {@link #describe} gives them, rank by rank.
+	 */
+	public String summarize(Construct construct, int maxGroups) {
+		boolean perIteration = construct instanceof Loop loop && !specialisation.isUnrolled(loop);
+		Map<String, RankSet.Builder> groups = new LinkedHashMap<>();
+		for (int rank : ranks(construct)) {
+			for (Placement placement : placements(construct, rank)) {
+				Polynomial iteration = placement.perIteration();
+				String at = "@ " + placement.at() + (perIteration && iteration != null ? " # " + iteration : "");
+				groups.computeIfAbsent(at, key -> new RankSet.Builder()).add(rank);
+			}
+		}
+		StringJoiner summary = new StringJoiner(" | ");
+		int shown = 0;
+		for (Map.Entry<String, RankSet.Builder> group : groups.entrySet()) {
+			if (shown++ == maxGroups) {
+				summary.add("...");
+				break;
+			}
+			RankSet ranks = group.getValue().build();
+			summary.add(group.getKey() + (ranks.size() == 1 ? " on rank " : " on ranks ") + ranks);
+		}
+		return summary.toString();
+	}
+
+	/**
 	 * The positions of a construct as figure 8 comments them: {@code @{0=671,1=999,5=1327}} and for a
 	 * loop kept as a loop {@code #{0=644,1=966,5=1288}}, at most {@code maxRanks} ranks then
 	 * {@code ...}. A placement under loops over ranks shows their values: {@code 3=0(i1=3)}.

@@ -13,12 +13,28 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.looptrace.model.Construct;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.RankSet;
 
 /** Positions ({@code @}, {@code #}, absolute) equal brute-force expansion, on the paper's figure 8 and beyond. */
 class PositionsTest {
+
+	/** Ten steps of messages along a line of 16 ranks, each closed by an Allreduce. */
+	private static final String LINE_EXCHANGE = """
+			for i0 = 0 to 9
+			  for i1 = 0 to 14
+			    i1 send 1+i1 t
+			    i1 recv 1+i1 t
+			  done
+			  for i1 = 0 to 15
+			    i1 sync MPI_Allreduce 0-15
+			  done
+			done
+			""";
 
 	@Test
 	void figure8NumbersAreThoseOfThePaper() throws Exception {
@@ -90,17 +106,7 @@ class PositionsTest {
 
 	@Test
 	void loopsOverRanksAreUnrolledAndTimeLoopsStaySymbolic() throws Exception {
-		Model model = Models.parse("""
-				for i0 = 0 to 9
-				  for i1 = 0 to 14
-				    i1 send 1+i1 t
-				    i1 recv 1+i1 t
-				  done
-				  for i1 = 0 to 15
-				    i1 sync MPI_Allreduce 0-15
-				  done
-				done
-				""");
+		Model model = Models.parse(LINE_EXCHANGE);
 		Positions positions = Positions.of(model);
 		Loop time = (Loop) ConstructPath.find(model, "1");
 		Loop exchange = (Loop) ConstructPath.find(model, "1.1");
@@ -115,6 +121,51 @@ class PositionsTest {
 		assertEquals("2+3*i0", sync.start().toString());
 		assertNull(single(positions.placements(exchange, 3)).perIteration(), "an unrolled loop has no # polynomial");
 		PositionsAgainstBruteForce.check(model, 17, "loops over ranks");
+	}
+
+	@Test
+	void summariesSayOncePositionsThatAgreeOverRanks() throws Exception {
+		Model model = Models.parse(LINE_EXCHANGE);
+		Positions positions = Positions.of(model);
+		// an iteration of the time loop: a send and the Allreduce on the ends of the line, a receive more between
+		assertEquals("@ 0 # 2 on ranks 0,15 | @ 0 # 3 on ranks 1-14", positions.summarize(ConstructPath.find(model, "1"), 5));
+		// in the iteration of the exchange that places it, each is the rank's only event
+		assertEquals("@ 0 on ranks 0-14", positions.summarize(ConstructPath.find(model, "1.1.1"), 5));
+		assertEquals("@ 0 on ranks 1-15", positions.summarize(ConstructPath.find(model, "1.1.2"), 5));
+		// the Allreduce after one exchanged message on the ends of the line, two between
+		assertEquals("@ 1 on ranks 0,15 | ...", positions.summarize(ConstructPath.find(model, "1.2"), 1));
+	}
+
+	@Test
+	void summariesOfRandomModelsGroupEveryRankWithItsOwnPositions() {
+		RandomModels random = new RandomModels(23, 5);
+		for (int i = 0; i < 200; i++) {
+			Model model = random.next();
+			Positions positions = Positions.of(model);
+			for (var contents = model.eAllContents(); contents.hasNext();) {
+				if (contents.next() instanceof Construct construct) {
+					String summary = positions.summarize(construct, Integer.MAX_VALUE);
+					for (int rank : positions.ranks(construct)) {
+						for (Placement placement : positions.placements(construct, rank)) {
+							assertTrue(hasGroup(summary, "@ " + placement.at(), rank),
+									() -> "rank " + rank + " at " + placement.at() + " in '" + summary + "' of\n"
+											+ ModelPrinter.print(model));
+						}
+					}
+				}
+			}
+		}
+	}
+
+	/** Whether a summary has a group of the rank whose positions start with {@code at}. */
+	private static boolean hasGroup(String summary, String at, int rank) {
+		for (String group : summary.split(" \\| ")) {
+			String ranks = group.substring(group.lastIndexOf(' ') + 1);
+			if (group.startsWith(at + " ") && RankSet.valueOf(ranks).contains(rank)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	@Test
@@ -138,7 +189,7 @@ class PositionsTest {
 		RandomModels random = new RandomModels(11, 5);
 		for (int i = 0; i < 400; i++) {
 			Model model = random.next();
-			String name = "random model " + i + ":\n" + org.looptrace.model.core.ModelPrinter.print(model);
+			String name = "random model " + i + ":\n" + ModelPrinter.print(model);
 			PositionsAgainstBruteForce.check(model, 5, name);
 			PositionsAgainstExpansion.check(model, 5, name);
 		}

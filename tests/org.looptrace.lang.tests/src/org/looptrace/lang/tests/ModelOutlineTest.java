@@ -100,12 +100,13 @@ class ModelOutlineTest {
 	}
 
 	@Test
-	void minedPositionsAreThoseTheCommandLinePrints() throws Exception {
+	void minedPositionsSayOnceWhatRanksShare() throws Exception {
 		Positions positions = Positions.of(ModelText.parse(RING, "ring.loops"));
 		List<ConstructFacts.Mining> minings = ConstructFacts.minings(RING, 4, CancelIndicator.NullImpl);
 		assertEquals(5, minings.size());
 		assertEquals(RING.indexOf("  for i1"), minings.get(1).offset());
-		assertEquals(positions.describe(ConstructPath.find(positions.model(), "1.1"), 4), minings.get(1).positions());
+		assertEquals(positions.summarize(ConstructPath.find(positions.model(), "1.1"), 4), minings.get(1).positions());
+		assertEquals("@ 0 on ranks 0-7", minings.get(1).positions(), "every rank starts an iteration of the ring with it");
 		assertEquals(List.of(), ConstructFacts.minings(RING.replace("done\n  0", "dnoe\n  0"), 4, CancelIndicator.NullImpl),
 				"positions of a broken model");
 	}

@@ -20,8 +20,9 @@ import org.eclipse.swt.widgets.Display;
 import org.looptrace.lang.internal.ide.constructs.ConstructFacts;
 
 /**
- * Code minings of a model: above each construct, its positions per rank as figure 8 of the paper
- * comments them ({@code @{0=0,1=0} #{0=14,1=14}}), when the preference asks for them. Only the
+ * Code minings of a model: above each construct, its positions said once for the ranks where they
+ * agree ({@code @ 0 # 14 on ranks 0-15}; the hover gives them rank by rank, as figure 8 of the paper
+ * comments them), when the preference asks for them. Only the
  * constructs near the lines shown get them (a model of 100,000 lines would otherwise carry as many
  * inline annotations, which every keystroke updates); {@link PositionsMiningReconciler} asks again
  * after each pause in typing and scrolling. Computed off the UI thread, on a parse kept while the
@@ -29,8 +30,8 @@ import org.looptrace.lang.internal.ide.constructs.ConstructFacts;
  */
 public class PositionsMiningProvider extends AbstractCodeMiningProvider {
 
-	/** Ranks shown per construct; the rest is {@code ...} (the hover lists more). */
-	static final int RANKS = 4;
+	/** Groups of ranks shown per construct; the rest is {@code ...} (the hover lists every rank). */
+	static final int GROUPS = 3;
 	/** Lines above and below those shown that get their minings too, so that scrolling a little shows them at once. */
 	static final int MARGIN_LINES = 200;
 
@@ -62,7 +63,7 @@ public class PositionsMiningProvider extends AbstractCodeMiningProvider {
 				parsed = current;
 			}
 			List<ICodeMining> minings = new ArrayList<>();
-			for (ConstructFacts.Mining mining : current.minings(window[0], window[1], RANKS, () -> monitor != null && monitor.isCanceled())) {
+			for (ConstructFacts.Mining mining : current.minings(window[0], window[1], GROUPS, () -> monitor != null && monitor.isCanceled())) {
 				try {
 					minings.add(new Mining(document.getLineOfOffset(mining.offset()), document, mining.positions()));
 				} catch (BadLocationException e) {

@@ -40,7 +40,8 @@ public final class ConstructFacts {
 	 * The positions of a construct shown on the line above it.
 	 *
 	 * @param offset    the start of the construct's line
-	 * @param positions {@code @{0=0,1=0} #{0=14,1=14}}, as {@link Positions#describe} writes them
+	 * @param positions {@code @ 0 # 14 on ranks 0-15}, as {@link Positions#summarize} writes them (the hover
+	 *                  gives them rank by rank)
 	 */
 	public record Mining(int offset, String positions) {
 	}
@@ -140,9 +141,12 @@ public final class ConstructFacts {
 		return hover.toString();
 	}
 
-	/** The positions of every construct of the text, in text order; none when the text has errors. */
-	public static List<Mining> minings(String text, int maxRanks, CancelIndicator cancel) {
-		return parse(text).minings(0, text.length(), maxRanks, cancel);
+	/**
+	 * The positions of every construct of the text, in text order, in at most {@code maxGroups} groups of
+	 * ranks each; none when the text has errors.
+	 */
+	public static List<Mining> minings(String text, int maxGroups, CancelIndicator cancel) {
+		return parse(text).minings(0, text.length(), maxGroups, cancel);
 	}
 
 	/** Parses the text once for several questions about its positions (an editor asks again on each scroll). */
@@ -173,7 +177,7 @@ public final class ConstructFacts {
 		 * @param from the first offset of the stretch
 		 * @param to   the offset after it
 		 */
-		public List<Mining> minings(int from, int to, int maxRanks, CancelIndicator cancel) {
+		public List<Mining> minings(int from, int to, int maxGroups, CancelIndicator cancel) {
 			List<Mining> minings = new ArrayList<>();
 			Positions known = positions;
 			if (known == null) {
@@ -183,7 +187,7 @@ public final class ConstructFacts {
 				if (contents.next() instanceof Construct construct) {
 					ICompositeNode node = NodeModelUtils.getNode(construct);
 					if (node != null && node.getOffset() >= from && node.getOffset() < to) {
-						minings.add(new Mining(lineStart(text, node.getOffset()), known.describe(construct, maxRanks)));
+						minings.add(new Mining(lineStart(text, node.getOffset()), known.summarize(construct, maxGroups)));
 					}
 				}
 			}
