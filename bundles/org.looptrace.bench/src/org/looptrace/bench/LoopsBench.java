@@ -28,11 +28,11 @@ import org.looptrace.trace.generate.Patterns;
 
 /**
  * {@code looptrace bench loops}: the local-model methods side by side (NLR, and the greedy and
- * optimal loop nests of paper 003). On the example folders: constructs of the local models, the
- * time to build them (every rank, one thread) and constructs of the global model merged from them.
- * On long single-rank traces (generated patterns; CG's time loop around a solver whose residual
- * ends like its body; a Fibonacci word, the string with the most repetitions, the worst case of
- * the refinement): time (best of three) and constructs.
+ * optimal loop nests of Xu and Subhlok). On the example folders: constructs of the local models,
+ * the time to build them (every rank, one thread) and constructs of the global model merged from
+ * them. On long single-rank traces (generated patterns; CG's time loop around a solver whose
+ * residual ends like its body; a Fibonacci word, the string with the most repetitions, the worst
+ * case of the refinement): time (best of three) and constructs.
  */
 final class LoopsBench {
 
@@ -142,11 +142,11 @@ final class LoopsBench {
 	}
 
 	/**
-	 * NPB CG's shape (issue 12, table 3 of paper 003): time steps of a solver loop of 25 iterations
-	 * of a 4-event body (exchanges with two neighbours), each step ending with a residual (a local
+	 * NPB CG's shape (table 3 of Xu and Subhlok): time steps of a solver loop of 25 iterations of a
+	 * 4-event body (exchanges with two neighbours), each step ending with a residual (a local
 	 * event) followed by the body's last two events, so that the solver's run starts inside the
-	 * residual: greedy folds a rotated time loop; the optimal nest, and NLR after its second look at
-	 * top-level loops (docs/LOOPS.md), the time loop itself.
+	 * residual: greedy folds a rotated time loop; the optimal nest, and NLR after its second look
+	 * at top-level loops (docs/LOOPS.md), the time loop itself.
 	 */
 	private static List<TraceEvent> cg(int events) {
 		List<TraceEvent> body = List.of(TraceEvent.send(5, 4, "1"), TraceEvent.recv(4, 5, "1"), TraceEvent.send(5, 6, "1"),

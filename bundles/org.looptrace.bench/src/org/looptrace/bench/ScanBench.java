@@ -21,7 +21,6 @@ import java.util.Set;
 import org.looptrace.cli.Arguments;
 import org.looptrace.cli.UsageException;
 import org.looptrace.lang.ModelText;
-import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.ScanCsv;
 import org.looptrace.scanner.Scanner;
@@ -53,96 +52,121 @@ final class ScanBench {
 		}
 		Path dir = Files.createTempDirectory(Path.of(arguments.value("--dir", System.getProperty("java.io.tmpdir"))), "looptrace-scan");
 		try {
-			Model model = ModelText.parse("""
-					for i0 = 0 to %d
-					  get "time" {0}.time ->
-					  0 send 1 t
-					  0 send 1 t
-					  get "size" {0}.size <-
-					done
-					""".formatted(records / 2 - 1), "bench.loops");
-			int read = records / 2 * 2;
-			Path data = dir.resolve("data.0");
-			try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "end", "size"))) {
-				for (long position = 0; position < records; position++) {
-					writer.write(position * 1000, position * 1000 + 500, position & 0xffff);
-				}
-			}
+			Path data = writeData(dir, records);
 			long bytes = Files.size(data);
 			out.println("# looptrace bench scan --records " + records + (cold ? " --cold" : "") + ": data.0 of " + bytes / (1 << 20)
 					+ " MB, page cache " + (cold ? "dropped before each run" : "warm") + ", " + Runtime.getRuntime().availableProcessors()
 					+ " cores (" + MergeBench.cpu() + "), Java " + System.getProperty("java.version") + ", load average " + load());
 			out.println("| what | records | time (best of 3) | records/s | MB/s of data.0 | CPU time of the thread (least of 3) |");
 			out.println("|---|---|---|---|---|---|");
-			Scanner scanner = Scanner.of(model);
+			// the model's two annotations read every record of an even count once
+			int read = records / 2 * 2;
 			Bench bench = new Bench(out, read, bytes, cold);
-			bench.row("sequential read of data.0 (64 KB buffers)", () -> {
-				try (InputStream in = Files.newInputStream(data)) {
-					byte[] buffer = new byte[1 << 16];
-					while (in.read(buffer) >= 0) {
-						// only the reading is measured
-					}
-				}
-			});
+			Scanner scanner = Scanner.of(ModelText.parse("""
+					for i0 = 0 to %d
+					  get "time" {0}.time ->
+					  0 send 1 t
+					  0 send 1 t
+					  get "size" {0}.size <-
+					done
+					""".formatted(records / 2 - 1), "bench.loops"));
 			long[] sum = { 0 };
-			bench.row("every record by position (DataTrace.value), to a sum", () -> {
-				try (DataTrace trace = DataTrace.open(data)) {
-					for (long position = 0; position < read; position++) {
-						sum[0] += trace.value(position, 2);
-					}
-				}
-			});
-			bench.row("scan, records to a sum (RecordSink)", () -> scanner.run(dir, (query, rank, position, value, indices, depth) -> sum[0] += value,
-					Progress.NONE));
-			bench.row("scan, CSV rows to a discarding stream (ScanCsv)", () -> {
-				ScanCsv csv = new ScanCsv(scanner, OutputStream.nullOutputStream());
-				scanner.run(dir, csv, Progress.NONE);
-				csv.finish();
-			});
-			Path csvFile = dir.resolve("scan.csv");
-			bench.row("scan, CSV rows to a file in DIR, synced (ScanCsv)", () -> {
-				try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
-					ScanCsv csv = new ScanCsv(scanner, file);
-					scanner.run(dir, csv, Progress.NONE);
-					csv.finish();
-					file.getFD().sync();
-				}
-			});
-			long csvBytes = Files.size(csvFile);
-			bench.row("no scan: writing as many bytes as that CSV (" + csvBytes / (1 << 20) + " MB), synced", () -> {
-				try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
-					byte[] buffer = new byte[1 << 16];
-					for (long left = csvBytes; left > 0; left -= buffer.length) {
-						file.write(buffer, 0, (int) Math.min(buffer.length, left));
-					}
-					file.getFD().sync();
-				}
-			});
+			readingRows(bench, data, read, sum);
+			scanRows(bench, scanner, dir, sum);
 			if (objects) { // the slow path, to compare
-				bench.row("scan, a ScanRecord per record, to a sum", () -> scanner.run(dir, record -> sum[0] += record.value(), Progress.NONE));
-				bench.row("scan, CSV from ScanRecord.toCsv() to a discarding stream", () -> {
-					try (Writer writer = new BufferedWriter(new OutputStreamWriter(OutputStream.nullOutputStream(), StandardCharsets.UTF_8), 1 << 16)) {
-						scanner.run(dir, record -> {
-							try {
-								writer.write(record.toCsv());
-								writer.write('\n');
-							} catch (IOException e) {
-								throw new UncheckedIOException(e);
-							}
-						}, Progress.NONE);
-					}
-				});
+				objectRows(bench, scanner, dir, sum);
 			}
 			out.println("load average after: " + load());
 			return 0;
 		} finally {
-			try (var files = Files.list(dir)) {
-				for (Path file : files.toList()) {
-					Files.delete(file);
+			deleteAll(dir);
+		}
+	}
+
+	/** {@code data.0} in the folder: records with three attributes. */
+	private static Path writeData(Path dir, int records) throws IOException {
+		Path data = dir.resolve("data.0");
+		try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "end", "size"))) {
+			for (long position = 0; position < records; position++) {
+				writer.write(position * 1000, position * 1000 + 500, position & 0xffff);
+			}
+		}
+		return data;
+	}
+
+	/** The bounds without a scanner: reading the file, and every record by position. */
+	private static void readingRows(Bench bench, Path data, int read, long[] sum) throws Exception {
+		bench.row("sequential read of data.0 (64 KB buffers)", () -> {
+			try (InputStream in = Files.newInputStream(data)) {
+				byte[] buffer = new byte[1 << 16];
+				while (in.read(buffer) >= 0) {
+					// only the reading is measured
 				}
 			}
-			Files.delete(dir);
+		});
+		bench.row("every record by position (DataTrace.value), to a sum", () -> {
+			try (DataTrace trace = DataTrace.open(data)) {
+				for (long position = 0; position < read; position++) {
+					sum[0] += trace.value(position, 2);
+				}
+			}
+		});
+	}
+
+	/** The scanner to a sum and to CSV, and the writing of as many bytes as its CSV alone. */
+	private static void scanRows(Bench bench, Scanner scanner, Path dir, long[] sum) throws Exception {
+		bench.row("scan, records to a sum (RecordSink)", () -> scanner.run(dir, (query, rank, position, value, indices, depth) -> sum[0] += value,
+				Progress.NONE));
+		bench.row("scan, CSV rows to a discarding stream (ScanCsv)", () -> {
+			ScanCsv csv = new ScanCsv(scanner, OutputStream.nullOutputStream());
+			scanner.run(dir, csv, Progress.NONE);
+			csv.finish();
+		});
+		Path csvFile = dir.resolve("scan.csv");
+		bench.row("scan, CSV rows to a file in DIR, synced (ScanCsv)", () -> {
+			try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
+				ScanCsv csv = new ScanCsv(scanner, file);
+				scanner.run(dir, csv, Progress.NONE);
+				csv.finish();
+				file.getFD().sync();
+			}
+		});
+		long csvBytes = Files.size(csvFile);
+		bench.row("no scan: writing as many bytes as that CSV (" + csvBytes / (1 << 20) + " MB), synced", () -> {
+			try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
+				byte[] buffer = new byte[1 << 16];
+				for (long left = csvBytes; left > 0; left -= buffer.length) {
+					file.write(buffer, 0, (int) Math.min(buffer.length, left));
+				}
+				file.getFD().sync();
+			}
+		});
+	}
+
+	/** The scanner through a ScanRecord object per record. */
+	private static void objectRows(Bench bench, Scanner scanner, Path dir, long[] sum) throws Exception {
+		bench.row("scan, a ScanRecord per record, to a sum", () -> scanner.run(dir, record -> sum[0] += record.value(), Progress.NONE));
+		bench.row("scan, CSV from ScanRecord.toCsv() to a discarding stream", () -> {
+			try (Writer writer = new BufferedWriter(new OutputStreamWriter(OutputStream.nullOutputStream(), StandardCharsets.UTF_8), 1 << 16)) {
+				scanner.run(dir, record -> {
+					try {
+						writer.write(record.toCsv());
+						writer.write('\n');
+					} catch (IOException e) {
+						throw new UncheckedIOException(e);
+					}
+				}, Progress.NONE);
+			}
+		});
+	}
+
+	private static void deleteAll(Path dir) throws IOException {
+		try (var files = Files.list(dir)) {
+			for (Path file : files.toList()) {
+				Files.delete(file);
+			}
 		}
+		Files.delete(dir);
 	}
 
 	/** The load averages of the last 1, 5 and 15 minutes, as {@code uptime} prints them. */

@@ -17,7 +17,8 @@ import org.looptrace.trace.TraceFolder;
 
 /**
  * {@code --method}: how the local models of {@code nlr} and {@code model} are built, NLR (the
- * default) or the loop nests of Xu and Subhlok (paper 003), greedy or optimal.
+ * default) or the loop nests of Xu and Subhlok (<i>Efficient Discovery of Loop Nests in
+ * Communication Traces of Parallel Programs</i>), greedy or optimal.
  */
 public enum LocalMethod {
 	NLR, GREEDY, OPTIMAL;
@@ -26,8 +27,8 @@ public enum LocalMethod {
 	static final String HELP = """
 			  --method M     how local models are built: nlr (default: streaming, fields affine in
 			                 the loop indices), greedy or optimal (Crochemore's repetitions of the
-			                 whole trace, paper 003: identical bodies, long outer loops found whole;
-			                 see docs/LOOPS.md)
+			                 whole trace, after Xu and Subhlok: identical bodies, long outer loops
+			                 found whole; see docs/LOOPS.md)
 			""";
 
 	/** The method named by {@code --method}; options that only NLR reads are refused with the others. */

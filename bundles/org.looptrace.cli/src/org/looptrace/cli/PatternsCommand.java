@@ -20,8 +20,10 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 
 /**
- * {@code looptrace patterns}: groups of point-to-point messages that resemble collectives (paper
- * 004) and named shapes, or the per-process patterns of paper 002.
+ * {@code looptrace patterns}: groups of point-to-point messages that resemble collectives
+ * (Kranzlmüller, Knüpfer and Nagel, <i>Pattern Matching of Collective MPI Operations</i>) and named
+ * shapes, or the contextual patterns of Alawneh, Hamou-Lhadj, Murtaza and Liu (<i>A Contextual
+ * Approach for Effective Recovery of Inter-process Communication Patterns from HPC Traces</i>).
  */
 public final class PatternsCommand implements Command {
 
@@ -42,7 +44,8 @@ public final class PatternsCommand implements Command {
 				                          [--no-context] [--per-rank | --global]
 
 				Groups of point-to-point messages that implement a collective operation by hand
-				(paper 004): bcast and reduce (linear and binomial trees, any root), allgather
+				(after Kranzlmueller, Knuepfer and Nagel, "Pattern Matching of Collective MPI
+				Operations"): bcast and reduce (linear and binomial trees, any root), allgather
 				(ring), allreduce (butterfly / recursive doubling), alltoall (pairwise), barrier
 				(dissemination); and the shapes ring, halo, wavefront and master-worker. A bcast
 				and a scatter send the same messages (as do reduce and gather, allreduce and a
@@ -55,8 +58,10 @@ public final class PatternsCommand implements Command {
 				Works on the global model (a trace folder is modelled first, as by `looptrace
 				model`): a group inside a loop is found once and counted by the loop's iterations.
 				With the call context recorded by `looptrace trace --functions` (local call F /
-				local return F), the messages of one call of a function make a group: what paper
-				002 found far more precise. See docs/PATTERNS.md.
+				local return F), the messages of one call of a function make a group: far more
+				precise, as Alawneh, Hamou-Lhadj, Murtaza and Liu found ("A Contextual Approach
+				for Effective Recovery of Inter-process Communication Patterns from HPC
+				Traces"). See docs/PATTERNS.md.
 
 				Prints one line per pattern: kind, root, group, function, occurrences; then a
 				note when no sizes were read and some pattern could be another operation.
@@ -72,9 +77,9 @@ public final class PatternsCommand implements Command {
 				                 constructs); with --csv a second table after an empty line,
 				                 columns kind,root,group,context,occurrences,loops,constructs
 				  --no-context   ignore calls and returns: group by loop body, tag and order
-				  --per-rank     the per-process patterns of paper 002 instead (sequences repeated
+				  --per-rank     the per-process patterns of Alawneh et al. instead (sequences repeated
 				                 on one rank), columns rank,context,places,occurrences,events
-				  --global       the global patterns of paper 002 instead (step 2): the per-rank
+				  --global       the global patterns of Alawneh et al. instead (step 2): the per-rank
 				                 patterns of partner ranks joined by their messages, a partner event
 				                 in no pattern added as it is; one line per part, columns
 				                 pattern,ranks,occurrences,rank,context,events (rank and context

@@ -24,20 +24,29 @@ import org.looptrace.cli.Cli.Result;
 class BadArgumentsTest {
 
 	private static final String MISSING = "/no/such/looptrace/path";
+	private static final String RING = Cli.example("ring-8").toString();
+	private static final String TRACE0 = Cli.example("ring-8").resolve("trace.0").toString();
+	private static final String MODEL = Cli.example("models").resolve("ring.loops").toString();
 
 	/**
 	 * Each case: the command, the words after it, and a piece of the message it must print.
 	 */
 	static Stream<Arguments> cases() {
-		String ring = Cli.example("ring-8").toString();
-		String trace0 = Cli.example("ring-8").resolve("trace.0").toString();
-		String model = Cli.example("models").resolve("ring.loops").toString();
 		List<Arguments> cases = new ArrayList<>();
+		traceCommands(cases);
+		modelCommands(cases);
+		annotationCommands(cases);
+		drawingCommands(cases);
+		return cases.stream();
+	}
+
+	/** Commands on traces: check, generate, nlr, model, trace. */
+	private static void traceCommands(List<Arguments> cases) {
 		// check
 		add(cases, "check", "expected one trace folder");
 		add(cases, "check", MISSING + ": no such file or folder", MISSING);
-		add(cases, "check", "unknown option --bogus", "--bogus", ring);
-		add(cases, "check", "expected one trace folder", ring, ring);
+		add(cases, "check", "unknown option --bogus", "--bogus", RING);
+		add(cases, "check", "expected one trace folder", RING, RING);
 		// generate
 		add(cases, "generate", "expected a pattern and a folder");
 		add(cases, "generate", "unknown pattern 'spiral'", "spiral", "--ranks", "4", "--iterations", "2", "out");
@@ -50,27 +59,27 @@ class BadArgumentsTest {
 		add(cases, "generate", "expected --ranks N and --iterations M", "ring", "--ranks", "4", "out");
 		add(cases, "generate", "option --ranks expects a value", "ring", "out", "--ranks");
 		add(cases, "generate", "option --ranks is given twice", "ring", "--ranks", "4", "--iterations", "2", "--ranks", "8", "out");
-		add(cases, "generate", "exists and is not a folder", "ring", "--ranks", "4", "--iterations", "2", trace0);
+		add(cases, "generate", "exists and is not a folder", "ring", "--ranks", "4", "--iterations", "2", TRACE0);
 		// nlr
 		add(cases, "nlr", "expected one trace file or folder");
 		add(cases, "nlr", MISSING + ": no such file or folder", MISSING);
-		add(cases, "nlr", "unknown option --bogus", "--bogus", trace0);
-		add(cases, "nlr", "option -k expects a whole number from 1", "-k", "x", trace0);
-		add(cases, "nlr", "option -k expects a whole number from 1", "-k", "0", trace0);
-		add(cases, "nlr", "option --stack expects a whole number", "--stack", "-5", trace0);
-		add(cases, "nlr", "option --threads expects a whole number from 1", ring, "-o", "out", "--threads", "0");
-		add(cases, "nlr", "is a folder: expected -o <dir>", ring);
-		add(cases, "nlr", "-o and --threads apply to a trace folder", trace0, "-o", "out");
+		add(cases, "nlr", "unknown option --bogus", "--bogus", TRACE0);
+		add(cases, "nlr", "option -k expects a whole number from 1", "-k", "x", TRACE0);
+		add(cases, "nlr", "option -k expects a whole number from 1", "-k", "0", TRACE0);
+		add(cases, "nlr", "option --stack expects a whole number", "--stack", "-5", TRACE0);
+		add(cases, "nlr", "option --threads expects a whole number from 1", RING, "-o", "out", "--threads", "0");
+		add(cases, "nlr", "is a folder: expected -o <dir>", RING);
+		add(cases, "nlr", "-o and --threads apply to a trace folder", TRACE0, "-o", "out");
 		add(cases, "nlr", "trace.2:3:3: error: unknown event kind 'snd'", Cli.example("broken").resolve("trace.2").toString());
 		// model
 		add(cases, "model", "expected one trace folder");
 		add(cases, "model", MISSING + ": no such file or folder", MISSING);
-		add(cases, "model", "unknown option --bogus", ring, "--bogus");
-		add(cases, "model", "option --threads expects a whole number from 1", ring, "--threads", "many");
-		add(cases, "model", "option -k expects a whole number from 1", ring, "-k", "-3");
-		add(cases, "model", "option -o expects a value", ring, "-o");
-		add(cases, "model", "option -o is given twice", ring, "-o", "a.loops", "-o", "b.loops");
-		add(cases, "model", "not a folder", trace0);
+		add(cases, "model", "unknown option --bogus", RING, "--bogus");
+		add(cases, "model", "option --threads expects a whole number from 1", RING, "--threads", "many");
+		add(cases, "model", "option -k expects a whole number from 1", RING, "-k", "-3");
+		add(cases, "model", "option -o expects a value", RING, "-o");
+		add(cases, "model", "option -o is given twice", RING, "-o", "a.loops", "-o", "b.loops");
+		add(cases, "model", "not a folder", TRACE0);
 		add(cases, "model", "trace.1:3:8: error:", Cli.example("broken").toString());
 		// trace: only arguments it refuses before starting mpirun
 		add(cases, "trace", "expected -np N and a program");
@@ -79,73 +88,84 @@ class BadArgumentsTest {
 		add(cases, "trace", "-np expects a positive number of ranks, found 'x'", "-np", "x", "prog");
 		add(cases, "trace", "-np expects a positive number of ranks, found '0'", "-np", "0", "prog");
 		add(cases, "trace", "option -np expects a value", "-np");
-		add(cases, "trace", "exists and is not a folder", "-np", "2", "-o", trace0, "prog");
+		add(cases, "trace", "exists and is not a folder", "-np", "2", "-o", TRACE0, "prog");
+	}
+
+	/** Commands on model texts: format, expand, patterns. */
+	private static void modelCommands(List<Arguments> cases) {
 		// format
 		add(cases, "format", "expected one model file");
 		add(cases, "format", MISSING + ": no such file or folder", MISSING);
-		add(cases, "format", "unknown option --bogus", "--bogus", model);
-		add(cases, "format", "--in-place and --check exclude each other", "-i", "--check", model);
+		add(cases, "format", "unknown option --bogus", "--bogus", MODEL);
+		add(cases, "format", "--in-place and --check exclude each other", "-i", "--check", MODEL);
 		// expand
 		add(cases, "expand", "expected one model file");
 		add(cases, "expand", MISSING + ": no such file or folder", MISSING);
-		add(cases, "expand", "unknown option --bogus", model, "--bogus");
-		add(cases, "expand", "option --rank expects a whole number from 0", model, "--rank", "x");
-		add(cases, "expand", "option --rank expects a whole number from 0", model, "--rank", "-1");
-		add(cases, "expand", "option --rank expects a value", model, "--rank");
-
+		add(cases, "expand", "unknown option --bogus", MODEL, "--bogus");
+		add(cases, "expand", "option --rank expects a whole number from 0", MODEL, "--rank", "x");
+		add(cases, "expand", "option --rank expects a whole number from 0", MODEL, "--rank", "-1");
+		add(cases, "expand", "option --rank expects a value", MODEL, "--rank");
+		// patterns
 		add(cases, "patterns", "expected one trace folder or model file");
-		add(cases, "patterns", "expected one trace folder or model file", ring, model);
+		add(cases, "patterns", "expected one trace folder or model file", RING, MODEL);
 		add(cases, "patterns", MISSING + ": no such file or folder", MISSING);
-		add(cases, "patterns", "unknown option --bogus", model, "--bogus");
-		add(cases, "patterns", "--occurrences lists groups of messages, not --per-rank patterns", model, "--per-rank",
+		add(cases, "patterns", "unknown option --bogus", MODEL, "--bogus");
+		add(cases, "patterns", "--occurrences lists groups of messages, not --per-rank patterns", MODEL, "--per-rank",
 				"--occurrences");
 		add(cases, "patterns", "no trace files", Cli.example("models").toString(), "--occurrences");
-		add(cases, "patterns", "--occurrences lists groups of messages, not --global patterns", model, "--global",
+		add(cases, "patterns", "--occurrences lists groups of messages, not --global patterns", MODEL, "--global",
 				"--occurrences");
-		add(cases, "patterns", "--global and --per-rank are two different listings: give one", model, "--global",
+		add(cases, "patterns", "--global and --per-rank are two different listings: give one", MODEL, "--global",
 				"--per-rank");
+	}
+
+	/** Commands on annotations: positions, scan, scanner. */
+	private static void annotationCommands(List<Arguments> cases) {
 		// positions, scan, scanner
 		add(cases, "positions", "expected one model file");
 		add(cases, "positions", MISSING + ": no such file or folder", MISSING);
-		add(cases, "positions", "unknown option --bogus", model, "--bogus");
-		add(cases, "positions", "no construct 99", model, "--construct", "99");
+		add(cases, "positions", "unknown option --bogus", MODEL, "--bogus");
+		add(cases, "positions", "no construct 99", MODEL, "--construct", "99");
 		add(cases, "scan", "expected a model file and a trace folder");
-		add(cases, "scan", "expected a model file and a trace folder", model, ring, ring);
-		add(cases, "scan", "a trace FOLDER is required", model);
-		add(cases, "scan", "a trace FOLDER is required", model, "--csv", "out.csv");
-		add(cases, "scan", "the trace folder is given twice", model, ring, "--traces", ring);
-		add(cases, "scan", "option --csv expects a value", model, ring, "--csv");
-		add(cases, "scan", "option --traces expects a value", model, "--traces");
-		add(cases, "scan", "the CSV file is given twice", model, ring, "--csv", "a.csv", "-o", "b.csv");
-		add(cases, "scan", MISSING + ": no such file or folder", model, MISSING);
-		add(cases, "scan", "unknown option --bogus", model, "--bogus");
-		add(cases, "scan", "data.0: error: missing", model, "--traces", ".");
-		add(cases, "scan", "data.0: error: missing", model, ".");
+		add(cases, "scan", "expected a model file and a trace folder", MODEL, RING, RING);
+		add(cases, "scan", "a trace FOLDER is required", MODEL);
+		add(cases, "scan", "a trace FOLDER is required", MODEL, "--csv", "out.csv");
+		add(cases, "scan", "the trace folder is given twice", MODEL, RING, "--traces", RING);
+		add(cases, "scan", "option --csv expects a value", MODEL, RING, "--csv");
+		add(cases, "scan", "option --traces expects a value", MODEL, "--traces");
+		add(cases, "scan", "the CSV file is given twice", MODEL, RING, "--csv", "a.csv", "-o", "b.csv");
+		add(cases, "scan", MISSING + ": no such file or folder", MODEL, MISSING);
+		add(cases, "scan", "unknown option --bogus", MODEL, "--bogus");
+		add(cases, "scan", "data.0: error: missing", MODEL, "--traces", ".");
+		add(cases, "scan", "data.0: error: missing", MODEL, ".");
 		add(cases, "scanner", "expected one model file");
-		add(cases, "scanner", "--lang c or --lang java is required", model, "-o", "out");
-		add(cases, "scanner", "-o DIR is required", model, "--lang", "c");
+		add(cases, "scanner", "--lang c or --lang java is required", MODEL, "-o", "out");
+		add(cases, "scanner", "-o DIR is required", MODEL, "--lang", "c");
+	}
+
+	/** Commands that draw: matrix, render. */
+	private static void drawingCommands(List<Arguments> cases) {
 		// matrix
 		add(cases, "matrix", "expected one trace folder or model file");
 		add(cases, "matrix", MISSING + ": no such file or folder", MISSING);
-		add(cases, "matrix", "unknown option --bogus", model, "--bogus");
-		add(cases, "matrix", "'x' is not a construct path", model, "--construct", "x");
-		add(cases, "matrix", "no construct 9", model, "--construct", "9");
-		add(cases, "matrix", "data.0: error: missing", model, "--bytes");
-		add(cases, "matrix", "option --construct expects a value", model, "--bytes", "--construct");
+		add(cases, "matrix", "unknown option --bogus", MODEL, "--bogus");
+		add(cases, "matrix", "'x' is not a construct path", MODEL, "--construct", "x");
+		add(cases, "matrix", "no construct 9", MODEL, "--construct", "9");
+		add(cases, "matrix", "data.0: error: missing", MODEL, "--bytes");
+		add(cases, "matrix", "option --construct expects a value", MODEL, "--bytes", "--construct");
 		// render
 		add(cases, "render", "expected one model file", "-o", "out.svg");
 		add(cases, "render", MISSING + ": no such file or folder", MISSING, "-o", "out.svg");
-		add(cases, "render", "is a folder, expected a file", ring, "-o", "out.svg");
-		add(cases, "render", "unknown option --bogus", model, "-o", "out.svg", "--bogus");
-		add(cases, "render", "-o FILE.svg or -o FILE.png is required", model);
-		add(cases, "render", "expected a file name ending in .svg or .png", model, "-o", "out.pdf");
-		add(cases, "render", "its folder does not exist", model, "-o", MISSING + "/out.svg");
-		add(cases, "render", "option --width expects a whole number from 200", model, "-o", "out.svg", "--width", "10");
-		add(cases, "render", "option --width expects a whole number from 200", model, "-o", "out.svg", "--width", "wide");
-		add(cases, "render", "option --collapse expects a whole number from 0", model, "-o", "out.svg", "--collapse", "-1");
-		add(cases, "render", "option --ranks expected a rank set such as 0-15", model, "-o", "out.svg", "--ranks", "a-b");
-		add(cases, "render", "option --ranks expected a rank range whose end is not below its start", model, "-o", "out.svg", "--ranks", "5-2");
-		return cases.stream();
+		add(cases, "render", "is a folder, expected a file", RING, "-o", "out.svg");
+		add(cases, "render", "unknown option --bogus", MODEL, "-o", "out.svg", "--bogus");
+		add(cases, "render", "-o FILE.svg or -o FILE.png is required", MODEL);
+		add(cases, "render", "expected a file name ending in .svg or .png", MODEL, "-o", "out.pdf");
+		add(cases, "render", "its folder does not exist", MODEL, "-o", MISSING + "/out.svg");
+		add(cases, "render", "option --width expects a whole number from 200", MODEL, "-o", "out.svg", "--width", "10");
+		add(cases, "render", "option --width expects a whole number from 200", MODEL, "-o", "out.svg", "--width", "wide");
+		add(cases, "render", "option --collapse expects a whole number from 0", MODEL, "-o", "out.svg", "--collapse", "-1");
+		add(cases, "render", "option --ranks expected a rank set such as 0-15", MODEL, "-o", "out.svg", "--ranks", "a-b");
+		add(cases, "render", "option --ranks expected a rank range whose end is not below its start", MODEL, "-o", "out.svg", "--ranks", "5-2");
 	}
 
 	private static void add(List<Arguments> cases, String command, String message, String... words) {

@@ -17,9 +17,9 @@ import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 
 /**
- * {@code --method greedy|optimal} of {@code nlr} and {@code model}: the loop nests of paper 003 are
- * local models like NLR's: lossless on every rank of every example, merged into a global model that
- * projects onto every trace.
+ * {@code --method greedy|optimal} of {@code nlr} and {@code model}: the loop nests of Xu and
+ * Subhlok are local models like NLR's: lossless on every rank of every example, merged into a
+ * global model that projects onto every trace.
  */
 class LocalMethodTest {
 

@@ -54,7 +54,7 @@ class ScanCommandTest {
 		Cli.expectUsageError("scan", "scan", figure8().toString(), "--traces", dir.toString(), "-o", csv.toString());
 	}
 
-	/** The spelling (FOLDER, --csv) and the older one (--traces, -o) write the same bytes, as standard output does. */
+	/** The documented spelling (FOLDER, --csv) and the older one (--traces, -o) write the same bytes, as standard output does. */
 	@Test
 	void bothSpellingsWriteByteIdenticalCsv(@TempDir Path dir) throws Exception {
 		String model = Cli.examples().resolve("models/ring.loops").toString();

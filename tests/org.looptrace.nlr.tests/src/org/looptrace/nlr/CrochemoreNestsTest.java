@@ -52,7 +52,7 @@ class CrochemoreNestsTest {
 	}
 
 	/**
-	 * NPB CG's shape (issue 12, tables 3 and 5 of the paper): 15 time steps, each a solver loop of 25
+	 * NPB CG's shape (tables 3 and 5 of Xu and Subhlok): 15 time steps, each a solver loop of 25
 	 * iterations then a residual. When the residual ends like the solver's body, the solver's run
 	 * starts inside the residual; when it starts like the body, two copies of its start meet at the
 	 * junction. The optimal nest finds the time loop whole either way; greedy folds a rotated time

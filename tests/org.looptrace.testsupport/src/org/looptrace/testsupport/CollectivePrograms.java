@@ -248,54 +248,10 @@ public final class CollectivePrograms {
 
 		void run() {
 			switch (step.algorithm()) {
-			case BCAST_LINEAR, SCATTER_LINEAR -> {
-				long shares = step.algorithm() == Algorithm.BCAST_LINEAR ? n : 1; // the buffer, or one share
-				if (v == 0) {
-					for (int q = 1; q < n; q++) {
-						send(q, shares);
-					}
-				} else {
-					recv(0, shares);
-				}
-			}
-			case REDUCE_LINEAR, GATHER_LINEAR -> {
-				long shares = step.algorithm() == Algorithm.REDUCE_LINEAR ? n : 1;
-				if (v == 0) {
-					for (int q = 1; q < n; q++) {
-						recv(q, shares);
-					}
-				} else {
-					send(0, shares);
-				}
-			}
-			case BCAST_BINOMIAL, SCATTER_BINOMIAL -> {
-				boolean bcast = step.algorithm() == Algorithm.BCAST_BINOMIAL;
-				int mask = 1;
-				while (mask < n) {
-					if ((v & mask) != 0) {
-						recv(v - mask, bcast ? n : subtree(v, mask));
-						break;
-					}
-					mask <<= 1;
-				}
-				for (mask >>= 1; mask > 0; mask >>= 1) {
-					if (v + mask < n) {
-						send(v + mask, bcast ? n : subtree(v + mask, mask));
-					}
-				}
-			}
-			case REDUCE_BINOMIAL, GATHER_BINOMIAL -> {
-				boolean reduce = step.algorithm() == Algorithm.REDUCE_BINOMIAL;
-				for (int mask = 1; mask < n; mask <<= 1) {
-					if ((v & mask) != 0) {
-						send(v - mask, reduce ? n : subtree(v, mask));
-						break;
-					}
-					if (v + mask < n) {
-						recv(v + mask, reduce ? n : subtree(v + mask, mask));
-					}
-				}
-			}
+			case BCAST_LINEAR, SCATTER_LINEAR -> linearFromRoot(step.algorithm() == Algorithm.BCAST_LINEAR ? n : 1); // the buffer, or one share
+			case REDUCE_LINEAR, GATHER_LINEAR -> linearToRoot(step.algorithm() == Algorithm.REDUCE_LINEAR ? n : 1);
+			case BCAST_BINOMIAL, SCATTER_BINOMIAL -> binomialFromRoot(step.algorithm() == Algorithm.BCAST_BINOMIAL);
+			case REDUCE_BINOMIAL, GATHER_BINOMIAL -> binomialToRoot(step.algorithm() == Algorithm.REDUCE_BINOMIAL);
 			case ALLGATHER_RING -> {
 				for (int s = 0; s < n - 1; s++) {
 					send(v + 1, 1);
@@ -321,25 +277,83 @@ public final class CollectivePrograms {
 					recv(v - k, 0);
 				}
 			}
-			case HALO -> {
-				if (v > 0) {
-					send(v - 1, 1);
-					recv(v - 1, 1);
+			case HALO -> halo();
+			case RING -> ring();
+			}
+		}
+
+		/** The root sends {@code shares} to every other member in turn. */
+		private void linearFromRoot(long shares) {
+			if (v == 0) {
+				for (int q = 1; q < n; q++) {
+					send(q, shares);
 				}
-				if (v < n - 1) {
-					send(v + 1, 1);
-					recv(v + 1, 1);
+			} else {
+				recv(0, shares);
+			}
+		}
+
+		/** The root receives {@code shares} from every other member in turn. */
+		private void linearToRoot(long shares) {
+			if (v == 0) {
+				for (int q = 1; q < n; q++) {
+					recv(q, shares);
+				}
+			} else {
+				send(0, shares);
+			}
+		}
+
+		/** Down a binomial tree: the whole buffer ({@code whole}, a bcast) or each subtree's shares (a scatter). */
+		private void binomialFromRoot(boolean whole) {
+			int mask = 1;
+			while (mask < n) {
+				if ((v & mask) != 0) {
+					recv(v - mask, whole ? n : subtree(v, mask));
+					break;
+				}
+				mask <<= 1;
+			}
+			for (mask >>= 1; mask > 0; mask >>= 1) {
+				if (v + mask < n) {
+					send(v + mask, whole ? n : subtree(v + mask, mask));
 				}
 			}
-			case RING -> {
-				if (v == 0) {
-					send(1, 1);
-					recv(n - 1, 1);
-				} else {
-					recv(v - 1, 1);
-					send(v + 1, 1);
+		}
+
+		/** Up a binomial tree: the whole buffer ({@code whole}, a reduce) or each subtree's shares (a gather). */
+		private void binomialToRoot(boolean whole) {
+			for (int mask = 1; mask < n; mask <<= 1) {
+				if ((v & mask) != 0) {
+					send(v - mask, whole ? n : subtree(v, mask));
+					break;
+				}
+				if (v + mask < n) {
+					recv(v + mask, whole ? n : subtree(v + mask, mask));
 				}
 			}
+		}
+
+		/** Exchanges with both neighbours along a line. */
+		private void halo() {
+			if (v > 0) {
+				send(v - 1, 1);
+				recv(v - 1, 1);
+			}
+			if (v < n - 1) {
+				send(v + 1, 1);
+				recv(v + 1, 1);
+			}
+		}
+
+		/** A token around the ring from member 0. */
+		private void ring() {
+			if (v == 0) {
+				send(1, 1);
+				recv(n - 1, 1);
+			} else {
+				recv(v - 1, 1);
+				send(v + 1, 1);
 			}
 		}
 

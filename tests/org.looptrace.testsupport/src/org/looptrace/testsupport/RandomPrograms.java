@@ -184,174 +184,196 @@ public final class RandomPrograms {
 			}
 		}
 
+		/** A random phase: its ranks, tag and count drawn first, then its kind and what the kind draws. */
 		private Phase phase() {
 			int src = random.nextInt(ranks);
 			int dst = other(src);
 			String tag = tag();
 			int n = 1 + random.nextInt(10);
-			switch (random.nextInt(10)) {
-			case 0 -> {
-				// Iteration counts that differ: coprime, gcd > 1, one dividing the other.
-				long total = new long[] { 6, 12, 21, 35, 30, 8, 9, 15, 2, 64 }[random.nextInt(10)];
-				long senderShape = random.nextLong();
-				long receiverShape = random.nextLong();
-				boolean halves = total % 2 == 0 && random.nextBoolean();
-				return () -> {
-					Random sender = new Random(senderShape);
-					Random receiver = new Random(receiverShape);
-					for (int half = 0; half < (halves ? 2 : 1); half++) {
-						nest(halves ? total / 2 : total, src, () -> send(src, dst, tag), sender);
-						nest(halves ? total / 2 : total, dst, () -> recv(src, dst, tag), receiver);
-					}
-				};
-			}
-			case 1 -> {
-				// One loop sending on two tags to two peers, received in separate loops.
-				int second = other(src);
-				String otherTag = tag();
-				return () -> {
-					for (int i = 0; i < n; i++) {
-						send(src, dst, tag);
-						local(src, "w", i);
-						send(src, second, otherTag);
-					}
-					for (int i = 0; i < n; i++) {
-						recv(src, dst, tag);
-					}
-					for (int i = 0; i < n; i++) {
-						recv(src, second, otherTag);
-					}
-				};
-			}
-			case 2 -> {
-				// Pipeline: receive from the previous stage, work, send to the next.
-				List<Integer> chain = new ArrayList<>();
-				for (int p = 0; p < ranks; p++) {
-					chain.add(p);
+			return switch (random.nextInt(10)) {
+			case 0 -> differentCounts(src, dst, tag, n);
+			case 1 -> twoTagsTwoPeers(src, dst, tag, n);
+			case 2 -> pipeline(src, dst, tag, n);
+			case 3 -> collectiveInRing(src, dst, tag, n);
+			case 4 -> toItself(src, dst, tag, n);
+			case 5 -> inFlight(src, dst, tag, n);
+			case 6 -> bothWays(src, dst, tag, n);
+			case 7 -> chunked(src, dst, tag, n);
+			case 8 -> scatter(src, dst, tag, n);
+			default -> compute(src, dst, tag, n);
+			};
+		}
+
+		/** Iteration counts that differ: coprime, gcd > 1, one dividing the other. */
+		private Phase differentCounts(int src, int dst, String tag, int n) {
+			long total = new long[] { 6, 12, 21, 35, 30, 8, 9, 15, 2, 64 }[random.nextInt(10)];
+			long senderShape = random.nextLong();
+			long receiverShape = random.nextLong();
+			boolean halves = total % 2 == 0 && random.nextBoolean();
+			return () -> {
+				Random sender = new Random(senderShape);
+				Random receiver = new Random(receiverShape);
+				for (int half = 0; half < (halves ? 2 : 1); half++) {
+					nest(halves ? total / 2 : total, src, () -> send(src, dst, tag), sender);
+					nest(halves ? total / 2 : total, dst, () -> recv(src, dst, tag), receiver);
 				}
-				Collections.shuffle(chain, random);
-				List<Integer> stages = List.copyOf(chain.subList(0, Math.min(ranks, 2 + random.nextInt(6))));
-				return () -> {
-					for (int i = 0; i < n; i++) {
-						for (int s = 0; s < stages.size(); s++) {
-							if (s > 0) {
-								recv(stages.get(s - 1), stages.get(s), tag);
-							}
-							local(stages.get(s), "stage", i);
-							if (s + 1 < stages.size()) {
-								send(stages.get(s), stages.get(s + 1), tag);
-							}
-						}
-					}
-				};
+			};
+		}
+
+		/** One loop sending on two tags to two peers, received in separate loops. */
+		private Phase twoTagsTwoPeers(int src, int dst, String tag, int n) {
+			int second = other(src);
+			String otherTag = tag();
+			return () -> {
+				for (int i = 0; i < n; i++) {
+					send(src, dst, tag);
+					local(src, "w", i);
+					send(src, second, otherTag);
+				}
+				for (int i = 0; i < n; i++) {
+					recv(src, dst, tag);
+				}
+				for (int i = 0; i < n; i++) {
+					recv(src, second, otherTag);
+				}
+			};
+		}
+
+		/** Pipeline: receive from the previous stage, work, send to the next. */
+		private Phase pipeline(int src, int dst, String tag, int n) {
+			List<Integer> chain = new ArrayList<>();
+			for (int p = 0; p < ranks; p++) {
+				chain.add(p);
 			}
-			case 3 -> {
-				// A collective on a sub-group inside a loop, with a ring of messages around it.
-				RankSet.Builder builder = new RankSet.Builder().add(src);
-				for (int p = 0; p < ranks; p++) {
-					if (random.nextInt(3) > 0) {
-						builder.add(p);
+			Collections.shuffle(chain, random);
+			List<Integer> stages = List.copyOf(chain.subList(0, Math.min(ranks, 2 + random.nextInt(6))));
+			return () -> {
+				for (int i = 0; i < n; i++) {
+					for (int s = 0; s < stages.size(); s++) {
+						if (s > 0) {
+							recv(stages.get(s - 1), stages.get(s), tag);
+						}
+						local(stages.get(s), "stage", i);
+						if (s + 1 < stages.size()) {
+							send(stages.get(s), stages.get(s + 1), tag);
+						}
 					}
 				}
-				RankSet group = builder.build();
-				List<Integer> members = new ArrayList<>();
-				group.forEach(members::add);
-				String name = random.nextBoolean() ? "MPI_Allreduce" : "MPI_Barrier";
-				return () -> {
-					for (int i = 0; i < n; i++) {
-						int size = members.size();
-						for (int m = 0; size > 1 && m < size; m++) {
-							send(members.get(m), members.get((m + 1) % size), tag);
-						}
-						members.forEach(member -> traces.get(member).add(TraceEvent.sync(member, name, group)));
-						for (int m = 0; size > 1 && m < size; m++) {
-							recv(members.get((m + size - 1) % size), members.get(m), tag);
-						}
-					}
-				};
+			};
+		}
+
+		/** A collective on a sub-group inside a loop, with a ring of messages around it. */
+		private Phase collectiveInRing(int src, int dst, String tag, int n) {
+			RankSet.Builder builder = new RankSet.Builder().add(src);
+			for (int p = 0; p < ranks; p++) {
+				if (random.nextInt(3) > 0) {
+					builder.add(p);
+				}
 			}
-			case 4 -> {
-				// Messages to itself, received at once or after all are sent.
-				boolean later = random.nextBoolean();
-				return () -> {
-					for (int i = 0; i < n; i++) {
-						send(src, src, tag);
-						if (!later) {
-							recv(src, src, tag);
-						}
+			RankSet group = builder.build();
+			List<Integer> members = new ArrayList<>();
+			group.forEach(members::add);
+			String name = random.nextBoolean() ? "MPI_Allreduce" : "MPI_Barrier";
+			return () -> {
+				for (int i = 0; i < n; i++) {
+					int size = members.size();
+					for (int m = 0; size > 1 && m < size; m++) {
+						send(members.get(m), members.get((m + 1) % size), tag);
 					}
-					for (int i = 0; later && i < n; i++) {
+					members.forEach(member -> traces.get(member).add(TraceEvent.sync(member, name, group)));
+					for (int m = 0; size > 1 && m < size; m++) {
+						recv(members.get((m + size - 1) % size), members.get(m), tag);
+					}
+				}
+			};
+		}
+
+		/** Messages to itself, received at once or after all are sent. */
+		private Phase toItself(int src, int dst, String tag, int n) {
+			boolean later = random.nextBoolean();
+			return () -> {
+				for (int i = 0; i < n; i++) {
+					send(src, src, tag);
+					if (!later) {
 						recv(src, src, tag);
 					}
-				};
-			}
-			case 5 -> {
-				// In flight across every later phase of the block iteration.
-				return () -> {
-					for (int i = 0; i < n * 3; i++) {
+				}
+				for (int i = 0; later && i < n; i++) {
+					recv(src, src, tag);
+				}
+			};
+		}
+
+		/** In flight across every later phase of the block iteration. */
+		private Phase inFlight(int src, int dst, String tag, int n) {
+			return () -> {
+				for (int i = 0; i < n * 3; i++) {
+					send(src, dst, tag);
+					deferred.add(TraceEvent.recv(src, dst, tag));
+				}
+			};
+		}
+
+		/** Both ways in flight at once: the cycle example of the paper. */
+		private Phase bothWays(int src, int dst, String tag, int n) {
+			return () -> {
+				for (int i = 0; i < n; i++) {
+					send(src, dst, tag);
+				}
+				for (int i = 0; i < n + 1; i++) {
+					send(dst, src, tag);
+				}
+				for (int i = 0; i < n + 1; i++) {
+					recv(dst, src, tag);
+				}
+				for (int i = 0; i < n; i++) {
+					recv(src, dst, tag);
+				}
+			};
+		}
+
+		/** Chunks of different sizes on the two sides. */
+		private Phase chunked(int src, int dst, String tag, int n) {
+			int total = 1 + random.nextInt(40);
+			List<Integer> sent = chunks(total);
+			List<Integer> received = chunks(total);
+			return () -> {
+				sent.forEach(size -> {
+					for (int i = 0; i < size; i++) {
 						send(src, dst, tag);
-						deferred.add(TraceEvent.recv(src, dst, tag));
 					}
-				};
-			}
-			case 6 -> {
-				// Both ways in flight at once: the cycle example of the paper.
-				return () -> {
-					for (int i = 0; i < n; i++) {
-						send(src, dst, tag);
-					}
-					for (int i = 0; i < n + 1; i++) {
-						send(dst, src, tag);
-					}
-					for (int i = 0; i < n + 1; i++) {
-						recv(dst, src, tag);
-					}
-					for (int i = 0; i < n; i++) {
+					local(src, "chunk", size);
+				});
+				received.forEach(size -> {
+					for (int i = 0; i < size; i++) {
 						recv(src, dst, tag);
 					}
-				};
-			}
-			case 7 -> {
-				// Chunks of different sizes on the two sides.
-				int total = 1 + random.nextInt(40);
-				List<Integer> sent = chunks(total);
-				List<Integer> received = chunks(total);
-				return () -> {
-					sent.forEach(size -> {
-						for (int i = 0; i < size; i++) {
-							send(src, dst, tag);
-						}
-						local(src, "chunk", size);
-					});
-					received.forEach(size -> {
-						for (int i = 0; i < size; i++) {
-							recv(src, dst, tag);
-						}
-						local(dst, "chunk", size);
-					});
-				};
-			}
-			case 8 -> {
-				// A scatter: peers and numeric tags move with the iteration.
-				int base = random.nextInt(5);
-				return () -> {
-					for (int p = 0; p < ranks; p++) {
-						send(src, p, Integer.toString(base + p));
-					}
-					for (int p = 0; p < ranks; p++) {
-						recv(src, p, Integer.toString(base + p));
-					}
-				};
-			}
-			default -> {
-				long step = random.nextInt(4);
-				return () -> {
-					for (int i = 0; i < n; i++) {
-						local(src, "compute", counter++ * step, "sym", i);
-					}
-				};
-			}
-			}
+					local(dst, "chunk", size);
+				});
+			};
+		}
+
+		/** A scatter: peers and numeric tags move with the iteration. */
+		private Phase scatter(int src, int dst, String tag, int n) {
+			int base = random.nextInt(5);
+			return () -> {
+				for (int p = 0; p < ranks; p++) {
+					send(src, p, Integer.toString(base + p));
+				}
+				for (int p = 0; p < ranks; p++) {
+					recv(src, p, Integer.toString(base + p));
+				}
+			};
+		}
+
+		/** Local events only, their numbers stepping. */
+		private Phase compute(int src, int dst, String tag, int n) {
+			long step = random.nextInt(4);
+			return () -> {
+				for (int i = 0; i < n; i++) {
+					local(src, "compute", counter++ * step, "sym", i);
+				}
+			};
 		}
 
 		private List<Integer> chunks(int total) {

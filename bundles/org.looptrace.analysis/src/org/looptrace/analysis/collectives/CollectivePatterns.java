@@ -33,22 +33,23 @@ import org.looptrace.scanner.Positions;
 import org.looptrace.scanner.ScanRecord;
 
 /**
- * Groups of point-to-point messages that resemble collective operations (paper 004) or named
- * shapes, found on a global model.
+ * Groups of point-to-point messages that resemble collective operations (after Kranzlmüller et al.)
+ * or named shapes, found on a global model.
  * <p>
  * The model is walked without expanding repetitions (see {@link Walk}): a loop that repeats the
  * same messages is read once and what it holds is counted by its iterations; loops over ranks are
  * walked rank by rank. Messages are grouped by the calls they are sent and received in (the calls
  * of several ranks that messages link are one group), when the trace recorded calls of user
- * functions (paper 002: the call context is what makes detection precise), and by loop body
+ * functions (Alawneh et al.: the call context is what makes detection precise), and by loop body
  * otherwise. A group that resembles nothing as a whole is cut by tag, and a tag's messages are then
  * cut into the operations the ranks ran one after the other (see {@link Split}). Without context,
  * the whole run is tried first as one group, every loop multiplying what it holds, whole and by
  * tag: that is robust to the iterations NLR peels off a loop; only the tags it leaves unexplained
  * are looked for loop body by loop body, and only there halos and wavefronts (told apart by the
- * order of each rank's events in one iteration). Each group is compared with the messages each hand-rolled algorithm sends
- * (linear and binomial broadcast and reduce from any root, ring allgather, butterfly allreduce,
- * pairwise alltoall, dissemination barrier, ring, halo, wavefront, master–worker).
+ * order of each rank's events in one iteration). Each group is compared with the messages each
+ * hand-rolled algorithm sends (linear and binomial broadcast and reduce from any root, ring
+ * allgather, butterfly allreduce, pairwise alltoall, dissemination barrier, ring, halo, wavefront,
+ * master–worker).
  * <p>
  * A broadcast and a scatter send the same messages, as do a reduce and a gather, and a butterfly
  * allreduce and a recursive-doubling allgather: only message sizes tell them apart. Given a trace
@@ -73,8 +74,8 @@ public final class CollectivePatterns {
 	/**
 	 * Finds the patterns of a global model, without message sizes.
 	 *
-	 * @param useContext whether to group messages by the calls of user functions ({@code local call F}
-	 *                   / {@code local return F}) when the model has any
+	 * @param useContext whether to group messages by the calls of user functions ({@code local call
+	 * F} / {@code local return F}) when the model has any
 	 * @throws IllegalStateException when an expression reads an index no loop binds
 	 */
 	public static CollectivePatterns find(Block model, boolean useContext, Progress progress) {

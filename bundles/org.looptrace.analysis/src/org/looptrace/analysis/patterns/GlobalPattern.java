@@ -6,9 +6,9 @@ import java.util.List;
 import org.looptrace.model.core.RankSet;
 
 /**
- * A global communication pattern (step 2 of paper 002): per-process patterns of partner ranks
- * joined by the messages between them, with the partner events that belong to no per-process
- * pattern added as they are.
+ * A global communication pattern (step 2 of Alawneh et al.'s contextual approach): per-process
+ * patterns of partner ranks joined by the messages between them, with the partner events that
+ * belong to no per-process pattern added as they are.
  *
  * @param ranks       the ranks taking part
  * @param parts       the per-process patterns it is made of, by rank

@@ -4,8 +4,8 @@ package org.looptrace.analysis.patterns;
 import java.util.List;
 
 /**
- * A per-process communication pattern (step 1 of paper 002): a maximal repeat of the communication
- * events of one rank within one context.
+ * A per-process communication pattern (step 1 of Alawneh et al.'s contextual approach): a maximal
+ * repeat of the communication events of one rank within one context.
  *
  * @param rank        the rank whose events these are
  * @param context     the function the pattern was found in, empty outside any function or when

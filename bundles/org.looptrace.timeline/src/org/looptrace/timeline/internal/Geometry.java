@@ -54,7 +54,7 @@ public final class Geometry {
 	private static final int[] PALETTE = { 0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf,
 			0xbcbd22, 0x7f7f7f, 0x393b79, 0xad494a, 0x637939, 0x8c6d31, 0x7b4173, 0x3182bd };
 
-	private final Ticks ticks;
+	private final Placed.Timeline ticks;
 	private final LayoutOptions options;
 	private final int[] visible;
 	private final int[] usualRow;
@@ -70,12 +70,12 @@ public final class Geometry {
 	private final Set<List<Long>> ranksLabelled = new HashSet<>();
 	private final Map<Integer, List<Point>> lines = new LinkedHashMap<>();
 
-	private Geometry(Ticks ticks, LayoutOptions options) {
+	private Geometry(Placed.Timeline ticks, LayoutOptions options) {
 		this.ticks = ticks;
 		this.options = options;
 		RankSet wanted = options.ranks();
-		visible = ticks.ranks.stream().filter(rank -> wanted == null || wanted.contains(rank)).toArray();
-		usualRow = new int[ticks.ranks.length()];
+		visible = ticks.ranks().stream().filter(rank -> wanted == null || wanted.contains(rank)).toArray();
+		usualRow = new int[ticks.ranks().length()];
 		Arrays.fill(usualRow, -1);
 		for (int row = 0; row < visible.length; row++) {
 			usualRow[visible[row]] = row;
@@ -85,12 +85,12 @@ public final class Geometry {
 	}
 
 	/** The drawing of placed ticks with the options' ranks, collapse depth and width. */
-	static Drawing draw(Ticks ticks, LayoutOptions options) {
+	static Drawing draw(Placed.Timeline ticks, LayoutOptions options) {
 		return new Geometry(ticks, options).draw();
 	}
 
 	private Drawing draw() {
-		PlacedLoop root = ticks.root;
+		PlacedLoop root = ticks.root();
 		root.rows = new int[root.ranks.length];
 		for (int i = 0; i < root.ranks.length; i++) {
 			root.rows[i] = usualRow[root.ranks[i]];
@@ -111,7 +111,7 @@ public final class Geometry {
 
 		List<Mark> marks = new ArrayList<>();
 		List<Bracket> brackets = new ArrayList<>();
-		for (Placed.Event event : ticks.events) {
+		for (Placed.Event event : ticks.events()) {
 			PlacedLoop scope = event.scope();
 			if (!inside(scope) || visibleRow(event.rank()) < 0) {
 				continue;
@@ -127,14 +127,14 @@ public final class Geometry {
 		}
 		Map<String, Integer> colours = new LinkedHashMap<>();
 		List<Arrow> arrows = new ArrayList<>();
-		for (Placed.Message message : ticks.messages) {
+		for (Placed.Message message : ticks.messages()) {
 			Arrow arrow = arrow(message, colours);
 			if (arrow != null) {
 				arrows.add(arrow);
 			}
 		}
 		List<Collective> collectives = new ArrayList<>();
-		for (Placed.Collective collective : ticks.collectives) {
+		for (Placed.Collective collective : ticks.collectives()) {
 			if (!inside(collective.scope())) {
 				continue;
 			}

@@ -5,7 +5,7 @@ import org.looptrace.model.Model;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
 
-/** The entry into the layout: ticks, then geometry. */
+/** The entry into the layout: ticks ({@link TickScheduler}), then geometry. */
 public final class Layouts {
 
 	private Layouts() {
@@ -13,6 +13,6 @@ public final class Layouts {
 
 	/** Places the model on the clock, then draws it with the options. */
 	public static Drawing layout(Model model, LayoutOptions options) {
-		return Geometry.draw(Ticks.of(model), options);
+		return Geometry.draw(TickScheduler.place(model), options);
 	}
 }

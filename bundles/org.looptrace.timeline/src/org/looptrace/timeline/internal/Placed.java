@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.timeline.internal;
 
+import java.util.BitSet;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.timeline.Drawing.EventKind;
 
-/** What {@link Ticks} places besides loops: events, messages and collectives, in ticks. */
+/** What {@link TickScheduler} places: events, messages and collectives in ticks, and the whole timeline. */
 final class Placed {
 
 	private Placed() {
@@ -23,5 +24,17 @@ final class Placed {
 
 	/** A collective: the sync events of its members at one tick. */
 	record Collective(List<String> paths, String name, RankSet group, int[] members, long tick, PlacedLoop scope) {
+	}
+
+	/**
+	 * Everything placed: the tree of placed loops under the model's top, the events, messages and
+	 * collectives in the order they were placed, and every rank an event names.
+	 */
+	record Timeline(PlacedLoop root, List<Event> events, List<Message> messages, List<Collective> collectives, BitSet ranks) {
+
+		/** The last tick of the model, exclusive. */
+		long length() {
+			return root.end;
+		}
 	}
 }

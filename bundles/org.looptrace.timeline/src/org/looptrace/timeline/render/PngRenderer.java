@@ -72,6 +72,16 @@ public final class PngRenderer {
 	}
 
 	private static void draw(Drawing drawing, Graphics2D g) {
+		drawBoxes(drawing, g);
+		drawRankLines(drawing, g);
+		drawCollectives(drawing, g);
+		drawArrows(drawing, g);
+		drawBrackets(drawing, g);
+		drawLabels(drawing, g);
+	}
+
+	/** Loops as boxes shaded by depth, their counts over them. */
+	private static void drawBoxes(Drawing drawing, Graphics2D g) {
 		for (Box box : drawing.boxes()) {
 			Rectangle2D rect = new Rectangle2D.Double(box.x(), box.y(), box.width(), box.height());
 			g.setColor(new Color(Style.gray(box.depth())));
@@ -84,6 +94,9 @@ public final class PngRenderer {
 		for (Box box : drawing.boxes()) {
 			g.drawString(Long.toString(box.count()), (float) box.countX(), (float) (box.y() + Geometry.FONT));
 		}
+	}
+
+	private static void drawRankLines(Drawing drawing, Graphics2D g) {
 		g.setStroke(new BasicStroke(1f));
 		g.setColor(new Color(Style.RANK_LINE));
 		for (RankLine line : drawing.rankLines()) {
@@ -98,6 +111,10 @@ public final class PngRenderer {
 			}
 			g.draw(path);
 		}
+	}
+
+	/** Collectives as dashed vertical lines, and the marks of sends and receives in the same colour. */
+	private static void drawCollectives(Drawing drawing, Graphics2D g) {
 		g.setColor(new Color(Style.COLLECTIVE));
 		g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] { 3f, 2f }, 0f));
 		for (Collective collective : drawing.collectives()) {
@@ -109,6 +126,10 @@ public final class PngRenderer {
 				g.fill(new Rectangle2D.Double(mark.x() - 1, mark.y() - 1, 2, 2));
 			}
 		}
+	}
+
+	/** Messages as arrows coloured by tag. */
+	private static void drawArrows(Drawing drawing, Graphics2D g) {
 		g.setStroke(new BasicStroke(1.2f));
 		for (Arrow arrow : drawing.arrows()) {
 			g.setColor(new Color(arrow.rgb()));
@@ -121,6 +142,10 @@ public final class PngRenderer {
 			head.closePath();
 			g.fill(head);
 		}
+	}
+
+	/** Calls and returns as brackets opening towards the call, other local events as ticks. */
+	private static void drawBrackets(Drawing drawing, Graphics2D g) {
 		g.setColor(new Color(Style.BRACKET));
 		g.setStroke(new BasicStroke(1f));
 		for (Bracket bracket : drawing.brackets()) {
@@ -143,6 +168,10 @@ public final class PngRenderer {
 			}
 			g.draw(path);
 		}
+	}
+
+	/** Rank labels, then the legend of tag colours. */
+	private static void drawLabels(Drawing drawing, Graphics2D g) {
 		g.setColor(new Color(Style.TEXT));
 		for (Label label : drawing.labels()) {
 			g.drawString(label.text(), (float) label.x() + 1, (float) (label.y() + label.height() - 3));

@@ -22,8 +22,9 @@ import org.looptrace.model.Send;
 import org.looptrace.model.core.Exprs;
 
 /**
- * Per-process patterns of paper 002 on models: maximal repeats (checked against their definition
- * on random sequences), cut by function contexts, loops read once and counted by their iterations.
+ * Per-process patterns of Alawneh et al.'s contextual approach on models: maximal repeats (checked
+ * against their definition on random sequences), cut by function contexts, loops read once and
+ * counted by their iterations.
  */
 class ContextualPatternsTest {
 

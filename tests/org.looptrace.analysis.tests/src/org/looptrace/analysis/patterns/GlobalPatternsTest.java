@@ -22,9 +22,10 @@ import org.looptrace.testsupport.CollectivePrograms;
 import org.looptrace.trace.TraceFolder;
 
 /**
- * Step 2 of paper 002: per-process patterns of partner ranks joined into global patterns, on
- * examples shaped like the paper's figures 5 and 6 (a pattern on every rank but one, whose single
- * receive is added as it is) and on runs where two exchanges in two functions never meet.
+ * Step 2 of Alawneh et al.'s contextual approach: per-process patterns of partner ranks joined into
+ * global patterns, on examples shaped like the paper's figures 5 and 6 (a pattern on every rank but
+ * one, whose single receive is added as it is) and on runs where two exchanges in two functions
+ * never meet.
  */
 class GlobalPatternsTest {
 
@@ -34,10 +35,10 @@ class GlobalPatternsTest {
 	}
 
 	/**
-	 * The paper's figure 5: rank 0 sends to 1 and 2 and receives from both; 1 answers; 2 answers and
-	 * sends on to 3, which only receives (a single event, no per-process pattern). All in function
-	 * F, called before a time loop and in each of its iterations after an Allreduce, so that F's
-	 * events stand at two places of the model.
+	 * The paper's figure 5: rank 0 sends to 1 and 2 and receives from both; 1 answers; 2 answers
+	 * and sends on to 3, which only receives (a single event, no per-process pattern). All in
+	 * function F, called before a time loop and in each of its iterations after an Allreduce, so
+	 * that F's events stand at two places of the model.
 	 */
 	private static List<List<TraceEvent>> figure5(int iterations) {
 		List<List<TraceEvent>> traces = new ArrayList<>();

@@ -11,7 +11,7 @@ import java.util.TreeMap;
 
 /**
  * The maximal repeats of a sequence of symbols cut into pieces by separators: the n-gram
- * extension of paper 002 (bigrams, then each group of equal n-grams split by the symbol after
+ * extension of Alawneh et al. (bigrams, then each group of equal n-grams split by the symbol after
  * them). A group of two places or more is reported when its n-gram cannot be extended alike at all
  * its places, neither to the right (two different next symbols, or a piece that ends) nor to the
  * left; the groups it extends into are examined next. No repeat spans a separator.

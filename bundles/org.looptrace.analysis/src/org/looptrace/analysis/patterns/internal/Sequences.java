@@ -23,14 +23,14 @@ import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Exprs;
 
 /**
- * The communication events of a model as sequences of symbols, one per rank and context. Every
- * loop that repeats the same events is read once, its index at its lower bound (a loop is a
- * contiguous repetition, which paper 002 removes before looking for patterns); each place weighs
- * the product of the counts of the loops around it. A loop whose index decides who talks (a loop
- * over ranks or peers of a merged model) is read index by index: its iterations are different
- * events. A function boundary of a rank ({@code local call F}, {@code local return F})
- * ends that rank's current piece: pieces are separated by {@link #SEPARATOR}. Calls of MPI
- * operations ({@code MPI_...}) are not contexts.
+ * The communication events of a model as sequences of symbols, one per rank and context. Every loop
+ * that repeats the same events is read once, its index at its lower bound (a loop is a contiguous
+ * repetition, which Alawneh et al. remove before looking for patterns); each place weighs the
+ * product of the counts of the loops around it. A loop whose index decides who talks (a loop over
+ * ranks or peers of a merged model) is read index by index: its iterations are different events. A
+ * function boundary of a rank ({@code local call F}, {@code local return F}) ends that rank's
+ * current piece: pieces are separated by {@link #SEPARATOR}. Calls of MPI operations
+ * ({@code MPI_...}) are not contexts.
  */
 public final class Sequences {
 

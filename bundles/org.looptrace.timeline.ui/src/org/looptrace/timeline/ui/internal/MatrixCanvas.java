@@ -52,6 +52,21 @@ final class MatrixCanvas extends Canvas {
 		int bottom() {
 			return y + ranks.size() * cell;
 		}
+
+		/** The gap left between cells large enough to show one. */
+		int inset() {
+			return cell >= 6 ? 1 : 0;
+		}
+
+		/** The left of the column of sums. */
+		int sumX() {
+			return right() + GAP - inset();
+		}
+
+		/** The top of the row of sums. */
+		int sumY() {
+			return bottom() + GAP - inset();
+		}
 	}
 
 	MatrixCanvas(Composite parent) {
@@ -129,29 +144,24 @@ final class MatrixCanvas extends Canvas {
 		}
 		gc.setAntialias(SWT.ON);
 		gc.setTextAntialias(SWT.ON);
+		// the neutral parts from the theme's colours, so that a dark theme stays dark
+		paintCells(gc, matrix, grid, blend(getBackground(), getForeground(), 0.07));
+		paintSums(gc, matrix, grid, blend(getBackground(), getForeground(), 0.14));
+		paintLabels(gc, grid, blend(getBackground(), getForeground(), 0.7));
+	}
+
+	/** The cells: the empty grid first, then the pairs that talk, lines between cells large enough. */
+	private void paintCells(GC gc, MatrixData matrix, Layout grid, Color empty) {
 		List<Long> ranks = grid.ranks();
 		int n = ranks.size();
 		int cell = grid.cell();
-		int sumWidth = grid.sumWidth();
-		int sumHeight = grid.sumHeight();
-		int fontHeight = gc.getFontMetrics().getHeight();
-		int labelWidth = grid.labelWidth();
-		SortedMap<Long, Long> sent = matrix.sent(bytes);
-		SortedMap<Long, Long> received = matrix.received(bytes);
-		long total = matrix.total(bytes);
-
-		// the cells: the empty grid first, then the pairs that talk
-		// the neutral parts from the theme's colours, so that a dark theme stays dark
-		Color empty = blend(getBackground(), getForeground(), 0.07);
-		Color sums = blend(getBackground(), getForeground(), 0.14);
-		Color labels = blend(getBackground(), getForeground(), 0.7);
+		int inset = grid.inset();
 		gc.setBackground(empty);
 		gc.fillRectangle(grid.x(), grid.y(), n * cell, n * cell);
 		long max = 1;
 		for (long value : matrix.cells(bytes).values()) {
 			max = Math.max(max, value);
 		}
-		int inset = cell >= 6 ? 1 : 0;
 		Map<Long, Integer> index = new HashMap<>();
 		for (int i = 0; i < n; i++) {
 			index.put(ranks.get(i), i);
@@ -177,15 +187,27 @@ final class MatrixCanvas extends Canvas {
 				gc.drawLine(grid.x(), grid.y() + i * cell - 1, grid.right() - 1, grid.y() + i * cell - 1);
 			}
 		}
+	}
 
-		// the sums: a column right of the grid, a row below it, the total in their corner
-		int sumX = grid.right() + GAP - inset;
-		int sumY = grid.bottom() + GAP - inset;
+	/**
+	 * The sums: a column right of the grid, a row below it, the total in their corner; each sum as a
+	 * bar (its length against the largest sum), its number over it when it fits.
+	 */
+	private void paintSums(GC gc, MatrixData matrix, Layout grid, Color sums) {
+		List<Long> ranks = grid.ranks();
+		int n = ranks.size();
+		int cell = grid.cell();
+		int inset = grid.inset();
+		int sumWidth = grid.sumWidth();
+		int sumHeight = grid.sumHeight();
+		int sumX = grid.sumX();
+		int sumY = grid.sumY();
+		SortedMap<Long, Long> sent = matrix.sent(bytes);
+		SortedMap<Long, Long> received = matrix.received(bytes);
 		gc.setBackground(sums);
 		gc.fillRectangle(sumX, grid.y(), sumWidth, n * cell - inset);
 		gc.fillRectangle(grid.x(), sumY, n * cell - inset, sumHeight);
 		gc.fillRectangle(sumX, sumY, sumWidth, sumHeight);
-		// each sum as a bar (its length against the largest sum), its number over it when it fits
 		Color bar = blend(sums, new Color(HEAT[1]), 0.6);
 		long maxSent = Math.max(1, sent.values().stream().mapToLong(Long::longValue).max().orElse(1));
 		long maxReceived = Math.max(1, received.values().stream().mapToLong(Long::longValue).max().orElse(1));
@@ -205,15 +227,19 @@ final class MatrixCanvas extends Canvas {
 				drawCentred(gc, columnSum, columnX, sumY, cell - inset, sumHeight, BLACK);
 			}
 		}
-		drawCentred(gc, total, sumX, sumY, sumWidth, sumHeight, getForeground());
-		gc.setBackground(getBackground());
+		drawCentred(gc, matrix.total(bytes), sumX, sumY, sumWidth, sumHeight, getForeground());
+	}
 
-		// rank labels: every step-th when they do not all fit
+	/** Rank labels on the left and on top, every step-th when they do not all fit; the corner and the sums' titles. */
+	private void paintLabels(GC gc, Layout grid, Color labels) {
+		List<Long> ranks = grid.ranks();
+		int cell = grid.cell();
+		int inset = grid.inset();
 		gc.setForeground(labels);
 		gc.setBackground(getBackground());
-		int rowStep = Math.max(1, (fontHeight + cell - 1) / cell);
-		int columnStep = Math.max(1, (labelWidth + PAD + cell - 1) / cell);
-		for (int i = 0; i < n; i++) {
+		int rowStep = Math.max(1, (gc.getFontMetrics().getHeight() + cell - 1) / cell);
+		int columnStep = Math.max(1, (grid.labelWidth() + PAD + cell - 1) / cell);
+		for (int i = 0; i < ranks.size(); i++) {
 			String label = Long.toString(ranks.get(i));
 			Point extent = gc.textExtent(label);
 			if (i % rowStep == 0) {
@@ -227,8 +253,8 @@ final class MatrixCanvas extends Canvas {
 		Point corner = gc.textExtent(Messages.MatrixView_corner);
 		gc.drawText(Messages.MatrixView_corner, grid.x() - PAD - corner.x, grid.y() - PAD - corner.y, true);
 		Point sigma = gc.textExtent(Messages.MatrixView_sum);
-		gc.drawText(Messages.MatrixView_sum, sumX + (sumWidth - sigma.x) / 2, grid.y() - PAD - sigma.y, true);
-		gc.drawText(Messages.MatrixView_sum, grid.x() - PAD - sigma.x, sumY + (sumHeight - sigma.y) / 2, true);
+		gc.drawText(Messages.MatrixView_sum, grid.sumX() + (grid.sumWidth() - sigma.x) / 2, grid.y() - PAD - sigma.y, true);
+		gc.drawText(Messages.MatrixView_sum, grid.x() - PAD - sigma.x, grid.sumY() + (grid.sumHeight() - sigma.y) / 2, true);
 	}
 
 	/** The value centred in a box, when it fits (in full, else abbreviated); nothing otherwise. */
