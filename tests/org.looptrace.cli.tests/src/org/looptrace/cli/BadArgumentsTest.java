@@ -132,6 +132,12 @@ class BadArgumentsTest {
 		add(cases, "matrix", "no construct 9", model, "--construct", "9");
 		add(cases, "matrix", "data.0: error: missing", model, "--bytes");
 		add(cases, "matrix", "option --construct expects a value", model, "--bytes", "--construct");
+		// diff
+		add(cases, "diff", "expected two models or trace folders", model);
+		add(cases, "diff", "expected two models or trace folders", model, model, model);
+		add(cases, "diff", MISSING + ": no such file or folder", model, MISSING);
+		add(cases, "diff", "unknown option --bogus", model, model, "--bogus");
+		add(cases, "diff", "unknown option --csv=yes", model, model, "--csv=yes");
 		// render
 		add(cases, "render", "expected one model file", "-o", "out.svg");
 		add(cases, "render", MISSING + ": no such file or folder", MISSING, "-o", "out.svg");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.analysis.diff;
 
+import java.util.Locale;
+
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Construct;
 
@@ -34,7 +36,7 @@ public record Difference(Kind kind, @Nullable Construct left, @Nullable Construc
 
 		/** The name in lower case, as printed. */
 		public String label() {
-			return name().toLowerCase(java.util.Locale.ROOT);
+			return name().toLowerCase(Locale.ROOT);
 		}
 	}
 }

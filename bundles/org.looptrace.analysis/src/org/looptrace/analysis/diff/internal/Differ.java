@@ -94,7 +94,7 @@ public final class Differ {
 		}
 		Event a = (Event) left;
 		Event b = (Event) right;
-		field(Kind.RANKS, "rank", a, leftDepths, b, rightDepths, e -> e.getRank());
+		field(Kind.RANKS, "rank", a, leftDepths, b, rightDepths, Event::getRank);
 		if (a instanceof Message m && b instanceof Message n) {
 			field(Kind.RANKS, "peer", m, leftDepths, n, rightDepths, Message::getPeer);
 			field(Kind.CHANGED, "tag", m, leftDepths, n, rightDepths, Message::getTag);
