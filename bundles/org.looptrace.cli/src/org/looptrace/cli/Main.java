@@ -28,6 +28,7 @@ public final class Main {
 				new ExpandCommand(),
 				new PatternsCommand(),
 				new MatrixCommand(),
+				new DiffCommand(),
 				new RenderCommand(),
 				new PositionsCommand(),
 				new ScanCommand(),

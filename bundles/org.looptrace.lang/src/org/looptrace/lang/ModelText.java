@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.util.EcoreUtil;
@@ -16,6 +18,8 @@ import org.eclipse.xtext.formatting2.FormatterRequest;
 import org.eclipse.xtext.formatting2.IFormatter2;
 import org.eclipse.xtext.formatting2.regionaccess.ITextReplacement;
 import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
+import org.eclipse.xtext.nodemodel.INode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.CancelIndicator;
 import org.eclipse.xtext.validation.CheckMode;
@@ -23,6 +27,7 @@ import org.eclipse.xtext.validation.IResourceValidator;
 import org.eclipse.xtext.validation.Issue;
 import org.looptrace.lang.internal.LoopsStandaloneSetup;
 import org.looptrace.lang.internal.TextResources;
+import org.looptrace.model.Construct;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 
@@ -60,6 +65,34 @@ public final class ModelText {
 	 * @throws ModelTextException listing every syntax and validation error
 	 */
 	public static Model parse(String text, String fileName) throws ModelTextException {
+		return EcoreUtil.copy(parsed(text, fileName));
+	}
+
+	/**
+	 * Parses and validates model text, keeping the line of each construct: what a tool needs to
+	 * point the user at a construct of the file.
+	 *
+	 * @param fileName the name errors are reported under
+	 * @return the model, detached from the parser, and the line (from 1) where each of its
+	 *         constructs starts
+	 * @throws ModelTextException listing every syntax and validation error
+	 */
+	public static LocatedModel parseLocated(String text, String fileName) throws ModelTextException {
+		Model parsed = parsed(text, fileName);
+		EcoreUtil.Copier copier = new EcoreUtil.Copier();
+		Model model = (Model) copier.copy(parsed);
+		copier.copyReferences();
+		Map<Construct, Integer> lines = new IdentityHashMap<>();
+		parsed.eAllContents().forEachRemaining(object -> {
+			if (object instanceof Construct construct && NodeModelUtils.getNode(construct) instanceof INode node) {
+				lines.put((Construct) copier.get(construct), node.getStartLine());
+			}
+		});
+		return new LocatedModel(model, lines);
+	}
+
+	/** The parsed and valid model, still attached to its resource and node model. */
+	private static Model parsed(String text, String fileName) throws ModelTextException {
 		XtextResource resource = load(text, fileName);
 		List<Issue> errors = new ArrayList<>();
 		for (Issue issue : validate(resource, CancelIndicator.NullImpl)) {
@@ -73,7 +106,7 @@ public final class ModelText {
 					.map(issue -> fileName + ":" + issue.getLineNumber() + ":" + issue.getColumn() + ": error: " + issue.getMessage())
 					.toList());
 		}
-		return EcoreUtil.copy((Model) resource.getContents().get(0));
+		return (Model) resource.getContents().get(0);
 	}
 
 	/**

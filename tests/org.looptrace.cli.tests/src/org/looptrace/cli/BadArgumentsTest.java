@@ -143,7 +143,7 @@ class BadArgumentsTest {
 		add(cases, "scanner", "-o DIR is required", MODEL, "--lang", "c");
 	}
 
-	/** Commands that draw: matrix, render. */
+	/** Commands that draw or compare models: matrix, diff, render. */
 	private static void drawingCommands(List<Arguments> cases) {
 		// matrix
 		add(cases, "matrix", "expected one trace folder or model file");
@@ -153,6 +153,12 @@ class BadArgumentsTest {
 		add(cases, "matrix", "no construct 9", MODEL, "--construct", "9");
 		add(cases, "matrix", "data.0: error: missing", MODEL, "--bytes");
 		add(cases, "matrix", "option --construct expects a value", MODEL, "--bytes", "--construct");
+		// diff
+		add(cases, "diff", "expected two models or trace folders", MODEL);
+		add(cases, "diff", "expected two models or trace folders", MODEL, MODEL, MODEL);
+		add(cases, "diff", MISSING + ": no such file or folder", MODEL, MISSING);
+		add(cases, "diff", "unknown option --bogus", MODEL, MODEL, "--bogus");
+		add(cases, "diff", "unknown option --csv=yes", MODEL, MODEL, "--csv=yes");
 		// render
 		add(cases, "render", "expected one model file", "-o", "out.svg");
 		add(cases, "render", MISSING + ": no such file or folder", MISSING, "-o", "out.svg");

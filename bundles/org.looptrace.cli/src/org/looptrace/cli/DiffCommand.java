@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.analysis.diff.Difference;
+import org.looptrace.analysis.diff.ModelDiff;
+import org.looptrace.lang.LocatedModel;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.model.Construct;
+import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.ScanRecord;
+
+/** {@code looptrace diff}: the differences between two models, for regression checks of communication. */
+public final class DiffCommand implements Command {
+
+	@Override
+	public String name() {
+		return "diff";
+	}
+
+	@Override
+	public String summary() {
+		return "the differences in communication between two models; exit 1 when they differ";
+	}
+
+	@Override
+	public String help() {
+		return """
+				usage: looptrace diff <A.loops | trace folder> <B.loops | trace folder> [--ignore-counts] [--csv]
+
+				Compares two models and prints one line per difference, naming the construct in A
+				and in B by path (as the outline numbers them: 3.2 is the second construct in the
+				body of the third top-level construct) and line, and what changed:
+				  removed   a construct of A only          added     a construct of B only
+				  bounds    a loop's bounds (its count)    ranks     an event's rank, peer or group
+				  changed   an event's tag, communicator, collective or local words
+				  channels  pairs of ranks that talk in one model only (the difference of the
+				            communication matrices; a single line when A and B run on other ranks)
+				Constructs are aligned as a diff of sequences, loops compared by their bodies; loop
+				indices are compared by depth, not name. Models of one code at other rank counts
+				(folded over the ranks) align construct by construct, with other bounds and ranks.
+				A trace folder is modelled first, as by `looptrace model`; its lines are those of
+				the model that command prints.
+
+				Exit status: 0 when the models are equal (nothing printed), 1 when they differ,
+				2 on bad input.
+
+				options:
+				  --ignore-counts  compare structure only: leave out loop bounds (runs of one code at
+				                   other problem sizes compare equal)
+				  --csv            rows kind,a_path,a_line,b_path,b_line,what
+
+				example:
+				  looptrace diff before.loops after.loops --ignore-counts
+				""";
+	}
+
+	@Override
+	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
+		Arguments arguments = Arguments.parse(name(), args, Set.of(), Set.of("--ignore-counts", "--csv"));
+		List<String> inputs = arguments.positional(2, 2, "two models or trace folders");
+		LocatedModel left = load(Arguments.existing(name(), inputs.get(0)));
+		LocatedModel right = load(Arguments.existing(name(), inputs.get(1)));
+		List<Difference> differences;
+		try {
+			differences = ModelDiff.compare(left.model(), right.model(), arguments.flag("--ignore-counts"), Progress.NONE);
+		} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
+			throw new UsageException(name() + ": " + inputs.get(0) + ", " + inputs.get(1) + ": " + e.getMessage());
+		}
+		boolean csv = arguments.flag("--csv");
+		if (csv && !differences.isEmpty()) {
+			out.println("kind,a_path,a_line,b_path,b_line,what");
+		}
+		for (Difference difference : differences) {
+			out.println(csv ? csvRow(difference, left, right) : line(difference, left, right));
+		}
+		return differences.isEmpty() ? 0 : 1;
+	}
+
+	/** A model file with the lines of its constructs; a trace folder modelled, with the lines of its printed model. */
+	private LocatedModel load(Path input) throws IOException, UsageException {
+		String text = Files.isDirectory(input) ? ModelText.print(ModelInput.load(name(), input)) : Arguments.readText(name(), input);
+		try {
+			return ModelText.parseLocated(text, input.toString());
+		} catch (ModelTextException e) {
+			throw new UsageException(name() + ": " + input + " is not a valid model:\n" + e.getMessage());
+		}
+	}
+
+	/** {@code kind A path line L, B path line L: what}, naming only the sides the difference is in. */
+	private static String line(Difference difference, LocatedModel left, LocatedModel right) {
+		StringBuilder line = new StringBuilder(difference.kind().label());
+		String a = where("A", difference.left(), left);
+		String b = where("B", difference.right(), right);
+		line.append(a.isEmpty() ? "" : " " + a).append(!a.isEmpty() && !b.isEmpty() ? "," : "").append(b.isEmpty() ? "" : " " + b);
+		return line.append(": ").append(difference.what()).toString();
+	}
+
+	private static String where(String side, @Nullable Construct construct, LocatedModel model) {
+		return construct == null ? "" : side + " " + ConstructPath.of(construct) + " line " + model.line(construct);
+	}
+
+	private static String csvRow(Difference difference, LocatedModel left, LocatedModel right) {
+		return difference.kind().label() + "," + cells(difference.left(), left) + "," + cells(difference.right(), right) + ","
+				+ ScanRecord.csvField(difference.what());
+	}
+
+	private static String cells(@Nullable Construct construct, LocatedModel model) {
+		return construct == null ? "," : ConstructPath.of(construct) + "," + model.line(construct);
+	}
+}

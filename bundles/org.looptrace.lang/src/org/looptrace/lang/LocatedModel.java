@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang;
+
+import java.util.Map;
+
+import org.looptrace.model.Construct;
+import org.looptrace.model.Model;
+
+/**
+ * A model parsed from text with the line where each of its constructs starts, as
+ * {@link ModelText#parseLocated} gives it.
+ *
+ * @param model the model, detached from the parser
+ * @param lines the line (from 1) of each construct of the model, by identity
+ */
+public record LocatedModel(Model model, Map<Construct, Integer> lines) {
+
+	/** The line (from 1) where a construct of the model starts; 0 for a construct not of the text. */
+	public int line(Construct construct) {
+		return lines.getOrDefault(construct, 0);
+	}
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.looptrace.cli.Cli.Result;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.Construct;
+import org.looptrace.model.Event;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.testsupport.CollectivePrograms;
+import org.looptrace.testsupport.StepPrograms;
+import org.looptrace.testsupport.StepPrograms.Collective;
+import org.looptrace.testsupport.StepPrograms.Shift;
+import org.looptrace.testsupport.StepPrograms.Step;
+
+/**
+ * {@code looptrace diff} on models of traces: a model against itself prints nothing and exits 0; a
+ * program against itself with one tag changed, one message added or another number of time steps
+ * prints exactly that difference, by construct path and line in both models (found here by the
+ * text of the line); runs of one code at two problem sizes differ in counts and are equal with
+ * {@code --ignore-counts}; at two rank counts the same constructs differ in bounds and ranks.
+ */
+class DiffCommandTest {
+
+	@TempDir
+	Path dir = Path.of("");
+
+	@ParameterizedTest(name = "looptrace diff examples/{0} against its model")
+	@FieldSource("org.looptrace.cli.Cli#EXAMPLE_FOLDERS")
+	void aModelAgainstItselfPrintsNothing(String name) throws Exception {
+		Path folder = Cli.example(name);
+		Path model = dir.resolve(name + ".loops");
+		Files.writeString(model, Cli.expect(0, "model", folder.toString()).out());
+		assertEquals("", Cli.expect(0, "diff", model.toString(), model.toString()).out());
+		assertEquals("", Cli.expect(0, "diff", folder.toString(), model.toString()).out());
+	}
+
+	@Test
+	void aTagChangedIsThatTagOnItsSendAndReceive() throws Exception {
+		Path before = model("before", 6, program("left"));
+		Path after = model("after", 6, program("west"));
+		Result result = Cli.expect(1, "diff", before.toString(), after.toString());
+		assertEquals(List.of(
+				"changed A " + at(before, "i1 send mod(7+i1,8) left") + ", B " + at(after, "i1 send mod(7+i1,8) west")
+						+ ": tag left against west",
+				"changed A " + at(before, "mod(1+i1,8) recv i1 left") + ", B " + at(after, "mod(1+i1,8) recv i1 west")
+						+ ": tag left against west"),
+				result.out().lines().toList());
+		Result csv = Cli.expect(1, "diff", before.toString(), after.toString(), "--csv");
+		List<String> rows = csv.out().lines().toList();
+		assertEquals("kind,a_path,a_line,b_path,b_line,what", rows.get(0));
+		assertEquals(3, rows.size());
+		assertTrue(rows.get(1).matches("changed,1\\.1\\.\\d+,\\d+,1\\.1\\.\\d+,\\d+,tag left against west"), rows.get(1));
+	}
+
+	@Test
+	void aMessageAddedIsItsSendAndReceiveAndItsChannels() throws Exception {
+		List<Step> steps = new ArrayList<>(program("left"));
+		Path before = model("before", 6, steps);
+		steps.add(2, new Shift(3, "extra"));
+		Path after = model("after", 6, steps);
+		List<String> expected = new ArrayList<>(List.of(
+				"added B " + at(after, "i1 send mod(3+i1,8) extra") + ": i1 send mod(3+i1,8) extra",
+				"added B " + at(after, "mod(5+i1,8) recv i1 extra") + ": mod(5+i1,8) recv i1 extra"));
+		for (int rank = 0; rank < 8; rank++) {
+			expected.add("channels: rank " + rank + " to rank " + (rank + 3) % 8 + " added (6 messages)");
+		}
+		assertEquals(expected, Cli.expect(1, "diff", before.toString(), after.toString()).out().lines().toList());
+	}
+
+	@Test
+	void aTimeStepCountChangedIsTheTimeLoopsBounds() throws Exception {
+		Path before = model("before", 6, program("left"));
+		Path after = model("after", 9, program("left"));
+		assertEquals("bounds A 1 line 1, B 1 line 1: 0 to 5 against 0 to 8\n",
+				Cli.expect(1, "diff", before.toString(), after.toString()).out());
+		assertEquals("", Cli.expect(0, "diff", before.toString(), after.toString(), "--ignore-counts").out());
+	}
+
+	@Test
+	void twoProblemSizesDifferInCountsOnly() throws Exception {
+		for (String pattern : List.of("halo", "wavefront", "solver")) {
+			Path small = dir.resolve(pattern + "-5");
+			Path large = dir.resolve(pattern + "-9");
+			Cli.expect(0, "generate", pattern, "--ranks", "16", "--iterations", "5", small.toString());
+			Cli.expect(0, "generate", pattern, "--ranks", "16", "--iterations", "9", large.toString());
+			List<String> lines = Cli.expect(1, "diff", small.toString(), large.toString()).out().lines().toList();
+			assertEquals(1, lines.size(), () -> pattern + ": " + lines);
+			assertTrue(lines.get(0).matches("bounds A [0-9.]+ line \\d+, B [0-9.]+ line \\d+: 0 to 4 against 0 to 8"), lines.get(0));
+			assertEquals("", Cli.expect(0, "diff", small.toString(), large.toString(), "--ignore-counts").out());
+		}
+	}
+
+	@Test
+	void twoRankCountsAreTheSameConstructsWithOtherBounds() throws Exception {
+		Path few = dir.resolve("halo-16");
+		Path many = dir.resolve("halo-64");
+		Cli.expect(0, "generate", "halo", "--ranks", "16", "--iterations", "5", few.toString());
+		Cli.expect(0, "generate", "halo", "--ranks", "64", "--iterations", "5", many.toString());
+		List<String> lines = Cli.expect(1, "diff", few.toString(), many.toString()).out().lines().toList();
+		assertTrue(lines.contains("bounds A 1.1 line 2, B 1.1 line 2: 0 to 11 against 0 to 55"), lines::toString);
+		assertEquals(List.of("channels: 48 pairs of ranks 0-15 against 224 pairs of ranks 0-63"),
+				lines.stream().filter(line -> line.startsWith("channels")).toList());
+		for (String line : lines) {
+			assertTrue(line.matches("(bounds|ranks) A ([0-9.]+) line (\\d+), B \\2 line \\3: .*|channels: .*"), line);
+		}
+	}
+
+	@Test
+	void badInputIsAnErrorNamingIt() throws Exception {
+		Path model = dir.resolve("ring.loops");
+		Files.writeString(model, "for i0 = 0 to 3\n  0 send 1 7\ndone\n");
+		Cli.expectUsageError("diff", "diff", model.toString());
+		Cli.expectUsageError("diff", "diff", model.toString(), dir.resolve("missing.loops").toString());
+		Path bad = dir.resolve("bad.loops");
+		Files.writeString(bad, "for i0 = 0 to 3\n  0 send\ndone\n");
+		Result result = Cli.expect(2, "diff", model.toString(), bad.toString());
+		assertTrue(result.err().startsWith("looptrace diff: " + bad + " is not a valid model"), result::toString);
+		assertTrue(result.err().contains(bad + ":2:"), result::toString);
+		assertEquals("", result.out());
+	}
+
+	private static List<Step> program(String tag) {
+		return List.of(new Shift(1, "right"), new Shift(-1, tag), new Collective("MPI_Allreduce"), new Shift(2, "far"));
+	}
+
+	/** The model of a program on 8 ranks, as {@code looptrace model} prints it into a file. */
+	private Path model(String name, int timeSteps, List<Step> steps) throws Exception {
+		Path folder = dir.resolve(name);
+		CollectivePrograms.write(StepPrograms.traces(8, timeSteps, steps), folder);
+		Path model = dir.resolve(name + ".loops");
+		Files.writeString(model, Cli.expect(0, "model", folder.toString()).out());
+		return model;
+	}
+
+	/** {@code PATH line N} of the one event of a model file printed as {@code event}. */
+	private static String at(Path file, String event) throws Exception {
+		List<String> lines = Files.readAllLines(file);
+		List<Integer> numbers = new ArrayList<>();
+		for (int n = 0; n < lines.size(); n++) {
+			if (lines.get(n).trim().equals(event)) {
+				numbers.add(n + 1);
+			}
+		}
+		Model model = ModelText.parse(file);
+		List<String> paths = new ArrayList<>();
+		model.eAllContents().forEachRemaining(object -> {
+			if (object instanceof Event construct && ModelPrinter.print(construct).equals(event)) {
+				paths.add(ConstructPath.of((Construct) construct));
+			}
+		});
+		assertEquals(1, numbers.size(), event + " in " + file);
+		assertEquals(1, paths.size(), event + " in " + file);
+		return paths.get(0) + " line " + numbers.get(0);
+	}
+}
