@@ -37,7 +37,7 @@ import org.looptrace.trace.DataTraceWriter;
  */
 final class ScanBench {
 
-	private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
+	static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
 
 	private ScanBench() {
 	}
@@ -62,12 +62,7 @@ final class ScanBench {
 					done
 					""".formatted(records / 2 - 1), "bench.loops");
 			int read = records / 2 * 2;
-			Path data = dir.resolve("data.0");
-			try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "end", "size"))) {
-				for (long position = 0; position < records; position++) {
-					writer.write(position * 1000, position * 1000 + 500, position & 0xffff);
-				}
-			}
+			Path data = writeData(dir, records);
 			long bytes = Files.size(data);
 			out.println("# looptrace bench scan --records " + records + (cold ? " --cold" : "") + ": data.0 of " + bytes / (1 << 20)
 					+ " MB, page cache " + (cold ? "dropped before each run" : "warm") + ", " + Runtime.getRuntime().availableProcessors()
@@ -76,14 +71,7 @@ final class ScanBench {
 			out.println("|---|---|---|---|---|---|");
 			Scanner scanner = Scanner.of(model);
 			Bench bench = new Bench(out, read, bytes, cold);
-			bench.row("sequential read of data.0 (64 KB buffers)", () -> {
-				try (InputStream in = Files.newInputStream(data)) {
-					byte[] buffer = new byte[1 << 16];
-					while (in.read(buffer) >= 0) {
-						// only the reading is measured
-					}
-				}
-			});
+			bench.sequentialRead(data);
 			long[] sum = { 0 };
 			bench.row("every record by position (DataTrace.value), to a sum", () -> {
 				try (DataTrace trace = DataTrace.open(data)) {
@@ -136,17 +124,33 @@ final class ScanBench {
 			out.println("load average after: " + load());
 			return 0;
 		} finally {
-			try (var files = Files.list(dir)) {
-				for (Path file : files.toList()) {
-					Files.delete(file);
-				}
-			}
-			Files.delete(dir);
+			deleteFolder(dir);
 		}
 	}
 
+	/** Writes {@code DIR/data.0}: {@code records} records of time, end and size, an event every microsecond. */
+	static Path writeData(Path dir, long records) throws IOException {
+		Path data = dir.resolve("data.0");
+		try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "end", "size"))) {
+			for (long position = 0; position < records; position++) {
+				writer.write(position * 1000, position * 1000 + 500, position & 0xffff);
+			}
+		}
+		return data;
+	}
+
+	/** Deletes a benchmark's temporary folder and the files in it. */
+	static void deleteFolder(Path dir) throws IOException {
+		try (var files = Files.list(dir)) {
+			for (Path file : files.toList()) {
+				Files.delete(file);
+			}
+		}
+		Files.delete(dir);
+	}
+
 	/** The load averages of the last 1, 5 and 15 minutes, as {@code uptime} prints them. */
-	private static String load() {
+	static String load() {
 		try {
 			String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
 			return fields[0] + ", " + fields[1] + ", " + fields[2];
@@ -155,12 +159,12 @@ final class ScanBench {
 		}
 	}
 
-	private interface Measured {
+	interface Measured {
 		void run() throws Exception;
 	}
 
 	/** Rows of the table: best time and least CPU time of three runs, cold or warm. */
-	private record Bench(PrintStream out, long records, long bytes, boolean cold) {
+	record Bench(PrintStream out, long records, long bytes, boolean cold) {
 
 		void row(String what, Measured measured) throws Exception {
 			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -179,6 +183,18 @@ final class ScanBench {
 			out.printf("| %s | %d | %.2f s | %.1f M | %.0f | %.2f s |%n", what, records, best, records / best / 1e6, bytes / best / (1 << 20),
 					cpu);
 			out.flush();
+		}
+
+		/** The row of reading a file from start to end in 64 KB buffers: what a reader of that file cannot beat. */
+		void sequentialRead(Path file) throws Exception {
+			row("sequential read of " + file.getFileName() + " (64 KB buffers)", () -> {
+				try (InputStream in = Files.newInputStream(file)) {
+					byte[] buffer = new byte[1 << 16];
+					while (in.read(buffer) >= 0) {
+						// only the reading is measured
+					}
+				}
+			});
 		}
 
 		/** {@code sync; echo 3 > /proc/sys/vm/drop_caches}: the next read comes from the disk. */

@@ -104,7 +104,7 @@ class BadArgumentsTest {
 				"--occurrences");
 		add(cases, "patterns", "--global and --per-rank are two different listings: give one", model, "--global",
 				"--per-rank");
-		// positions, scan, scanner
+		// positions, scan, profile, scanner
 		add(cases, "positions", "expected one model file");
 		add(cases, "positions", MISSING + ": no such file or folder", MISSING);
 		add(cases, "positions", "unknown option --bogus", model, "--bogus");
@@ -121,6 +121,14 @@ class BadArgumentsTest {
 		add(cases, "scan", "unknown option --bogus", model, "--bogus");
 		add(cases, "scan", "data.0: error: missing", model, "--traces", ".");
 		add(cases, "scan", "data.0: error: missing", model, ".");
+		add(cases, "profile", "expected a model file and its trace folder");
+		add(cases, "profile", "expected a model file and its trace folder", model, ring, ring);
+		add(cases, "profile", MISSING + ": no such file or folder", MISSING, ring);
+		add(cases, "profile", MISSING + ": no such file or folder", model, MISSING);
+		add(cases, "profile", "unknown option --bogus", model, ring, "--bogus");
+		add(cases, "profile", "option --top expects a whole number from 1", model, ring, "--top", "0");
+		add(cases, "profile", "option --csv expects a value", model, ring, "--csv");
+		add(cases, "profile", "data.0: error: missing", model, ".");
 		add(cases, "scanner", "expected one model file");
 		add(cases, "scanner", "--lang c or --lang java is required", model, "-o", "out");
 		add(cases, "scanner", "-o DIR is required", model, "--lang", "c");
