@@ -28,7 +28,7 @@ final class ProfileWalk {
 	private static final int EVENTS_BETWEEN_CHECKS = 1 << 16;
 
 	/** A construct of the projection and the tally of its construct on this rank. */
-	private abstract static sealed class Step permits EventStep, LoopStep, UnrolledStep {
+	private abstract static sealed class Step permits EventStep, IteratedStep {
 		final Tally tally;
 
 		Step(Tally tally) {
@@ -42,7 +42,23 @@ final class ProfileWalk {
 		}
 	}
 
-	private static final class LoopStep extends Step {
+	/**
+	 * A loop, kept or unrolled, and the state of its occurrence being walked (a step never runs
+	 * inside itself, so one state per step suffices).
+	 */
+	private abstract static sealed class IteratedStep extends Step permits LoopStep, UnrolledStep {
+		/** Whether an iteration of the current occurrence held records. */
+		boolean any;
+		/** The time of the first record of the current occurrence, and of its last iteration with records. */
+		long firstTime;
+		long previousTime;
+
+		IteratedStep(Tally tally) {
+			super(tally);
+		}
+	}
+
+	private static final class LoopStep extends IteratedStep {
 		final int slot;
 		final LongPolynomial lower;
 		final LongPolynomial upper;
@@ -57,7 +73,7 @@ final class ProfileWalk {
 		}
 	}
 
-	private static final class UnrolledStep extends Step {
+	private static final class UnrolledStep extends IteratedStep {
 		final Step[][] iterations;
 
 		UnrolledStep(Tally tally, Step[][] iterations) {
@@ -96,6 +112,8 @@ final class ProfileWalk {
 	private long position;
 	/** The sum of end - time of the records read. */
 	private long mpiTime;
+	/** The end of the last record read. */
+	private long lastEnd;
 	/** The construct whose sums are being added to, for the message when one leaves 64 bits. */
 	private @Nullable Construct adding;
 
@@ -166,7 +184,7 @@ final class ProfileWalk {
 			run(top, progress);
 			progress.worked(position & (EVENTS_BETWEEN_CHECKS - 1));
 			adding = null;
-			return position == 0 ? 0 : Math.subtractExact(end(position - 1), time(0));
+			return position == 0 ? 0 : Math.subtractExact(lastEnd, time(0));
 		} catch (ArithmeticException e) {
 			Construct construct = adding;
 			throw new TraceFormatException(Diagnostic.error(data.file(), "record " + position + ": the time "
@@ -188,69 +206,70 @@ final class ProfileWalk {
 
 	private void run(Step[] steps, Progress progress) {
 		for (Step step : steps) {
-			long first = position;
+			Tally tally = step.tally;
+			if (step instanceof EventStep) {
+				adding = tally.construct;
+				long time = time(position);
+				lastEnd = end(position);
+				long duration = Math.subtractExact(lastEnd, time);
+				mpiTime = Math.addExact(mpiTime, duration);
+				tally.occurrences++;
+				tally.mpiTime = Math.addExact(tally.mpiTime, duration);
+				tally.totalTime = Math.addExact(tally.totalTime, duration);
+				if ((++position & (EVENTS_BETWEEN_CHECKS - 1)) == 0) {
+					progress.worked(EVENTS_BETWEEN_CHECKS);
+					progress.checkCancelled();
+				}
+				continue;
+			}
+			IteratedStep iterated = (IteratedStep) step;
 			long mpiBefore = mpiTime;
+			iterated.any = false;
 			if (step instanceof LoopStep loop) {
-				long previous = -1;
 				long upper = loop.upper.evaluate(values);
 				for (long value = loop.lower.evaluate(values); value <= upper; value++) {
 					values[loop.slot] = value;
 					long start = position;
 					run(loop.body, progress);
-					previous = iterated(loop.tally, start, previous);
+					iterated(loop, start);
 					if (value == Long.MAX_VALUE) {
 						break;
 					}
 				}
-				lastIteration(loop.tally, previous);
-			} else if (step instanceof UnrolledStep unrolled) {
-				long previous = -1;
-				for (Step[] iteration : unrolled.iterations) {
+			} else {
+				for (Step[] iteration : ((UnrolledStep) step).iterations) {
 					long start = position;
 					run(iteration, progress);
-					previous = iterated(unrolled.tally, start, previous);
-				}
-				lastIteration(unrolled.tally, previous);
-			} else {
-				adding = step.tally.construct;
-				mpiTime = Math.addExact(mpiTime, Math.subtractExact(end(position), time(position)));
-				if ((++position & (EVENTS_BETWEEN_CHECKS - 1)) == 0) {
-					progress.worked(EVENTS_BETWEEN_CHECKS);
-					progress.checkCancelled();
+					iterated(iterated, start);
 				}
 			}
-			if (position > first) {
-				Tally tally = step.tally;
+			if (iterated.any) { // the last iteration ends with its last record; then the occurrence
 				adding = tally.construct;
+				iterations(tally).add(Math.subtractExact(lastEnd, iterated.previousTime));
 				tally.occurrences++;
 				tally.mpiTime = Math.addExact(tally.mpiTime, mpiTime - mpiBefore);
-				tally.totalTime = Math.addExact(tally.totalTime, Math.subtractExact(end(position - 1), time(first)));
+				tally.totalTime = Math.addExact(tally.totalTime, Math.subtractExact(lastEnd, iterated.firstTime));
 			}
 		}
 	}
 
 	/**
-	 * After an iteration that started at record {@code start}: when it read records, ends the
-	 * previous iteration with events (starting at record {@code previous}, -1 for none) at its first
-	 * record's time. Returns the start of the last iteration with events.
+	 * After an iteration that started at record {@code start}: when it read records, the previous
+	 * iteration with records ends where this one starts.
 	 */
-	private long iterated(Tally loop, long start, long previous) {
+	private void iterated(IteratedStep loop, long start) {
 		if (position == start) {
-			return previous;
+			return;
 		}
-		if (previous >= 0) {
-			adding = loop.construct;
-			iterations(loop).add(Math.subtractExact(time(start), time(previous)));
+		long time = time(start);
+		if (loop.any) {
+			adding = loop.tally.construct;
+			iterations(loop.tally).add(Math.subtractExact(time, loop.previousTime));
+		} else {
+			loop.any = true;
+			loop.firstTime = time;
 		}
-		return start;
-	}
-
-	/** Ends the last iteration with events (starting at record {@code previous}) at the end of the last record read. */
-	private void lastIteration(Tally loop, long previous) {
-		if (previous >= 0) {
-			adding = loop.construct;
-			iterations(loop).add(Math.subtractExact(end(position - 1), time(previous)));
-		}
+		loop.previousTime = time;
 	}
 
 	private static Durations.Builder iterations(Tally loop) {
