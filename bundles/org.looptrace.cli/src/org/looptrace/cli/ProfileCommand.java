@@ -23,7 +23,6 @@ import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.Durations;
 import org.looptrace.scanner.profile.ProfileCsv;
-import org.looptrace.scanner.profile.RankTime;
 import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.trace.TraceFormatException;
@@ -127,13 +126,9 @@ public final class ProfileCommand implements Command {
 		List<ConstructTime> constructs = new ArrayList<>(profile.constructs());
 		constructs.sort(Comparator.comparingLong(ConstructTime::totalTime).reversed());
 		for (ConstructTime construct : constructs.subList(0, Math.min(top, constructs.size()))) {
-			long mpi = 0;
-			for (RankTime rank : construct.ranks()) {
-				mpi = Math.addExact(mpi, rank.mpiTime());
-			}
 			Durations iterations = construct.iterations();
 			out.printf(Locale.ROOT, "%-12s %-6s %6.1f%% %9s %9s %9.2f %8d  %s%n", construct.path(), kind(construct.construct()),
-					100 * profile.share(construct), TimeText.of(construct.totalTime()), TimeText.of(mpi), construct.imbalance(),
+					100 * profile.share(construct), TimeText.of(construct.totalTime()), TimeText.of(construct.mpiTime()), construct.imbalance(),
 					construct.busiest().rank(), iterations == null ? "" : TimeText.of(Math.round(iterations.mean())) + ", " + iterations.histogram());
 		}
 	}

@@ -37,6 +37,19 @@ public record ConstructTime(Construct construct, String path, List<RankTime> ran
 	}
 
 	/**
+	 * The sum of the ranks' MPI times.
+	 *
+	 * @throws ArithmeticException past 64 bits
+	 */
+	public long mpiTime() {
+		long sum = 0;
+		for (RankTime rank : ranks) {
+			sum = Math.addExact(sum, rank.mpiTime());
+		}
+		return sum;
+	}
+
+	/**
 	 * For a loop, the durations of its iterations on all ranks together; null for an event.
 	 *
 	 * @throws ArithmeticException when their sum leaves 64 bits

@@ -24,14 +24,7 @@ import org.looptrace.trace.DataTraceWriter;
 /** The hover of a construct in a model file whose run has data traces gives the construct's time. */
 class HoverTimesTest {
 
-	private static final String RING = """
-			for i0 = 0 to 9
-			  for i1 = 0 to 6
-			    i1 send 1+i1 tag
-			    i1 recv 1+i1 tag
-			  done
-			done
-			""";
+	private static final String RING = ModelOutlineTest.RING;
 
 	@Test
 	void hoverGivesTheTimeOfTheProfileAndFollowsTheDataTraces(@TempDir Path dir) throws Exception {
@@ -43,7 +36,7 @@ class HoverTimesTest {
 		Model model = ModelText.parse(RING, "ring.loops");
 		writeData(dir, model, 1000);
 		String hover = ConstructFacts.hover(RING, offset, file);
-		ConstructTime loop = TimeProfile.of(model, dir, Progress.NONE).constructs().get(1);
+		ConstructTime loop = TimeProfile.of(model, dir, Progress.NONE).constructs().stream().filter(c -> c.path().equals("1.1")).findFirst().orElseThrow();
 		String expected = String.format(Locale.ROOT, "time: %s on 8 ranks", TimeText.of(loop.totalTime()));
 		assertTrue(hover != null && hover.contains(expected) && hover.contains("iteration times: "), () -> "no '" + expected + "' in\n" + hover);
 		writeData(dir, model, 3000); // the data traces change: so does the hover

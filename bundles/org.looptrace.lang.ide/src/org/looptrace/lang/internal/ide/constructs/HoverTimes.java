@@ -82,10 +82,9 @@ final class HoverTimes {
 	}
 
 	private static String text(TimeProfile profile, ConstructTime construct) {
-		long mpi = construct.ranks().stream().mapToLong(rank -> rank.mpiTime()).reduce(0, Math::addExact);
 		StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
 				"time: %s on %d ranks (%.1f%% of their run), MPI %s, imbalance %.2f (busiest rank %d)%n", TimeText.of(construct.totalTime()),
-				construct.ranks().size(), 100 * profile.share(construct), TimeText.of(mpi), construct.imbalance(), construct.busiest().rank()));
+				construct.ranks().size(), 100 * profile.share(construct), TimeText.of(construct.mpiTime()), construct.imbalance(), construct.busiest().rank()));
 		Durations iterations = construct.iterations();
 		if (iterations != null) {
 			text.append("iteration times: ").append(iterations.count()).append(", mean ").append(TimeText.of(Math.round(iterations.mean())))
