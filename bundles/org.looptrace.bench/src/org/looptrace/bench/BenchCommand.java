@@ -32,6 +32,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench loops [--events N] [--examples DIR]
 				       looptrace bench scan [--records N] [--dir DIR] [--cold] [--no-objects]
 				       looptrace bench layout [--constructs N]
+				       looptrace bench profile [--records N] [--dir DIR] [--cold]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -65,6 +66,12 @@ public final class BenchCommand implements Command {
 				                   /proc/sys/vm/drop_caches: needs root); default: warm
 				      --no-objects leave out the scans through a ScanRecord per record (slow)
 
+				profile records per second of `looptrace profile` timing every construct of a loop
+				      nest over a data trace of N records (default 10000000, 24 bytes each, written
+				      in DIR, then deleted), against reading the file sequentially and reading every
+				      record's time and end by position; time (best of 3), CPU time (least of 3).
+				      --cold       drop the page cache before every run (needs root)
+
 				layout time of the timeline's layout and of its SVG (`looptrace render`), best of 3,
 				      on flat and nested models of 2000 up to N constructs (default 50000) and on
 				      the unfolded global models of generated patterns on 64 and 256 ranks.
@@ -74,7 +81,7 @@ public final class BenchCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
-			throw new UsageException("bench: expected what to measure: nlr, merge, loops, scan or layout (see looptrace bench --help)");
+			throw new UsageException("bench: expected what to measure: nlr, merge, loops, scan, layout or profile (see looptrace bench --help)");
 		}
 		List<String> rest = args.subList(1, args.size());
 		return switch (args.get(0)) {
@@ -83,7 +90,8 @@ public final class BenchCommand implements Command {
 		case "loops" -> LoopsBench.run(rest, out);
 		case "scan" -> ScanBench.run(rest, out);
 		case "layout" -> LayoutBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan or layout");
+		case "profile" -> ProfileBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout or profile");
 		};
 	}
 }

@@ -36,7 +36,7 @@ import org.looptrace.trace.DataTraceWriter;
  */
 final class ScanBench {
 
-	private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
+	static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
 
 	private ScanBench() {
 	}
@@ -84,7 +84,7 @@ final class ScanBench {
 	}
 
 	/** {@code data.0} in the folder: records with three attributes. */
-	private static Path writeData(Path dir, int records) throws IOException {
+	static Path writeData(Path dir, long records) throws IOException {
 		Path data = dir.resolve("data.0");
 		try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "end", "size"))) {
 			for (long position = 0; position < records; position++) {
@@ -96,14 +96,7 @@ final class ScanBench {
 
 	/** The bounds without a scanner: reading the file, and every record by position. */
 	private static void readingRows(Bench bench, Path data, int read, long[] sum) throws Exception {
-		bench.row("sequential read of data.0 (64 KB buffers)", () -> {
-			try (InputStream in = Files.newInputStream(data)) {
-				byte[] buffer = new byte[1 << 16];
-				while (in.read(buffer) >= 0) {
-					// only the reading is measured
-				}
-			}
-		});
+		bench.sequentialRead(data);
 		bench.row("every record by position (DataTrace.value), to a sum", () -> {
 			try (DataTrace trace = DataTrace.open(data)) {
 				for (long position = 0; position < read; position++) {
@@ -160,7 +153,7 @@ final class ScanBench {
 		});
 	}
 
-	private static void deleteAll(Path dir) throws IOException {
+	static void deleteAll(Path dir) throws IOException {
 		try (var files = Files.list(dir)) {
 			for (Path file : files.toList()) {
 				Files.delete(file);
@@ -170,7 +163,7 @@ final class ScanBench {
 	}
 
 	/** The load averages of the last 1, 5 and 15 minutes, as {@code uptime} prints them. */
-	private static String load() {
+	static String load() {
 		try {
 			String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
 			return fields[0] + ", " + fields[1] + ", " + fields[2];
@@ -179,12 +172,12 @@ final class ScanBench {
 		}
 	}
 
-	private interface Measured {
+	interface Measured {
 		void run() throws Exception;
 	}
 
 	/** Rows of the table: best time and least CPU time of three runs, cold or warm. */
-	private record Bench(PrintStream out, long records, long bytes, boolean cold) {
+	record Bench(PrintStream out, long records, long bytes, boolean cold) {
 
 		void row(String what, Measured measured) throws Exception {
 			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -203,6 +196,18 @@ final class ScanBench {
 			out.printf("| %s | %d | %.2f s | %.1f M | %.0f | %.2f s |%n", what, records, best, records / best / 1e6, bytes / best / (1 << 20),
 					cpu);
 			out.flush();
+		}
+
+		/** The row of reading a file from start to end in 64 KB buffers: what a reader of that file cannot beat. */
+		void sequentialRead(Path file) throws Exception {
+			row("sequential read of " + file.getFileName() + " (64 KB buffers)", () -> {
+				try (InputStream in = Files.newInputStream(file)) {
+					byte[] buffer = new byte[1 << 16];
+					while (in.read(buffer) >= 0) {
+						// only the reading is measured
+					}
+				}
+			});
 		}
 
 		/** {@code sync; echo 3 > /proc/sys/vm/drop_caches}: the next read comes from the disk. */

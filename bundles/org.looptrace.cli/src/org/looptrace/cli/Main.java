@@ -32,7 +32,8 @@ public final class Main {
 				new RenderCommand(),
 				new PositionsCommand(),
 				new ScanCommand(),
-				new ScannerCommand()
+				new ScannerCommand(),
+				new ProfileCommand()
 				// commands are added here, one line each
 		));
 		ServiceLoader.load(Command.class, Main.class.getClassLoader()).forEach(commands::add);

@@ -34,7 +34,7 @@ class BenchCommandTest {
 	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
 	static Stream<Arguments> badArguments() {
 		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
-				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan or layout"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout or profile"),
 				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
 				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),
@@ -42,7 +42,9 @@ class BenchCommandTest {
 				Arguments.of(List.of("merge", "--patterns", "spiral"), "unknown pattern 'spiral'"),
 				Arguments.of(List.of("loops", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("layout", "--bogus"), "unknown option --bogus"),
-				Arguments.of(List.of("layout", "--constructs", "10"), "option --constructs expects a whole number from 1000"));
+				Arguments.of(List.of("layout", "--constructs", "10"), "option --constructs expects a whole number from 1000"),
+				Arguments.of(List.of("profile", "--bogus"), "unknown option --bogus"),
+				Arguments.of(List.of("profile", "--records", "10"), "option --records expects a whole number from 1000"));
 	}
 
 	@ParameterizedTest(name = "looptrace bench {0}")
@@ -71,10 +73,23 @@ class BenchCommandTest {
 		}
 	}
 
+	/** A small profile benchmark prints its four rows, each with the records of the trace. */
+	@Test
+	void profileComparesItselfWithReadingTheSameFile() throws Exception {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		assertEquals(0, new BenchCommand().run(List.of("profile", "--records", "2100"), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+				NOWHERE));
+		String text = bytes.toString(StandardCharsets.UTF_8);
+		List<String> rows = text.lines().filter(line -> line.startsWith("| ") && line.contains("| 2100 |")).toList();
+		assertEquals(4, rows.size(), text);
+		assertTrue(rows.get(2).startsWith("| profile (TimeProfile.of) |"), text);
+	}
+
 	@Test
 	void theHelpNamesEveryBenchmark() {
 		String help = new BenchCommand().help();
 		assertTrue(help.contains("looptrace bench nlr") && help.contains("looptrace bench merge")
-				&& help.contains("looptrace bench loops") && help.contains("looptrace bench layout"), help);
+				&& help.contains("looptrace bench loops") && help.contains("looptrace bench layout")
+				&& help.contains("looptrace bench profile"), help);
 	}
 }

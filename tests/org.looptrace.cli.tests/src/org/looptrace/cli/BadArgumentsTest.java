@@ -119,9 +119,9 @@ class BadArgumentsTest {
 				"--per-rank");
 	}
 
-	/** Commands on annotations: positions, scan, scanner. */
+	/** Commands on annotations and data traces: positions, scan, profile, scanner. */
 	private static void annotationCommands(List<Arguments> cases) {
-		// positions, scan, scanner
+		// positions, scan, profile, scanner
 		add(cases, "positions", "expected one model file");
 		add(cases, "positions", MISSING + ": no such file or folder", MISSING);
 		add(cases, "positions", "unknown option --bogus", MODEL, "--bogus");
@@ -138,6 +138,14 @@ class BadArgumentsTest {
 		add(cases, "scan", "unknown option --bogus", MODEL, "--bogus");
 		add(cases, "scan", "data.0: error: missing", MODEL, "--traces", ".");
 		add(cases, "scan", "data.0: error: missing", MODEL, ".");
+		add(cases, "profile", "expected a model file and its trace folder");
+		add(cases, "profile", "expected a model file and its trace folder", MODEL, RING, RING);
+		add(cases, "profile", MISSING + ": no such file or folder", MISSING, RING);
+		add(cases, "profile", MISSING + ": no such file or folder", MODEL, MISSING);
+		add(cases, "profile", "unknown option --bogus", MODEL, RING, "--bogus");
+		add(cases, "profile", "option --top expects a whole number from 1", MODEL, RING, "--top", "0");
+		add(cases, "profile", "option --csv expects a value", MODEL, RING, "--csv");
+		add(cases, "profile", "data.0: error: missing", MODEL, ".");
 		add(cases, "scanner", "expected one model file");
 		add(cases, "scanner", "--lang c or --lang java is required", MODEL, "-o", "out");
 		add(cases, "scanner", "-o DIR is required", MODEL, "--lang", "c");

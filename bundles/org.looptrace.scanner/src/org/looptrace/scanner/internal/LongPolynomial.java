@@ -12,7 +12,7 @@ import org.looptrace.scanner.Polynomial;
  * division, as a scan evaluates two polynomials per record it reads (the profile of
  * {@code bench scan} showed the general evaluation as its hot spot).
  */
-final class LongPolynomial {
+public final class LongPolynomial {
 
 	private final long[] coefficients;
 	/** Per term, the slots of its variables, one entry per unit of exponent. */
@@ -52,7 +52,7 @@ final class LongPolynomial {
 	}
 
 	/** Compiles a polynomial whose variables are named in {@code slots} (the innermost binding wins). */
-	static LongPolynomial of(Polynomial polynomial, List<String> slots) {
+	public static LongPolynomial of(Polynomial polynomial, List<String> slots) {
 		List<Polynomial.Term> terms = polynomial.terms();
 		long[] coefficients = new long[terms.size()];
 		int[][] factors = new int[terms.size()][];
@@ -74,7 +74,7 @@ final class LongPolynomial {
 		return slot;
 	}
 
-	long evaluate(long[] values) {
+	public long evaluate(long[] values) {
 		if (isLinear) { // constants and one-variable positions inline here; the loops stay out of the caller
 			return switch (linearSlots.length) {
 			case 0 -> constant;

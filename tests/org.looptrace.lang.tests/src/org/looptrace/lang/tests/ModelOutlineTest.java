@@ -29,7 +29,8 @@ import org.looptrace.scanner.Positions;
 /** The outline, hover and positions of model text, without a workbench. */
 class ModelOutlineTest {
 
-	private static final String RING = """
+	/** A ring on 8 ranks: an outer loop, an inner loop over the ranks, a local event. */
+	static final String RING = """
 			// A ring exchange on 8 ranks.
 			for i0 = 0 to 9
 			  for i1 = 0 to 6

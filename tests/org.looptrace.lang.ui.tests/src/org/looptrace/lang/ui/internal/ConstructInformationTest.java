@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.looptrace.lang.ui.internal.EditorFixture.RING;
 import static org.looptrace.lang.ui.internal.EditorFixture.waitUntil;
 
+import java.nio.file.Path;
+import java.util.List;
+
 import org.eclipse.jface.preference.PreferenceConverter;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.source.ISourceViewer;
@@ -13,7 +16,10 @@ import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
 import org.looptrace.lang.internal.ide.LoopsSemanticHighlighting;
+import org.looptrace.scanner.Positions;
+import org.looptrace.trace.DataTraceWriter;
 
 /** What the editor shows about constructs: hover, positions as code minings, colours of the preferences. */
 class ConstructInformationTest {
@@ -30,6 +36,27 @@ class ConstructInformationTest {
 			assertTrue(text.contains("iterations: 7") && text.contains("events: 140") && text.contains("ranks: 0-7"), text);
 			assertTrue(text.contains("rank 0: @ "), text);
 			assertEquals(null, hover.getHoverInfo(viewer, hover.getHoverRegion(viewer, 3)), "a comment has a hover");
+		}
+	}
+
+	/** In a model file beside the data traces of its run, the hover also gives the construct's time. */
+	@Test
+	void hoveringALoopOfARunWithDataTracesShowsItsTime() throws Exception {
+		try (EditorFixture fixture = new EditorFixture("timed", RING)) {
+			Path folder = fixture.file.getLocation().toFile().toPath().getParent();
+			Positions positions = Positions.of(ModelText.parse(RING, "ring.loops"));
+			for (int rank : positions.ranks()) {
+				try (DataTraceWriter data = DataTraceWriter.create(folder.resolve("data." + rank), List.of("time", "end"))) {
+					for (long k = 0; k < positions.events(rank); k++) {
+						data.write(1000 * k, 1000 * k + 10);
+					}
+				}
+			}
+			ISourceViewer viewer = EditorFixture.viewer(fixture.open());
+			ConstructHover hover = new ConstructHover();
+			String text = hover.getHoverInfo(viewer, hover.getHoverRegion(viewer, RING.indexOf("for i1") + 1));
+			assertTrue(text != null && text.contains("\ntime: ") && text.contains(" on 8 ranks (") && text.contains("\niteration times: "),
+					text);
 		}
 	}
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.internal.ide.constructs;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -96,6 +97,14 @@ public final class ConstructFacts {
 	 * {@code done}, an event on its line; null when the offset is on no construct.
 	 */
 	public static @Nullable String hover(String text, int offset) {
+		return hover(text, offset, null);
+	}
+
+	/**
+	 * The hover text of {@link #hover(String, int)}, and when the model is in a file whose run has data
+	 * traces ({@link org.looptrace.model.core.TracesComment}), the construct's time (docs/TIME.md).
+	 */
+	public static @Nullable String hover(String text, int offset, @Nullable Path modelFile) {
 		XtextResource resource = EditorServices.parsed(text);
 		Construct construct = constructAt(resource, offset);
 		if (construct == null) {
@@ -112,6 +121,9 @@ public final class ConstructFacts {
 		Positions positions = positions(resource);
 		if (positions == null) {
 			return hover.append("positions: fix the errors of the model first").toString();
+		}
+		if (modelFile != null && resource.getContents().get(0) instanceof Model model) {
+			hover.append(HoverTimes.lines(model, text, construct, modelFile));
 		}
 		hover.append("ranks: ").append(positions.ranks(construct)).append('\n');
 		hover.append("positions (@ relative to the enclosing iteration, # events of one iteration):");

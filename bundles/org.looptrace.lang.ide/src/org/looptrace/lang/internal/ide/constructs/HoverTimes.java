@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.internal.ide.constructs;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.Construct;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TracesComment;
+import org.looptrace.scanner.profile.ConstructTime;
+import org.looptrace.scanner.profile.Durations;
+import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.scanner.profile.TimeText;
+import org.looptrace.trace.TraceFormatException;
+
+/**
+ * The time of a construct in a hover, from the data traces of the model's run ({@link TimeProfile},
+ * docs/TIME.md). The profile of the last text and data traces asked for is kept: hovering over one
+ * construct after another reads the data traces once.
+ */
+final class HoverTimes {
+
+	/** What a profile was computed from: the text, its trace folder and the data traces' sizes and times. */
+	private record Key(String text, Path folder, List<Long> stamps) {
+	}
+
+	/** The hover lines of each construct some rank runs, by path; or why there are none. */
+	private record Times(Map<String, String> lines, @Nullable String error) {
+	}
+
+	private static @Nullable Key lastKey;
+	private static Times lastTimes = new Times(Map.of(), null);
+
+	private HoverTimes() {
+	}
+
+	/** The hover's lines on the time of a construct, each ended by a newline; empty when the run has no data trace. */
+	static String lines(Model model, String text, Construct construct, Path modelFile) {
+		Path folder = TracesComment.traceFolder(modelFile, text);
+		List<Long> stamps = stamps(folder);
+		if (stamps.isEmpty()) {
+			return "";
+		}
+		Times times = times(model, new Key(text, folder, stamps));
+		String error = times.error();
+		if (error != null) {
+			return "time: " + error + "\n";
+		}
+		return times.lines().getOrDefault(ConstructPath.of(construct), "time: no rank runs it\n");
+	}
+
+	private static synchronized Times times(Model model, Key key) {
+		if (key.equals(lastKey)) {
+			return lastTimes;
+		}
+		Map<String, String> lines = new HashMap<>();
+		String error = null;
+		try {
+			TimeProfile profile = TimeProfile.of(model, key.folder(), Progress.NONE);
+			for (ConstructTime construct : profile.constructs()) {
+				lines.put(construct.path(), text(profile, construct));
+			}
+		} catch (TraceFormatException | IllegalArgumentException | UncheckedIOException e) {
+			error = e.getMessage();
+		} catch (IOException e) {
+			error = "cannot read the data traces: " + e.getMessage();
+		}
+		lastKey = key;
+		lastTimes = new Times(lines, error);
+		return lastTimes;
+	}
+
+	private static String text(TimeProfile profile, ConstructTime construct) {
+		StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+				"time: %s on %d ranks (%.1f%% of their run), MPI %s, imbalance %.2f (busiest rank %d)%n", TimeText.of(construct.totalTime()),
+				construct.ranks().size(), 100 * profile.share(construct), TimeText.of(construct.mpiTime()), construct.imbalance(), construct.busiest().rank()));
+		Durations iterations = construct.iterations();
+		if (iterations != null) {
+			text.append("iteration times: ").append(iterations.count()).append(", mean ").append(TimeText.of(Math.round(iterations.mean())))
+					.append(", ").append(iterations.histogram()).append('\n');
+		}
+		return text.toString();
+	}
+
+	/** The size and modification time of each data trace of the folder, by name; empty without any. */
+	private static List<Long> stamps(Path folder) {
+		List<Long> stamps = new ArrayList<>();
+		try (Stream<Path> files = Files.list(folder)) {
+			for (Path file : files.filter(file -> file.getFileName().toString().matches("data\\.[0-9]+")).sorted().toList()) {
+				stamps.add(Files.size(file));
+				stamps.add(Files.getLastModifiedTime(file).to(java.util.concurrent.TimeUnit.MICROSECONDS));
+			}
+		} catch (IOException e) {
+			return List.of(); // no folder: no time to show
+		}
+		return stamps;
+	}
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.lang.tests;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.internal.ide.constructs.ConstructFacts;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.Positions;
+import org.looptrace.scanner.profile.ConstructTime;
+import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.scanner.profile.TimeText;
+import org.looptrace.trace.DataTraceWriter;
+
+/** The hover of a construct in a model file whose run has data traces gives the construct's time. */
+class HoverTimesTest {
+
+	private static final String RING = ModelOutlineTest.RING;
+
+	@Test
+	void hoverGivesTheTimeOfTheProfileAndFollowsTheDataTraces(@TempDir Path dir) throws Exception {
+		Path file = dir.resolve("ring.loops");
+		Files.writeString(file, RING);
+		int offset = RING.indexOf("for i1") + 1;
+		String without = ConstructFacts.hover(RING, offset, file);
+		assertTrue(without != null && !without.contains("time:"), without);
+		Model model = ModelText.parse(RING, "ring.loops");
+		writeData(dir, model, 1000);
+		String hover = ConstructFacts.hover(RING, offset, file);
+		ConstructTime loop = TimeProfile.of(model, dir, Progress.NONE).constructs().stream().filter(c -> c.path().equals("1.1")).findFirst().orElseThrow();
+		String expected = String.format(Locale.ROOT, "time: %s on 8 ranks", TimeText.of(loop.totalTime()));
+		assertTrue(hover != null && hover.contains(expected) && hover.contains("iteration times: "), () -> "no '" + expected + "' in\n" + hover);
+		writeData(dir, model, 3000); // the data traces change: so does the hover
+		String slower = ConstructFacts.hover(RING, offset, file);
+		assertTrue(slower != null && !slower.contains(expected) && slower.contains("on 8 ranks"), slower);
+		Files.delete(dir.resolve("data.3"));
+		String missing = ConstructFacts.hover(RING, offset, file);
+		assertTrue(missing != null && missing.contains("time: " + dir.resolve("data.3") + ": error: missing"), missing);
+		assertFalse(missing.contains("iteration times"), missing);
+	}
+
+	/** Rank r's record k: time {@code step * k}, end 10 ns later. */
+	private static void writeData(Path dir, Model model, long step) throws Exception {
+		Positions positions = Positions.of(model);
+		for (int rank : positions.ranks()) {
+			try (DataTraceWriter data = DataTraceWriter.create(dir.resolve("data." + rank), List.of("time", "end"))) {
+				for (long k = 0; k < positions.events(rank); k++) {
+					data.write(step * k, step * k + 10);
+				}
+			}
+		}
+	}
+}
