@@ -4,7 +4,7 @@ package org.looptrace.merge;
 import java.util.List;
 import java.util.Map;
 
-import org.looptrace.merge.internal.Folding;
+import org.looptrace.merge.fold.Folding;
 import org.looptrace.merge.internal.GlobalChannel;
 import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.merge.internal.GroupMembers;

@@ -12,7 +12,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
-import org.looptrace.merge.internal.Folding;
+import org.looptrace.merge.fold.Folding;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.ModelPrinter;
