@@ -80,7 +80,7 @@ final class Agreement implements Combiner {
 
 	/**
 	 * Three copies as one block over a new loop at this depth: where their forms do not
-	 * unify, a number is taken from two copies ({@link DepthExpr#interpolate}) when the
+	 * unify, a number is taken from two copies ({@link Interpolation}) when the
 	 * third takes its values. Null when some number is neither.
 	 */
 	Node @Nullable [] unify(Node[] x, Node[] y, Node[] z) {
@@ -109,12 +109,12 @@ final class Agreement implements Combiner {
 
 	@Override
 	public @Nullable DepthExpr number(DepthExpr[] column) {
-		DepthExpr unified = DepthExpr.unify(column[0], column[1], column[2], depth);
+		DepthExpr unified = StepUnification.unify(column[0], column[1], column[2], depth);
 		if (unified != null) {
 			return unified;
 		}
 		for (int[] pair : PAIRS) {
-			DepthExpr candidate = DepthExpr.interpolate(column[pair[0]], pair[0], column[pair[1]], pair[1], depth);
+			DepthExpr candidate = Interpolation.interpolate(column[pair[0]], pair[0], column[pair[1]], pair[1], depth);
 			if (candidate != null && agrees(candidate, column)) {
 				return candidate;
 			}

@@ -18,7 +18,7 @@ final class CopiesAroundCycle {
 
 	/**
 	 * Whether the top of the stack is k ≥ 3 copies of a block whose numbers walk around a cycle of
-	 * k ({@link DepthExpr#cycle}): SP's z sweeps pass along the ranks 0, 7, 10, 13 of a 4 × 4 grid,
+	 * k ({@link Wrapping#cycle}): SP's z sweeps pass along the ranks 0, 7, 10, 13 of a 4 × 4 grid,
 	 * where no three consecutive copies are affine. Loops of the block among them (0, then 9, 13,
 	 * 17 folded already, then 21 on a 5 × 5 grid) count as their iterations. Then replaced by one
 	 * loop of k iterations.

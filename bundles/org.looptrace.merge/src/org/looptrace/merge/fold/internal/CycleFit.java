@@ -3,7 +3,7 @@ package org.looptrace.merge.fold.internal;
 
 import org.eclipse.jdt.annotation.Nullable;
 
-/** Copies as one construct over a cycle ({@link DepthExpr#cycle}); notes whether some number wraps. */
+/** Copies as one construct over a cycle ({@link Wrapping#cycle}); notes whether some number wraps. */
 final class CycleFit implements Combiner {
 	private final int depth;
 	boolean wraps;
@@ -14,13 +14,13 @@ final class CycleFit implements Combiner {
 
 	@Override
 	public @Nullable DepthExpr number(DepthExpr[] column) {
-		DepthExpr number = DepthExpr.cycle(column, depth, false);
+		DepthExpr number = Wrapping.cycle(column, depth);
 		wraps |= number != null && number.wraps(depth);
 		return number;
 	}
 
 	@Override
 	public @Nullable DepthExpr bound(DepthExpr[] column) {
-		return DepthExpr.cycle(column, depth, true);
+		return Wrapping.cycleWithoutJumps(column, depth);
 	}
 }

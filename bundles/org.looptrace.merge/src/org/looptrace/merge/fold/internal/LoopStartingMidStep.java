@@ -57,8 +57,8 @@ final class LoopStartingMidStep {
 				tail.add(instantiate(item, depth, count - 1));
 			}
 			tail.addAll(after);
-			Node[] body = join(head, 1, true, rotated, count - 1, false, count + 1, depth);
-			body = body == null ? null : join(List.of(body), count, false, tail, 1, true, count + 1, depth);
+			Node[] body = join(head, Run.singleCopy(), rotated, Run.loopBody(count - 1), count + 1, depth);
+			body = body == null ? null : join(List.of(body), Run.loopBody(count), tail, Run.singleCopy(), count + 1, depth);
 			if (body != null) {
 				stack.subList(size - q - 1 - p, size).clear();
 				stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(count), body, RankSet.EMPTY));

@@ -74,7 +74,7 @@ final class ModelTerms {
 				List<Node> body = read(loop.getItems(), inner, depth + 1, checkpoints, canonical);
 				RankSet.Builder ranks = new RankSet.Builder();
 				body.forEach(node -> ranks.addAll(node.ranks));
-				nodes.add(new LoopNode(DepthExpr.of(loop.getLower(), depths), DepthExpr.of(loop.getUpper(), depths),
+				nodes.add(new LoopNode(DepthExprConversion.of(loop.getLower(), depths), DepthExprConversion.of(loop.getUpper(), depths),
 						body.toArray(new Node[0]), ranks.build()));
 			} else if (item instanceof Event event) {
 				EventNode node = event(event, depths, canonical);
@@ -94,12 +94,12 @@ final class ModelTerms {
 	private static EventNode event(Event event, Map<String, Integer> depths, Map<Object, Object> canonical) {
 		List<DepthExpr> numbers = new ArrayList<>();
 		List<String> symbols = new ArrayList<>();
-		numbers.add(DepthExpr.of(event.getRank(), depths));
+		numbers.add(DepthExprConversion.of(event.getRank(), depths));
 		EventKind kind;
 		RankSet group = null;
 		if (event instanceof Message message) {
 			kind = message instanceof Recv ? EventKind.RECV : EventKind.SEND;
-			numbers.add(DepthExpr.of(message.getPeer(), depths));
+			numbers.add(DepthExprConversion.of(message.getPeer(), depths));
 			word(message.getTag(), depths, symbols, numbers);
 			if (message.getCommunicator() != null) {
 				symbols.add(message.getCommunicator().intern());
@@ -133,7 +133,7 @@ final class ModelTerms {
 			symbols.add(symbol.getName().intern()); // equal symbols compare as the same object
 		} else {
 			symbols.add(NUMBER);
-			numbers.add(DepthExpr.of((Expr) value, depths));
+			numbers.add(DepthExprConversion.of((Expr) value, depths));
 		}
 	}
 
@@ -141,8 +141,8 @@ final class ModelTerms {
 		for (Node node : items) {
 			if (node instanceof LoopNode loopNode) {
 				Loop loop = FACTORY.createLoop();
-				loop.setLower(loopNode.lower.toExpr(scope));
-				loop.setUpper(loopNode.upper.toExpr(scope));
+				loop.setLower(DepthExprConversion.toExpr(loopNode.lower, scope));
+				loop.setUpper(DepthExprConversion.toExpr(loopNode.upper, scope));
 				String index = "i" + scope.size();
 				loop.setIndex(index);
 				scope.add(index);
@@ -161,8 +161,8 @@ final class ModelTerms {
 		switch (node.kind) {
 		case SEND, RECV -> {
 			Message message = node.kind == EventKind.SEND ? FACTORY.createSend() : FACTORY.createRecv();
-			message.setPeer(node.numbers[number++].toExpr(scope));
-			message.setTag(node.symbols[0].equals(NUMBER) ? node.numbers[number].toExpr(scope) : Exprs.symbol(node.symbols[0]));
+			message.setPeer(DepthExprConversion.toExpr(node.numbers[number++], scope));
+			message.setTag(node.symbols[0].equals(NUMBER) ? DepthExprConversion.toExpr(node.numbers[number], scope) : Exprs.symbol(node.symbols[0]));
 			message.setCommunicator(node.symbols.length > 1 ? node.symbols[1] : null);
 			event = message;
 		}
@@ -175,12 +175,12 @@ final class ModelTerms {
 		default -> {
 			Local local = FACTORY.createLocal();
 			for (String word : node.symbols) {
-				local.getWords().add(word.equals(NUMBER) ? node.numbers[number++].toExpr(scope) : Exprs.symbol(word));
+				local.getWords().add(word.equals(NUMBER) ? DepthExprConversion.toExpr(node.numbers[number++], scope) : Exprs.symbol(word));
 			}
 			event = local;
 		}
 		}
-		event.setRank(node.numbers[0].toExpr(scope));
+		event.setRank(DepthExprConversion.toExpr(node.numbers[0], scope));
 		return event;
 	}
 }

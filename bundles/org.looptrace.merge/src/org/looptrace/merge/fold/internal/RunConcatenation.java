@@ -4,19 +4,20 @@ package org.looptrace.merge.fold.internal;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * Two runs of one step to join: which is a single copy, how many iterations each has, and the
- * count of the loop they are part of.
+ * Two runs of one step joined into one loop at {@code depth} ({@link Wrapping#joined}): numbers may
+ * wrap around, loop bounds must continue.
+ *
+ * @param cycle the count of the loop the runs are part of
  */
-record RunConcatenation(boolean firstSingle, long first, boolean secondSingle, long second, long cycle, int depth)
-		implements Combiner {
+record RunConcatenation(Run first, Run second, long cycle, int depth) implements Combiner {
 
 	@Override
 	public @Nullable DepthExpr number(DepthExpr[] column) {
-		return DepthExpr.concatenate(column[0], firstSingle, first, column[1], secondSingle, second, depth, true, cycle);
+		return Wrapping.joined(column[0], first, column[1], second, depth, cycle);
 	}
 
 	@Override
 	public @Nullable DepthExpr bound(DepthExpr[] column) {
-		return DepthExpr.concatenate(column[0], firstSingle, first, column[1], secondSingle, second, depth, false, cycle);
+		return Wrapping.continued(column[0], first, column[1], second, depth);
 	}
 }

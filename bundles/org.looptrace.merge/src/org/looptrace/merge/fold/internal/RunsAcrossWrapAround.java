@@ -39,23 +39,24 @@ final class RunsAcrossWrapAround {
 		long count = 0;
 		if (i == 2 && bottom instanceof LoopNode first && top instanceof LoopNode second && first.counted && second.counted) {
 			count = count(first) + count(second);
-			body = join(List.of(first.body), count(first), false, List.of(second.body), count(second), false, count, depth);
+			body = join(List.of(first.body), Run.loopBody(count(first)), List.of(second.body), Run.loopBody(count(second)), count, depth);
 		}
 		if (body == null && bottom instanceof LoopNode loop && loop.counted && loop.body.length == i - 1) {
 			count = count(loop) + 1;
-			body = join(List.of(loop.body), count(loop), false, stack.subList(size - i + 1, size), 1, true, count, depth);
+			body = join(List.of(loop.body), Run.loopBody(count(loop)), stack.subList(size - i + 1, size), Run.singleCopy(), count, depth);
 		}
 		if (body == null && top instanceof LoopNode loop && loop.counted && loop.body.length == i - 1) {
 			count = 1 + count(loop);
-			body = join(stack.subList(size - i, size - 1), 1, true, List.of(loop.body), count(loop), false, count, depth);
+			body = join(stack.subList(size - i, size - 1), Run.singleCopy(), List.of(loop.body), Run.loopBody(count(loop)), count, depth);
 		}
 		// A copy, a loop, a copy: the two ends may wrap where the loop's count alone does not tell the cycle.
 		if (body == null && i % 2 == 1 && stack.get(size - 1 - i / 2) instanceof LoopNode loop && loop.counted
 				&& loop.body.length == i / 2) {
 			count = count(loop) + 2;
-			body = join(stack.subList(size - i, size - 1 - i / 2), 1, true, List.of(loop.body), count(loop), false, count, depth);
+			body = join(stack.subList(size - i, size - 1 - i / 2), Run.singleCopy(), List.of(loop.body), Run.loopBody(count(loop)), count,
+					depth);
 			body = body == null ? null
-					: join(List.of(body), count(loop) + 1, false, stack.subList(size - i / 2, size), 1, true, count, depth);
+					: join(List.of(body), Run.loopBody(count(loop) + 1), stack.subList(size - i / 2, size), Run.singleCopy(), count, depth);
 		}
 		if (body == null) {
 			return false;
@@ -69,13 +70,12 @@ final class RunsAcrossWrapAround {
 	 * The body of one loop over two runs of a step, each a loop body or a single copy (of
 	 * constructs outside the new loop, lifted into it); null when they do not join.
 	 */
-	static Node @Nullable [] join(List<Node> a, long first, boolean firstSingle, List<Node> b, long second,
-			boolean secondSingle, long cycle, int depth) {
+	static Node @Nullable [] join(List<Node> a, Run first, List<Node> b, Run second, long cycle, int depth) {
 		if (!sameSkeletons(a, b)) {
 			return null;
 		}
-		Node[] x = firstSingle ? lifted(a, depth) : a.toArray(new Node[0]);
-		Node[] y = secondSingle ? lifted(b, depth) : b.toArray(new Node[0]);
-		return combine(new Node[][] { x, y }, new RunConcatenation(firstSingle, first, secondSingle, second, cycle, depth));
+		Node[] x = first.isSingleCopy() ? lifted(a, depth) : a.toArray(new Node[0]);
+		Node[] y = second.isSingleCopy() ? lifted(b, depth) : b.toArray(new Node[0]);
+		return combine(new Node[][] { x, y }, new RunConcatenation(first, second, cycle, depth));
 	}
 }

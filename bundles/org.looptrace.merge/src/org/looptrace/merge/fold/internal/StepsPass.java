@@ -32,7 +32,7 @@ final class StepsPass {
 	 * body too: SP's pipelines run forth then back, mod(1+i3,4) then mod(3+i3,4), which no order
 	 * of the ranks makes a cycle. {@code ranges}: {lower, upper} of the index of each enclosing loop
 	 * whose bounds are constant (null otherwise), outermost first, for the residues a plain term
-	 * may be written as ({@link DepthExpr#unifySteppingLifted}).
+	 * may be written as ({@link StepUnification#unifySteppingLifted}).
 	 */
 	List<Node> stepped(List<Node> items, List<long @Nullable []> ranges) {
 		List<Node> inner = withBodies(items, ranges, (body, within) -> {

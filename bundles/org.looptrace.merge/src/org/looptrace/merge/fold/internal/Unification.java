@@ -22,8 +22,8 @@ final class Unification extends RangedCombiner {
 	@Override
 	public @Nullable DepthExpr number(DepthExpr[] column) {
 		DepthExpr third = column.length > 2 ? column[2] : null;
-		return residueSteps ? DepthExpr.unifySteppingLifted(column[0], column[1], third, depth, ranges)
-				: DepthExpr.unify(column[0], column[1], third, depth);
+		return residueSteps ? StepUnification.unifySteppingLifted(column[0], column[1], third, depth, ranges)
+				: StepUnification.unify(column[0], column[1], third, depth);
 	}
 
 	@Override

@@ -30,7 +30,10 @@
  * ({@code LoopsFittedByValues}). Which of them may apply is the rule set's
  * {@link org.looptrace.merge.fold.internal.Capability capabilities}. How the numbers of several
  * copies become one number over a new loop is a {@code Combiner}: unification by constant steps,
- * concatenation of runs, cycles, agreement by values, value fits.
+ * concatenation of runs, cycles, agreement by values, value fits. They call the algorithms on
+ * numbers, each a class of its own beside the value type: {@code StepUnification},
+ * {@code Wrapping} (runs joined past a wrap-around, walks around a cycle), {@code Interpolation},
+ * {@code ValueFit}; {@code DepthExprConversion} reads and writes the model's expressions.
  */
 @org.eclipse.jdt.annotation.NonNullByDefault
 package org.looptrace.merge.fold.internal;
