@@ -25,7 +25,7 @@ import org.looptrace.trace.generate.Pattern;
 import org.looptrace.trace.generate.Patterns;
 
 /**
- * Folding of global models (issue 13): constructs that differ by an affine function of the rank
+ * Folding of global models: constructs that differ by an affine function of the rank
  * become loops over ranks; the model stays exact, never grows, never exceeds the local models, and
  * the models of SPMD patterns keep their size as the number of ranks grows.
  */
@@ -692,7 +692,7 @@ class FoldingTest {
 	}
 
 	/**
-	 * Issue 13's goal: from 4 to 16 ranks a model grows at most 1.5×. On grids most of the 16 ranks
+	 * From 4 to 16 ranks a model grows at most 1.5×. On grids most of the 16 ranks
 	 * are boundary ranks (4 corners, 8 edges, 4 inside); each step is one loop over the ranks that
 	 * take it, whatever their number.
 	 */
