@@ -4,7 +4,7 @@ package org.looptrace.merge;
 import java.util.List;
 import java.util.Map;
 
-import org.looptrace.merge.internal.Folding;
+import org.looptrace.merge.fold.Folding;
 import org.looptrace.merge.internal.GlobalChannel;
 import org.looptrace.merge.internal.GlobalSystem;
 import org.looptrace.merge.internal.GroupMembers;
@@ -44,7 +44,7 @@ public final class Merger {
 	}
 
 	/**
-	 * The merged model folded (issue 13), or, when that is still larger than the local models
+	 * The merged model folded, or, when that is still larger than the local models
 	 * together, the local models side by side, folded: section III keeps as they are the loops it
 	 * cannot coalesce, and a global model is never larger than its parts.
 	 */

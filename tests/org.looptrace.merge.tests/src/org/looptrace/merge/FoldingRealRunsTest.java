@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
-import org.looptrace.merge.internal.Folding;
+import org.looptrace.merge.fold.Folding;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;

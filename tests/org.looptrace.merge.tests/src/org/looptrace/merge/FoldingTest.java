@@ -12,7 +12,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
-import org.looptrace.merge.internal.Folding;
+import org.looptrace.merge.fold.Folding;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.ModelPrinter;
@@ -25,7 +25,7 @@ import org.looptrace.trace.generate.Pattern;
 import org.looptrace.trace.generate.Patterns;
 
 /**
- * Folding of global models (issue 13): constructs that differ by an affine function of the rank
+ * Folding of global models: constructs that differ by an affine function of the rank
  * become loops over ranks; the model stays exact, never grows, never exceeds the local models, and
  * the models of SPMD patterns keep their size as the number of ranks grows.
  */
@@ -318,7 +318,7 @@ class FoldingTest {
 	 * the one before, {@code stages} times, the cycles one after the other (a rank waits for the
 	 * barrier that ends each cycle it is not in), then a barrier of all.
 	 */
-	private static List<List<TraceEvent>> cycleSweeps(int q, int left, int stages) {
+	static List<List<TraceEvent>> cycleSweeps(int q, int left, int stages) {
 		int ranks = q * q;
 		List<List<TraceEvent>> traces = new ArrayList<>();
 		for (int rank = 0; rank < ranks; rank++) {
@@ -368,7 +368,7 @@ class FoldingTest {
 	 * The traces of steps of a column's exchange east, then an Allreduce of all, on a q × q grid: the
 	 * columns 0 to q − 2 in turn, or 2 to 6 steps of random columns.
 	 */
-	private static List<List<TraceEvent>> columnExchanges(int q, Random random, boolean inTurn) {
+	static List<List<TraceEvent>> columnExchanges(int q, Random random, boolean inTurn) {
 		int steps = inTurn ? q - 1 : 2 + random.nextInt(5);
 		int[] columns = new int[steps];
 		for (int step = 0; step < steps; step++) {
@@ -464,7 +464,7 @@ class FoldingTest {
 	}
 
 	/** A loop of constant bounds or an event of rank 0 or 1 whose tag reads the indices around it. */
-	private static void randomItem(Random random, int depth, StringBuilder text) {
+	static void randomItem(Random random, int depth, StringBuilder text) {
 		String indent = "  ".repeat(depth);
 		if (depth < 3 && random.nextInt(3) > 0) {
 			int lower = random.nextInt(3);
@@ -575,7 +575,7 @@ class FoldingTest {
 	 * and along the column, then sends to the ranks after it; the tags are those of the traced
 	 * runs (3000 sweeping east and south in the first half of the octants, 6000 in the second, …).
 	 */
-	private static List<List<TraceEvent>> sweeps(int q, int steps) {
+	static List<List<TraceEvent>> sweeps(int q, int steps) {
 		long[][] rowTags = { { 3000, 6000 }, { 9000, 12000 }, { 5000, 6000 }, { 7000, 8000 } };
 		long[][] columnTags = { { 4000, 8000 }, { 6000, 8000 }, { 20000, 24000 }, { 14000, 16000 } };
 		List<List<TraceEvent>> traces = new ArrayList<>();
@@ -639,7 +639,7 @@ class FoldingTest {
 		}
 	}
 
-	private static List<List<TraceEvent>> faceExchanges(int q, int times) {
+	static List<List<TraceEvent>> faceExchanges(int q, int times) {
 		List<List<TraceEvent>> traces = new ArrayList<>();
 		for (int rank = 0; rank < q * q; rank++) {
 			List<TraceEvent> trace = new ArrayList<>();
@@ -692,7 +692,7 @@ class FoldingTest {
 	}
 
 	/**
-	 * Issue 13's goal: from 4 to 16 ranks a model grows at most 1.5×. On grids most of the 16 ranks
+	 * From 4 to 16 ranks a model grows at most 1.5×. On grids most of the 16 ranks
 	 * are boundary ranks (4 corners, 8 edges, 4 inside); each step is one loop over the ranks that
 	 * take it, whatever their number.
 	 */

@@ -9,7 +9,7 @@ import org.looptrace.model.core.Progress;
  * second, seldom enough that checking (synchronized when shared between threads) costs nothing
  * measurable. One instance per loop and thread.
  */
-final class Checkpoints {
+public final class Checkpoints {
 
 	static final int EVERY = 1024;
 
@@ -17,17 +17,19 @@ final class Checkpoints {
 	private final int period;
 	private long steps;
 
-	Checkpoints(Progress progress) {
+	/** Checks once in {@link #EVERY} steps. */
+	public Checkpoints(Progress progress) {
 		this(progress, EVERY);
 	}
 
-	Checkpoints(Progress progress, int period) {
+	/** Checks once in {@code period} steps. */
+	public Checkpoints(Progress progress, int period) {
 		this.progress = progress;
 		this.period = period;
 	}
 
 	/** Counts a step; checks for cancellation once per period. */
-	void step() {
+	public void step() {
 		if (++steps % period == 0) {
 			progress.checkCancelled();
 		}

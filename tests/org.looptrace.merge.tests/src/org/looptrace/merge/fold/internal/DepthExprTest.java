@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.merge.internal;
+package org.looptrace.merge.fold.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,7 +40,7 @@ class DepthExprTest {
 		for (int k = 0; k < depths; k++) {
 			scope.put(SCOPE.get(k), k);
 		}
-		return DepthExpr.of(Exprs.canonical(random.nextInt(21) - 10, coefficients, residues, SCOPE.subList(0, depths)), scope);
+		return DepthExprConversion.of(Exprs.canonical(random.nextInt(21) - 10, coefficients, residues, SCOPE.subList(0, depths)), scope);
 	}
 
 	@Test
@@ -112,11 +112,11 @@ class DepthExprTest {
 				depthsOf.put(SCOPE.get(d), d);
 			}
 			List<String> scope = SCOPE.subList(0, depths);
-			DepthExpr x = DepthExpr.of(Exprs.canonical(random.nextInt(21) - 10, plain, scope), depthsOf);
+			DepthExpr x = DepthExprConversion.of(Exprs.canonical(random.nextInt(21) - 10, plain, scope), depthsOf);
 			Residue residue = Exprs.residue(coefficient, Exprs.affine(random.nextInt((int) modulus), 1, SCOPE.get(k)), modulus);
-			DepthExpr y = DepthExpr.of(Exprs.canonical(random.nextInt(21) - 10, shared, List.of(residue), scope), depthsOf);
+			DepthExpr y = DepthExprConversion.of(Exprs.canonical(random.nextInt(21) - 10, shared, List.of(residue), scope), depthsOf);
 			boolean xFirst = random.nextBoolean();
-			DepthExpr unified = DepthExpr.unifySteppingLifted(xFirst ? x : y, xFirst ? y : x, null, depths, ranges);
+			DepthExpr unified = StepUnification.unifySteppingLifted(xFirst ? x : y, xFirst ? y : x, null, depths, ranges);
 			assertTrue(unified != null, x + " and " + y + " on " + ranges.stream().map(java.util.Arrays::toString).toList());
 			long[] indices = new long[depths + 1];
 			for (int d = 0; d < depths; d++) {

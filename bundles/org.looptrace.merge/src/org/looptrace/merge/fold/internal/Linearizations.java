@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.merge.internal;
+package org.looptrace.merge.fold.internal;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.merge.internal;
+package org.looptrace.merge.fold.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -13,7 +13,7 @@ import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
-import org.looptrace.merge.internal.DepthExpr.Residue;
+import org.looptrace.merge.fold.internal.DepthExpr.Residue;
 
 /**
  * k copies of a number unified by their values: a number over the new index j that copies were

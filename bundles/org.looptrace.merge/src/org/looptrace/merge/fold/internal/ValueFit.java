@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.merge.internal;
+package org.looptrace.merge.fold.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
-import org.looptrace.merge.internal.DepthExpr.Residue;
+import org.looptrace.merge.fold.internal.DepthExpr.Residue;
 
 /**
  * k copies of a number (the same place of k consecutive blocks) as one number over a new loop

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.merge.internal;
+package org.looptrace.merge.fold.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

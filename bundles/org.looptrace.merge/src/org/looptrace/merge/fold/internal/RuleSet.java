@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.fold.internal;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.looptrace.merge.fold.internal.Capability.PAIRS;
+import static org.looptrace.merge.fold.internal.Capability.PAIRS_OF_LOOPS;
+import static org.looptrace.merge.fold.internal.Capability.RANK_SHIFTED_PAIRS;
+import static org.looptrace.merge.fold.internal.Capability.RESIDUE_STEPS;
+import static org.looptrace.merge.fold.internal.Capability.TRANSLATED_PAIRS;
+import static org.looptrace.merge.fold.internal.Capability.UNROLLED_FITS;
+import static org.looptrace.merge.fold.internal.Capability.WRAP_AROUNDS;
+
+/**
+ * The capabilities a recognition runs with. Each order of a system is folded with each of
+ * {@link #CANDIDATES} (see {@link SystemFolding}); {@link #STEPS} is the pass over the top level's
+ * finalists ({@link StepsPass}) and the value fits' recognition, not a candidate, as it would
+ * take copies apart that {@link #PERIODIC} joins.
+ *
+ * @param name         for messages and debugging
+ * @param capabilities what the recognition may do beyond NLR's rules
+ */
+record RuleSet(String name, Set<Capability> capabilities) {
+
+	/** NLR's rules alone: three copies make a loop. */
+	static final RuleSet NLR = new RuleSet("NLR", EnumSet.noneOf(Capability.class));
+	/** Two copies that differ by a rank shift only: two ranks doing the same thing. */
+	static final RuleSet TRANSLATIONS = new RuleSet("translations", EnumSet.of(PAIRS, TRANSLATED_PAIRS));
+	/** Any two copies that differ by constant steps. */
+	static final RuleSet ANY_PAIRS = new RuleSet("any pairs", EnumSet.of(PAIRS));
+	/**
+	 * As ANY_PAIRS, and two copies of one loop too: one loop over a block of ranks where three
+	 * ranks would not be affine.
+	 */
+	static final RuleSet PAIRS_AND_LOOP_PAIRS = new RuleSet("pairs and loop pairs", EnumSet.of(PAIRS, PAIRS_OF_LOOPS));
+	/**
+	 * Copies whose ranks move by one shift, peers by any steps, other numbers equal: two ranks
+	 * taking the same steps with other partners. Two copies of one loop fold too, so that two
+	 * loops of two ranks each become a loop over a 2 × 2 block of ranks, the shape of exchanges
+	 * by rank bits (peer = rank XOR 2 is affine in the bits).
+	 */
+	static final RuleSet RANK_SHIFTS = new RuleSet("rank shifts", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, RANK_SHIFTED_PAIRS));
+	/**
+	 * As TRANSLATIONS, two copies of one loop too, and two runs of one step joined into one loop
+	 * (a loop and a copy of its body, a copy and a loop, or two loops) when the second run
+	 * continues the first, or continues it past a wrap-around: the neighbours of a periodic grid,
+	 * {@code mod(3+i1,4)}. Walks around a cycle fold too, and three copies whose forms differ
+	 * unify when they take the same values.
+	 */
+	static final RuleSet PERIODIC = new RuleSet("periodic",
+			EnumSet.of(PAIRS, PAIRS_OF_LOOPS, TRANSLATED_PAIRS, WRAP_AROUNDS));
+	/**
+	 * As PAIRS_AND_LOOP_PAIRS, the arguments of residues moving by constant steps too, and runs of
+	 * loops fitted by their values.
+	 */
+	static final RuleSet STEPS = new RuleSet("steps", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, RESIDUE_STEPS, UNROLLED_FITS));
+
+	/** The rule sets each order of a system is folded with, in the order of the ties. */
+	static final List<RuleSet> CANDIDATES = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS, PERIODIC);
+
+	boolean has(Capability capability) {
+		return capabilities.contains(capability);
+	}
+
+	@Override
+	public String toString() {
+		return name;
+	}
+}

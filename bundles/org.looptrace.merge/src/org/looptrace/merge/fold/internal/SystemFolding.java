@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.fold.internal;
+
+import static org.looptrace.merge.fold.internal.Orders.collectiveInstances;
+import static org.looptrace.merge.fold.internal.Orders.rankBlocks;
+import static org.looptrace.merge.fold.internal.Orders.relative;
+import static org.looptrace.merge.fold.internal.Orders.reorder;
+import static org.looptrace.merge.fold.internal.Orders.unwrap;
+import static org.looptrace.merge.fold.internal.Recognizer.recognize;
+import static org.looptrace.merge.fold.internal.Segments.segments;
+import static org.looptrace.merge.fold.internal.Segments.separators;
+import static org.looptrace.merge.fold.internal.Terms.size;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.Block;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Parallel;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
+
+/**
+ * Folding of a global model: nested loop recognition over the constructs of every system (each
+ * loop body, then the top level), in several orders and with several rule sets, the smallest
+ * folding kept; at the top level then the pass over steps and the value fits. A pure function of
+ * the model: the result does not depend on the number of threads.
+ */
+public final class SystemFolding {
+
+	/** The foldings of the top level the pass over steps is run on, the smallest first. */
+	private static final int FINALISTS = 3;
+
+	/** Systems of at least this many constructs try their foldings in parallel. */
+	private static final int PARALLEL = 4096;
+
+	private final int threads;
+	/** Shared by the threads: reports and cancellation checks serialized. */
+	private final Progress progress;
+	private final StepsPass steps;
+	private final ValueFitPass valueFits;
+
+	private SystemFolding(int threads, Progress progress) {
+		this.threads = threads;
+		this.progress = Parallel.shared(progress);
+		this.steps = new StepsPass(this.progress);
+		this.valueFits = new ValueFitPass(this.progress);
+	}
+
+	/**
+	 * The folded model of blocks run one after the other (a global model, or local models side by
+	 * side); the blocks are not changed. Long systems try their foldings on up to {@code threads}
+	 * threads; the result does not depend on their number.
+	 *
+	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
+	 *                                  annotations
+	 * @throws java.util.concurrent.CancellationException when cancelled
+	 */
+	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
+		return ModelTerms.write(new SystemFolding(threads, progress).fold(ModelTerms.read(blocks, progress), 0));
+	}
+
+	/**
+	 * Folds the constructs of a system at {@code depth}, the bodies of its loops first. Of the
+	 * order read and the {@link Linearizations} (rank-major, then group-major by step with and
+	 * without its numbers), with each of the {@link RuleSet#CANDIDATES}, keeps the one that folds into the
+	 * fewest constructs (the first on a tie: NLR alone, the order read), or the folding that keeps
+	 * each segment's smallest ({@link Segments}) when that is smaller. At the top level, of the
+	 * {@link #FINALISTS} smallest and the folding by segments, the one smallest after
+	 * the pass over steps ({@link StepsPass}), then the value fits ({@link ValueFitPass}).
+	 */
+	private List<Node> fold(List<Node> items, int depth) {
+		progress.checkCancelled();
+		List<Node> folded = new ArrayList<>(items.size());
+		for (Node item : items) {
+			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
+					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
+		}
+		Candidates candidates = candidates(folded, depth);
+		List<List<Node>> folds = candidates.folds();
+		List<Node> bySegment = candidates.bySegment();
+		long[] sizes = folds.stream().mapToLong(Terms::size).toArray();
+		// The smallest first, the first on a tie.
+		List<Integer> ranked = new ArrayList<>(folds.size());
+		for (int k = 0; k < folds.size(); k++) {
+			ranked.add(k);
+		}
+		ranked.sort(Comparator.comparingLong(k -> sizes[k]));
+		if (depth > 0) {
+			List<Node> best = folds.get(ranked.get(0));
+			return bySegment != null && size(bySegment) < size(best) ? bySegment : best;
+		}
+		// At the top, the pass over steps decides among the few smallest and the folding by
+		// segments: it can shrink one more than another (MG's exchanges folded as four loops or as
+		// one loop over their steps).
+		List<List<Node>> finalists = new ArrayList<>(ranked.stream().map(folds::get).distinct().limit(FINALISTS).toList());
+		if (bySegment != null && !finalists.contains(bySegment)) {
+			finalists.add(bySegment);
+		}
+		List<List<Node>> results = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
+				k -> steps.stepped(finalists.get(k), List.of()));
+		return valueFits.copiesFitted(results.stream().min(Comparator.comparingLong(Terms::size)).orElseThrow(), List.of());
+	}
+
+	/**
+	 * The foldings of a system's constructs (their loop bodies folded): each rule set of
+	 * {@link RuleSet#CANDIDATES} with each order of {@link #fold}'s, rule sets outermost (the order of the ties).
+	 */
+	private Candidates candidates(List<Node> folded, int depth) {
+		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
+		List<List<Node>> orders = new ArrayList<>(List.of(folded));
+		List<Node> rankMajor = reorder(folded, Linearizations.rankMajor(ranks));
+		List<List<Node>> reorders = new ArrayList<>(List.of(rankMajor,
+				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, false)).toList())),
+				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, true)).toList()))));
+		Map<Object, Integer> collectives = new HashMap<>();
+		List<Object> instances = collectiveInstances(folded, collectives);
+		if (!collectives.isEmpty()) {
+			reorders.add(reorder(folded, Linearizations.groupMajor(ranks, instances, collectives)));
+		}
+		for (List<Node> reordered : reorders) {
+			if (!orders.contains(reordered)) {
+				orders.add(reordered);
+			}
+		}
+		List<Node> rankBlocks = rankBlocks(rankMajor, depth);
+		if (rankBlocks.size() < folded.size()) {
+			orders.add(rankBlocks);
+		}
+		Set<Node> separators = separators(folded);
+		int count = RuleSet.CANDIDATES.size() * orders.size();
+		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
+		// choice below is made in a fixed order, so the result does not depend on it.
+		// Only the rank-block order holds wrappers: bodies folded above have been unwrapped already.
+		List<List<List<Node>>> segmented = Parallel.map(count, folded.size() >= PARALLEL ? threads : 1, k -> {
+			List<Node> order = orders.get(k % orders.size());
+			RuleSet rules = RuleSet.CANDIDATES.get(k / orders.size());
+			List<List<Node>> segments = new ArrayList<>();
+			for (List<Node> segment : segments(order, separators)) {
+				List<Node> recognized = segment.size() == 1 && separators.contains(segment.get(0)) ? segment
+						: recognize(segment, depth, rules, List.of(), progress);
+				segments.add(order == rankBlocks ? unwrap(recognized, depth) : recognized);
+			}
+			// The whole folded again, with the same rules: repetitions around the separators.
+			segments.add(joined(segments, depth, rules));
+			return segments;
+		});
+		List<List<Node>> folds = new ArrayList<>(count);
+		for (List<List<Node>> segments : segmented) {
+			folds.add(segments.remove(segments.size() - 1));
+		}
+		if (separators.isEmpty()) {
+			return new Candidates(folds, null);
+		}
+		// Each segment's smallest folding, the first on a tie.
+		List<List<Node>> smallest = new ArrayList<>(segmented.get(0));
+		for (List<List<Node>> segments : segmented) {
+			for (int s = 0; s < segments.size(); s++) {
+				if (size(segments.get(s)) < size(smallest.get(s))) {
+					smallest.set(s, segments.get(s));
+				}
+			}
+		}
+		return new Candidates(folds, joined(smallest, depth, RuleSet.NLR));
+	}
+
+	/**
+	 * The foldings of a system, one per order and rule set, and the one that keeps each
+	 * segment's smallest (null when the system has no separators ({@link Segments})).
+	 */
+	private record Candidates(List<List<Node>> folds, @Nullable List<Node> bySegment) {
+	}
+
+	/** Segments folded on their own, one after the other, folded again (repetitions around the separators). */
+	private List<Node> joined(List<List<Node>> segments, int depth, RuleSet rules) {
+		if (segments.size() == 1) {
+			return segments.get(0);
+		}
+		List<Node> joined = new ArrayList<>();
+		segments.forEach(joined::addAll);
+		return recognize(joined, depth, rules, List.of(), progress);
+	}
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.fold.internal;
+
+import static org.looptrace.merge.fold.internal.Recognizer.MAX_BODY;
+import static org.looptrace.merge.fold.internal.Terms.moduli;
+import static org.looptrace.merge.fold.internal.Terms.sameSkeletons;
+import static org.looptrace.merge.fold.internal.Terms.size;
+import static org.looptrace.merge.fold.internal.Terms.unroll;
+import static org.looptrace.merge.fold.internal.Terms.withBodies;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
+
+/**
+ * The last pass, over the chosen folding: copies fitted by their values into loops, or runs of
+ * loops into nests, where that is smaller.
+ */
+final class ValueFitPass {
+
+	private final Progress progress;
+
+	ValueFitPass(Progress progress) {
+		this.progress = progress;
+	}
+
+	/**
+	 * The last pass, over the chosen folding, loop bodies first: a sequence of constructs that,
+	 * its loops of constant bounds unrolled, is k ≥ 2 copies of one block becomes one loop over the
+	 * copies when they fit by values ({@link ValueFit}) and that is smaller. BT's initialization
+	 * folds the ranks of even and odd columns into blocks whose loops differ (the same steps,
+	 * wrapping at other places), one after the other in a loop over pairs of columns. Last, so
+	 * that the recognitions above see the blocks as they fold on their own (as a rule inside the
+	 * pass over steps, it took BT's rows apart before they could be fitted as rows). Where no such
+	 * loop is smaller, runs of loops become nests ({@link #runsAsNests}).
+	 */
+	List<Node> copiesFitted(List<Node> items, List<long @Nullable []> ranges) {
+		progress.checkCancelled();
+		int depth = ranges.size();
+		List<Node> inner = withBodies(items, ranges, this::copiesFitted);
+		List<Node> flat = new ArrayList<>();
+		if (inner.isEmpty() || !unroll(inner, depth, flat)) {
+			return runsAsNests(inner, ranges);
+		}
+		List<Node> best = inner;
+		// A nest made one loop saves its inner loop only, at the price of residues: kept only when
+		// the body shrinks too.
+		long limit = size(inner) - (inner.size() == 1 ? 1 : 0);
+		for (int k = 2; k <= flat.size() / 2; k++) {
+			int b = flat.size() / k;
+			if (flat.size() % k != 0 || b > MAX_BODY) {
+				continue;
+			}
+			Node[][] blocks = new Node[k][];
+			boolean same = true;
+			for (int c = 0; c < k && same; c++) {
+				blocks[c] = flat.subList(c * b, (c + 1) * b).toArray(new Node[0]);
+				same = c == 0 || sameSkeletons(List.of(blocks[c]), List.of(blocks[0]));
+			}
+			Node loop = same ? loopOverBlocks(blocks, ranges) : null;
+			if (loop != null && size(List.of(loop)) < Math.min(limit, size(best))) {
+				best = List.of(loop);
+			}
+		}
+		return best == inner ? runsAsNests(inner, ranges) : best;
+	}
+
+	/**
+	 * Runs of k ≥ 4 loops of one skeleton as a nest of two loops over them when that is smaller
+	 * ({@link #nest}): Sweep3D's four sweeps of a time step, one per pair of directions, differ by
+	 * the direction of the sweep along each axis of the processor grid. A run is taken whole: a
+	 * fifth loop of the same skeleton next to the four (k = 5) leaves them as they are.
+	 */
+	private List<Node> runsAsNests(List<Node> items, List<long @Nullable []> ranges) {
+		List<Node> result = new ArrayList<>();
+		int start = 0;
+		while (start < items.size()) {
+			Node first = items.get(start);
+			int end = start + 1;
+			while (first instanceof LoopNode && end < items.size() && items.get(end) instanceof LoopNode
+					&& items.get(end).skeleton == first.skeleton) {
+				end++;
+			}
+			List<Node> run = items.subList(start, end);
+			List<Node> nest = run.size() >= 4 ? nest(run, ranges) : null;
+			result.addAll(nest != null && size(nest) < size(run) ? nest : run);
+			start = end;
+		}
+		return result;
+	}
+
+	/**
+	 * The loops as a nest over g groups of n consecutive loops (g·n = k, the smallest n first, g
+	 * at most the copies a value fit takes), the n loops of each group fitted by values into one
+	 * loop over them, then the g loops so made; null when no split fits. One loop over all k is
+	 * the pass over steps' ({@link LoopsFittedByValues}, when their bodies unroll).
+	 */
+	private @Nullable List<Node> nest(List<Node> loops, List<long @Nullable []> ranges) {
+		int k = loops.size();
+		for (int n = Math.max(2, (k + ValueFit.MAX_POINTS - 1) / ValueFit.MAX_POINTS); n <= ValueFit.MAX_POINTS && n < k; n++) {
+			if (k % n != 0) {
+				continue;
+			}
+			List<Node> groups = new ArrayList<>();
+			for (int g = 0; g < k / n; g++) {
+				progress.checkCancelled();
+				Node group = loopOverBlocks(singles(loops.subList(g * n, (g + 1) * n)), ranges);
+				if (group == null) {
+					break;
+				}
+				groups.add(group);
+			}
+			Node nest = groups.size() < k / n ? null : loopOverBlocks(singles(groups), ranges);
+			if (nest != null) {
+				return List.of(nest);
+			}
+		}
+		return null;
+	}
+
+	/** One loop over the blocks (copies of one block) fitted by values, or null. */
+	private static @Nullable Node loopOverBlocks(Node[][] blocks, List<long @Nullable []> ranges) {
+		Node[] body = ValueFits.fittedBody(blocks, moduli(blocks), ranges, null);
+		return body == null ? null : new LoopNode(DepthExpr.ZERO, DepthExpr.constant(blocks.length - 1), body, RankSet.EMPTY);
+	}
+
+	/** Each construct a block of its own. */
+	private static Node[][] singles(List<Node> constructs) {
+		return constructs.stream().map(construct -> new Node[] { construct }).toArray(Node[][]::new);
+	}
+}

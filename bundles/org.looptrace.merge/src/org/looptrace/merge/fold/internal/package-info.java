@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: EPL-2.0
+/**
+ * The rules and passes of folding, on terms of their own: {@link org.looptrace.merge.fold.internal.Node
+ * constructs} whose numbers are {@link org.looptrace.merge.fold.internal.DepthExpr}s over loop depths
+ * rather than index names, so that two copies of a construct at the same depth have equal numbers;
+ * read from the EMF model and written back by {@code ModelTerms}.
+ *
+ * <p>The passes, in their order ({@link org.looptrace.merge.fold.internal.SystemFolding}):
+ * <ol>
+ * <li>Every system (each loop body, then the top level) is recognized in several orders (the order
+ * read, rank-major, group-major, rank blocks) with each {@link org.looptrace.merge.fold.internal.RuleSet}
+ * of the candidates, by NLR's stack machine ({@code Recognizer}); the smallest wins, the first on a
+ * tie, or the folding that keeps each segment's smallest between the constructs of all ranks. Bodies
+ * go first so that the top level compares folded bodies.</li>
+ * <li>At the top level, the pass over steps ({@code StepsPass}) runs on the few smallest foldings:
+ * it can shrink one more than another, and as a candidate it would take copies apart that the
+ * periodic rules join.</li>
+ * <li>Last, the value fits ({@code ValueFitPass}) on the chosen folding: copies fitted by their
+ * values, or runs of loops as nests. Last so that the recognitions above see blocks as they fold
+ * on their own.</li>
+ * </ol>
+ *
+ * <p>The rules the stack machine tries after each push, at each length from the shortest, in this
+ * order (the first that applies wins, then the stack is reduced again): a loop and its next
+ * iteration ({@code LoopAndNextIteration}); three copies of a block, then two
+ * ({@code RepeatedBlocks}); two runs joined across a wrap-around ({@code RunsAcrossWrapAround}); a
+ * pair folded before its second copy's last loop ended ({@code UnfinishedSecondCopy}); then, once
+ * per push, a loop starting in the middle of its step ({@code LoopStartingMidStep}), copies walking
+ * around a cycle ({@code CopiesAroundCycle}) and runs of loops fitted by values
+ * ({@code LoopsFittedByValues}). Which of them may apply is the rule set's
+ * {@link org.looptrace.merge.fold.internal.Capability capabilities}. How the numbers of several
+ * copies become one number over a new loop is a {@code Combiner}: unification by constant steps,
+ * concatenation of runs, cycles, agreement by values, value fits. They call the algorithms on
+ * numbers, each a class of its own beside the value type: {@code StepUnification},
+ * {@code Wrapping} (runs joined past a wrap-around, walks around a cycle), {@code Interpolation},
+ * {@code ValueFit}; {@code DepthExprConversion} reads and writes the model's expressions.
+ */
+@org.eclipse.jdt.annotation.NonNullByDefault
+package org.looptrace.merge.fold.internal;

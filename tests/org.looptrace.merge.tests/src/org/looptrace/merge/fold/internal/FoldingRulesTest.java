@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.fold.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.Projection;
+
+/**
+ * Each rule of folding on its own, on a few constructs pushed on a stack: what it rewrites them
+ * into, that it leaves them alone where it does not apply, and that the result projects onto
+ * every rank as the constructs did. The rule sets' capabilities through the recognition.
+ */
+class FoldingRulesTest {
+
+	private static final int RANKS = 4;
+	/** Rank 0 sending to 1, 2, 3. */
+	private static final String THREE_SENDS = "for i0 = 0 to 2\n  0 send 1+i0 t\ndone\n";
+	/** Rank 0's steps {@code a} then {@code b}, to 2 to 4, the first step's b before them. */
+	private static final String STEPS = "for i0 = 0 to 2\n  0 send 2+i0 a\n  0 send 2+i0 b\ndone\n0 send 5 a\n";
+	/** A pair of loops, the second's last loop not ended yet. */
+	private static final String PAIR = "for i0 = 0 to 1\n  0 send 9 x\n  for i1 = 0 to 1+i0\n    0 send i1 t\n  done\ndone\n";
+
+	private static Model model(String text) {
+		try {
+			return ModelText.parse(text, "rule.loops");
+		} catch (Exception e) {
+			throw new IllegalArgumentException(text, e);
+		}
+	}
+
+	private static TermStack stack(String text) {
+		List<Node> terms = ModelTerms.read(List.of(model(text)), Progress.NONE);
+		TermStack stack = new TermStack(terms.size());
+		stack.addAll(terms);
+		return stack;
+	}
+
+	/** The text of the constructs after the rule; the rule must have applied and kept every rank's events. */
+	private static String rewritten(String text, Predicate<TermStack> rule) {
+		TermStack stack = stack(text);
+		assertTrue(rule.test(stack), "the rule does not apply to\n" + text);
+		Model result = ModelTerms.write(stack);
+		for (int rank = 0; rank < RANKS; rank++) {
+			assertEquals(Projection.events(model(text), rank), Projection.events(result, rank), "rank " + rank);
+		}
+		return ModelPrinter.print(result);
+	}
+
+	/** The rule rewrites {@code text} into {@code expected} and leaves {@code otherText} as it is. */
+	private static void assertRewrites(Predicate<TermStack> rule, String text, String expected, String otherText) {
+		assertEquals(expected, rewritten(text, rule));
+		untouched(otherText, rule);
+	}
+
+	/** The rule does not apply, and leaves the stack as it was. */
+	private static void untouched(String text, Predicate<TermStack> rule) {
+		TermStack stack = stack(text);
+		assertFalse(rule.test(stack), "the rule applies to\n" + text);
+		assertEquals(text, ModelPrinter.print(ModelTerms.write(stack)));
+	}
+
+	private static String recognized(String text, RuleSet rules) {
+		return ModelPrinter.print(ModelTerms.write(Recognizer.recognize(stack(text), 0, rules, List.of(), Progress.NONE)));
+	}
+
+	@Test
+	void aLoopFollowedByItsNextIterationGrows() {
+		assertRewrites(stack -> LoopAndNextIteration.rewrite(stack, 2, 0, RuleSet.NLR), THREE_SENDS + "0 send 4 t\n", """
+				for i0 = 0 to 3
+				  0 send 1+i0 t
+				done
+				""",
+				THREE_SENDS + "0 send 5 t\n");
+	}
+
+	@Test
+	void threeCopiesThatStepBecomeALoop() {
+		assertRewrites(stack -> RepeatedBlocks.rewrite(stack, 1, 3, 0, RuleSet.NLR, List.of()), "0 send 1 t\n0 send 2 t\n0 send 3 t\n", """
+				for i0 = 0 to 2
+				  0 send 1+i0 t
+				done
+				""",
+				"0 send 1 t\n0 send 2 t\n0 send 4 t\n");
+	}
+
+	/** Translations take two copies whose ranks and peers move by one shift; rank shifts let peers move otherwise. */
+	@Test
+	void twoCopiesFoldAsTheRuleSetAllows() {
+		String translated = "0 send 1 a\n0 send 1 b\n1 send 2 a\n1 send 2 b\n";
+		String peersApart = "0 send 1 a\n0 send 1 b\n1 send 3 a\n1 send 3 b\n";
+		for (RuleSet rules : List.of(RuleSet.TRANSLATIONS, RuleSet.ANY_PAIRS, RuleSet.RANK_SHIFTS)) {
+			assertEquals("""
+					for i0 = 0 to 1
+					  i0 send 1+i0 a
+					  i0 send 1+i0 b
+					done
+					""", rewritten(translated, stack -> RepeatedBlocks.rewrite(stack, 2, 2, 0, rules, List.of())), rules.name());
+		}
+		for (RuleSet rules : List.of(RuleSet.ANY_PAIRS, RuleSet.RANK_SHIFTS)) {
+			assertEquals("""
+					for i0 = 0 to 1
+					  i0 send 1+2*i0 a
+					  i0 send 1+2*i0 b
+					done
+					""", rewritten(peersApart, stack -> RepeatedBlocks.rewrite(stack, 2, 2, 0, rules, List.of())), rules.name());
+		}
+		for (RuleSet rules : List.of(RuleSet.TRANSLATIONS, RuleSet.PERIODIC)) {
+			untouched(peersApart, stack -> RepeatedBlocks.rewrite(stack, 2, 2, 0, rules, List.of()));
+		}
+	}
+
+	/** NLR alone needs three copies; pairs fold two copies of a block, pairs of loops two loops. */
+	@Test
+	void theCapabilitiesOfARuleSetDecideWhatTheRecognitionFolds() {
+		String pair = "0 send 1 a\n0 send 1 b\n0 send 2 a\n0 send 2 b\n";
+		String loops = "for i0 = 0 to 1\n  0 send 1 a\ndone\nfor i0 = 0 to 1\n  0 send 2 a\ndone\n";
+		assertEquals(pair, recognized(pair, RuleSet.NLR));
+		assertEquals(loops, recognized(loops, RuleSet.NLR));
+		assertEquals("""
+				for i0 = 0 to 1
+				  0 send 1+i0 a
+				  0 send 1+i0 b
+				done
+				""", recognized(pair, RuleSet.ANY_PAIRS));
+		assertEquals(loops, recognized(loops, RuleSet.ANY_PAIRS));
+		assertEquals("""
+				for i0 = 0 to 1
+				  for i1 = 0 to 1
+				    0 send 1+i0 a
+				  done
+				done
+				""", recognized(loops, RuleSet.PAIRS_AND_LOOP_PAIRS));
+		// Two ranks taking the same step: every rule set with pairs folds them (translations and rank shifts too).
+		String twoRanks = "0 send 1 a\n0 send 1 b\n1 send 2 a\n1 send 2 b\n";
+		for (RuleSet rules : RuleSet.CANDIDATES) {
+			assertEquals(rules.has(Capability.PAIRS), !recognized(twoRanks, rules).equals(twoRanks), rules.name());
+		}
+	}
+
+	@Test
+	void aRunAndACopyPastTheWrapAroundJoin() {
+		assertRewrites(stack -> RunsAcrossWrapAround.rewrite(stack, 2, 0), THREE_SENDS + "0 send 0 t\n", """
+				for i0 = 0 to 3
+				  0 send mod(1+i0,4) t
+				done
+				""",
+				THREE_SENDS + "0 send 2 t\n");
+	}
+
+	@Test
+	void aPairFoldedBeforeItsSecondCopyEndedTakesTheRest() {
+		assertRewrites(stack -> UnfinishedSecondCopy.rewrite(stack, 2, 0), PAIR + "0 send 3 t\n", """
+				for i0 = 0 to 1
+				  0 send 9 x
+				  for i1 = 0 to 1+2*i0
+				    0 send i1 t
+				  done
+				done
+				""",
+				PAIR + "0 send 4 t\n");
+	}
+
+	@Test
+	void aLoopStartingInTheMiddleOfItsStepIsRotated() {
+		// Not where the end of the step before the loop is another step.
+		assertRewrites(stack -> LoopStartingMidStep.rewrite(stack, 0), "0 send 1 b\n" + STEPS, """
+				for i0 = 0 to 3
+				  0 send 1+i0 b
+				  0 send 2+i0 a
+				done
+				""",
+				"0 send 1 c\n" + STEPS);
+	}
+
+	/** Ranks 1, 2, 0 each sending to the next: no three of them are affine, but they walk around a cycle of 3. */
+	@Test
+	void copiesWalkingAroundACycleBecomeALoop() {
+		// Not a walk that does not close: no message's peers are its ranks.
+		assertRewrites(stack -> CopiesAroundCycle.rewrite(stack, 0, new CycleWindow()), "1 send 2 z\n2 send 0 z\n0 send 1 z\n", """
+				for i0 = 0 to 2
+				  mod(1+i0,3) send 3-i0-mod(1+i0,3) z
+				done
+				""",
+				"1 send 3 z\n2 send 3 z\n0 send 3 z\n");
+	}
+
+	/** Rows whose tags are one function of the row and the index, each written as the plain number it is on 0..1. */
+	@Test
+	void loopsWhoseBodiesFitByValuesBecomeOneLoopOverThem() {
+		String rows = """
+				for i0 = 0 to 1
+				  0 send 1 100+6*i0
+				done
+				for i0 = 0 to 1
+				  0 send 1 112+6*i0
+				done
+				for i0 = 0 to 1
+				  0 send 1 124
+				done
+				""";
+		assertEquals("""
+				for i0 = 0 to 2
+				  for i1 = 0 to 1
+				    0 send 1 100+10*i0+4*i1+2*mod(i0+i1,3)
+				  done
+				done
+				""", rewritten(rows, stack -> LoopsFittedByValues.rewrite(stack, 0, List.of())));
+		untouched(rows.replace("for i0 = 0 to 1\n  0 send 1 124", "for i0 = 0 to 2\n  0 send 1 124"),
+				stack -> LoopsFittedByValues.rewrite(stack, 0, List.of()));
+	}
+}
