@@ -298,6 +298,7 @@ public final class RankEvents implements AutoCloseable {
 		return comm;
 	}
 
+	/** A diagnostic about the event at {@code position} of the location (1-based, as OTF2 counts and otf2-print shows). */
 	private TraceFormatException eventError(long position, String message) {
 		return error("event " + position + ": " + message);
 	}
