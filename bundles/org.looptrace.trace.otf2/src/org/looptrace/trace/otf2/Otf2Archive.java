@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import org.looptrace.model.core.Progress;
@@ -148,6 +149,22 @@ public final class Otf2Archive {
 		} finally {
 			pool.shutdownNow();
 		}
+	}
+
+	/**
+	 * Streams the events of one rank to {@code sink}, pulled from the library a batch at a time.
+	 *
+	 * @param calls whether Enter and Leave of regions become {@code local call F} / {@code local return F}
+	 * @return the number of events
+	 */
+	public long read(int rank, boolean calls, Consumer<TraceEvent> sink) throws IOException {
+		long n = 0;
+		try (RankEvents events = new RankEvents(mapping, rank, calls)) {
+			for (TraceEvent event; (event = events.next()) != null; n++) {
+				sink.accept(event);
+			}
+		}
+		return n;
 	}
 
 	private void convertRank(int rank, Path folder, boolean calls, Progress progress) throws IOException {

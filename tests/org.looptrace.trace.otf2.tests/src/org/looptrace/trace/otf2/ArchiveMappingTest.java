@@ -13,7 +13,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.Diagnostic;
@@ -59,7 +62,7 @@ class ArchiveMappingTest {
 
 	@Test
 	void eventsAndRecordsOfASmallArchive(@TempDir Path dir) throws Exception {
-		ArchiveWriter.write(dir.resolve("run"), SMALL);
+		Otf2Archives.write(dir.resolve("run"), SMALL);
 		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
 		Path plain = dir.resolve("plain");
 		archive.convert(plain, false, 2, Progress.NONE);
@@ -105,22 +108,24 @@ class ArchiveMappingTest {
 		return records;
 	}
 
-	@Test
-	void aTruncatedEventFileNamesTheFileTheLocationAndHowFarItIsReadable(@TempDir Path dir) throws Exception {
-		ArchiveWriter.program(RandomPrograms.traces(3, 5), dir.resolve("run"));
+	/** Cut to a half, a third or a quarter: inside a record or between two, the file is reported. */
+	@ParameterizedTest
+	@ValueSource(ints = { 2, 3, 4 })
+	void aTruncatedEventFileNamesTheFileTheLocationAndHowFarItIsReadable(int cut, @TempDir Path dir) throws Exception {
+		Otf2Archives.program(RandomPrograms.traces(3, 5), dir.resolve("run"));
 		Path events = dir.resolve("run/traces/0.evt");
 		try (RandomAccessFile file = new RandomAccessFile(events.toFile(), "rw")) {
-			file.setLength(file.length() / 2);
+			file.setLength(file.length() / cut);
 		}
 		Diagnostic error = failure(() -> Otf2Archive.open(dir.resolve("run")).traceFolder(false, 2, Progress.NONE));
 		assertEquals(events, error.file());
 		assertTrue(error.message().startsWith("location 0 (rank "), error.message());
-		assertTrue(error.message().contains("cannot be read past event"), error.message());
+		assertTrue(error.message().contains("(is it cut short"), error.message());
 	}
 
 	@Test
 	void aMissingDefinitionsFileIsNamed(@TempDir Path dir) throws Exception {
-		ArchiveWriter.program(RandomPrograms.traces(2, 1), dir.resolve("run"));
+		Otf2Archives.program(RandomPrograms.traces(2, 1), dir.resolve("run"));
 		Files.delete(dir.resolve("run/traces.def"));
 		Diagnostic error = failure(() -> Otf2Archive.open(dir.resolve("run")));
 		assertEquals(dir.resolve("run/traces.def"), error.file());
@@ -129,7 +134,7 @@ class ArchiveMappingTest {
 
 	@Test
 	void aTraceWithoutMpiSaysSo(@TempDir Path dir) throws Exception {
-		ArchiveWriter.write(dir.resolve("run"), "resolution 1000\nranks 2 0 1\nnompi\nregion main user\n0 1 enter main\n0 2 leave main\n");
+		Otf2Archives.write(dir.resolve("run"), "resolution 1000\nranks 2 0 1\nnompi\nregion main user\n0 1 enter main\n0 2 leave main\n");
 		Diagnostic error = failure(() -> Otf2Archive.open(dir.resolve("run")));
 		assertEquals(dir.resolve("run/traces.otf2"), error.file());
 		assertTrue(error.message().startsWith("no MPI ranks: expected an MPI group of type COMM_LOCATIONS"), error.message());
@@ -137,7 +142,7 @@ class ArchiveMappingTest {
 
 	@Test
 	void anUnknownCollectiveIsNamedWithItsLocationAndEvent(@TempDir Path dir) throws Exception {
-		ArchiveWriter.write(dir.resolve("run"), "resolution 1000\nranks 2 1 0\ncomm MPI_COMM_WORLD world\n0 5 coll MPI_COMM_WORLD 40 1 1\n");
+		Otf2Archives.write(dir.resolve("run"), "resolution 1000\nranks 2 1 0\ncomm MPI_COMM_WORLD world\n0 5 coll MPI_COMM_WORLD 40 1 1\n");
 		Diagnostic error = failure(() -> Otf2Archive.open(dir.resolve("run")).convert(dir.resolve("out"), false, 1, Progress.NONE));
 		assertEquals(dir.resolve("run/traces/1.evt"), error.file());
 		assertEquals("location 1 (rank 0, Master thread): event 2: unknown collective operation 40: expected 0 to 22 (OTF2_CollectiveOp)",
@@ -146,7 +151,7 @@ class ArchiveMappingTest {
 
 	@Test
 	void aPeerOutsideItsCommunicatorIsNamed(@TempDir Path dir) throws Exception {
-		ArchiveWriter.write(dir.resolve("run"), "resolution 1000\nranks 2 0 1\ncomm MPI_COMM_WORLD world\ncomm half 1\n"
+		Otf2Archives.write(dir.resolve("run"), "resolution 1000\nranks 2 0 1\ncomm MPI_COMM_WORLD world\ncomm half 1\n"
 				+ "1 5 send MPI_COMM_WORLD 0 1 1\n1 6 send half 1 1 1\n");
 		Diagnostic error = failure(() -> Otf2Archive.open(dir.resolve("run")).convert(dir.resolve("out"), false, 1, Progress.NONE));
 		assertEquals(dir.resolve("run/traces/1.evt"), error.file());
@@ -159,7 +164,7 @@ class ArchiveMappingTest {
 		assertTrue(Otf2Archive.anchorOf(dir).isEmpty());
 		Diagnostic error = failure(() -> Otf2Archive.open(dir));
 		assertTrue(error.message().startsWith("not an OTF2 archive"), error.message());
-		ArchiveWriter.program(RandomPrograms.traces(2, 3), dir.resolve("run"));
+		Otf2Archives.program(RandomPrograms.traces(2, 3), dir.resolve("run"));
 		TraceFolder folder = Otf2Archive.open(dir.resolve("run")).traceFolder(false, 1, Progress.NONE);
 		assertTrue(Otf2Archive.anchorOf(folder.folder()).isEmpty(), "the trace folder written is not an archive");
 	}

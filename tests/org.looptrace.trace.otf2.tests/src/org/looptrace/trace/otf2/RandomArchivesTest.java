@@ -21,6 +21,7 @@ import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.Pipeline;
 import org.looptrace.testsupport.Projection;
+import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.TraceFolder;
@@ -38,7 +39,7 @@ class RandomArchivesTest {
 	void randomProgramsReadAsWrittenAndModelExactly(long seed, @TempDir Path dir) throws Exception {
 		int ranks = 2 + (int) (seed * 5 % 9);
 		List<List<TraceEvent>> program = seed % 2 == 0 ? RandomPrograms.traces(ranks, seed) : RandomPrograms.shaped(ranks, seed);
-		ArchiveWriter.Written written = ArchiveWriter.program(program, dir.resolve("run"));
+		Otf2Archives.Written written = Otf2Archives.program(program, dir.resolve("run"));
 
 		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
 		assertEquals(ranks, archive.ranks());
@@ -60,7 +61,7 @@ class RandomArchivesTest {
 
 	@Test
 	void theTraceFolderIsWrittenOnceAndAgainWhenTheArchiveChanges(@TempDir Path dir) throws Exception {
-		ArchiveWriter.program(RandomPrograms.traces(4, 11), dir.resolve("run"));
+		Otf2Archives.program(RandomPrograms.traces(4, 11), dir.resolve("run"));
 		Otf2Archive archive = Otf2Archive.open(dir.resolve("run").resolve(Otf2Archive.ANCHOR));
 		Path trace = archive.traceFolder(false, 2, Progress.NONE).traceFile(0);
 		FileTime old = FileTime.fromMillis(1_000_000);

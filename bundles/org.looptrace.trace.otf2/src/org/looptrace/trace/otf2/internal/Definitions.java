@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -50,7 +51,8 @@ final class Definitions {
 
 	final Map<Integer, String> strings = new HashMap<>();
 	final Map<Long, Location> locations = new TreeMap<>();
-	final Map<Integer, Group> groups = new TreeMap<>();
+	/** The groups of each reference, one per group type (a writer may reuse a reference across types). */
+	final Map<Integer, List<Group>> groups = new TreeMap<>();
 	final Map<Integer, Comm> comms = new TreeMap<>();
 	final Map<Integer, Region> regions = new HashMap<>();
 	long timerResolution;
@@ -125,9 +127,13 @@ final class Definitions {
 	@SuppressWarnings("unused")
 	private int group(MemorySegment user, int self, int name, byte type, byte paradigm, int flags, int count, MemorySegment members) {
 		long[] refs = count == 0 ? new long[0] : members.reinterpret(8L * Integer.toUnsignedLong(count)).toArray(JAVA_LONG);
+		// EZTrace defines its COMM_LOCATIONS group and the world's COMM_GROUP under one reference: both are kept
 		Group group = new Group(self, name, type, paradigm, refs);
-		Group first = groups.putIfAbsent(self, group);
-		if (first != null && !first.sameAs(group)) {
+		List<Group> defined = groups.computeIfAbsent(self, ref -> new ArrayList<>(1));
+		Optional<Group> first = defined.stream().filter(other -> other.type() == type).findFirst();
+		if (first.isEmpty()) {
+			defined.add(group);
+		} else if (!first.get().sameAs(group)) {
 			duplicates.add("group " + Integer.toUnsignedString(self));
 		}
 		return Libotf2.CALLBACK_SUCCESS;
@@ -154,6 +160,18 @@ final class Definitions {
 	String string(int ref) {
 		String text = strings.get(ref);
 		return text != null ? text : "#" + Integer.toUnsignedString(ref);
+	}
+
+	/** The group {@code ref} of one of {@code types}, or null. */
+	@Nullable Group group(int ref, byte... types) {
+		for (Group group : groups.getOrDefault(ref, List.of())) {
+			for (byte type : types) {
+				if (group.type() == type) {
+					return group;
+				}
+			}
+		}
+		return null;
 	}
 
 	@Nullable Region region(int ref) {

@@ -54,7 +54,7 @@ public final class Mapping {
 	static Mapping resolve(Path anchor, Definitions definitions) throws TraceFormatException {
 		List<Diagnostic> warnings = new ArrayList<>();
 		Definitions.Group world = null;
-		for (Definitions.Group group : definitions.groups.values()) {
+		for (Definitions.Group group : definitions.groups.values().stream().flatMap(List::stream).toList()) {
 			if (group.type() == Definitions.GROUP_COMM_LOCATIONS && group.paradigm() == Definitions.PARADIGM_MPI) {
 				if (world != null) {
 					throw new TraceFormatException(Diagnostic.error(anchor, "two MPI groups of type COMM_LOCATIONS (groups "
@@ -78,17 +78,17 @@ public final class Mapping {
 		Map<Integer, Communicator> communicators = new HashMap<>();
 		int worldComm = worldCommunicator(definitions, locations.length);
 		for (Definitions.Comm comm : definitions.comms.values()) {
-			Definitions.Group group = definitions.groups.get(comm.group());
+			Definitions.Group group = definitions.group(comm.group(), Definitions.GROUP_COMM_GROUP, Definitions.GROUP_COMM_SELF);
 			String name = definitions.string(comm.name());
 			if (group == null) {
 				warnings.add(Diagnostic.warning(anchor, "communicator " + Integer.toUnsignedString(comm.ref()) + " (" + name
-						+ ") has no group definition: events on it cannot be read"));
+						+ ") has no group of type COMM_GROUP or COMM_SELF: events on it cannot be read"));
 				continue;
 			}
 			String prefix = comm.ref() == worldComm ? "" : "c" + Integer.toUnsignedString(comm.ref()) + ".";
 			if (group.type() == Definitions.GROUP_COMM_SELF) {
 				communicators.put(comm.ref(), new Communicator(name, null, prefix, null));
-			} else if (group.type() == Definitions.GROUP_COMM_GROUP) {
+			} else {
 				int[] members = new int[group.members().length];
 				RankSet.Builder set = new RankSet.Builder();
 				for (int i = 0; i < members.length; i++) {
@@ -118,9 +118,8 @@ public final class Mapping {
 	private static int worldCommunicator(Definitions definitions, int ranks) {
 		int found = -1;
 		for (Definitions.Comm comm : definitions.comms.values()) {
-			Definitions.Group group = definitions.groups.get(comm.group());
-			if (comm.parent() != Libotf2.UNDEFINED_32 || group == null || group.type() != Definitions.GROUP_COMM_GROUP
-					|| !isIdentity(group.members(), ranks)) {
+			Definitions.Group group = definitions.group(comm.group(), Definitions.GROUP_COMM_GROUP);
+			if (comm.parent() != Libotf2.UNDEFINED_32 || group == null || !isIdentity(group.members(), ranks)) {
 				continue;
 			}
 			if (found == -1 || "MPI_COMM_WORLD".equals(definitions.string(comm.name()))) {
@@ -153,6 +152,12 @@ public final class Mapping {
 	/** The location of the master thread of a rank. */
 	long location(int rank) {
 		return locationOfRank[rank];
+	}
+
+	/** The number of events the definitions announce for the location of a rank (0 when unknown). */
+	long events(int rank) {
+		Definitions.Location location = definitions.locations.get(locationOfRank[rank]);
+		return location == null ? 0 : location.events();
 	}
 
 	/** The name of a location, for diagnostics. */

@@ -216,6 +216,12 @@ public final class RankEvents implements AutoCloseable {
 		read += n;
 		if (n < BATCH) {
 			ended = true;
+			long announced = mapping.events(rank);
+			// a file cut between two records reads without error: the definitions say how many there were
+			if (read < announced) {
+				throw error("the event file ends after " + read + " events, the definitions announce " + announced
+						+ ": expected the whole event file (is it cut short?)");
+			}
 		}
 	}
 

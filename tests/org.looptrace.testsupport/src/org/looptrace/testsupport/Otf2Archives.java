@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.trace.otf2;
+package org.looptrace.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -26,22 +26,22 @@ import org.looptrace.model.core.TraceEvent;
  * itself) on COMM_SELF; each collective on a communicator of its group; locations defined in an
  * order that makes their references differ from the ranks, and a worker thread with events of its own.
  */
-final class ArchiveWriter {
+public final class Otf2Archives {
 
-	private ArchiveWriter() {
+	private Otf2Archives() {
 	}
 
 	/** An archive written, and the events its ranks are expected to read as. */
-	record Written(Path anchor, List<List<TraceEvent>> expected) {
+	public record Written(Path anchor, List<List<TraceEvent>> expected) {
 	}
 
 	/**
 	 * Runs the writer on {@code spec} (without its {@code archive} line) into {@code folder}; returns
 	 * the communicator references it printed, by name.
 	 */
-	static Map<String, Integer> write(Path folder, String spec) throws IOException, InterruptedException {
+	public static Map<String, Integer> write(Path folder, String spec) throws IOException, InterruptedException {
 		Path script = folder.resolveSibling(folder.getFileName() + "-write_archive.py");
-		try (InputStream in = ArchiveWriter.class.getResourceAsStream("write_archive.py")) {
+		try (InputStream in = Otf2Archives.class.getResourceAsStream("write_archive.py")) {
 			if (in == null) {
 				throw new IOException("no test resource write_archive.py");
 			}
@@ -64,7 +64,7 @@ final class ArchiveWriter {
 	}
 
 	/** Writes {@code program} (local events left out) as an archive in {@code folder}. */
-	static Written program(List<List<TraceEvent>> program, Path folder) throws IOException, InterruptedException {
+	public static Written program(List<List<TraceEvent>> program, Path folder) throws IOException, InterruptedException {
 		int ranks = program.size();
 		// locations defined odd ranks down, then even ranks down: their references are not the ranks
 		StringBuilder spec = new StringBuilder("resolution 1000000000\nranks " + ranks);
@@ -112,7 +112,7 @@ final class ArchiveWriter {
 			spec.append("comm " + name + " " + String.join(",", members) + "\n");
 		});
 		Map<String, Integer> refs = write(folder, spec.toString() + events);
-		return new Written(folder.resolve(Otf2Archive.ANCHOR), expected(program, tags, ops, refs));
+		return new Written(folder.resolve("traces.otf2"), expected(program, tags, ops, refs));
 	}
 
 	/** The events an archive written by {@link #program} reads as: tags and collectives as the mapping names them. */
