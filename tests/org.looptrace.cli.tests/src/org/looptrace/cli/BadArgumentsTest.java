@@ -38,6 +38,11 @@ class BadArgumentsTest {
 		add(cases, "check", MISSING + ": no such file or folder", MISSING);
 		add(cases, "check", "unknown option --bogus", "--bogus", ring);
 		add(cases, "check", "expected one trace folder", ring, ring);
+		add(cases, "convert", "expected one OTF2 archive");
+		add(cases, "convert", MISSING + ": no such file or folder", MISSING);
+		add(cases, "convert", "unknown option --bogus", "--bogus", ring);
+		add(cases, "convert", "expected -o <folder>", ring);
+		add(cases, "convert", "not an OTF2 archive: expected an anchor file *.otf2", ring, "-o", "out");
 		// generate
 		add(cases, "generate", "expected a pattern and a folder");
 		add(cases, "generate", "unknown pattern 'spiral'", "spiral", "--ranks", "4", "--iterations", "2", "out");
