@@ -31,7 +31,10 @@ import org.looptrace.trace.TraceFormatException;
  */
 class ArchiveMappingTest {
 
-	/** Three ranks, locations defined as 2, 0, 1; a worker thread on rank 1; timer in microseconds. */
+	/**
+	 * Three ranks, locations defined as 2, 0, 1; a worker thread on rank 1; timer in microseconds; a
+	 * send to MPI_PROC_NULL as EZTrace records it (-2), which is no message.
+	 */
 	private static final String SMALL = """
 			resolution 1000000
 			ranks 3 2 0 1
@@ -50,6 +53,7 @@ class ArchiveMappingTest {
 			0 5 isend reversed 0 3 8
 			0 6 send self 0 9 1
 			0 7 recv self 0 9 1
+			0 7 send MPI_COMM_WORLD 4294967294 4 4
 			0 8 coll MPI_COMM_WORLD 11 8 16
 			0 9 leave main
 			1 2 enter MPI_Recv

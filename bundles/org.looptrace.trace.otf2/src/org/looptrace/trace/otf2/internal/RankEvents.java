@@ -362,6 +362,9 @@ public final class RankEvents implements AutoCloseable {
 	private int message(boolean send, long time, long position, int peer, int commRef, int tag, long length) {
 		try {
 			Mapping.Communicator comm = communicator(commRef, position);
+			if (peer < 0) {
+				return Libotf2.CALLBACK_SUCCESS; // MPI_PROC_NULL as EZTrace records it (or OTF2_UNDEFINED_UINT32): no message
+			}
 			int other = worldRank(comm, commRef, peer, send ? "receiver" : "sender", position);
 			String token = tag(comm, commRef, tag);
 			add(send ? TraceEvent.send(rank, other, token) : TraceEvent.recv(other, rank, token), time, length);
