@@ -33,6 +33,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench scan [--records N] [--dir DIR] [--cold] [--no-objects]
 				       looptrace bench layout [--constructs N]
 				       looptrace bench profile [--records N] [--dir DIR] [--cold]
+				       looptrace bench otf2 [--records N] [--ranks P] [--dir DIR]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -75,6 +76,12 @@ public final class BenchCommand implements Command {
 				layout time of the timeline's layout and of its SVG (`looptrace render`), best of 3,
 				      on flat and nested models of 2000 up to N constructs (default 50000) and on
 				      the unfolded global models of generated patterns on 64 and 256 ranks.
+
+				otf2  OTF2 records per second read through libotf2 into our events, on one thread
+				      and on one thread per rank, and converted to a trace folder, against
+				      `otf2-print > /dev/null` on the same archive (time, best of 3): a ring of P
+				      ranks (default 4) and N records (default 12000000) written by python3-otf2
+				      in DIR, then deleted.
 				""";
 	}
 
@@ -91,7 +98,8 @@ public final class BenchCommand implements Command {
 		case "scan" -> ScanBench.run(rest, out);
 		case "layout" -> LayoutBench.run(rest, out);
 		case "profile" -> ProfileBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout or profile");
+		case "otf2" -> Otf2Bench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile or otf2");
 		};
 	}
 }

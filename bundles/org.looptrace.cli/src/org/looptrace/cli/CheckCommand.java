@@ -47,18 +47,24 @@ public final class CheckCommand implements Command {
 
 				example:
 				  looptrace check examples/ring-8
-				""".formatted(ConsistencyCheck.DEFAULT_SHOWN_PER_FILE);
+				""".formatted(ConsistencyCheck.DEFAULT_SHOWN_PER_FILE) + TraceInput.HELP;
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
 		Arguments arguments = Arguments.parse(name(), args, Set.of(), Set.of());
-		Path path = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
+		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		TraceFolder folder;
 		try {
+			Path path = TraceInput.folder(name(), given, out);
 			folder = TraceFolder.openLenient(path, new SkippedLines(0));
 		} catch (TraceFormatException e) {
 			out.println(e.diagnostic());
+			out.println("0 ranks checked, 1 error");
+			return 1;
+		} catch (UsageException e) {
+			// an archive that cannot be read: said as the diagnostic of a folder would be
+			out.println(e.getMessage().substring(name().length() + 2));
 			out.println("0 ranks checked, 1 error");
 			return 1;
 		}

@@ -24,6 +24,7 @@ public final class Main {
 				new NlrCommand(),
 				new ModelCommand(),
 				new TraceCommand(),
+				new ConvertCommand(),
 				new FormatCommand(),
 				new ExpandCommand(),
 				new PatternsCommand(),

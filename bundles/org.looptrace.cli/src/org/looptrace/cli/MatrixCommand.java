@@ -65,13 +65,13 @@ public final class MatrixCommand implements Command {
 
 				example:
 				  looptrace matrix examples/halo-16 --construct 1 --bytes
-				""".formatted(GRID_RANKS);
+				""".formatted(GRID_RANKS) + TraceInput.HELP;
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv", "--bytes"));
-		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
+		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0)), err);
 		Model model = ModelInput.load(name(), input);
 		String path = arguments.value("--construct");
 		CommunicationMatrix matrix;

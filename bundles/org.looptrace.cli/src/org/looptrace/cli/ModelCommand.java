@@ -72,13 +72,13 @@ public final class ModelCommand implements Command {
 
 				example:
 				  looptrace model examples/wavefront-16 -o wavefront.loops --stats
-				""".formatted(Runtime.getRuntime().availableProcessors(), LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY);
+				""".formatted(Runtime.getRuntime().availableProcessors(), LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY) + TraceInput.HELP;
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient"));
-		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
+		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0)), err);
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				NlrOptions.DEFAULT_STACK_LIMIT, true);

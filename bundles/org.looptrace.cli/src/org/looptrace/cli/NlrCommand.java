@@ -54,14 +54,14 @@ public final class NlrCommand implements Command {
 				  looptrace nlr traces/trace.0
 				  looptrace nlr traces -o models --threads 4
 				""".formatted(LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY, NlrOptions.DEFAULT_STACK_LIMIT,
-				Runtime.getRuntime().availableProcessors());
+				Runtime.getRuntime().availableProcessors()) + TraceInput.HELP;
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("-k", "--stack", "-o", "--threads", "--method"),
 				Set.of("--no-affine", "--force"));
-		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0));
+		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0)), err);
 		NlrOptions options = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				arguments.intValue("--stack", NlrOptions.DEFAULT_STACK_LIMIT, 1, 100_000_000), !arguments.flag("--no-affine"));
 		LocalMethod method = LocalMethod.of(name(), arguments);

@@ -87,14 +87,14 @@ public final class PatternsCommand implements Command {
 
 				example:
 				  looptrace patterns run/ --csv --occurrences
-				""";
+				""" + TraceInput.HELP;
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of(),
 				Set.of("--no-context", "--csv", "--occurrences", "--per-rank", "--global"));
-		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
+		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0)), err);
 		if (arguments.flag("--per-rank") && arguments.flag("--occurrences")) {
 			throw new UsageException(name() + ": --occurrences lists groups of messages, not --per-rank patterns");
 		}

@@ -56,7 +56,7 @@ public final class ScanCommand implements Command {
 				examples:
 				  looptrace scan run.loops run/ --csv times.csv
 				  looptrace scan run.loops --traces run/ -o times.csv
-				""";
+				""" + TraceInput.HELP;
 	}
 
 	@Override
@@ -72,7 +72,7 @@ public final class ScanCommand implements Command {
 		if (traces == null && positional.size() == 1) {
 			throw new UsageException(name() + ": a trace FOLDER is required after the model (or --traces FOLDER): the folder holding data.<rank>");
 		}
-		Path folder = Arguments.existing(name(), traces != null ? traces : positional.get(1));
+		Path folder = TraceInput.folder(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)), err);
 		String csv = arguments.value("--csv");
 		String o = arguments.value("-o");
 		if (csv != null && o != null) {

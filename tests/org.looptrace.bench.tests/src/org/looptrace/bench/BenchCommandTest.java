@@ -34,7 +34,7 @@ class BenchCommandTest {
 	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
 	static Stream<Arguments> badArguments() {
 		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
-				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout or profile"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile or otf2"),
 				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
 				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),
@@ -44,7 +44,9 @@ class BenchCommandTest {
 				Arguments.of(List.of("layout", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("layout", "--constructs", "10"), "option --constructs expects a whole number from 1000"),
 				Arguments.of(List.of("profile", "--bogus"), "unknown option --bogus"),
-				Arguments.of(List.of("profile", "--records", "10"), "option --records expects a whole number from 1000"));
+				Arguments.of(List.of("profile", "--records", "10"), "option --records expects a whole number from 1000"),
+				Arguments.of(List.of("otf2", "--bogus"), "unknown option --bogus"),
+				Arguments.of(List.of("otf2", "--records", "10"), "option --records expects a whole number from 6000"));
 	}
 
 	@ParameterizedTest(name = "looptrace bench {0}")
@@ -90,6 +92,22 @@ class BenchCommandTest {
 		String help = new BenchCommand().help();
 		assertTrue(help.contains("looptrace bench nlr") && help.contains("looptrace bench merge")
 				&& help.contains("looptrace bench loops") && help.contains("looptrace bench layout")
-				&& help.contains("looptrace bench profile"), help);
+				&& help.contains("looptrace bench profile")
+				&& help.contains("looptrace bench otf2"), help);
+	}
+
+	/** A small archive: the anchor's row and our three, each over every record written. */
+	@Test
+	void otf2ReportsEveryRecordAgainstOtf2Print() throws Exception {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+		assertEquals(0, new BenchCommand().run(List.of("otf2", "--records", "12000", "--ranks", "2"), out, NOWHERE));
+		List<String> rows = bytes.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("| ") && !line.startsWith("| what"))
+				.toList();
+		assertEquals(4, rows.size(), bytes.toString(StandardCharsets.UTF_8));
+		assertTrue(rows.get(0).startsWith("| otf2-print > /dev/null"), rows.get(0));
+		for (String row : rows) {
+			assertEquals("12000", row.split("\\|")[2].strip(), row);
+		}
 	}
 }

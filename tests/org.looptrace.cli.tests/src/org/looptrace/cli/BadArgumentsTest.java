@@ -47,6 +47,12 @@ class BadArgumentsTest {
 		add(cases, "check", MISSING + ": no such file or folder", MISSING);
 		add(cases, "check", "unknown option --bogus", "--bogus", RING);
 		add(cases, "check", "expected one trace folder", RING, RING);
+		// convert
+		add(cases, "convert", "expected one OTF2 archive");
+		add(cases, "convert", MISSING + ": no such file or folder", MISSING);
+		add(cases, "convert", "unknown option --bogus", "--bogus", RING);
+		add(cases, "convert", "expected -o <folder>", RING);
+		add(cases, "convert", "not an OTF2 archive: expected an anchor file *.otf2", RING, "-o", "out");
 		// generate
 		add(cases, "generate", "expected a pattern and a folder");
 		add(cases, "generate", "unknown pattern 'spiral'", "spiral", "--ranks", "4", "--iterations", "2", "out");

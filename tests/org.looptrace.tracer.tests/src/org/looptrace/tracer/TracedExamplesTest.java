@@ -44,7 +44,7 @@ class TracedExamplesTest {
 
 	private static final int ITERATIONS = 12;
 	/** The tracer's source folder (its build goes to build/ there). */
-	private static final Path TRACER = Path.of(System.getProperty("looptrace.tracer", "../../tracer")).toAbsolutePath().normalize();
+	static final Path TRACER = Path.of(System.getProperty("looptrace.tracer", "../../tracer")).toAbsolutePath().normalize();
 
 	@BeforeAll
 	static void buildTracer() throws Exception {
@@ -200,7 +200,8 @@ class TracedExamplesTest {
 		balance.forEach((channel, count) -> assertEquals(0L, count, "unbalanced channel " + channel));
 	}
 
-	private static void trace(Path folder, int ranks, String example, String... args) throws Exception {
+	/** Runs {@code example} on {@code ranks} ranks under the tracer, writing its trace folder into {@code folder}. */
+	static void trace(Path folder, int ranks, String example, String... args) throws Exception {
 		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--allow-run-as-root", "-np",
 				Integer.toString(ranks), "-x", "LD_PRELOAD=" + TRACER.resolve("build/liblooptrace.so"), "-x",
 				"LOOPTRACE_DIR=" + folder, TRACER.resolve("build/examples/" + example).toString()));
@@ -210,7 +211,8 @@ class TracedExamplesTest {
 		Files.delete(log);
 	}
 
-	private static int run(List<String> command, Path log) throws IOException, InterruptedException {
+	/** Runs {@code command} with Open MPI allowed as root and oversubscribed, its output into {@code log}. */
+	static int run(List<String> command, Path log) throws IOException, InterruptedException {
 		Files.createDirectories(log.getParent());
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
 		Map<String, String> environment = builder.environment();
@@ -222,7 +224,7 @@ class TracedExamplesTest {
 		return builder.start().waitFor();
 	}
 
-	private static String readQuietly(Path log) {
+	static String readQuietly(Path log) {
 		try {
 			return Files.readString(log);
 		} catch (IOException e) {

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.trace.otf2;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.trace.DataTraceWriter;
+import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.EventWriter;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.internal.ArchiveReader;
+import org.looptrace.trace.otf2.internal.Mapping;
+import org.looptrace.trace.otf2.internal.RankEvents;
+
+/**
+ * An OTF2 archive read as the traces of a run, through libotf2: its anchor file ({@code traces.otf2}
+ * as Score-P names it), its global definitions (read when it is opened) and, per MPI rank, the events
+ * of the rank's master location mapped onto LoopTrace's events and data records (docs/FORMATS.md).
+ * <p>
+ * The engine reads trace folders: {@link #traceFolder} writes the archive as one
+ * ({@code trace.<p>} and {@code data.<p>} with {@code time}, {@code end}, {@code size}) into
+ * {@code .looptrace/otf2/} beside the anchor, once, and reuses it while the archive does not change;
+ * {@link #convert} writes it where asked. Ranks are read in parallel, each pulled a batch at a time.
+ */
+public final class Otf2Archive {
+
+	/** The name Score-P gives the anchor file. */
+	public static final String ANCHOR = "traces.otf2";
+	/** The attributes of the data traces written from an archive, in this order. */
+	public static final List<String> DATA_ATTRIBUTES = List.of("time", "end", "size");
+
+	private final Mapping mapping;
+
+	private Otf2Archive(Mapping mapping) {
+		this.mapping = mapping;
+	}
+
+	/**
+	 * The anchor file of an archive given as its anchor ({@code *.otf2}) or as the folder holding it
+	 * ({@code traces.otf2}, or a folder holding exactly one {@code *.otf2}); empty for anything else
+	 * (a trace folder of LoopTrace's own format among them).
+	 */
+	public static Optional<Path> anchorOf(Path path) {
+		if (Files.isRegularFile(path)) {
+			return path.getFileName().toString().endsWith(".otf2") ? Optional.of(path) : Optional.empty();
+		}
+		if (!Files.isDirectory(path)) {
+			return Optional.empty();
+		}
+		Path traces = path.resolve(ANCHOR);
+		if (Files.isRegularFile(traces)) {
+			return Optional.of(traces);
+		}
+		List<Path> anchors = new ArrayList<>();
+		try (DirectoryStream<Path> entries = Files.newDirectoryStream(path, "*.otf2")) {
+			entries.forEach(entry -> {
+				if (Files.isRegularFile(entry)) {
+					anchors.add(entry);
+				}
+			});
+		} catch (IOException e) {
+			return Optional.empty();
+		}
+		return anchors.size() == 1 ? Optional.of(anchors.get(0)) : Optional.empty();
+	}
+
+	/**
+	 * Opens an archive (its anchor or the folder holding it) and reads its global definitions.
+	 *
+	 * @throws Otf2UnavailableException when libotf2 cannot be loaded (saying which package to install)
+	 * @throws TraceFormatException     when the archive cannot be read or has no MPI ranks, naming the file
+	 */
+	public static Otf2Archive open(Path path) throws IOException {
+		Path anchor = anchorOf(path).orElseThrow(() -> new TraceFormatException(Diagnostic.error(path,
+				"not an OTF2 archive: expected an anchor file *.otf2, or a folder holding " + ANCHOR)));
+		return new Otf2Archive(ArchiveReader.definitions(anchor));
+	}
+
+	public Path anchor() {
+		return mapping.anchor();
+	}
+
+	/** The number of MPI ranks. */
+	public int ranks() {
+		return mapping.ranks();
+	}
+
+	/** Warnings about the archive's definitions (duplicates that differ, a missing clock, ...). */
+	public List<Diagnostic> warnings() {
+		return mapping.warnings();
+	}
+
+	/**
+	 * Writes the archive as a trace folder: {@code trace.<p>} and {@code data.<p>} for every rank,
+	 * ranks on up to {@code threads} threads.
+	 *
+	 * @param calls whether Enter and Leave of regions become {@code local call F} / {@code local return F}
+	 */
+	public void convert(Path folder, boolean calls, int threads, Progress progress) throws IOException {
+		Files.createDirectories(folder);
+		progress.begin("Reading " + anchor().getFileName(), ranks());
+		ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, ranks())));
+		try {
+			List<Future<?>> done = new ArrayList<>();
+			for (int rank = 0; rank < ranks(); rank++) {
+				int p = rank;
+				done.add(pool.submit(() -> {
+					progress.checkCancelled();
+					try {
+						convertRank(p, folder, calls, progress);
+					} catch (IOException e) {
+						throw new UncheckedIOException(e);
+					}
+					progress.worked(1);
+					return null;
+				}));
+			}
+			for (Future<?> rank : done) {
+				rank.get();
+			}
+		} catch (ExecutionException e) {
+			Throwable cause = e.getCause();
+			if (cause instanceof UncheckedIOException unchecked) {
+				throw unchecked.getCause();
+			}
+			if (cause instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			throw new IOException(cause);
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted", e);
+		} finally {
+			pool.shutdownNow();
+		}
+	}
+
+	/**
+	 * Streams the events of one rank to {@code sink}, pulled from the library a batch at a time.
+	 *
+	 * @param calls whether Enter and Leave of regions become {@code local call F} / {@code local return F}
+	 * @return the number of events
+	 */
+	public long read(int rank, boolean calls, Consumer<TraceEvent> sink) throws IOException {
+		long n = 0;
+		try (RankEvents events = new RankEvents(mapping, rank, calls)) {
+			for (TraceEvent event; (event = events.next()) != null; n++) {
+				sink.accept(event);
+			}
+		}
+		return n;
+	}
+
+	private void convertRank(int rank, Path folder, boolean calls, Progress progress) throws IOException {
+		try (RankEvents events = new RankEvents(mapping, rank, calls);
+				EventWriter trace = EventWriter.create(folder.resolve("trace." + rank));
+				DataTraceWriter data = DataTraceWriter.create(folder.resolve("data." + rank), DATA_ATTRIBUTES)) {
+			long n = 0;
+			for (TraceEvent event; (event = events.next()) != null;) {
+				trace.write(event);
+				data.write(events.time(), events.end(), events.size());
+				if ((++n & 0xffff) == 0) {
+					progress.checkCancelled();
+				}
+			}
+		}
+	}
+
+	/**
+	 * The archive as a trace folder, written into {@code .looptrace/otf2/} (or {@code otf2-calls/})
+	 * beside the anchor unless it is there from an unchanged archive.
+	 */
+	public TraceFolder traceFolder(boolean calls, int threads, Progress progress) throws IOException {
+		Path folder = anchor().resolveSibling(".looptrace").resolve(calls ? "otf2-calls" : "otf2");
+		Path stamp = folder.resolve("archive.stamp");
+		String current = stamp();
+		if (!Files.isRegularFile(stamp) || !Files.readString(stamp, StandardCharsets.UTF_8).equals(current)) {
+			Files.deleteIfExists(stamp);
+			try (Stream<Path> old = Files.isDirectory(folder) ? Files.list(folder) : Stream.empty()) {
+				for (Path file : old.filter(TraceFolder::isRunFile).toList()) {
+					Files.delete(file);
+				}
+			}
+			convert(folder, calls, threads, progress);
+			Files.writeString(stamp, current, StandardCharsets.UTF_8);
+		}
+		return TraceFolder.open(folder);
+	}
+
+	/** What identifies the archive's contents: name, size and time of the anchor, the definitions and every event file. */
+	private String stamp() throws IOException {
+		StringBuilder text = new StringBuilder("otf2 archive v1\n");
+		Path anchor = anchor();
+		String name = anchor.getFileName().toString().replaceFirst("\\.otf2$", "");
+		List<Path> files = new ArrayList<>(List.of(anchor, anchor.resolveSibling(name + ".def")));
+		Path archive = anchor.resolveSibling(name);
+		if (Files.isDirectory(archive)) {
+			try (Stream<Path> entries = Files.list(archive)) {
+				entries.sorted().forEach(files::add);
+			}
+		}
+		for (Path file : files) {
+			if (Files.exists(file)) {
+				text.append(file.getFileName()).append(' ').append(Files.size(file)).append(' ')
+						.append(Files.getLastModifiedTime(file).toMillis()).append('\n');
+			}
+		}
+		return text.toString();
+	}
+
+	/** Whether libotf2 can be loaded; when it cannot, the message of the exception says what to install. */
+	public static void checkLibrary() throws Otf2UnavailableException {
+		ArchiveReader.library();
+	}
+}
