@@ -46,6 +46,32 @@ public final class Messages extends NLS {
 	public static String ImportWizard_noTraces;
 	public static String ImportWizard_unreadable;
 	public static String ImportWizard_task;
+	public static String Welcome_title;
+	public static String Welcome_heading;
+	public static String Welcome_about;
+	public static String Welcome_start;
+	public static String Welcome_example;
+	public static String Welcome_exampleHint;
+	public static String Welcome_import;
+	public static String Welcome_importHint;
+	public static String Welcome_trace;
+	public static String Welcome_traceHint;
+	public static String Welcome_guides;
+	public static String Welcome_guideIde;
+	public static String Welcome_guideIdeHint;
+	public static String Welcome_guideLanguage;
+	public static String Welcome_guideLanguageHint;
+	public static String Welcome_guideTimeline;
+	public static String Welcome_guideTimelineHint;
+	public static String Welcome_guidePatterns;
+	public static String Welcome_guidePatternsHint;
+	public static String Welcome_guideFormats;
+	public static String Welcome_guideFormatsHint;
+	public static String Welcome_guideTracing;
+	public static String Welcome_guideTracingHint;
+	public static String Welcome_exampleFailed;
+	public static String Welcome_guideMissing;
+	public static String Welcome_guideFailed;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);
