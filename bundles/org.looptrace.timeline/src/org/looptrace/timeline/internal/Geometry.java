@@ -32,7 +32,8 @@ import org.looptrace.timeline.LayoutOptions;
  * drawn). A loop whose ranks are on consecutive rows of the loop around it keeps them; otherwise
  * (figure 5d) the loop is a tight box of as many rows as it has ranks, their lines moved into it
  * in their usual order, at the first free rows that no loop running at the same time uses, and
- * the ranks whose lines it moved are labelled beside it.
+ * the ranks whose lines it moved are labelled beside it, unless the box before it on that row
+ * labelled the same rank there.
  */
 public final class Geometry {
 
@@ -63,6 +64,11 @@ public final class Geometry {
 
 	private final List<Box> boxes = new ArrayList<>();
 	private final List<Label> labels = new ArrayList<>();
+	/**
+	 * The rank last labelled beside a box on each row: a box moving the same rank to the same row
+	 * again (the boxes of a wavefront, one after the other) does not label it again.
+	 */
+	private final Map<Integer, Integer> labelledOnRow = new HashMap<>();
 	/** Where the counts of boxes are written, to keep them apart. */
 	private final List<Label> counts = new ArrayList<>();
 	/** Labels by the row they are on, to keep them apart. */
@@ -343,7 +349,8 @@ public final class Geometry {
 		boxes.add(box);
 		if (moved) {
 			for (int i = 0; i < loop.ranks.length; i++) {
-				if (loop.rows[i] >= 0 && loop.rows[i] != rowAround(loop, loop.ranks[i])) {
+				if (loop.rows[i] >= 0 && loop.rows[i] != rowAround(loop, loop.ranks[i])
+						&& !Integer.valueOf(loop.ranks[i]).equals(labelledOnRow.put(loop.rows[i], loop.ranks[i]))) {
 					addLabel(Integer.toString(loop.ranks[i]), loop.path, box.x(), y(loop.rows[i]), false);
 				}
 			}
