@@ -72,6 +72,14 @@ public final class Messages extends NLS {
 	public static String Welcome_exampleFailed;
 	public static String Welcome_guideMissing;
 	public static String Welcome_guideFailed;
+	public static String Run_rankFiles;
+	public static String Run_rank;
+	public static String Run_ranks;
+	public static String Run_events;
+	public static String Run_noModel;
+	public static String Run_staleModel;
+	public static String Run_currentModel;
+	public static String Run_counting;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);
