@@ -136,6 +136,9 @@ class TimelineViewTest {
 		TimelineView view = open("figure8.loops");
 		for (double zoom : new double[] { 1, 2.5 }) {
 			view.zoom(zoom);
+			// zoomed, the overview may come and take the scroll bar's room: the picture is laid out to the new width first
+			waitUntil(() -> shows(view, shown -> shown.options().width() == Objects.requireNonNull(view.canvas()).getClientArea().width),
+					"the picture takes the view's width");
 			TimelineData data = Objects.requireNonNull(view.data());
 			TimelineFigures figures = Objects.requireNonNull(view.figures());
 			for (TimelineFigures.LoopFigure loop : figures.loops()) {
@@ -167,17 +170,18 @@ class TimelineViewTest {
 		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
 		waitForData(view, model);
 		String text = Objects.requireNonNull(view.data()).text();
-		TimelineFigures figures = Objects.requireNonNull(view.figures());
 		String[][] carets = { { "for i1 = 0 to 6", "1.2" }, { "2*i1 send", "1.2.1" }, { "i1 sync", "1.1.1" }, { "for i0", "1" } };
 		for (String[] caret : carets) {
 			page.activate(editor);
 			editor.selectAndReveal(text.indexOf(caret[0]) + 1, 0);
-			waitUntil(() -> !figures.highlighted().isEmpty() && figures.highlighted().equals(figures.figures(caret[1])),
-					"construct " + caret[1] + " is not highlighted at " + caret[0]);
-			assertTrue(figures.figures(caret[1]).stream().allMatch(TimelineFigures.ConstructFigure::highlighted));
+			// the figures drawn now: a resize (the overview coming or going) lays the model out again
+			waitUntil(() -> view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
+					&& figures.highlighted().equals(figures.figures(caret[1])), "construct " + caret[1] + " is not highlighted at " + caret[0]);
+			assertTrue(Objects.requireNonNull(view.figures()).figures(caret[1]).stream().allMatch(TimelineFigures.ConstructFigure::highlighted));
 		}
 		editor.selectAndReveal(0, 0); // in the comment before the first construct
-		waitUntil(() -> figures.highlighted().isEmpty(), "nothing is highlighted outside constructs");
+		waitUntil(() -> view.figures() instanceof TimelineFigures figures && figures.highlighted().isEmpty(),
+				"nothing is highlighted outside constructs");
 	}
 
 	@Test
@@ -186,10 +190,10 @@ class TimelineViewTest {
 		IDE.openEditor(page, model);
 		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
 		waitForData(view, model);
-		TimelineFigures figures = Objects.requireNonNull(view.figures());
 		for (String path : new String[] { "1.2", "1.1", "1" }) {
 			Workbench.selectInOutline(path, WAIT_MILLIS);
-			waitUntil(() -> !figures.highlighted().isEmpty() && figures.highlighted().equals(figures.figures(path)),
+			waitUntil(() -> view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
+					&& figures.highlighted().equals(figures.figures(path)),
 					"construct " + path + " selected in the Outline is not highlighted");
 		}
 	}
