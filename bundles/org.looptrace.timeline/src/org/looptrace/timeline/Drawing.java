@@ -62,9 +62,11 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 	 * @param ranks     the ranks drawn inside it
 	 * @param countX    where its count is written (its baseline at {@code y} + the font size): in its
 	 *                  upper-left corner, right of the count of a loop around it that starts at the same tick
+	 * @param countShown whether its count is written: it fits in the box and clears every count written
+	 *                  before it (a box too narrow for its count leaves it to the box's tooltip)
 	 */
 	public record Box(String path, int depth, long count, boolean overRanks, boolean collapsed, boolean moved, long startTick,
-			long endTick, RankSet ranks, double x, double y, double width, double height, double countX) {
+			long endTick, RankSet ranks, double x, double y, double width, double height, double countX, boolean countShown) {
 	}
 
 	/** The kinds of events. */

@@ -126,9 +126,20 @@ public final class TraceFolder {
 	 * or {@code data.<p>}. Other files of the folder belong to the user.
 	 */
 	public static boolean isRunFile(Path file) {
+		return rankOfRunFile(file) >= 0;
+	}
+
+	/**
+	 * The rank of a run file ({@code trace.<p>}, {@code trace.<p>.gz} or {@code data.<p>}: see
+	 * {@link #isRunFile(Path)}), or -1 for another file.
+	 */
+	public static int rankOfRunFile(Path file) {
 		String name = file.getFileName().toString();
-		return name.startsWith("trace.") && rankOf(name) >= 0
-				|| name.startsWith("data.") && isRank(name.substring("data.".length()));
+		if (name.startsWith("trace.")) {
+			return rankOf(name);
+		}
+		String data = name.startsWith("data.") ? name.substring("data.".length()) : "";
+		return isRank(data) ? Integer.parseInt(data) : -1;
 	}
 
 	/** The rank of {@code trace.<p>} or {@code trace.<p>.gz}, or -1 for another name. */

@@ -19,12 +19,15 @@ import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.ISelectionProvider;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IEditorReference;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.IWorkbenchPartSite;
@@ -55,8 +58,17 @@ public final class ModelViews {
 	public record EditorModel(ITextEditor editor, IFile file, String text, int caret) {
 	}
 
-	/** The model of a {@code .loops} text editor and its caret, or null for any other part or selection. */
+	/**
+	 * The model of a {@code .loops} text editor and its caret, or null for any other part or
+	 * selection. A selection in the Outline stands for the caret of the editor it outlines, which the
+	 * Outline moved to the construct selected: the views follow the Outline as they follow the caret.
+	 */
 	public static @Nullable EditorModel editorModel(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
+		if (part != null && IPageLayout.ID_OUTLINE.equals(part.getSite().getId())) {
+			IEditorPart outlined = part.getSite().getPage().getActiveEditor();
+			ISelectionProvider caret = outlined == null ? null : outlined.getSite().getSelectionProvider();
+			return caret == null ? null : editorModel(outlined, caret.getSelection());
+		}
 		if (!(part instanceof ITextEditor editor) || !(selection instanceof ITextSelection caret)) {
 			return null;
 		}

@@ -29,6 +29,7 @@ import org.looptrace.timeline.Drawing.Box;
 import org.looptrace.timeline.Drawing.Collective;
 import org.looptrace.timeline.Drawing.Label;
 import org.looptrace.timeline.Drawing.Mark;
+import org.looptrace.timeline.internal.Geometry;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -122,6 +123,27 @@ final class Invariants {
 		for (int i = 0; i < labels.size(); i++) {
 			for (int j = i + 1; j < labels.size(); j++) {
 				assertFalse(labels.get(i).overlaps(labels.get(j)), what + ": labels " + labels.get(i) + " and " + labels.get(j));
+			}
+		}
+		// A rank is labelled beside a box only where its line left its usual row (its label at the left edge).
+		Map<String, Double> usualY = new HashMap<>();
+		labels.stream().filter(label -> label.path() == null).forEach(label -> usualY.put(label.text(), label.y()));
+		for (Label label : labels) {
+			Double usual = usualY.get(label.text());
+			assertFalse(label.path() != null && usual != null && Math.abs(usual - label.y()) < 0.5,
+					what + ": rank " + label.text() + " labelled on its usual row beside " + label.path());
+		}
+		// Counts written inside their boxes, apart from each other.
+		List<Label> counts = drawing.boxes().stream().filter(Box::countShown)
+				.map(box -> new Label(Long.toString(box.count()), box.path(), box.countX(), box.y(),
+						Long.toString(box.count()).length() * Geometry.CHAR, Geometry.FONT + 2))
+				.toList();
+		for (int i = 0; i < counts.size(); i++) {
+			Label count = counts.get(i);
+			Box box = drawing.boxes().stream().filter(b -> b.path().equals(count.path())).findFirst().orElseThrow();
+			assertTrue(count.x() + count.width() <= box.x() + box.width() + 0.01, what + ": count outside its box " + box);
+			for (int j = i + 1; j < counts.size(); j++) {
+				assertFalse(counts.get(i).overlaps(counts.get(j)), what + ": counts " + counts.get(i) + " and " + counts.get(j));
 			}
 		}
 		// Everything inside the picture's rows.

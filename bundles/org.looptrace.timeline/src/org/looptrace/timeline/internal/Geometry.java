@@ -6,11 +6,9 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -34,7 +32,8 @@ import org.looptrace.timeline.LayoutOptions;
  * drawn). A loop whose ranks are on consecutive rows of the loop around it keeps them; otherwise
  * (figure 5d) the loop is a tight box of as many rows as it has ranks, their lines moved into it
  * in their usual order, at the first free rows that no loop running at the same time uses, and
- * its ranks are labelled beside it.
+ * the ranks whose lines it moved are labelled beside it, unless the box before it on that row
+ * labelled the same rank there.
  */
 public final class Geometry {
 
@@ -45,9 +44,10 @@ public final class Geometry {
 	static final double ROW = 22;
 	static final double LEGEND_ROW = 16;
 	static final double LEGEND_ENTRY = 110;
-	/** Font size of labels and the width of one of their characters. */
+	/** Font size of labels. */
 	public static final double FONT = 10;
-	static final double CHAR = 6.2;
+	/** The width of one character of a label. */
+	public static final double CHAR = 6.2;
 	/** Places tried for a rank label beside a box. */
 	private static final int LABEL_STEPS = 6;
 
@@ -64,10 +64,15 @@ public final class Geometry {
 
 	private final List<Box> boxes = new ArrayList<>();
 	private final List<Label> labels = new ArrayList<>();
+	/**
+	 * The rank last labelled beside a box on each row: a box moving the same rank to the same row
+	 * again (the boxes of a wavefront, one after the other) does not label it again.
+	 */
+	private final Map<Integer, Integer> labelledOnRow = new HashMap<>();
+	/** Where the counts of boxes are written, to keep them apart. */
+	private final List<Label> counts = new ArrayList<>();
 	/** Labels by the row they are on, to keep them apart. */
 	private final Map<Long, TreeMap<Double, Label>> labelsByY = new HashMap<>();
-	/** Ranks labelled beside boxes, by start tick and row: a box nested in one starting there says nothing new. */
-	private final Set<List<Long>> ranksLabelled = new HashSet<>();
 	private final Map<Integer, List<Point>> lines = new LinkedHashMap<>();
 
 	private Geometry(Placed.Timeline ticks, LayoutOptions options) {
@@ -332,17 +337,41 @@ public final class Geometry {
 			countX = Math.max(countX, outer.countRight + 3);
 		}
 		loop.countRight = countX + Long.toString(loop.count).length() * CHAR;
+		double top = y(loop.top) - ROW / 2 + 2 + vertical;
+		Label count = new Label(Long.toString(loop.count), loop.path, countX, top, loop.countRight - countX, FONT + 2);
+		boolean countShown = loop.countRight <= right - inset - 1 && counts.stream().noneMatch(count::overlaps);
+		if (countShown) {
+			counts.add(count);
+		}
 		Box box = new Box(loop.path, loop.depth, loop.count, loop.overRanks, !open(loop), moved, loop.start, loop.end,
-				RankSet.of(drawn.stream().toArray()), left + inset, y(loop.top) - ROW / 2 + 2 + vertical, right - left - 2 * inset,
-				height - 2 * vertical, countX);
+				RankSet.of(drawn.stream().toArray()), left + inset, top, right - left - 2 * inset, height - 2 * vertical, countX,
+				countShown);
 		boxes.add(box);
 		if (moved) {
 			for (int i = 0; i < loop.ranks.length; i++) {
-				if (loop.rows[i] >= 0 && ranksLabelled.add(List.of(loop.start, (long) loop.rows[i], (long) loop.ranks[i]))) {
+				if (loop.rows[i] >= 0 && loop.rows[i] != rowAround(loop, loop.ranks[i])
+						&& !Integer.valueOf(loop.ranks[i]).equals(labelledOnRow.put(loop.rows[i], loop.ranks[i]))) {
 					addLabel(Integer.toString(loop.ranks[i]), loop.path, box.x(), y(loop.rows[i]), false);
 				}
 			}
 		}
+	}
+
+	/**
+	 * The row a rank's line has around a loop: in the innermost loop around it that draws the rank,
+	 * else its usual row. A rank is labelled beside a box only where its line leaves that row: a
+	 * line staying on its row, in its usual place or where a box around it already moved it (and
+	 * labelled it), tells the reader nothing new.
+	 */
+	private int rowAround(PlacedLoop loop, int rank) {
+		for (PlacedLoop around = loop.parent; around != null; around = around.parent) {
+			for (int i = 0; i < around.ranks.length; i++) {
+				if (around.ranks[i] == rank && around.rows[i] >= 0) {
+					return around.rows[i];
+				}
+			}
+		}
+		return usualRow[rank];
 	}
 
 	/**

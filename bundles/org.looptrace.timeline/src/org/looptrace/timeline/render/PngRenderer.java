@@ -92,7 +92,9 @@ public final class PngRenderer {
 		}
 		g.setColor(new Color(Style.TEXT));
 		for (Box box : drawing.boxes()) {
-			g.drawString(Long.toString(box.count()), (float) box.countX(), (float) (box.y() + Geometry.FONT));
+			if (box.countShown()) {
+				g.drawString(Long.toString(box.count()), (float) box.countX(), (float) (box.y() + Geometry.FONT));
+			}
 		}
 	}
 

@@ -62,7 +62,7 @@ public final class SvgRenderer {
 		for (Box box : drawing.boxes()) {
 			box(box);
 		}
-		for (Box box : drawing.boxes()) {
+		for (Box box : drawing.boxes().stream().filter(Box::countShown).toList()) {
 			svg.append("<text class=\"count\" x=\"").append(number(box.countX())).append("\" y=\"").append(number(box.y() + Geometry.FONT))
 					.append("\">").append(box.count()).append("</text>\n");
 		}

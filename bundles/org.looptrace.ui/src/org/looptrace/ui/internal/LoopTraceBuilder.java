@@ -67,7 +67,11 @@ public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 		getProject().deleteMarkers(LoopTraceUi.MODEL_KEPT_MARKER, false, IResource.DEPTH_INFINITE);
 	}
 
-	private static boolean isRunFile(IResource resource) {
+	/**
+	 * Whether a resource is a run file of a trace folder ({@link TraceFolder#isRunFile(Path)}) that
+	 * the user or a run wrote (not derived): a folder holding one is a trace folder.
+	 */
+	public static boolean isRunFile(IResource resource) {
 		return resource.getType() == IResource.FILE && !resource.isDerived()
 				&& TraceFolder.isRunFile(Path.of(resource.getName()));
 	}

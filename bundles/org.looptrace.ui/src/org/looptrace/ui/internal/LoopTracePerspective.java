@@ -5,12 +5,15 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.eclipse.ui.PlatformUI;
+import org.looptrace.ui.internal.welcome.FirstStart;
 
 /**
  * The LoopTrace perspective, the product's default: the Project Explorer with the trace folders on
  * the left, models in the editor area, their outline on the right, problems below beside the
  * timeline, communication matrix and scan results views and the console (placeholders until they
- * are opened or their bundle is installed); the Run menu for the scanner's launches.
+ * are opened or their bundle is installed); the Run menu for the scanner's launches. Made when a
+ * workspace starts for the first time, it then has the Welcome page opened ({@link FirstStart}).
  */
 public class LoopTracePerspective implements IPerspectiveFactory {
 
@@ -47,5 +50,6 @@ public class LoopTracePerspective implements IPerspectiveFactory {
 		layout.addShowViewShortcut(SCAN_RESULTS_VIEW);
 		layout.addShowViewShortcut(CONSOLE_VIEW);
 		layout.addActionSet(LAUNCH_ACTION_SET);
+		FirstStart.schedule(PlatformUI.getWorkbench().getDisplay());
 	}
 }

@@ -6,11 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
+import org.eclipse.jface.viewers.ISelectionProvider;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.IPage;
+import org.eclipse.ui.part.PageBookView;
 
 /** The workbench the tests run in (in its UI thread) and its event loop. */
 public final class Workbench {
@@ -59,5 +69,33 @@ public final class Workbench {
 	/** How many shells are visible: a dialog opened shows as one more. */
 	public static long visibleShells() {
 		return Arrays.stream(Display.getCurrent().getShells()).filter(Shell::isVisible).count();
+	}
+
+	/**
+	 * Selects a construct in the Outline of the active editor as a user clicks it there: the
+	 * Outline is activated and, once its tree shows the node of the path (at most two levels deep,
+	 * which the Outline opens expanded), the node is selected.
+	 */
+	public static void selectInOutline(String path, long millis) throws PartInitException {
+		PageBookView outline = (PageBookView) page().showView(IPageLayout.ID_OUTLINE);
+		page().activate(outline);
+		TreeItem[] found = new TreeItem[1];
+		waitUntil(millis, () -> (found[0] = outlineItem(outline.getCurrentPage(), path)) != null,
+				() -> "the Outline shows no construct " + path);
+		((ISelectionProvider) outline.getCurrentPage()).setSelection(new StructuredSelection(found[0].getData()));
+	}
+
+	private static @Nullable TreeItem outlineItem(@Nullable IPage page, String path) {
+		if (page == null || !(page.getControl() instanceof Tree tree)) {
+			return null;
+		}
+		for (TreeItem root : tree.getItems()) {
+			for (TreeItem item : Stream.concat(Stream.of(root), Arrays.stream(root.getItems())).toList()) {
+				if (item.getData() != null && item.getText().startsWith(path + " ")) {
+					return item;
+				}
+			}
+		}
+		return null;
 	}
 }

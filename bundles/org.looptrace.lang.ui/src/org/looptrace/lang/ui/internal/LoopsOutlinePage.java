@@ -197,14 +197,18 @@ final class LoopsOutlinePage extends ContentOutlinePage {
 		return null;
 	}
 
-	/** A node selected by the user: its construct's first line is selected and shown in the editor. */
+	/**
+	 * A node selected by the user: its construct's first line is selected and shown in the editor,
+	 * before the page hears of the Outline's selection, so that the views following the Outline read
+	 * the editor's caret already on the construct.
+	 */
 	@Override
 	public void selectionChanged(@Nullable SelectionChangedEvent event) {
-		super.selectionChanged(event);
 		if (!followingCaret && event != null && event.getSelection() instanceof IStructuredSelection selection
 				&& selection.getFirstElement() instanceof ModelOutline.Node node) {
 			reveal(editor, node);
 		}
+		super.selectionChanged(event);
 	}
 
 	/** Selects the first line of a node's construct in the editor and scrolls to it. */

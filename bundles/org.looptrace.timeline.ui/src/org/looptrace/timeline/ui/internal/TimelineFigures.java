@@ -71,6 +71,9 @@ final class TimelineFigures {
 		}
 		// the counts over every box: a count of an outer loop may lie on a box it holds
 		for (LoopFigure loop : loops) {
+			if (!loop.box().countShown()) {
+				continue; // too narrow a box: the count is in its tooltip
+			}
 			Label count = new Label(Long.toString(loop.box().count()));
 			count.setLabelAlignment(PositionConstants.LEFT);
 			count.setForegroundColor(colors.get(Style.TEXT));

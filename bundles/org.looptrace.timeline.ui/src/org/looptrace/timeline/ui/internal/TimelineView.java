@@ -16,9 +16,12 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformViewport;
+import org.eclipse.draw2d.LightweightSystem;
 import org.eclipse.draw2d.ScalableFreeformLayeredPane;
+import org.eclipse.draw2d.Viewport;
 import org.eclipse.draw2d.geometry.Point;
 import org.eclipse.draw2d.geometry.Rectangle;
+import org.eclipse.draw2d.parts.ScrollableThumbnail;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IToolBarManager;
@@ -32,6 +35,8 @@ import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.FontData;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
@@ -73,11 +78,18 @@ public class TimelineView extends ViewPart {
 	private static final double MAX_ZOOM = 40;
 	/** A press and release closer than this many pixels is a click, farther a drag. */
 	private static final int CLICK_SLOP = 3;
+	/** How long a view's size stays put before the model is laid out again to its width: not at every step of a drag. */
+	private static final int RESIZE_PAUSE_MILLIS = 150;
+	/** The height of the overview below the picture, in pixels. */
+	private static final int OVERVIEW_HEIGHT = 90;
 
 	private @Nullable Label status;
 	private @Nullable Text ranksField;
 	private @Nullable Text collapseField;
 	private @Nullable FigureCanvas canvas;
+	/** The whole picture in small with the part in view framed, shown while the picture is larger than the view. */
+	private @Nullable Canvas overview;
+	private @Nullable ScrollableThumbnail thumbnail;
 	private final ScalableFreeformLayeredPane pane = new ScalableFreeformLayeredPane();
 	private final TimelineFigures.ColorCache colors = new TimelineFigures.ColorCache();
 	private @Nullable Font font;
@@ -133,7 +145,26 @@ public class TimelineView extends ViewPart {
 		figureCanvas.addListener(SWT.MouseUp, this::released);
 		figureCanvas.addListener(SWT.MouseDoubleClick, this::toggleLoop);
 		figureCanvas.addListener(SWT.MouseVerticalWheel, this::wheel);
+		// the picture takes the view's width: laid out again once a resize (maximize, a dragged sash) pauses
+		Runnable resized = () -> {
+			if (!figureCanvas.isDisposed()) {
+				relayout();
+				updateOverview();
+			}
+		};
+		figureCanvas.addListener(SWT.Resize, event -> {
+			figureCanvas.getDisplay().timerExec(-1, resized);
+			figureCanvas.getDisplay().timerExec(RESIZE_PAUSE_MILLIS, resized);
+		});
 		canvas = figureCanvas;
+		Canvas overviewCanvas = new Canvas(body, SWT.BORDER);
+		GridDataFactory.fillDefaults().grab(true, false).hint(SWT.DEFAULT, OVERVIEW_HEIGHT).exclude(true).applyTo(overviewCanvas);
+		overviewCanvas.setVisible(false);
+		ScrollableThumbnail miniature = new ScrollableThumbnail((Viewport) figureCanvas.getViewport());
+		miniature.setSource(pane);
+		new LightweightSystem(overviewCanvas).setContents(miniature);
+		thumbnail = miniature;
+		overview = overviewCanvas;
 
 		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
 		toolBar.add(zoomIn);
@@ -185,6 +216,10 @@ public class TimelineView extends ViewPart {
 	@Override
 	public void dispose() {
 		support.dispose();
+		ScrollableThumbnail miniature = thumbnail;
+		if (miniature != null) {
+			miniature.deactivate();
+		}
 		colors.dispose();
 		Font small = font;
 		if (small != null) {
@@ -216,7 +251,7 @@ public class TimelineView extends ViewPart {
 		}
 	}
 
-	/** Lays out the model shown again, with the options of the fields. */
+	/** Lays out the model shown again, with the options of the fields and the view's width, unless they are those shown. */
 	private void relayout() {
 		IFile model = requestedFile;
 		String text = requestedText;
@@ -310,6 +345,7 @@ public class TimelineView extends ViewPart {
 				computed.drawing().arrows().size(), computed.drawing().collectives().size(), computed.drawing().rankLines().size(),
 				computed.drawing().ticks() }));
 		enableActions();
+		updateOverview();
 		if (caret >= 0) {
 			highlightAt(caret);
 		} else {
@@ -325,6 +361,7 @@ public class TimelineView extends ViewPart {
 		pane.removeAll();
 		status(message);
 		enableActions();
+		updateOverview();
 	}
 
 	private void enableActions() {
@@ -482,6 +519,34 @@ public class TimelineView extends ViewPart {
 	/** Sets the zoom, within bounds. */
 	void zoom(double scale) {
 		pane.setScale(Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, scale)));
+		updateOverview();
+	}
+
+	/** Shows the overview while the picture is larger than the view (dragging its frame scrolls the view), hides it otherwise. */
+	private void updateOverview() {
+		FigureCanvas figureCanvas = canvas;
+		TimelineData shown = data;
+		if (figureCanvas == null || figureCanvas.isDisposed()) {
+			return;
+		}
+		org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
+		showOverview(shown != null && (shown.drawing().width() * scale() > area.width + 1
+				|| shown.drawing().height() * scale() > area.height + 1));
+	}
+
+	private void showOverview(boolean show) {
+		Canvas strip = overview;
+		if (strip != null && !strip.isDisposed() && show != strip.getVisible()) {
+			strip.setVisible(show);
+			((GridData) strip.getLayoutData()).exclude = !show;
+			strip.getParent().layout(true);
+		}
+	}
+
+	/** Whether the overview is shown (for the tests). */
+	boolean overviewShown() {
+		Canvas strip = overview;
+		return strip != null && strip.getVisible();
 	}
 
 	/** Zooms so that the whole picture fits the view. */
@@ -491,6 +556,7 @@ public class TimelineView extends ViewPart {
 		if (shown == null || figureCanvas == null) {
 			return;
 		}
+		showOverview(false); // fitted, the picture needs none: its room goes to the picture
 		org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
 		zoom(Math.min(area.width / shown.drawing().width(), area.height / shown.drawing().height()));
 	}

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
@@ -49,7 +50,7 @@ import org.looptrace.ui.testsupport.Workbench;
 /**
  * The Communication Matrix view in a real workbench: opened from the Project Explorer on a run's
  * model, it shows the counts of {@link CommunicationMatrix} and the bytes of the data traces;
- * it follows the caret of the model editor; its CSV export writes the rows of
+ * it follows the caret of the model editor and the Outline; its CSV export writes the rows of
  * {@code looptrace matrix --csv}; a bad model is a message in the view.
  */
 class MatrixViewTest {
@@ -144,6 +145,18 @@ class MatrixViewTest {
 		MatrixView opened = (MatrixView) page.findView(MatrixView.ID);
 		assertNotNull(opened, "the command opens the view");
 		assertEquals(CommunicationMatrix.of(parsed, "3.1.1", Progress.NONE).channels(), waitForData(opened, "3.1.1").messages());
+	}
+
+	@Test
+	void theViewFollowsTheOutlineAsItFollowsTheCaret() throws Exception {
+		IFile model = write("shift.loops", SHIFT);
+		IDE.openEditor(page, model);
+		MatrixView view = (MatrixView) page.showView(MatrixView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		Model parsed = ModelText.parse(SHIFT, "shift.loops");
+		for (String path : List.of("3.1", "3.2", "3")) {
+			Workbench.selectInOutline(path, WAIT_MILLIS);
+			assertEquals(CommunicationMatrix.of(parsed, path, Progress.NONE).channels(), waitForData(view, path).messages(), path);
+		}
 	}
 
 	@Test

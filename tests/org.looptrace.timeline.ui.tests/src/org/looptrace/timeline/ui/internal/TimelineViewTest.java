@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -20,6 +22,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.geometry.PrecisionPoint;
 import org.eclipse.draw2d.geometry.Rectangle;
 import org.eclipse.jface.text.ITextSelection;
@@ -29,6 +32,7 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchPartReference;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.ide.IDE;
@@ -54,7 +58,7 @@ import org.w3c.dom.NodeList;
 /**
  * The Timeline view in a real workbench, on the shipped examples: opened from the Project Explorer
  * it draws one figure per loop of the model; it zooms; a click on a loop box selects the loop in the
- * model editor and moving the editor's caret highlights the figures of the construct there; the
+ * model editor and moving the editor's caret (or selecting in the Outline) highlights the figures of the construct there; the
  * rank filter and collapse depth lay out again; its export writes the SVG and PNG of the layout.
  */
 class TimelineViewTest {
@@ -132,6 +136,9 @@ class TimelineViewTest {
 		TimelineView view = open("figure8.loops");
 		for (double zoom : new double[] { 1, 2.5 }) {
 			view.zoom(zoom);
+			// zoomed, the overview may come and take the scroll bar's room: the picture is laid out to the new width first
+			waitUntil(() -> shows(view, shown -> shown.options().width() == Objects.requireNonNull(view.canvas()).getClientArea().width),
+					"the picture takes the view's width");
 			TimelineData data = Objects.requireNonNull(view.data());
 			TimelineFigures figures = Objects.requireNonNull(view.figures());
 			for (TimelineFigures.LoopFigure loop : figures.loops()) {
@@ -140,8 +147,11 @@ class TimelineViewTest {
 				Objects.requireNonNull(view.canvas()).scrollTo(0, 0);
 				figures.layer().translateToAbsolute(inside);
 				click(view, inside.x, inside.y);
-				assertEquals(1, page.getEditorReferences().length, "the model's editor is opened once");
-				ITextEditor editor = (ITextEditor) Objects.requireNonNull(page.getEditorReferences()[0].getEditor(false));
+				// text editors only: the Welcome page of the first start may be open too
+				List<ITextEditor> editors = Arrays.stream(page.getEditorReferences()).map(reference -> reference.getEditor(false))
+						.filter(ITextEditor.class::isInstance).map(ITextEditor.class::cast).toList();
+				assertEquals(1, editors.size(), "the model's editor is opened once");
+				ITextEditor editor = editors.get(0);
 				ITextSelection selection = (ITextSelection) editor.getSelectionProvider().getSelection();
 				var range = data.ranges().get(box.path());
 				assertNotNull(range, box.path());
@@ -160,17 +170,64 @@ class TimelineViewTest {
 		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
 		waitForData(view, model);
 		String text = Objects.requireNonNull(view.data()).text();
-		TimelineFigures figures = Objects.requireNonNull(view.figures());
 		String[][] carets = { { "for i1 = 0 to 6", "1.2" }, { "2*i1 send", "1.2.1" }, { "i1 sync", "1.1.1" }, { "for i0", "1" } };
 		for (String[] caret : carets) {
 			page.activate(editor);
 			editor.selectAndReveal(text.indexOf(caret[0]) + 1, 0);
-			waitUntil(() -> !figures.highlighted().isEmpty() && figures.highlighted().equals(figures.figures(caret[1])),
-					"construct " + caret[1] + " is not highlighted at " + caret[0]);
-			assertTrue(figures.figures(caret[1]).stream().allMatch(TimelineFigures.ConstructFigure::highlighted));
+			// the figures drawn now: a resize (the overview coming or going) lays the model out again
+			waitUntil(() -> view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
+					&& figures.highlighted().equals(figures.figures(caret[1])), "construct " + caret[1] + " is not highlighted at " + caret[0]);
+			assertTrue(Objects.requireNonNull(view.figures()).figures(caret[1]).stream().allMatch(TimelineFigures.ConstructFigure::highlighted));
 		}
 		editor.selectAndReveal(0, 0); // in the comment before the first construct
-		waitUntil(() -> figures.highlighted().isEmpty(), "nothing is highlighted outside constructs");
+		waitUntil(() -> view.figures() instanceof TimelineFigures figures && figures.highlighted().isEmpty(),
+				"nothing is highlighted outside constructs");
+	}
+
+	@Test
+	void selectingAConstructInTheOutlineHighlightsItsFigures() throws Exception {
+		IFile model = copy(examples().resolve("models").resolve("figure8.loops"));
+		IDE.openEditor(page, model);
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		waitForData(view, model);
+		for (String path : new String[] { "1.2", "1.1", "1" }) {
+			Workbench.selectInOutline(path, WAIT_MILLIS);
+			waitUntil(() -> view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
+					&& figures.highlighted().equals(figures.figures(path)),
+					"construct " + path + " selected in the Outline is not highlighted");
+		}
+	}
+
+	@Test
+	void maximizedOrRestoredThePictureTakesTheWidthOfTheView() throws Exception {
+		TimelineView view = open("figure8.loops");
+		FigureCanvas canvas = Objects.requireNonNull(view.canvas());
+		int before = Objects.requireNonNull(view.data()).options().width();
+		assertEquals(canvas.getClientArea().width, before, "laid out to the view's width");
+		IWorkbenchPartReference reference = page.getReference(view);
+		page.setPartState(reference, IWorkbenchPage.STATE_MAXIMIZED);
+		int maximized;
+		try {
+			waitUntil(() -> shows(view, data -> data.options().width() == canvas.getClientArea().width && data.options().width() > before),
+					"maximized, the picture is not laid out to the view's width " + canvas.getClientArea().width);
+			maximized = Objects.requireNonNull(view.data()).options().width();
+			assertEquals(maximized, Objects.requireNonNull(view.data()).drawing().width(), 0.5);
+		} finally {
+			page.setPartState(reference, IWorkbenchPage.STATE_RESTORED);
+		}
+		waitUntil(() -> shows(view, data -> data.options().width() == canvas.getClientArea().width && data.options().width() < maximized),
+				"restored, the picture is not laid out to the view's width again");
+	}
+
+	@Test
+	void anOverviewIsShownWhileThePictureIsLargerThanTheView() throws Exception {
+		TimelineView view = open("figure8.loops");
+		view.fit();
+		waitUntil(() -> !view.overviewShown(), "fitted, the picture needs no overview");
+		view.zoom(view.scale() * 4);
+		waitUntil(view::overviewShown, "zoomed in, the overview shows the whole picture");
+		view.fit();
+		waitUntil(() -> !view.overviewShown(), "fitted again, the overview goes");
 	}
 
 	@Test

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.ui.internal.navigator;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.trace.EventReader;
+import org.looptrace.ui.LoopTraceUi;
+
+/**
+ * What the Project Explorer says of a run: its ranks, events, size on disk and whether its model is
+ * current.
+ *
+ * @param ranks  the number of event traces ({@code trace.<p>} files)
+ * @param events the events of all ranks, or -1 until counted or when a trace cannot be read
+ * @param bytes  the size of the run files
+ * @param model  the state of the folder's model
+ * @param stamp  what changes when a run file changes: a count made under another stamp is stale
+ */
+record RunSummary(int ranks, long events, long bytes, Model model, long stamp) {
+
+	/** The state of the model of a run. */
+	enum Model {
+		/** No {@code model.loops} yet. */
+		NONE,
+		/** {@code model.loops} is older than a run file: the builder or Model traces will replace it. */
+		STALE,
+		/** {@code model.loops} is newer than every run file. */
+		CURRENT
+	}
+
+	/** The summary of a run from its files' metadata, its events given (-1: not counted). */
+	static RunSummary of(RankFiles run, long events) {
+		List<IFile> files = run.files();
+		int ranks = 0;
+		long bytes = 0;
+		long newest = Long.MIN_VALUE;
+		long stamp = 17;
+		for (IFile file : files) {
+			if (RankFiles.isEventTrace(file)) {
+				ranks++;
+			}
+			IPath location = file.getLocation();
+			bytes += location == null ? 0 : location.toFile().length();
+			newest = Math.max(newest, file.getLocalTimeStamp());
+			stamp = 31 * stamp + file.getModificationStamp() + 7 * file.getName().hashCode();
+		}
+		IFile model = run.folder().getFile(IPath.fromOSString(LoopTraceUi.MODEL_FILE));
+		Model state = !model.exists() ? Model.NONE : model.getLocalTimeStamp() >= newest ? Model.CURRENT : Model.STALE;
+		return new RunSummary(ranks, events, bytes, state, stamp);
+	}
+
+	/**
+	 * Counts the events of a run's traces (reads them whole); -1 when one cannot be read or the count
+	 * was cancelled.
+	 */
+	static long countEvents(RankFiles run, BooleanSupplier cancelled) {
+		long events = 0;
+		for (IFile file : run.files()) {
+			IPath location = file.getLocation();
+			if (!RankFiles.isEventTrace(file)) {
+				continue;
+			}
+			if (location == null) {
+				return -1;
+			}
+			try (EventReader reader = EventReader.open(location.toPath())) {
+				while (reader.next() != null) {
+					events++;
+					if ((events & 0xFFFF) == 0 && cancelled.getAsBoolean()) {
+						return -1;
+					}
+				}
+			} catch (IOException e) {
+				return -1; // the builder's markers say what is wrong with the trace
+			}
+		}
+		return events;
+	}
+
+	/** Whether this summary still describes a run (no run file changed since). */
+	boolean describes(@Nullable RunSummary now) {
+		return now != null && now.stamp == stamp;
+	}
+
+	/** Whether a resource is the model a summary speaks of. */
+	static boolean isModel(IResource resource) {
+		return resource.getType() == IResource.FILE && LoopTraceUi.MODEL_FILE.equals(resource.getName());
+	}
+}

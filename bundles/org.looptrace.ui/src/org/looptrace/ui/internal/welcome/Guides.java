@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.ui.internal.welcome;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.util.List;
+
+import org.eclipse.core.runtime.FileLocator;
+import org.eclipse.core.runtime.URIUtil;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.ide.IDE;
+import org.looptrace.ui.internal.Messages;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+
+/**
+ * The guides shipped in the bundle ({@code docs/}, copied from the repository's documentation by
+ * the bundle's pom), opened read as text in the workbench's text editor.
+ */
+final class Guides {
+
+	/**
+	 * A guide.
+	 *
+	 * @param path    its file under the bundle's {@code docs/}
+	 * @param title   the name of the guide's link
+	 * @param summary what the guide tells
+	 */
+	record Guide(String path, String title, String summary) {
+	}
+
+	/** The folder of the bundle that holds the guides. */
+	static final String DOCS = "docs";
+	/** The platform's plain text editor: Markdown is read as text, never handed to an external program. */
+	private static final String TEXT_EDITOR = "org.eclipse.ui.DefaultTextEditor";
+
+	static final Guide TRACING = new Guide("tracer/README.md", Messages.Welcome_guideTracing, Messages.Welcome_guideTracingHint);
+	static final List<Guide> ALL = List.of(
+			new Guide("IDE.md", Messages.Welcome_guideIde, Messages.Welcome_guideIdeHint),
+			new Guide("LANGUAGE.md", Messages.Welcome_guideLanguage, Messages.Welcome_guideLanguageHint),
+			new Guide("TIMELINE.md", Messages.Welcome_guideTimeline, Messages.Welcome_guideTimelineHint),
+			new Guide("PATTERNS.md", Messages.Welcome_guidePatterns, Messages.Welcome_guidePatternsHint),
+			new Guide("FORMATS.md", Messages.Welcome_guideFormats, Messages.Welcome_guideFormatsHint),
+			TRACING);
+
+	private Guides() {
+	}
+
+	/**
+	 * Opens a guide in a text editor of the page; a guide missing from the bundle is an error dialog.
+	 *
+	 * @return the editor, or null when the guide could not be opened
+	 */
+	static @Nullable IEditorPart open(IWorkbenchPage page, Guide guide) {
+		Bundle bundle = FrameworkUtil.getBundle(Guides.class);
+		URL entry = bundle == null ? null : bundle.getEntry(DOCS + "/" + guide.path());
+		try {
+			if (entry == null) {
+				throw new IOException(NLS.bind(Messages.Welcome_guideMissing, DOCS + "/" + guide.path()));
+			}
+			// a file of its own: a bundle installed as a jar has its entries extracted into the cache
+			return IDE.openEditor(page, URIUtil.toURI(FileLocator.toFileURL(entry)), TEXT_EDITOR, true);
+		} catch (IOException | URISyntaxException | PartInitException e) {
+			MessageDialog.openError(page.getWorkbenchWindow().getShell(), guide.title(),
+					NLS.bind(Messages.Welcome_guideFailed, guide.title(), e.getMessage()));
+			return null;
+		}
+	}
+}
