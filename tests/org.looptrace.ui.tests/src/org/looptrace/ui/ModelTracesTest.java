@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.core.commands.Command;
@@ -18,6 +19,7 @@ import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.ui.IEditorPart;
@@ -35,9 +37,13 @@ import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.Pipeline;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.testsupport.Projection;
+import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.internal.ModelTracesJob;
 import org.looptrace.ui.testsupport.TestProjects;
 
@@ -121,6 +127,49 @@ class ModelTracesTest {
 		assertEquals(1, markers.length, "markers on trace.1");
 		assertEquals(3, markers[0].getAttribute(IMarker.LINE_NUMBER, -1));
 		assertTrue(markers[0].getAttribute(IMarker.MESSAGE, "").contains("sned"), markers[0].getAttribute(IMarker.MESSAGE, ""));
+	}
+
+	@Test
+	void aFolderHoldingAnOtf2ArchiveIsModelledAsItsRun() throws Exception {
+		List<List<TraceEvent>> program = RandomPrograms.shaped(6, 3);
+		Path run = Files.createTempDirectory("looptrace-archive").resolve("scorep-run");
+		Otf2Archives.Written written = Otf2Archives.program(program, run);
+		IFolder folder = archiveFolder(run);
+		IStatus status = runJob(folder);
+		assertTrue(status.isOK(), status.toString());
+
+		// beside the archive's anchor, the model of its events, as the command line models the archive
+		TraceFolder converted = Otf2Archive.open(folder.getLocation().toPath()).traceFolder(false, 1, Progress.NONE);
+		Model model = Pipeline.model(converted, NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		assertEquals(ModelPrinter.print(model), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+		Projection.assertProjection(written.expected(), model, "the archive's model");
+	}
+
+	@Test
+	void anArchiveCutShortBecomesAMarkerOnItsEventFile() throws Exception {
+		Path run = Files.createTempDirectory("looptrace-archive").resolve("cut-run");
+		Otf2Archives.program(RandomPrograms.traces(4, 5), run);
+		IFolder folder = archiveFolder(run);
+		IFolder events = folder.getFolder("traces");
+		IFile evt = List.of(events.members()).stream().filter(member -> member.getName().endsWith(".evt")).map(IFile.class::cast)
+				.findFirst().orElseThrow();
+		Path file = evt.getLocation().toPath();
+		byte[] bytes = Files.readAllBytes(file);
+		Files.write(file, Arrays.copyOf(bytes, bytes.length / 2));
+		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
+
+		IStatus status = runJob(folder);
+		assertEquals(IStatus.ERROR, status.getSeverity(), status.toString());
+		IMarker[] markers = evt.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, markers.length, () -> "markers on " + evt.getName() + "; the job said " + status);
+		assertTrue(markers[0].getAttribute(IMarker.MESSAGE, "").contains("location"), markers[0].getAttribute(IMarker.MESSAGE, ""));
+	}
+
+	/** A folder of the project linked to an archive's folder, as a user links a run of a cluster's file system. */
+	private IFolder archiveFolder(Path run) throws CoreException {
+		IFolder folder = project.getFolder(run.getFileName().toString());
+		folder.createLink(IPath.fromPath(run), IResource.NONE, null);
+		return folder;
 	}
 
 	private IFolder traceFolder(String pattern, int ranks) throws CoreException, IOException {

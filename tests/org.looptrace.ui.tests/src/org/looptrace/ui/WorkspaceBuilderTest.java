@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,10 +19,12 @@ import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IProjectDescription;
+import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.IncrementalProjectBuilder;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.IJobChangeListener;
@@ -43,7 +46,10 @@ import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.testsupport.Otf2Archives;
+import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.trace.generate.Patterns;
 import org.looptrace.ui.internal.LoopTraceNature;
 import org.looptrace.ui.internal.ModellingPreferences;
@@ -175,6 +181,22 @@ class WorkspaceBuilderTest {
 		assertFalse(expectedModel(folder, small).equals(expectedModel(folder, NlrOptions.DEFAULTS)),
 				"the options make no difference on this run: the test proves nothing");
 		assertEquals("local models: 0 reused, " + RANKS + " computed", lastResult().getMessage());
+	}
+
+	@Test
+	void aFolderHoldingAnOtf2ArchiveIsBuiltAsARun() throws Exception {
+		TestProjects.create(project);
+		Path run = Files.createTempDirectory("looptrace-archive").resolve("archive");
+		Otf2Archives.Written written = Otf2Archives.program(RandomPrograms.traces(RANKS, 2), run);
+		IFolder folder = project.getFolder("archive");
+		folder.createLink(IPath.fromPath(run), IResource.NONE, null);
+		LoopTraceNature.addTo(project, null);
+		waitForModels();
+		assertTrue(lastResult().isOK(), lastResult().toString());
+		TraceFolder converted = Otf2Archive.open(run).traceFolder(false, 1, Progress.NONE);
+		assertEquals(ModelPrinter.print(Merger.merge(Nlr.modelFolder(converted, NlrOptions.DEFAULTS, 1, Progress.NONE),
+				new MergeOptions(1), Progress.NONE)), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+		assertEquals(RANKS, written.expected().size());
 	}
 
 	private IFolder builtProject(String pattern) throws Exception {

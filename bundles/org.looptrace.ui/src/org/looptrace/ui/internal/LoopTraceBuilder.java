@@ -21,9 +21,9 @@ import org.looptrace.ui.LoopTraceUi;
 
 /**
  * Keeps the models of a project's trace folders up to date: every folder holding {@code trace.<p>}
- * files whose run files changed gets a {@link ModelTracesJob}. The jobs run beside the build,
- * each on its own folder's rule, so a long model never holds the workspace; a model the user
- * edited is never replaced by them.
+ * files or an OTF2 archive's anchor, whose run files changed, gets a {@link ModelTracesJob}. The jobs
+ * run beside the build, each on its own folder's rule, so a long model never holds the workspace; a
+ * model the user edited is never replaced by them.
  */
 public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 
@@ -35,7 +35,7 @@ public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 		IResourceDelta delta = kind == FULL_BUILD ? null : getDelta(getProject());
 		if (delta == null) {
 			getProject().accept(resource -> {
-				if (isRunFile(resource)) {
+				if (isRunFile(resource) || isArchiveAnchor(resource)) {
 					changed.put(resource.getParent().getFullPath().toString(), resource.getParent());
 				}
 				return !isCache(resource);
@@ -43,7 +43,7 @@ public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 		} else {
 			delta.accept(child -> {
 				IResource resource = child.getResource();
-				if (isRunFile(resource)) {
+				if (isRunFile(resource) || isArchiveAnchor(resource)) {
 					changed.put(resource.getParent().getFullPath().toString(), resource.getParent());
 				}
 				return !isCache(resource);
@@ -74,6 +74,15 @@ public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 	public static boolean isRunFile(IResource resource) {
 		return resource.getType() == IResource.FILE && !resource.isDerived()
 				&& TraceFolder.isRunFile(Path.of(resource.getName()));
+	}
+
+	/**
+	 * Whether a resource is the anchor of an OTF2 archive ({@code traces.otf2}): a folder holding one is
+	 * a trace folder too. A writer rewrites the anchor when it closes an archive, so its change stands
+	 * for the archive's.
+	 */
+	private static boolean isArchiveAnchor(IResource resource) {
+		return resource.getType() == IResource.FILE && !resource.isDerived() && resource.getName().endsWith(".otf2");
 	}
 
 	/** Folders of the engine's own (a trace folder's cache): nothing the builder reads. */

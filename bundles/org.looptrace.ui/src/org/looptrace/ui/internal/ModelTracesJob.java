@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.resources.IContainer;
@@ -42,6 +43,7 @@ import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.LoopTraceUi;
 import org.looptrace.ui.MonitorProgress;
 
@@ -94,7 +96,7 @@ public final class ModelTracesJob extends Job {
 			}
 			ModellingPreferences options = ModellingPreferences.of(folder.getProject());
 			MonitorProgress progress = new MonitorProgress(monitor, getName());
-			TraceFolder traces = TraceFolder.open(location.toPath());
+			TraceFolder traces = traces(location.toPath(), options.threads(), progress);
 			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
 			Model model = Pipeline.model(traces,
 					(folder, localProgress) -> Nlr.modelFolder(folder, options.nlr(), options.threads(), localProgress, cache),
@@ -115,6 +117,18 @@ public final class ModelTracesJob extends Job {
 		} catch (IOException | CoreException e) {
 			return Status.error(NLS.bind(Messages.ModelTracesJob_failed, folder.getFullPath().makeRelative(), e.getMessage()), e);
 		}
+	}
+
+	/**
+	 * The trace folder of a folder: itself, or for a folder holding an OTF2 archive the archive's
+	 * events written once as a trace folder beside its anchor (kept while the archive does not change).
+	 */
+	private static TraceFolder traces(Path folder, int threads, MonitorProgress progress) throws IOException {
+		Optional<Path> anchor = Otf2Archive.anchorOf(folder);
+		if (anchor.isEmpty()) {
+			return TraceFolder.open(folder);
+		}
+		return Otf2Archive.open(anchor.get()).traceFolder(false, threads, progress);
 	}
 
 	/** An error status for a problem of the traces, after putting its marker where it is. */
