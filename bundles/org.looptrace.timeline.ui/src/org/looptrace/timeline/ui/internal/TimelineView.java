@@ -80,8 +80,11 @@ public class TimelineView extends ViewPart {
 	private static final int CLICK_SLOP = 3;
 	/** How long a view's size stays put before the model is laid out again to its width: not at every step of a drag. */
 	private static final int RESIZE_PAUSE_MILLIS = 150;
-	/** The height of the overview below the picture, in pixels. */
-	private static final int OVERVIEW_HEIGHT = 90;
+	/**
+	 * The width of the overview beside the picture, in pixels: beside, not below, since the Timeline
+	 * usually sits in a wide and low part of the window, where height is what the picture lacks.
+	 */
+	private static final int OVERVIEW_WIDTH = 180;
 
 	private @Nullable Label status;
 	private @Nullable Text ranksField;
@@ -119,10 +122,10 @@ public class TimelineView extends ViewPart {
 			return;
 		}
 		Composite body = new Composite(parent, SWT.NONE);
-		GridLayoutFactory.fillDefaults().spacing(0, 0).applyTo(body);
+		GridLayoutFactory.fillDefaults().numColumns(2).spacing(0, 0).applyTo(body);
 		Composite options = new Composite(body, SWT.NONE);
 		GridLayoutFactory.fillDefaults().numColumns(5).margins(6, 4).applyTo(options);
-		GridDataFactory.fillDefaults().grab(true, false).applyTo(options);
+		GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(options);
 		Label label = new Label(options, SWT.WRAP);
 		label.setText(Messages.TimelineView_empty);
 		GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).align(SWT.FILL, SWT.CENTER).applyTo(label);
@@ -158,7 +161,7 @@ public class TimelineView extends ViewPart {
 		});
 		canvas = figureCanvas;
 		Canvas overviewCanvas = new Canvas(body, SWT.BORDER);
-		GridDataFactory.fillDefaults().grab(true, false).hint(SWT.DEFAULT, OVERVIEW_HEIGHT).exclude(true).applyTo(overviewCanvas);
+		GridDataFactory.fillDefaults().grab(false, true).hint(OVERVIEW_WIDTH, SWT.DEFAULT).exclude(true).applyTo(overviewCanvas);
 		overviewCanvas.setVisible(false);
 		ScrollableThumbnail miniature = new ScrollableThumbnail((Viewport) figureCanvas.getViewport());
 		miniature.setSource(pane);
