@@ -44,8 +44,10 @@ class EzTraceArchivesTest {
 	}
 
 	@ParameterizedTest
-	// not solver: EZTrace records MPI_Sendrecv and MPI_Sendrecv_replace as regions only, without their messages
-	@ValueSource(strings = { "ring", "halo2d", "wavefront", "master_worker" })
+	// not solver: EZTrace records MPI_Sendrecv and MPI_Sendrecv_replace as regions only, without their messages;
+	// not master_worker: EZTrace records the receives its master completes with MPI_Waitany or MPI_Waitsome
+	// and MPI_STATUS_IGNORE with a sender read from memory it never set (a rank or not, from run to run)
+	@ValueSource(strings = { "ring", "halo2d", "wavefront" })
 	void ezTraceArchiveHasTheMessagesAndCollectivesOfOurTrace(String example, @TempDir Path dir) throws Exception {
 		Path ours = dir.resolve("ours");
 		TracedExamplesTest.trace(ours, RANKS, example, Integer.toString(ITERATIONS));
