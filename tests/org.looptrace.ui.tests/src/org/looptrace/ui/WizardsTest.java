@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 import org.eclipse.core.resources.IFile;
@@ -28,7 +29,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.Otf2Archives;
+import org.looptrace.testsupport.Projection;
+import org.looptrace.testsupport.RandomPrograms;
+import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.internal.wizards.ExampleProjectWizard;
 import org.looptrace.ui.internal.wizards.ImportTraceFolderWizard;
 import org.looptrace.ui.internal.wizards.TraceFolderImport;
@@ -103,6 +109,35 @@ class WizardsTest {
 		CoreException again = assertThrows(CoreException.class,
 				() -> new TraceFolderImport(source, imported.getFolder("kept"), false).run(null));
 		assertTrue(again.getMessage().contains("exists"), again.getMessage());
+	}
+
+	@Test
+	void importCopiesAnOtf2ArchiveWhole(@TempDir Path dir) throws Exception {
+		Path source = dir.resolve("scorep-run");
+		Otf2Archives.Written written = Otf2Archives.program(RandomPrograms.traces(4, 7), source);
+		Files.writeString(source.resolve("notes.txt"), "the user's own file");
+		imported.create(null);
+		imported.open(null);
+		new TraceFolderImport(source, imported.getFolder("run"), false).run(null);
+
+		Path copy = imported.getFolder("run").getLocation().toPath();
+		List<String> copied;
+		try (Stream<Path> files = Files.walk(copy)) {
+			copied = files.filter(Files::isRegularFile).map(file -> copy.relativize(file).toString()).sorted().toList();
+		}
+		List<String> archive;
+		try (Stream<Path> files = Files.walk(source)) {
+			archive = files.filter(Files::isRegularFile).map(file -> source.relativize(file).toString())
+					.filter(name -> !name.equals("notes.txt")).sorted().toList();
+		}
+		assertEquals(archive, copied, "the archive's files, the user's left where they are");
+		for (String name : copied) {
+			assertArrayEquals(Files.readAllBytes(source.resolve(name)), Files.readAllBytes(copy.resolve(name)), name);
+		}
+		TraceFolder traces = Otf2Archive.open(copy).traceFolder(false, 1, Progress.NONE);
+		for (int rank = 0; rank < 4; rank++) {
+			assertEquals(written.expected().get(rank), Projection.events(traces, rank), "rank " + rank + " of the imported archive");
+		}
 	}
 
 	@Test

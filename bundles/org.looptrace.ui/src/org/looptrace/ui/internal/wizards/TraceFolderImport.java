@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
@@ -20,12 +22,15 @@ import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.internal.Messages;
 
 /**
  * Copies the run files of a trace folder of the file system ({@code trace.<p>}, {@code
  * trace.<p>.gz}, {@code data.<p>}) into a new folder of the workspace, compressed traces kept as
- * they are or expanded. Other files of the source are the user's and stay where they are.
+ * they are or expanded; for a folder holding an OTF2 archive, the archive: its anchor, its global
+ * definitions and the folder of its locations. Other files of the source are the user's and stay
+ * where they are.
  *
  * @param source the trace folder on the file system
  * @param target the new workspace folder; it must not exist
@@ -35,6 +40,10 @@ public record TraceFolderImport(Path source, IFolder target, boolean expand) {
 
 	/** The run files of {@code source}, by name; a folder without trace files is refused. */
 	public List<Path> runFiles() throws CoreException {
+		Optional<Path> anchor = Otf2Archive.anchorOf(source);
+		if (anchor.isPresent()) {
+			return archiveFiles(anchor.get());
+		}
 		try (Stream<Path> files = Files.list(source)) {
 			List<Path> found = files.filter(Files::isRegularFile).filter(TraceFolder::isRunFile).sorted().toList();
 			if (found.stream().noneMatch(file -> file.getFileName().toString().startsWith("trace."))) {
@@ -44,6 +53,25 @@ public record TraceFolderImport(Path source, IFolder target, boolean expand) {
 		} catch (IOException e) {
 			throw new CoreException(Status.error(NLS.bind(Messages.ImportWizard_unreadable, source, e.getMessage()), e));
 		}
+	}
+
+	/** The files of the archive whose anchor is {@code anchor.otf2}: it, {@code anchor.def} and all of {@code anchor/}. */
+	private List<Path> archiveFiles(Path anchor) throws CoreException {
+		String name = anchor.getFileName().toString();
+		Path base = anchor.resolveSibling(name.substring(0, name.length() - ".otf2".length()));
+		List<Path> files = new ArrayList<>(List.of(anchor));
+		Path definitions = base.resolveSibling(base.getFileName() + ".def");
+		if (Files.isRegularFile(definitions)) {
+			files.add(definitions);
+		}
+		if (Files.isDirectory(base)) {
+			try (Stream<Path> locations = Files.walk(base)) {
+				locations.filter(Files::isRegularFile).sorted().forEach(files::add);
+			} catch (IOException e) {
+				throw new CoreException(Status.error(NLS.bind(Messages.ImportWizard_unreadable, base, e.getMessage()), e));
+			}
+		}
+		return files;
 	}
 
 	/** Copies the run files, reporting one unit of work per file; cancellable between files. */
@@ -56,9 +84,10 @@ public record TraceFolderImport(Path source, IFolder target, boolean expand) {
 		createParents(target.getParent());
 		target.create(true, true, progress.split(1));
 		for (Path file : files) {
-			String name = file.getFileName().toString();
+			String name = source.relativize(file).toString();
 			boolean expanding = expand && name.endsWith(".gz");
 			IFile copy = target.getFile(IPath.fromOSString(expanding ? name.substring(0, name.length() - 3) : name));
+			createParents(copy.getParent());
 			try (InputStream in = expanding ? new GZIPInputStream(Files.newInputStream(file)) : Files.newInputStream(file)) {
 				copy.create(in, true, progress.split(1));
 			} catch (IOException e) {
