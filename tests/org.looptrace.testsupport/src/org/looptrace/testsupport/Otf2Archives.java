@@ -28,6 +28,25 @@ import org.looptrace.model.core.TraceEvent;
  */
 public final class Otf2Archives {
 
+	/**
+	 * A description for {@link #write} of two ranks, locations 0 and 1, where rank 0 sends twice on
+	 * channel (0, 1, 7), each send inside MPI_Send (records 1 to 3 and 4 to 6 of its location), and
+	 * rank 1 receives once: the second send, event 5 of location 0, is never received.
+	 */
+	public static final String UNMATCHED_SEND = """
+			resolution 1000
+			ranks 2 0 1
+			comm MPI_COMM_WORLD world
+			region MPI_Send mpi
+			0 1 enter MPI_Send
+			0 2 send MPI_COMM_WORLD 1 7 4
+			0 3 leave MPI_Send
+			0 4 enter MPI_Send
+			0 5 send MPI_COMM_WORLD 1 7 4
+			0 6 leave MPI_Send
+			1 2 recv MPI_COMM_WORLD 0 7 4
+			""";
+
 	private Otf2Archives() {
 	}
 

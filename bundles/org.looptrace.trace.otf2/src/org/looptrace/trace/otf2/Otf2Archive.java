@@ -8,8 +8,13 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -99,6 +104,19 @@ public final class Otf2Archive {
 	/** The number of MPI ranks. */
 	public int ranks() {
 		return mapping.ranks();
+	}
+
+	/**
+	 * The events of the ranks' locations as the definitions announce them, without reading them: OTF2
+	 * records (region enters and leaves among them), so more than the events they map onto; 0 for a
+	 * location whose count the writer left out.
+	 */
+	public long events() {
+		long events = 0;
+		for (int rank = 0; rank < ranks(); rank++) {
+			events += mapping.events(rank);
+		}
+		return events;
 	}
 
 	/** Warnings about the archive's definitions (duplicates that differ, a missing clock, ...). */
@@ -203,25 +221,64 @@ public final class Otf2Archive {
 		return TraceFolder.open(folder);
 	}
 
-	/** What identifies the archive's contents: name, size and time of the anchor, the definitions and every event file. */
+	/** What identifies the archive's contents: name, size and time of each of its files. */
 	private String stamp() throws IOException {
 		StringBuilder text = new StringBuilder("otf2 archive v1\n");
-		Path anchor = anchor();
-		String name = anchor.getFileName().toString().replaceFirst("\\.otf2$", "");
-		List<Path> files = new ArrayList<>(List.of(anchor, anchor.resolveSibling(name + ".def")));
-		Path archive = anchor.resolveSibling(name);
-		if (Files.isDirectory(archive)) {
-			try (Stream<Path> entries = Files.list(archive)) {
-				entries.sorted().forEach(files::add);
-			}
-		}
-		for (Path file : files) {
-			if (Files.exists(file)) {
-				text.append(file.getFileName()).append(' ').append(Files.size(file)).append(' ')
-						.append(Files.getLastModifiedTime(file).toMillis()).append('\n');
-			}
+		for (Path file : files(anchor())) {
+			text.append(anchor().resolveSibling("").relativize(file)).append(' ').append(Files.size(file)).append(' ')
+					.append(Files.getLastModifiedTime(file).toMillis()).append('\n');
 		}
 		return text.toString();
+	}
+
+	/**
+	 * The files of the archive whose anchor is {@code anchor} ({@code NAME.otf2}), those that exist, in
+	 * order: the anchor, its global definitions {@code NAME.def} and every file under {@code NAME/} (the
+	 * locations' definitions and events). Reading them needs no library: copying an archive copies these.
+	 */
+	public static List<Path> files(Path anchor) throws IOException {
+		String name = anchor.getFileName().toString().replaceFirst("\\.otf2$", "");
+		List<Path> files = new ArrayList<>(List.of(anchor));
+		Path definitions = anchor.resolveSibling(name + ".def");
+		if (Files.isRegularFile(definitions)) {
+			files.add(definitions);
+		}
+		Path locations = anchor.resolveSibling(name);
+		if (Files.isDirectory(locations)) {
+			try (Stream<Path> entries = Files.walk(locations)) {
+				entries.filter(Files::isRegularFile).sorted().forEach(files::add);
+			}
+		}
+		return files;
+	}
+
+	/** The event file of a rank's location, where diagnostics about its events point. */
+	public Path eventFile(int rank) {
+		return mapping.eventFile(rank);
+	}
+
+	/** A rank's location as diagnostics name it: {@code location L (rank P, NAME)}. */
+	public String describe(int rank) {
+		return mapping.describe(rank);
+	}
+
+	/**
+	 * The positions in the archive of some events of a rank, read once: for each index {@code n}
+	 * (1-based, the line of {@code trace.<rank>} written with the same {@code calls}), the position of
+	 * the record it was read from among those of the rank's location (1-based, as otf2-print counts;
+	 * an MPI call's records other than its message or collective do not become events, so the two differ).
+	 */
+	public Map<Long, Long> positions(int rank, boolean calls, Collection<Long> indexes) throws IOException {
+		Set<Long> wanted = new HashSet<>(indexes);
+		Map<Long, Long> found = new HashMap<>();
+		try (RankEvents events = new RankEvents(mapping, rank, calls)) {
+			for (long n = 1; found.size() < wanted.size() && events.next() != null; n++) {
+				if (wanted.contains(n)) {
+					found.put(n, events.position());
+				}
+			}
+		}
+		return found;
 	}
 
 	/** Whether libotf2 can be loaded; when it cannot, the message of the exception says what to install. */

@@ -3,9 +3,12 @@ package org.looptrace.trace.otf2.internal;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.RankSet;
@@ -108,6 +111,20 @@ public final class Mapping {
 					+ String.join(", ", definitions.duplicates().subList(0, Math.min(10, definitions.duplicates().size())))
 					+ (definitions.duplicates().size() > 10 ? ", ... (" + definitions.duplicates().size() + ")" : "")));
 		}
+		List<String> leftOut = new ArrayList<>();
+		Set<Long> ranked = Arrays.stream(locations).boxed().collect(Collectors.toSet());
+		for (Definitions.Location location : definitions.locations.values()) {
+			if (!ranked.contains(location.ref()) && location.events() > 0) {
+				leftOut.add("location " + Long.toUnsignedString(location.ref()) + " (" + definitions.string(location.name()) + ", "
+						+ location.events() + " events)");
+			}
+		}
+		if (!leftOut.isEmpty()) {
+			// LoopTrace models one stream of events per rank: another thread's MPI calls have no place in it
+			warnings.add(Diagnostic.warning(anchor, "events of locations that are not the master thread of an MPI rank left out: "
+					+ String.join(", ", leftOut.subList(0, Math.min(10, leftOut.size())))
+					+ (leftOut.size() > 10 ? ", ... (" + leftOut.size() + " locations)" : "")));
+		}
 		if (definitions.timerResolution <= 0) {
 			warnings.add(Diagnostic.warning(anchor, "no timer resolution in the clock properties: timestamps taken as nanoseconds"));
 		}
@@ -154,14 +171,24 @@ public final class Mapping {
 		return locationOfRank[rank];
 	}
 
+	/** The event file of the location of a rank: {@code <archive>/<location>.evt} beside the anchor. */
+	public Path eventFile(int rank) {
+		String archive = anchor.getFileName().toString().replaceFirst("\\.otf2$", "");
+		return anchor.resolveSibling(archive).resolve(Long.toUnsignedString(location(rank)) + ".evt");
+	}
+
+	/** The location of a rank as diagnostics name it: {@code location L (rank P, NAME)}. */
+	public String describe(int rank) {
+		return "location " + Long.toUnsignedString(location(rank)) + " (rank " + rank + ", " + locationName(rank) + ")";
+	}
+
 	/** The number of events the definitions announce for the location of a rank (0 when unknown). */
-	long events(int rank) {
+	public long events(int rank) {
 		Definitions.Location location = definitions.locations.get(locationOfRank[rank]);
 		return location == null ? 0 : location.events();
 	}
 
-	/** The name of a location, for diagnostics. */
-	String locationName(int rank) {
+	private String locationName(int rank) {
 		Definitions.Location location = definitions.locations.get(locationOfRank[rank]);
 		return location == null ? "" : definitions.string(location.name());
 	}

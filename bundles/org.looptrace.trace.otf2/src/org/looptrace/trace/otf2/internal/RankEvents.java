@@ -40,18 +40,20 @@ public final class RankEvents implements AutoCloseable {
 	private static final long BATCH = 4096;
 	private static final MemoryLayout[] PREFIX = { JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS };
 
-	/** An event and its data record, waiting for the end of its MPI call. */
+	/** An event, its data record and its position in the location, waiting for the end of its MPI call. */
 	private static final class Pending {
 		final TraceEvent event;
 		final long time;
 		long end;
 		final long size;
+		final long position;
 
-		Pending(TraceEvent event, long time, long end, long size) {
+		Pending(TraceEvent event, long time, long end, long size, long position) {
 			this.event = event;
 			this.time = time;
 			this.end = end;
 			this.size = size;
+			this.position = position;
 		}
 	}
 
@@ -85,8 +87,7 @@ public final class RankEvents implements AutoCloseable {
 		this.rank = rank;
 		this.calls = calls;
 		Path anchor = mapping.anchor();
-		String archive = anchor.getFileName().toString().replaceFirst("\\.otf2$", "");
-		this.eventFile = anchor.resolveSibling(archive).resolve(Long.toUnsignedString(mapping.location(rank)) + ".evt");
+		this.eventFile = mapping.eventFile(rank);
 		MemorySegment opened;
 		try {
 			opened = (MemorySegment) lib.readerOpen.invokeExact(Libotf2.cString(anchor.toString(), arena));
@@ -161,8 +162,7 @@ public final class RankEvents implements AutoCloseable {
 
 	/** A diagnostic about this rank's events, naming the event file, the location and the rank. */
 	private TraceFormatException error(String message) {
-		return new TraceFormatException(Diagnostic.error(eventFile, "location " + Long.toUnsignedString(mapping.location(rank))
-				+ " (rank " + rank + ", " + mapping.locationName(rank) + "): " + message));
+		return new TraceFormatException(Diagnostic.error(eventFile, mapping.describe(rank) + ": " + message));
 	}
 
 	/** The event file of the rank's location. */
@@ -240,6 +240,11 @@ public final class RankEvents implements AutoCloseable {
 		return currentEvent().size;
 	}
 
+	/** The position of the last event returned among the records of its location (1-based, as OTF2 counts and otf2-print shows). */
+	public long position() {
+		return currentEvent().position;
+	}
+
 	private Pending currentEvent() {
 		Pending event = current;
 		if (event == null) {
@@ -248,12 +253,12 @@ public final class RankEvents implements AutoCloseable {
 		return event;
 	}
 
-	private void add(TraceEvent event, long ticks, long size) {
+	private void add(TraceEvent event, long ticks, long position, long size) {
 		long now = mapping.nanoseconds(ticks);
 		if (mpiDepth > 0 && event.kind() != org.looptrace.model.core.EventKind.LOCAL) {
-			queue.add(new Pending(event, callStart, -1, size));
+			queue.add(new Pending(event, callStart, -1, size, position));
 		} else {
-			queue.add(new Pending(event, now, now, size));
+			queue.add(new Pending(event, now, now, size, position));
 			if (complete == queue.size() - 1) {
 				complete++;
 			}
@@ -323,7 +328,7 @@ public final class RankEvents implements AutoCloseable {
 			callStart = mapping.nanoseconds(time);
 		}
 		if (calls) {
-			add(TraceEvent.local(rank, List.of("call", word(entered, region))), time, 0);
+			add(TraceEvent.local(rank, List.of("call", word(entered, region))), time, position, 0);
 		}
 		return Libotf2.CALLBACK_SUCCESS;
 	}
@@ -332,7 +337,7 @@ public final class RankEvents implements AutoCloseable {
 	private int leave(long location, long time, long position, MemorySegment user, MemorySegment attributes, int region) {
 		Definitions.Region left = mapping.region(region);
 		if (calls) {
-			add(TraceEvent.local(rank, List.of("return", word(left, region))), time, 0);
+			add(TraceEvent.local(rank, List.of("return", word(left, region))), time, position, 0);
 		}
 		if (left != null && mapping.isMpi(left) && mpiDepth > 0 && --mpiDepth == 0) {
 			leaveCall(time);
@@ -367,7 +372,7 @@ public final class RankEvents implements AutoCloseable {
 			}
 			int other = worldRank(comm, commRef, peer, send ? "receiver" : "sender", position);
 			String token = tag(comm, commRef, tag);
-			add(send ? TraceEvent.send(rank, other, token) : TraceEvent.recv(other, rank, token), time, length);
+			add(send ? TraceEvent.send(rank, other, token) : TraceEvent.recv(other, rank, token), time, position, length);
 			return Libotf2.CALLBACK_SUCCESS;
 		} catch (TraceFormatException e) {
 			return fail(e);
@@ -387,7 +392,7 @@ public final class RankEvents implements AutoCloseable {
 			}
 			Mapping.Communicator comm = communicator(commRef, position);
 			RankSet group = comm.group();
-			add(TraceEvent.sync(rank, name, group != null ? group : RankSet.of(rank)), time, sent);
+			add(TraceEvent.sync(rank, name, group != null ? group : RankSet.of(rank)), time, position, sent);
 			return Libotf2.CALLBACK_SUCCESS;
 		} catch (TraceFormatException e) {
 			return fail(e);

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.trace.otf2;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.core.Progress;
+import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.TraceFolder;
+
+/**
+ * The traces of a run as a user names them, made into the trace folder the engine reads: a trace
+ * folder is itself; an OTF2 archive (its anchor {@code *.otf2} or the folder holding it) is written
+ * once as a trace folder beside its anchor ({@link Otf2Archive#traceFolder}) and reused while it does
+ * not change. The command line and the IDE both open their inputs here, and put the diagnostics of
+ * the trace folder back where the user can find them: {@link #located}.
+ */
+public final class TraceSource {
+
+	private final Path folder;
+	private final @Nullable Otf2Archive archive;
+	private final boolean calls;
+
+	private TraceSource(Path folder, @Nullable Otf2Archive archive, boolean calls) {
+		this.folder = folder;
+		this.archive = archive;
+		this.calls = calls;
+	}
+
+	/** Whether {@code path} names an OTF2 archive rather than a trace folder (or any other file). */
+	public static boolean isArchive(Path path) {
+		return Otf2Archive.anchorOf(path).isPresent();
+	}
+
+	/**
+	 * The traces {@code path} names: a trace folder as it is (not opened, so the caller chooses how), or
+	 * an archive converted into its trace folder unless that is up to date.
+	 *
+	 * @param calls    for an archive, whether Enter and Leave of regions become {@code local call F} /
+	 *                 {@code local return F} events (written into a folder of their own); nothing for a
+	 *                 trace folder, whose events are what its files hold
+	 * @param threads  ranks of an archive read at the same time
+	 * @param progress reports the conversion of an archive, one unit per rank
+	 * @throws Otf2UnavailableException when {@code path} is an archive and libotf2 cannot be loaded
+	 * @throws org.looptrace.trace.TraceFormatException when the archive cannot be read, naming the file
+	 *                 and, for an event, the location, rank and event
+	 */
+	public static TraceSource open(Path path, boolean calls, int threads, Progress progress) throws IOException {
+		Optional<Path> anchor = Otf2Archive.anchorOf(path);
+		if (anchor.isEmpty()) {
+			return new TraceSource(path, null, false);
+		}
+		Otf2Archive archive = Otf2Archive.open(anchor.get());
+		return new TraceSource(archive.traceFolder(calls, threads, progress).folder(), archive, calls);
+	}
+
+	/** The trace folder: the one given, or the one an archive was written into. */
+	public Path folder() {
+		return folder;
+	}
+
+	/** What the archive's definitions warn about (threads left out, a missing clock, ...); none for a trace folder. */
+	public List<Diagnostic> warnings() {
+		Otf2Archive from = archive;
+		return from == null ? List.of() : from.warnings();
+	}
+
+	/**
+	 * The diagnostics of the trace folder, those about a file an archive was written into pointing at
+	 * the archive instead: {@code trace.<p>} or {@code data.<p>} become the event file of rank p's
+	 * location, and line n of {@code trace.<p>} the position of the record event n was read from,
+	 * named in the message ({@code location L (rank P, NAME), event E: ...}), since the converted files
+	 * are the engine's and the archive is what the user has. Each rank concerned is read once more.
+	 * Diagnostics of a trace folder given as such are returned as they are.
+	 */
+	public List<Diagnostic> located(List<Diagnostic> diagnostics) throws IOException {
+		Otf2Archive from = archive;
+		if (from == null) {
+			return diagnostics;
+		}
+		Map<Integer, TreeSet<Long>> wanted = new TreeMap<>();
+		for (Diagnostic diagnostic : diagnostics) {
+			int rank = rankOf(diagnostic, from);
+			if (rank >= 0 && diagnostic.line() > 0 && diagnostic.file().getFileName().toString().startsWith("trace.")) {
+				wanted.computeIfAbsent(rank, r -> new TreeSet<>()).add(diagnostic.line());
+			}
+		}
+		Map<Integer, Map<Long, Long>> positions = new TreeMap<>();
+		for (Map.Entry<Integer, TreeSet<Long>> rank : wanted.entrySet()) {
+			positions.put(rank.getKey(), from.positions(rank.getKey(), calls, rank.getValue()));
+		}
+		List<Diagnostic> located = new ArrayList<>(diagnostics.size());
+		for (Diagnostic diagnostic : diagnostics) {
+			int rank = rankOf(diagnostic, from);
+			if (rank < 0) {
+				located.add(diagnostic);
+				continue;
+			}
+			Long position = positions.getOrDefault(rank, Map.of()).get(diagnostic.line());
+			String where = from.describe(rank) + (position != null ? ", event " + position : "");
+			located.add(new Diagnostic(diagnostic.severity(), from.eventFile(rank), 0, 0, where + ": " + diagnostic.message()));
+		}
+		return located;
+	}
+
+	/** The rank whose run file of the converted folder a diagnostic is about, or -1. */
+	private int rankOf(Diagnostic diagnostic, Otf2Archive from) {
+		Path file = diagnostic.file().toAbsolutePath().normalize();
+		if (!folder.toAbsolutePath().normalize().equals(file.getParent()) || !TraceFolder.isRunFile(file)) {
+			return -1;
+		}
+		int rank = TraceFolder.rankOfRunFile(file);
+		return rank >= 0 && rank < from.ranks() ? rank : -1;
+	}
+}
