@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.SkippedLines;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceSource;
 
 /** {@code looptrace check <folder>}: the diagnostics and summary of {@link ConsistencyCheck}. */
 public final class CheckCommand implements Command {
@@ -29,7 +31,7 @@ public final class CheckCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace check <folder>
+				usage: looptrace check <folder> [--calls]
 
 				Checks a trace folder (trace.<p> or trace.<p>.gz for every rank p, optionally data.<p>):
 				every line well formed, every event in the trace of its rank, every message sent
@@ -38,7 +40,9 @@ public final class CheckCommand implements Command {
 				Prints one diagnostic per line (file:line:column: error: message), then a summary.
 				A malformed line is reported and skipped, and the rest of its file is still checked;
 				a missing rank is reported and the others are still checked. At most %d errors and
-				warnings are shown per file; a note says how many more there were.
+				warnings are shown per file; a note says how many more there were. For an OTF2
+				archive, a problem in the events of a rank names the event file of the rank's
+				location, the location and the event's position in it (as otf2-print counts).
 
 				arguments:
 				  <folder>   the trace folder
@@ -52,12 +56,15 @@ public final class CheckCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException {
-		Arguments arguments = Arguments.parse(name(), args, Set.of(), Set.of());
+		Arguments arguments = Arguments.parse(name(), args, Set.of(), Set.of(TraceInput.CALLS));
 		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
+		boolean calls = arguments.flag(TraceInput.CALLS);
+		TraceInput.checkCalls(name(), given, calls);
+		TraceSource source;
 		TraceFolder folder;
 		try {
-			Path path = TraceInput.folder(name(), given, out);
-			folder = TraceFolder.openLenient(path, new SkippedLines(0));
+			source = TraceInput.open(name(), given, calls, out);
+			folder = TraceFolder.openLenient(source.folder(), new SkippedLines(0));
 		} catch (TraceFormatException e) {
 			out.println(e.diagnostic());
 			out.println("0 ranks checked, 1 error");
@@ -69,9 +76,13 @@ public final class CheckCommand implements Command {
 			return 1;
 		}
 		ConsistencyCheck.Report report = ConsistencyCheck.check(folder, Progress.NONE);
-		for (Diagnostic diagnostic : report.diagnostics()) {
-			out.println(diagnostic);
+		List<Diagnostic> diagnostics;
+		try {
+			diagnostics = source.located(report.diagnostics());
+		} catch (IOException e) { // the archive was read a moment ago: it changed under us
+			throw new UsageException(name() + ": " + given + ": " + e.getMessage(), e);
 		}
+		diagnostics.forEach(out::println);
 		out.println(report.summary());
 		return report.hasErrors() ? 1 : 0;
 	}

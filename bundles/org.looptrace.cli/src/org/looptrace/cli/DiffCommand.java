@@ -35,7 +35,7 @@ public final class DiffCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace diff <A.loops | trace folder> <B.loops | trace folder> [--ignore-counts] [--csv]
+				usage: looptrace diff <A.loops | trace folder> <B.loops | trace folder> [--ignore-counts] [--csv] [--calls]
 
 				Compares two models and prints one line per difference, naming the construct in A
 				and in B by path (as the outline numbers them: 3.2 is the second construct in the
@@ -61,15 +61,21 @@ public final class DiffCommand implements Command {
 
 				example:
 				  looptrace diff before.loops after.loops --ignore-counts
-				""";
+				""" + TraceInput.HELP;
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of(), Set.of("--ignore-counts", "--csv"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of(), Set.of("--ignore-counts", "--csv", TraceInput.CALLS));
 		List<String> inputs = arguments.positional(2, 2, "two models or trace folders");
-		LocatedModel left = load(Arguments.existing(name(), inputs.get(0)));
-		LocatedModel right = load(Arguments.existing(name(), inputs.get(1)));
+		Path a = Arguments.existing(name(), inputs.get(0));
+		Path b = Arguments.existing(name(), inputs.get(1));
+		boolean calls = arguments.flag(TraceInput.CALLS);
+		if (!TraceInput.isArchive(b)) {
+			TraceInput.checkCalls(name(), a, calls); // --calls applies to the archives among the two: one is enough
+		}
+		LocatedModel left = load(a, calls, err);
+		LocatedModel right = load(b, calls, err);
 		List<Difference> differences;
 		try {
 			differences = ModelDiff.compare(left.model(), right.model(), arguments.flag("--ignore-counts"), Progress.NONE);
@@ -86,8 +92,12 @@ public final class DiffCommand implements Command {
 		return differences.isEmpty() ? 0 : 1;
 	}
 
-	/** A model file with the lines of its constructs; a trace folder modelled, with the lines of its printed model. */
-	private LocatedModel load(Path input) throws IOException, UsageException {
+	/**
+	 * A model file with the lines of its constructs; a trace folder (or an archive's, with its regions
+	 * as calls if asked) modelled, with the lines of its printed model.
+	 */
+	private LocatedModel load(Path given, boolean calls, PrintStream err) throws IOException, UsageException {
+		Path input = TraceInput.isArchive(given) ? TraceInput.folder(name(), given, calls, err) : given;
 		String text = Files.isDirectory(input) ? ModelText.print(ModelInput.load(name(), input)) : Arguments.readText(name(), input);
 		try {
 			return ModelText.parseLocated(text, input.toString());

@@ -43,7 +43,7 @@ public final class MatrixCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace matrix <trace folder | model.loops> [--construct PATH] [--bytes] [--csv]
+				usage: looptrace matrix <trace folder | model.loops> [--construct PATH] [--bytes] [--csv] [--calls]
 
 				The communication matrix of a run: how many messages each rank sends to each other
 				rank. Computed from the model (a trace folder is modelled first, as by `looptrace
@@ -70,8 +70,9 @@ public final class MatrixCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv", "--bytes"));
-		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0)), err);
+		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv", "--bytes", TraceInput.CALLS));
+		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0)),
+				arguments.flag(TraceInput.CALLS), err);
 		Model model = ModelInput.load(name(), input);
 		String path = arguments.value("--construct");
 		CommunicationMatrix matrix;

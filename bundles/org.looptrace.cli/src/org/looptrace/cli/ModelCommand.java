@@ -42,7 +42,7 @@ public final class ModelCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--no-fold] [--stats] [--lenient]
+				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--no-fold] [--stats] [--lenient] [--calls]
 
 				Builds the global model of a run: nested loop recognition on every rank's trace (in
 				parallel), then the merge of the local models into loops that span the ranks which
@@ -77,8 +77,9 @@ public final class ModelCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient"));
-		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0)), err);
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient", TraceInput.CALLS));
+		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0)),
+				arguments.flag(TraceInput.CALLS), err);
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				NlrOptions.DEFAULT_STACK_LIMIT, true);

@@ -34,7 +34,7 @@ public final class NlrCommand implements Command {
 	public String help() {
 		return """
 				usage: looptrace nlr <trace file> [--method M] [-k K] [--stack N] [--no-affine]
-				       looptrace nlr <trace folder> -o <dir> [--threads N] [--method M] [-k K] [--stack N] [--no-affine]
+				       looptrace nlr <trace folder> -o <dir> [--threads N] [--method M] [-k K] [--stack N] [--no-affine] [--calls]
 
 				Nested loop recognition (Ketterlin and Clauss, CGO 2008), one streaming pass per rank.
 				For a trace file, prints its local model as .loops text. For a trace folder, writes the
@@ -60,8 +60,9 @@ public final class NlrCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("-k", "--stack", "-o", "--threads", "--method"),
-				Set.of("--no-affine", "--force"));
-		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0)), err);
+				Set.of("--no-affine", "--force", TraceInput.CALLS));
+		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0)),
+				arguments.flag(TraceInput.CALLS), err);
 		NlrOptions options = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				arguments.intValue("--stack", NlrOptions.DEFAULT_STACK_LIMIT, 1, 100_000_000), !arguments.flag("--no-affine"));
 		LocalMethod method = LocalMethod.of(name(), arguments);

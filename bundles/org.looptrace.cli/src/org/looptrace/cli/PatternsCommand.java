@@ -41,7 +41,7 @@ public final class PatternsCommand implements Command {
 	public String help() {
 		return """
 				usage: looptrace patterns <trace folder | model.loops> [--csv] [--occurrences]
-				                          [--no-context] [--per-rank | --global]
+				                          [--no-context] [--per-rank | --global] [--calls]
 
 				Groups of point-to-point messages that implement a collective operation by hand
 				(after Kranzlmueller, Knuepfer and Nagel, "Pattern Matching of Collective MPI
@@ -93,8 +93,9 @@ public final class PatternsCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of(),
-				Set.of("--no-context", "--csv", "--occurrences", "--per-rank", "--global"));
-		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0)), err);
+				Set.of("--no-context", "--csv", "--occurrences", "--per-rank", "--global", TraceInput.CALLS));
+		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0)),
+				arguments.flag(TraceInput.CALLS), err);
 		if (arguments.flag("--per-rank") && arguments.flag("--occurrences")) {
 			throw new UsageException(name() + ": --occurrences lists groups of messages, not --per-rank patterns");
 		}

@@ -43,7 +43,7 @@ public final class ProfileCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace profile <model.loops> [FOLDER] [--csv FILE] [--top N] [--force]
+				usage: looptrace profile <model.loops> [FOLDER] [--csv FILE] [--top N] [--force] [--calls]
 
 				The time of every construct of the model on every rank, from the time and end
 				attributes of FOLDER/data.<rank> (docs/FORMATS.md), each read once, in order
@@ -67,12 +67,12 @@ public final class ProfileCommand implements Command {
 				examples:
 				  looptrace profile run.loops run/
 				  looptrace profile run.loops run/ --csv times.csv
-				""";
+				""" + TraceInput.HELP;
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("--csv", "--top"), Set.of("--force"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("--csv", "--top"), Set.of("--force", TraceInput.CALLS));
 		List<String> positional = arguments.positional(1, 2, "a model file and its trace folder");
 		Path path = Arguments.existingFile(name(), positional.get(0));
 		int top = arguments.intValue("--top", 10, 1, Integer.MAX_VALUE);
@@ -82,8 +82,9 @@ public final class ProfileCommand implements Command {
 			throw new UsageException(name() + ": " + file + " exists; use --force to replace it");
 		}
 		Model model = ScanCommand.readModel(name(), path);
-		Path folder = positional.size() == 2 ? Arguments.existing(name(), positional.get(1))
+		Path given = positional.size() == 2 ? Arguments.existing(name(), positional.get(1))
 				: TracesComment.traceFolder(path, Arguments.readText(name(), path));
+		Path folder = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		TimeProfile profile;
 		try {

@@ -34,7 +34,7 @@ public final class ScanCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace scan <model.loops> FOLDER [--csv FILE.csv] [--force]
+				usage: looptrace scan <model.loops> FOLDER [--csv FILE.csv] [--force] [--calls]
 				       looptrace scan <model.loops> --traces FOLDER [-o FILE.csv] [--force]
 
 				Runs the annotations `get "LABEL" {RANKS}.ATTRIBUTE ->|<-` of the model: for every
@@ -61,7 +61,7 @@ public final class ScanCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("--traces", "-o", "--csv"), Set.of("--force"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("--traces", "-o", "--csv"), Set.of("--force", TraceInput.CALLS));
 		List<String> positional = arguments.positional(1, 2, "a model file and a trace folder");
 		Path path = Arguments.existingFile(name(), positional.get(0));
 		String traces = arguments.value("--traces");
@@ -72,7 +72,8 @@ public final class ScanCommand implements Command {
 		if (traces == null && positional.size() == 1) {
 			throw new UsageException(name() + ": a trace FOLDER is required after the model (or --traces FOLDER): the folder holding data.<rank>");
 		}
-		Path folder = TraceInput.folder(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)), err);
+		Path folder = TraceInput.folder(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)),
+				arguments.flag(TraceInput.CALLS), err);
 		String csv = arguments.value("--csv");
 		String o = arguments.value("-o");
 		if (csv != null && o != null) {

@@ -4,27 +4,34 @@ package org.looptrace.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Optional;
 
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.TraceFormatException;
-import org.looptrace.trace.otf2.Otf2Archive;
+import org.looptrace.trace.otf2.TraceSource;
 
 /**
- * The trace folder a command reads from what the user gave: a trace folder as it is, an OTF2
- * archive (its anchor {@code *.otf2} or the folder holding {@code traces.otf2}) as the trace folder
- * it is written into once, beside the anchor in {@code .looptrace/otf2/}, and reused while the
- * archive does not change. Every command that reads traces goes through here, so each takes both.
+ * The traces a command reads, from what the user gave ({@link TraceSource}: a trace folder, or an OTF2
+ * archive written once as one), with what the command line adds: a progress bar on a terminal, the
+ * archive's warnings on standard error, its failures as one-line usage errors, {@code --calls}.
+ * Every command that reads traces goes through here, so each takes both.
  */
 final class TraceInput {
 
-	/** What the help of each such command says about archives. */
+	/** The option of every command that reads traces: an archive's regions as calls. */
+	static final String CALLS = "--calls";
+
+	/** What the help of each such command says about archives and {@code --calls}. */
 	static final String HELP = """
 
 			OTF2 archives (Score-P, EZTrace): wherever a trace folder is expected, an archive's anchor
 			(traces.otf2) or the folder holding it is read through libotf2 (Debian package
 			libopen-trace-format2-10) and written once into .looptrace/otf2/ beside the anchor, reused
 			while the archive does not change (docs/FORMATS.md; looptrace convert writes it elsewhere).
+			  --calls   for an archive: every Enter and Leave of a region also becomes an event,
+			            `local call F` / `local return F`, so the model shows the functions that
+			            communicate (its loops then count calls too, and it is another model, whose
+			            positions only the traces read with --calls match: give --calls to scan and
+			            profile with such a model, and to check to name the events it counts)
 			""";
 
 	private TraceInput() {
@@ -32,34 +39,44 @@ final class TraceInput {
 
 	/** Whether {@code input} is an OTF2 archive rather than a trace folder or a model file. */
 	static boolean isArchive(Path input) {
-		return Otf2Archive.anchorOf(input).isPresent();
+		return TraceSource.isArchive(input);
+	}
+
+	/** Refuses {@code --calls} for anything but an archive, saying why. */
+	static void checkCalls(String command, Path input, boolean calls) throws UsageException {
+		if (calls && !isArchive(input)) {
+			throw new UsageException(command + ": " + CALLS + " is for an OTF2 archive, and " + input
+					+ " is not one: the calls of a trace folder are the local call/return events it holds");
+		}
+	}
+
+	/** The trace folder of {@code input}, as {@link #open} makes it. */
+	static Path folder(String command, Path input, boolean calls, PrintStream err) throws UsageException {
+		return open(command, input, calls, err).folder();
 	}
 
 	/**
-	 * The trace folder of {@code input}; for an archive, written (or found up to date) first, with the
+	 * The traces of {@code input}; for an archive, written (or found up to date) first, with the
 	 * archive's warnings printed to {@code err}.
 	 *
+	 * @param calls whether the user asked for {@code --calls}, which only an archive takes
 	 * @throws UsageException in one line, naming the file and what is wrong, when the archive cannot be
-	 *                        read or libotf2 is not installed
+	 *                        read or libotf2 is not installed, or for {@code --calls} without an archive
 	 */
-	static Path folder(String command, Path input, PrintStream err) throws UsageException {
-		Optional<Path> anchor = Otf2Archive.anchorOf(input);
-		if (anchor.isEmpty()) {
-			return input;
-		}
-		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
+	static TraceSource open(String command, Path input, boolean calls, PrintStream err) throws UsageException {
+		checkCalls(command, input, calls);
+		Progress progress = isArchive(input) && System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		try {
-			Otf2Archive archive = Otf2Archive.open(anchor.get());
-			archive.warnings().forEach(err::println);
-			Path folder = archive.traceFolder(false, Runtime.getRuntime().availableProcessors(), progress).folder();
+			TraceSource source = TraceSource.open(input, calls, Runtime.getRuntime().availableProcessors(), progress);
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}
-			return folder;
+			source.warnings().forEach(err::println);
+			return source;
 		} catch (TraceFormatException e) {
 			throw new UsageException(command + ": " + e.diagnostic(), e);
 		} catch (IOException e) {
-			throw new UsageException(command + ": " + anchor.get() + ": " + e.getMessage(), e);
+			throw new UsageException(command + ": " + input + ": " + e.getMessage(), e);
 		}
 	}
 }

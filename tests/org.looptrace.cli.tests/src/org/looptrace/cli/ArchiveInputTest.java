@@ -2,6 +2,7 @@
 package org.looptrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -53,5 +54,51 @@ class ArchiveInputTest {
 		Cli.Result check = Cli.expect(1, "check", dir.resolve("run").toString());
 		assertTrue(check.out().startsWith(dir.resolve("run/traces.def") + ": error: missing"), check.toString());
 		Cli.expect(2, "convert", dir.resolve("run").toString());
+	}
+
+	/** Messages inside a user function: --calls makes them calls of it, the same for every command as for the folder convert writes. */
+	@Test
+	void everyCommandReadingAnArchiveTakesCalls(@TempDir Path dir) throws Exception {
+		StringBuilder spec = new StringBuilder("resolution 1000\nranks 2 0 1\ncomm MPI_COMM_WORLD world\nregion exchange user\n");
+		for (int i = 0; i < 6; i++) {
+			int t = 10 * i;
+			spec.append("0 " + (t + 1) + " enter exchange\n0 " + (t + 2) + " send MPI_COMM_WORLD 1 4 8\n0 " + (t + 3) + " leave exchange\n");
+			spec.append("1 " + (t + 4) + " enter exchange\n1 " + (t + 5) + " recv MPI_COMM_WORLD 0 4 8\n1 " + (t + 6) + " leave exchange\n");
+		}
+		Otf2Archives.write(dir.resolve("run"), spec.toString());
+		String run = dir.resolve("run").toString();
+		String calls = dir.resolve("calls").toString();
+		Cli.expect(0, "convert", run, "-o", calls, "--calls");
+
+		String model = Cli.expect(0, "model", run, "--calls").out();
+		assertTrue(model.contains("local call exchange"), model);
+		assertEquals(Cli.expect(0, "model", calls).out(), model);
+		assertFalse(Cli.expect(0, "model", run).out().contains("local call"), "without --calls, no calls");
+		assertEquals(Cli.expect(0, "patterns", calls, "--per-rank").out(), Cli.expect(0, "patterns", run, "--calls", "--per-rank").out());
+		assertEquals(Cli.expect(0, "matrix", calls, "--bytes").out(), Cli.expect(0, "matrix", run, "--calls", "--bytes").out());
+		assertEquals(Cli.expect(0, "check", calls).out().lines().reduce((a, b) -> b),
+				Cli.expect(0, "check", run, "--calls").out().lines().reduce((a, b) -> b));
+		Cli.expect(0, "diff", calls, run, "--calls");
+		Cli.expect(1, "diff", calls, run);
+		Cli.expect(0, "nlr", run, "--calls", "-o", dir.resolve("locals").toString());
+		assertTrue(Files.readString(dir.resolve("locals/local.0.loops")).contains("local call exchange"));
+
+		// positions of the model made with calls are those of the traces read with calls
+		Path annotated = dir.resolve("annotated.loops");
+		Files.writeString(annotated, "get \"t\" {0}.time ->\n" + model);
+		assertEquals(Cli.expect(0, "scan", annotated.toString(), calls).out(),
+				Cli.expect(0, "scan", annotated.toString(), run, "--calls").out());
+		assertEquals(Cli.expect(0, "profile", annotated.toString(), calls).out(),
+				Cli.expect(0, "profile", annotated.toString(), run, "--calls").out());
+	}
+
+	/** A message never received: check names the archive's event file, location and event, not a line of the converted folder. */
+	@Test
+	void checkNamesTheLocationAndEventOfAProblem(@TempDir Path dir) throws Exception {
+		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNMATCHED_SEND);
+		Cli.Result check = Cli.expect(1, "check", dir.resolve("run").toString());
+		assertTrue(check.out().startsWith(dir.resolve("run/traces/0.evt") + ": error: location 0 (rank 0, Master thread), event 5: "
+				+ "unmatched send on channel (0, 1, 7): this send is never received"), check.toString());
+		assertFalse(check.out().contains(".looptrace"), "no converted file named: " + check);
 	}
 }

@@ -218,4 +218,17 @@ class BadArgumentsTest {
 				"--threads", "0");
 		assertEquals(false, Files.exists(out));
 	}
+
+	/** --calls reads an archive's regions as calls: given with a trace folder or a model, it says why it is refused. */
+	@Test
+	void callsIsForArchivesOnly() {
+		List<List<String>> commands = List.of(List.of("check", RING), List.of("model", RING), List.of("nlr", TRACE0),
+				List.of("patterns", MODEL), List.of("matrix", RING), List.of("scan", MODEL, RING), List.of("profile", MODEL, RING),
+				List.of("diff", MODEL, RING));
+		for (List<String> words : commands) {
+			String[] args = Stream.concat(words.stream(), Stream.of("--calls")).toArray(String[]::new);
+			Result result = Cli.expectUsageError(words.get(0), args);
+			assertTrue(result.err().contains("--calls is for an OTF2 archive"), result::toString);
+		}
+	}
 }
