@@ -165,7 +165,7 @@ class BadArgumentsTest {
 		add(cases, "matrix", "unknown option --bogus", MODEL, "--bogus");
 		add(cases, "matrix", "'x' is not a construct path", MODEL, "--construct", "x");
 		add(cases, "matrix", "no construct 9", MODEL, "--construct", "9");
-		add(cases, "matrix", "data.0: error: missing", MODEL, "--bytes");
+		add(cases, "matrix", "data.0: error: missing", Cli.example("models").resolve("figure8.loops").toString(), "--bytes");
 		add(cases, "matrix", "option --construct expects a value", MODEL, "--bytes", "--construct");
 		// diff
 		add(cases, "diff", "expected two models or trace folders", MODEL);

@@ -71,7 +71,7 @@ class ScanCommandTest {
 		assertEquals(new String(bytes, StandardCharsets.UTF_8), Cli.expect(0, "scan", model, traces).out());
 		List<String> rows = Files.readAllLines(csv);
 		assertEquals("label,rank,position,value,indices", rows.get(0));
-		assertEquals(1 + 10 * 8, rows.size(), rows::toString);
+		assertEquals(1 + 20 * 8, rows.size(), rows::toString);
 		Cli.expectUsageError("scan", "scan", model, traces, "--csv", csv.toString());
 		Cli.expect(0, "scan", model, traces, "--csv", csv.toString(), "--force");
 		assertArrayEquals(bytes, Files.readAllBytes(csv));
