@@ -143,6 +143,16 @@ class ModelTracesTest {
 		Model model = Pipeline.model(converted, NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
 		assertEquals(ModelPrinter.print(model), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
 		Projection.assertProjection(written.expected(), model, "the archive's model");
+
+		// the archive's warnings (the writer gives the last rank a worker thread, left out) on its anchor, once per run
+		for (int pass = 0; pass < 2; pass++) {
+			IMarker[] warnings = folder.getFile(Otf2Archive.ANCHOR).findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+			assertEquals(1, warnings.length, () -> "warnings on the anchor: " + Arrays.toString(warnings));
+			assertEquals(IMarker.SEVERITY_WARNING, warnings[0].getAttribute(IMarker.SEVERITY, -1));
+			String message = warnings[0].getAttribute(IMarker.MESSAGE, "");
+			assertTrue(message.contains("not the master thread") && message.contains("Worker thread"), message);
+			assertTrue(runJob(folder).isOK());
+		}
 	}
 
 	@Test
@@ -163,6 +173,13 @@ class ModelTracesTest {
 		IMarker[] markers = evt.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
 		assertEquals(1, markers.length, () -> "markers on " + evt.getName() + "; the job said " + status);
 		assertTrue(markers[0].getAttribute(IMarker.MESSAGE, "").contains("location"), markers[0].getAttribute(IMarker.MESSAGE, ""));
+
+		// mended, the archive is modelled and the marker on its event file goes
+		Files.write(file, bytes);
+		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
+		IStatus mended = runJob(folder);
+		assertTrue(mended.isOK(), mended.toString());
+		assertEquals(0, evt.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0).length, "the marker of the cut is gone");
 	}
 
 	/** A folder of the project linked to an archive's folder, as a user links a run of a cluster's file system. */

@@ -197,6 +197,9 @@ class WorkspaceBuilderTest {
 		assertEquals(ModelPrinter.print(Merger.merge(Nlr.modelFolder(converted, NlrOptions.DEFAULTS, 1, Progress.NONE),
 				new MergeOptions(1), Progress.NONE)), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
 		assertEquals(RANKS, written.expected().size());
+		IMarker[] warnings = folder.getFile(Otf2Archive.ANCHOR).findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, warnings.length, "the archive's warning (a worker thread left out) on its anchor");
+		assertEquals(IMarker.SEVERITY_WARNING, warnings[0].getAttribute(IMarker.SEVERITY, -1));
 	}
 
 	private IFolder builtProject(String pattern) throws Exception {

@@ -81,7 +81,7 @@ public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 	 * a trace folder too. A writer rewrites the anchor when it closes an archive, so its change stands
 	 * for the archive's.
 	 */
-	private static boolean isArchiveAnchor(IResource resource) {
+	public static boolean isArchiveAnchor(IResource resource) {
 		return resource.getType() == IResource.FILE && !resource.isDerived() && resource.getName().endsWith(".otf2");
 	}
 

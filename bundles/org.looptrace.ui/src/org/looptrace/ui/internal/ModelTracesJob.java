@@ -44,6 +44,7 @@ import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.Otf2Archive;
+import org.looptrace.trace.otf2.TraceSource;
 import org.looptrace.ui.LoopTraceUi;
 import org.looptrace.ui.MonitorProgress;
 
@@ -51,7 +52,8 @@ import org.looptrace.ui.MonitorProgress;
  * Builds the global model of a trace folder of the workspace into its {@code model.loops}, as a
  * cancellable job with progress, with the options of {@link ModellingPreferences}: ranks in
  * parallel, local models of unchanged ranks reused. Problems in the traces become markers at their
- * file and line.
+ * file and line; a folder holding an OTF2 archive is read as its trace folder ({@link TraceSource}),
+ * the archive's warnings marked on its anchor.
  *
  * <p>A model the user edited (its content is not what a job last wrote) is replaced only when the
  * user asked for it ({@code replaceEdited}, kept in the local history); otherwise the new model is
@@ -88,15 +90,18 @@ public final class ModelTracesJob extends Job {
 	@Override
 	protected IStatus run(@Nullable IProgressMonitor monitor) {
 		try {
-			folder.deleteMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_ONE);
-			folder.deleteMarkers(LoopTraceUi.MODEL_KEPT_MARKER, false, IResource.DEPTH_ONE);
 			IPath location = folder.getLocation();
 			if (location == null) {
 				return Status.error(NLS.bind(Messages.ModelTracesJob_notLocal, folder.getFullPath()));
 			}
+			deleteMarkers(location.toPath());
 			ModellingPreferences options = ModellingPreferences.of(folder.getProject());
 			MonitorProgress progress = new MonitorProgress(monitor, getName());
-			TraceFolder traces = traces(location.toPath(), options.threads(), progress);
+			TraceSource source = TraceSource.open(location.toPath(), false, options.threads(), progress);
+			for (Diagnostic warning : source.warnings()) {
+				mark(warning);
+			}
+			TraceFolder traces = TraceFolder.open(source.folder());
 			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
 			Model model = Pipeline.model(traces,
 					(folder, localProgress) -> Nlr.modelFolder(folder, options.nlr(), options.threads(), localProgress, cache),
@@ -120,15 +125,19 @@ public final class ModelTracesJob extends Job {
 	}
 
 	/**
-	 * The trace folder of a folder: itself, or for a folder holding an OTF2 archive the archive's
-	 * events written once as a trace folder beside its anchor (kept while the archive does not change).
+	 * Deletes what the last run put on the folder and its files, and on the files of an archive it
+	 * holds: the event files of its locations, where errors about their events are, lie one level down.
 	 */
-	private static TraceFolder traces(Path folder, int threads, MonitorProgress progress) throws IOException {
-		Optional<Path> anchor = Otf2Archive.anchorOf(folder);
-		if (anchor.isEmpty()) {
-			return TraceFolder.open(folder);
+	private void deleteMarkers(Path location) throws CoreException, IOException {
+		folder.deleteMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_ONE);
+		folder.deleteMarkers(LoopTraceUi.MODEL_KEPT_MARKER, false, IResource.DEPTH_ONE);
+		Optional<Path> anchor = Otf2Archive.anchorOf(location);
+		for (Path file : anchor.isPresent() ? Otf2Archive.files(anchor.get()) : List.<Path>of()) {
+			IFile member = folder.getFile(IPath.fromOSString(location.relativize(file).toString()));
+			if (member.exists()) {
+				member.deleteMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_ZERO);
+			}
 		}
-		return Otf2Archive.open(anchor.get()).traceFolder(false, threads, progress);
 	}
 
 	/** An error status for a problem of the traces, after putting its marker where it is. */

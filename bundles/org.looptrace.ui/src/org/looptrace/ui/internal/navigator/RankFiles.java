@@ -5,12 +5,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.internal.LoopTraceBuilder;
 
 /**
@@ -45,6 +48,27 @@ public record RankFiles(IContainer folder) {
 	public static boolean isTraceFolder(IContainer container) {
 		return container.getType() == IResource.FOLDER
 				&& new RankFiles(container).files().stream().anyMatch(RankFiles::isEventTrace);
+	}
+
+	/**
+	 * The anchor of the OTF2 archive a folder holds ({@code traces.otf2}, not derived), which makes it a
+	 * run too; empty for any other container, a trace folder among them.
+	 */
+	static Optional<Path> archiveOf(IContainer container) {
+		IPath location = container.getLocation();
+		if (container.getType() != IResource.FOLDER || location == null || isTraceFolder(container)) {
+			return Optional.empty();
+		}
+		try {
+			for (IResource member : container.members()) {
+				if (LoopTraceBuilder.isArchiveAnchor(member)) {
+					return Otf2Archive.anchorOf(location.toPath());
+				}
+			}
+		} catch (CoreException e) {
+			return Optional.empty();
+		}
+		return Optional.empty();
 	}
 
 	/** Whether a run file is an event trace ({@code trace.<p>}, {@code trace.<p>.gz}), not a data trace. */

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.ui.internal.navigator;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -38,10 +40,11 @@ import org.looptrace.ui.internal.LoopTraceBuilder;
 import org.looptrace.ui.internal.Messages;
 
 /**
- * Labels of runs in the Project Explorer: a trace folder is named with its ranks, events, size and
- * the state of its model ({@link RunSummary}), the group of its rank files with their number. Events
- * are counted in a job (reading every trace) and kept until a run file changes; the labels of a run
- * change when its files or its model do. Other elements are left to the platform's labels.
+ * Labels of runs in the Project Explorer: a trace folder, or a folder holding an OTF2 archive, is
+ * named with its ranks, events, size and the state of its model ({@link RunSummary}), the group of
+ * its rank files with their number. Events are counted in a job (reading every trace, or an
+ * archive's definitions) and kept until a run file changes; the labels of a run change when its
+ * files or its model do. Other elements are left to the platform's labels.
  */
 @NonNullByDefault({}) // the navigator's interfaces, implemented as they are (null: not ours to label)
 public final class RunLabels extends LabelProvider implements ICommonLabelProvider, IStyledLabelProvider, IResourceChangeListener,
@@ -98,25 +101,35 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 		return summary == null ? null : ((IResource) element).getFullPath().makeRelative() + ": " + describe(summary);
 	}
 
-	/** The summary of a trace folder (its events when counted, a count started otherwise); null for anything else. */
+	/**
+	 * The summary of a run, a trace folder or a folder holding an OTF2 archive (its events when
+	 * counted, or its archive's definitions when read; a job started to do so otherwise); null for
+	 * anything else.
+	 */
 	RunSummary summary(Object element) {
-		if (!(element instanceof IContainer folder) || !RankFiles.isTraceFolder(folder)) {
+		if (!(element instanceof IContainer folder)) {
+			return null;
+		}
+		boolean traces = RankFiles.isTraceFolder(folder);
+		Optional<Path> anchor = traces ? Optional.empty() : RankFiles.archiveOf(folder);
+		if (!traces && anchor.isEmpty()) {
 			return null;
 		}
 		RankFiles run = new RankFiles(folder);
-		RunSummary now = RunSummary.of(run, -1);
+		RunSummary now = anchor.isPresent() ? RunSummary.ofArchive(folder, anchor.get()) : RunSummary.of(run, -1);
 		RunSummary known = counted.get(folder);
 		if (known != null && known.describes(now)) {
-			return new RunSummary(now.ranks(), known.events(), now.bytes(), now.model(), now.stamp());
+			return now.with(known);
 		}
 		if (counting.add(folder)) {
 			Job count = new Job(NLS.bind(Messages.Run_counting, folder.getFullPath().makeRelative())) {
 				@Override
 				protected IStatus run(IProgressMonitor monitor) {
 					try {
-						long events = RunSummary.countEvents(run, monitor::isCanceled);
+						RunSummary read = anchor.isPresent() ? RunSummary.readArchive(now, anchor.get())
+								: RunSummary.of(run, RunSummary.countEvents(run, monitor::isCanceled));
 						if (!monitor.isCanceled()) {
-							counted.put(folder, new RunSummary(now.ranks(), events, now.bytes(), now.model(), now.stamp()));
+							counted.put(folder, now.with(read));
 							changed(List.of(folder));
 						}
 					} finally {
@@ -140,9 +153,12 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 	/** "16 ranks · 34,560 events · 1.2 MB · model current". */
 	static String describe(RunSummary summary) {
 		List<String> parts = new ArrayList<>();
-		parts.add(NLS.bind(summary.ranks() == 1 ? Messages.Run_rank : Messages.Run_ranks, summary.ranks()));
+		if (summary.ranks() >= 0) {
+			parts.add(NLS.bind(summary.ranks() == 1 ? Messages.Run_rank : Messages.Run_ranks, summary.ranks()));
+		}
 		if (summary.events() >= 0) {
-			parts.add(NLS.bind(Messages.Run_events, String.format(Locale.ROOT, "%,d", summary.events())));
+			parts.add(NLS.bind(summary.archive() ? Messages.Run_archiveEvents : Messages.Run_events,
+					String.format(Locale.ROOT, "%,d", summary.events())));
 		}
 		parts.add(size(summary.bytes()));
 		parts.add(switch (summary.model()) {
@@ -175,7 +191,7 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 		try {
 			event.getDelta().accept(delta -> {
 				IResource resource = delta.getResource();
-				if (LoopTraceBuilder.isRunFile(resource) || RunSummary.isModel(resource)) {
+				if (LoopTraceBuilder.isRunFile(resource) || LoopTraceBuilder.isArchiveAnchor(resource) || RunSummary.isModel(resource)) {
 					folders.add(resource.getParent());
 				}
 				return true;

@@ -2,27 +2,34 @@
 package org.looptrace.ui.internal.navigator;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.trace.EventReader;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.LoopTraceUi;
 
 /**
  * What the Project Explorer says of a run: its ranks, events, size on disk and whether its model is
- * current.
+ * current. A run is a trace folder, or a folder holding an OTF2 archive, whose ranks and events its
+ * definitions say (OTF2 events, region enters and leaves among them).
  *
- * @param ranks  the number of event traces ({@code trace.<p>} files)
- * @param events the events of all ranks, or -1 until counted or when a trace cannot be read
- * @param bytes  the size of the run files
- * @param model  the state of the folder's model
- * @param stamp  what changes when a run file changes: a count made under another stamp is stale
+ * @param ranks   the number of event traces ({@code trace.<p>} files) or of the archive's MPI ranks;
+ *                -1 until an archive's definitions are read or when they cannot be
+ * @param events  the events of all ranks, or -1 until counted or when a trace cannot be read
+ * @param bytes   the size of the run files, or of the archive's files
+ * @param model   the state of the folder's model
+ * @param stamp   what changes when a run file changes: a count made under another stamp is stale
+ * @param archive whether the run is an OTF2 archive
  */
-record RunSummary(int ranks, long events, long bytes, Model model, long stamp) {
+record RunSummary(int ranks, long events, long bytes, Model model, long stamp, boolean archive) {
 
 	/** The state of the model of a run. */
 	enum Model {
@@ -50,9 +57,53 @@ record RunSummary(int ranks, long events, long bytes, Model model, long stamp) {
 			newest = Math.max(newest, file.getLocalTimeStamp());
 			stamp = 31 * stamp + file.getModificationStamp() + 7 * file.getName().hashCode();
 		}
-		IFile model = run.folder().getFile(IPath.fromOSString(LoopTraceUi.MODEL_FILE));
-		Model state = !model.exists() ? Model.NONE : model.getLocalTimeStamp() >= newest ? Model.CURRENT : Model.STALE;
-		return new RunSummary(ranks, events, bytes, state, stamp);
+		return new RunSummary(ranks, events, bytes, model(run.folder(), newest), stamp, false);
+	}
+
+	/**
+	 * The summary of a folder holding an OTF2 archive from its files' metadata (those under the
+	 * archive's folder are not the folder's children); ranks and events not read yet.
+	 */
+	static RunSummary ofArchive(IContainer folder, Path anchor) {
+		long bytes = 0;
+		long newest = Long.MIN_VALUE;
+		long stamp = 17;
+		try {
+			for (Path file : Otf2Archive.files(anchor)) {
+				long size = Files.size(file);
+				long time = Files.getLastModifiedTime(file).toMillis();
+				bytes += size;
+				newest = Math.max(newest, time);
+				stamp = 31 * stamp + size + 7 * time + 11 * file.getFileName().hashCode();
+			}
+		} catch (IOException e) {
+			stamp = -stamp; // a file went away while listed: the next change summarizes again
+		}
+		return new RunSummary(-1, -1, bytes, model(folder, newest), stamp, true);
+	}
+
+	/**
+	 * The summary of an archive with its ranks and the events its definitions announce (reads the
+	 * definitions, not the events); as it was when they cannot be read (the builder's markers say why).
+	 */
+	static RunSummary readArchive(RunSummary summary, Path anchor) {
+		try {
+			Otf2Archive archive = Otf2Archive.open(anchor);
+			return new RunSummary(archive.ranks(), archive.events(), summary.bytes(), summary.model(), summary.stamp(), true);
+		} catch (IOException e) {
+			return summary;
+		}
+	}
+
+	/** The state of a folder's model, given the time its newest run file was written. */
+	private static Model model(IContainer folder, long newest) {
+		IFile model = folder.getFile(IPath.fromOSString(LoopTraceUi.MODEL_FILE));
+		return !model.exists() ? Model.NONE : model.getLocalTimeStamp() >= newest ? Model.CURRENT : Model.STALE;
+	}
+
+	/** This summary with the ranks and events of {@code counted}, counted under the same stamp. */
+	RunSummary with(RunSummary counted) {
+		return new RunSummary(counted.ranks, counted.events, bytes, model, stamp, archive);
 	}
 
 	/**

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -55,23 +54,13 @@ public record TraceFolderImport(Path source, IFolder target, boolean expand) {
 		}
 	}
 
-	/** The files of the archive whose anchor is {@code anchor.otf2}: it, {@code anchor.def} and all of {@code anchor/}. */
-	private List<Path> archiveFiles(Path anchor) throws CoreException {
-		String name = anchor.getFileName().toString();
-		Path base = anchor.resolveSibling(name.substring(0, name.length() - ".otf2".length()));
-		List<Path> files = new ArrayList<>(List.of(anchor));
-		Path definitions = base.resolveSibling(base.getFileName() + ".def");
-		if (Files.isRegularFile(definitions)) {
-			files.add(definitions);
+	/** The files of the archive whose anchor is {@code anchor} ({@link Otf2Archive#files}). */
+	private static List<Path> archiveFiles(Path anchor) throws CoreException {
+		try {
+			return Otf2Archive.files(anchor);
+		} catch (IOException e) {
+			throw new CoreException(Status.error(NLS.bind(Messages.ImportWizard_unreadable, anchor, e.getMessage()), e));
 		}
-		if (Files.isDirectory(base)) {
-			try (Stream<Path> locations = Files.walk(base)) {
-				locations.filter(Files::isRegularFile).sorted().forEach(files::add);
-			} catch (IOException e) {
-				throw new CoreException(Status.error(NLS.bind(Messages.ImportWizard_unreadable, base, e.getMessage()), e));
-			}
-		}
-		return files;
 	}
 
 	/** Copies the run files, reporting one unit of work per file; cancellable between files. */

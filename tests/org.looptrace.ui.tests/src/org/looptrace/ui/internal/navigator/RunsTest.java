@@ -19,6 +19,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.widgets.Item;
@@ -30,8 +31,13 @@ import org.eclipse.ui.navigator.CommonViewer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.testsupport.Otf2Archives;
+import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.generate.Patterns;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.LoopTraceUi;
 import org.looptrace.ui.internal.ModelTracesJob;
 import org.looptrace.ui.testsupport.TestProjects;
@@ -40,7 +46,8 @@ import org.looptrace.ui.testsupport.Workbench;
 /**
  * A trace folder in the Project Explorer is one run: its label gives its ranks, events, size and the
  * state of its model; its children are its model, the user's files and one group of its rank files
- * in the order of ranks; revealing a trace file finds it in that group.
+ * in the order of ranks; revealing a trace file finds it in that group. A folder holding an OTF2
+ * archive is a run as well.
  */
 class RunsTest {
 
@@ -153,6 +160,45 @@ class RunsTest {
 				"trace.3 joins the group");
 		assertFalse(Arrays.stream(expanded(run).getItems()).anyMatch(item -> item.getText().equals("trace.3")), "not beside it");
 		Workbench.waitUntil(WAIT_MILLIS, () -> label(run).startsWith("ring  4 ranks"), () -> "the label counts the new rank: " + label(run));
+	}
+
+	/**
+	 * A folder holding an OTF2 archive is a run too: its ranks and events from the archive's
+	 * definitions (each message one OTF2 event, each collective two: begin and end; the worker thread
+	 * the writer adds is no rank's), its size the archive's files; its model a child, current once written.
+	 */
+	@Test
+	void aFolderHoldingAnOtf2ArchiveIsOneRun() throws Exception {
+		List<List<TraceEvent>> program = RandomPrograms.traces(5, 4);
+		Path source = Files.createTempDirectory("looptrace-archive").resolve("scorep");
+		Otf2Archives.Written written = Otf2Archives.program(program, source);
+		IFolder run = project.getFolder("scorep");
+		run.createLink(IPath.fromPath(source), IResource.NONE, null);
+		long events = 0;
+		for (List<TraceEvent> rank : program) {
+			for (TraceEvent event : rank) {
+				events += event.kind() == EventKind.LOCAL ? 0 : event.kind() == EventKind.SYNC ? 2 : 1;
+			}
+		}
+		long bytes = 0;
+		for (Path file : Otf2Archive.files(written.anchor())) {
+			bytes += Files.size(file);
+		}
+		String counted = String.format(Locale.ROOT, "scorep  5 ranks \u00b7 %,d OTF2 events \u00b7 %s \u00b7 no model yet", events,
+				RunLabels.size(bytes));
+		Workbench.waitUntil(WAIT_MILLIS, () -> label(run).equals(counted), () -> "not '" + counted + "': " + label(run));
+		List<Object> children = Arrays.stream(expanded(run).getItems()).map(Item::getData).toList();
+		assertTrue(children.contains(run.getFile(Otf2Archive.ANCHOR)), children::toString);
+		assertFalse(children.contains(new RankFiles(run)), "no group of rank files: " + children);
+
+		ModelTracesJob job = new ModelTracesJob(run, false);
+		job.schedule();
+		job.join();
+		assertTrue(job.getResult().isOK(), job.getResult().toString());
+		Workbench.waitUntil(WAIT_MILLIS, () -> label(run).endsWith("model current"), () -> label(run));
+		viewer.refresh(run);
+		assertTrue(Arrays.stream(expanded(run).getItems()).anyMatch(item -> run.getFile(LoopTraceUi.MODEL_FILE).equals(item.getData())),
+				"the model is a child of its run");
 	}
 
 	/** The item of an element, expanded, its parents expanded first. */
