@@ -27,11 +27,12 @@ final class TraceInput {
 			(traces.otf2) or the folder holding it is read through libotf2 (Debian package
 			libopen-trace-format2-10) and written once into .looptrace/otf2/ beside the anchor, reused
 			while the archive does not change (docs/FORMATS.md; looptrace convert writes it elsewhere).
-			  --calls   for an archive: every Enter and Leave of a region also becomes an event,
-			            `local call F` / `local return F`, so the model shows the functions that
-			            communicate (its loops then count calls too, and it is another model, whose
-			            positions only the traces read with --calls match: give --calls to scan and
-			            profile with such a model, and to check to name the events it counts)
+			  --calls   (archives only) every Enter and Leave of a region becomes an event too,
+			            `local call F` / `local return F`: the model shows which functions
+			            communicate, and patterns --per-rank finds patterns per function. It is
+			            another model (its loops count calls as events), whose positions match
+			            only the traces read with --calls: give --calls to scan and profile with
+			            such a model too.
 			""";
 
 	private TraceInput() {
