@@ -83,7 +83,8 @@ public final class CheckCommand implements Command {
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage(), e);
 		}
 		diagnostics.forEach(out::println);
-		out.println(report.summary());
+		// the archive's warnings, printed as it was opened, count in the summary too
+		out.println(report.withDiagnosticsFirst(source.warnings()).summary());
 		return report.hasErrors() ? 1 : 0;
 	}
 }

@@ -89,6 +89,14 @@ public final class ConsistencyCheck {
 			return errors() > 0;
 		}
 
+		/** This report with {@code first} (e.g. what reading the traces warned about) before its diagnostics. */
+		public Report withDiagnosticsFirst(List<Diagnostic> first) {
+			List<Diagnostic> all = new ArrayList<>(first);
+			all.addAll(diagnostics);
+			return new Report(all, eventsPerRank, channels, messages, collectives, collectiveOperations, skippedLines,
+					errorsLeftOut);
+		}
+
 		private long warnings() {
 			return diagnostics.stream().filter(d -> d.severity() == Diagnostic.Severity.WARNING).count();
 		}
