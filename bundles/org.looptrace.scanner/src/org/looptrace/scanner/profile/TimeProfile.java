@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jdt.annotation.Nullable;
@@ -21,6 +22,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.Positions;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
 /**
@@ -109,6 +111,18 @@ public final class TimeProfile {
 			if (construct instanceof Block inner) {
 				collect(inner, times, constructs);
 			}
+		}
+	}
+
+	/**
+	 * Whether a folder holds a data trace {@code data.<rank>}: without any, a run has no time to show
+	 * (a missing folder holds none).
+	 */
+	public static boolean hasDataTraces(Path folder) {
+		try (Stream<Path> files = Files.list(folder)) {
+			return files.anyMatch(file -> file.getFileName().toString().startsWith("data.") && TraceFolder.isRunFile(file));
+		} catch (IOException e) {
+			return false;
 		}
 	}
 
