@@ -60,7 +60,7 @@ public final class RenderCommand implements Command {
 				                    loop closed; default: all open)
 				  --time FOLDER     colour the loops by their time in the data traces FOLDER/data.<rank>
 				                    (total time summed over the ranks, as looptrace profile): pale
-				                    yellow for the least, red-orange for the greatest, on a logarithmic
+				                    yellow for the least, orange for the greatest, on a logarithmic
 				                    scale; loops no rank runs stay gray (docs/TIME.md)
 
 				example:

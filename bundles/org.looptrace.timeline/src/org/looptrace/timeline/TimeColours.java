@@ -17,8 +17,11 @@ import org.looptrace.timeline.render.Style;
  */
 public final class TimeColours {
 
-	/** The scale's colours as 0xRRGGBB, from the least time to the greatest (pale yellow to red-orange). */
-	public static final List<Integer> SCALE = List.of(0xffffcc, 0xffeda0, 0xfed976, 0xfeb24c, 0xfd8d3c, 0xfc4e2a);
+	/**
+	 * The scale's colours as 0xRRGGBB, from the least time to the greatest (pale yellow to orange):
+	 * light enough that the arrows, dots and counts drawn over the boxes stay visible.
+	 */
+	public static final List<Integer> SCALE = List.of(0xffffd9, 0xfff0a8, 0xfedd84, 0xfdc46a, 0xfca65a, 0xf88a52);
 
 	/** No box coloured by time: every box keeps its gray. */
 	public static final TimeColours NONE = new TimeColours(Map.of(), 0, 0);

@@ -63,6 +63,9 @@ public class ProfileView extends ViewPart {
 	/** The family of the view's jobs, for tests to wait on. */
 	static final Object JOB_FAMILY = ID;
 
+	/** Room for the sort indicator beside a column's title. */
+	private static final int SORT_INDICATOR = 20;
+
 	/** The columns, in order. */
 	enum Column {
 		CONSTRUCT, TIME, SHARE, MPI, IMBALANCE, BUSIEST, RANKS
@@ -151,7 +154,8 @@ public class ProfileView extends ViewPart {
 		header.setText(title);
 		header.setToolTipText(title);
 		header.setMoveable(kind != Column.CONSTRUCT);
-		widths.setColumnData(header, width);
+		header.pack(); // no rows yet: the header's own width, which the column never goes below
+		widths.setColumnData(header, new ColumnWeightData(width.weight, Math.max(width.minimumWidth, header.getWidth() + SORT_INDICATOR)));
 		header.addListener(SWT.Selection, event -> sortBy(kind));
 		column.setLabelProvider(new ColumnLabelProvider() {
 			@Override
@@ -175,7 +179,13 @@ public class ProfileView extends ViewPart {
 
 			@Override
 			public @Nullable String getToolTipText(@Nullable Object element) {
-				return element instanceof ProfileData.Row row && row.time() == null ? Messages.ProfileView_notRun : null;
+				if (!(element instanceof ProfileData.Row row)) {
+					return null;
+				}
+				if (row.time() == null) {
+					return Messages.ProfileView_notRun;
+				}
+				return kind == Column.CONSTRUCT ? row.toString() : null; // a long event text is cut in its cell
 			}
 		});
 		return column;

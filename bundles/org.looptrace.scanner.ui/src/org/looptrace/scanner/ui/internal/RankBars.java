@@ -65,9 +65,9 @@ final class RankBars extends OwnerDrawLabelProvider {
 		GC gc = event.gc;
 		Color saved = gc.getBackground();
 		int bottom = cell.y + MARGIN + height;
-		gc.setForeground(BASELINE);
-		gc.drawLine(cell.x + MARGIN, bottom - 1, cell.x + MARGIN + width - 1, bottom - 1);
 		double step = Math.min(MAX_BAR, (double) width / times.length);
+		gc.setForeground(BASELINE);
+		gc.drawLine(cell.x + MARGIN, bottom - 1, cell.x + MARGIN + (int) Math.ceil(step * times.length) - 1, bottom - 1);
 		for (int i = 0; i < times.length; i++) {
 			if (times[i] <= 0 || most <= 0) {
 				continue;
