@@ -86,22 +86,31 @@ public final class ProfileCommand implements Command {
 				: TracesComment.traceFolder(path, Arguments.readText(name(), path));
 		Path folder = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
-		TimeProfile profile;
-		try {
-			profile = TimeProfile.of(model, folder, progress);
-		} catch (TraceFormatException e) {
-			throw new UsageException(name() + ": " + e.getMessage());
-		} catch (IllegalArgumentException e) {
-			throw new UsageException(name() + ": " + path + ": " + e.getMessage());
-		} catch (UncheckedIOException e) { // a data trace that cannot be mapped
-			throw e.getCause();
-		}
+		TimeProfile profile = read(name(), model, path, folder, progress);
 		if (csv != null) {
 			writeCsv(profile, file, out);
 		} else {
 			print(profile, top, out);
 		}
 		return 0;
+	}
+
+	/**
+	 * The time profile of a model from the data traces of a folder (also {@code render --time}): data
+	 * traces that do not fit the model are usage errors naming the file.
+	 *
+	 * @param path the model file, named when the model is too irregular to project
+	 */
+	static TimeProfile read(String command, Model model, Path path, Path folder, Progress progress) throws IOException, UsageException {
+		try {
+			return TimeProfile.of(model, folder, progress);
+		} catch (TraceFormatException e) {
+			throw new UsageException(command + ": " + e.getMessage());
+		} catch (IllegalArgumentException e) {
+			throw new UsageException(command + ": " + path + ": " + e.getMessage());
+		} catch (UncheckedIOException e) { // a data trace that cannot be mapped
+			throw e.getCause();
+		}
 	}
 
 	private static void writeCsv(TimeProfile profile, @Nullable Path file, PrintStream out) throws IOException {

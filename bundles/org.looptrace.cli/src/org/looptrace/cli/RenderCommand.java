@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.TimelineLayout;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
@@ -37,6 +41,7 @@ public final class RenderCommand implements Command {
 	public String help() {
 		return """
 				usage: looptrace render <model.loops> -o FILE.svg|FILE.png [--width N] [--ranks SET] [--collapse DEPTH]
+				                        [--time FOLDER]
 
 				Draws the model as the paper's figure 5 does: a line per rank, a Lamport clock for
 				horizontal positions (a loop body is drawn once, a loop over ranks rank by rank),
@@ -53,16 +58,21 @@ public final class RenderCommand implements Command {
 				  --ranks SET       only these ranks, e.g. 0-3,8 (positions stay those of the whole model)
 				  --collapse DEPTH  loops nested deeper than DEPTH are drawn as closed boxes (0: every
 				                    loop closed; default: all open)
+				  --time FOLDER     colour the loops by their time in the data traces FOLDER/data.<rank>
+				                    (total time summed over the ranks, as looptrace profile): pale
+				                    yellow for the least, orange for the greatest, on a logarithmic
+				                    scale; loops no rank runs stay gray (docs/TIME.md)
 
 				example:
 				  looptrace model examples/wavefront-16 -o wavefront.loops
 				  looptrace render wavefront.loops -o wavefront.svg --width 1600
+				  looptrace render wavefront.loops -o wavefront.png --time examples/wavefront-16
 				""".formatted(LayoutOptions.DEFAULTS.width(), LayoutOptions.MIN_WIDTH, MAX_WIDTH);
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--width", "--ranks", "--collapse"), Set.of());
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--width", "--ranks", "--collapse", "--time"), Set.of());
 		Path input = Arguments.existingFile(name(), arguments.positional(1, 1, "one model file").get(0));
 		String output = arguments.value("-o");
 		if (output == null) {
@@ -104,15 +114,26 @@ public final class RenderCommand implements Command {
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(name() + ": " + input + ": " + e.getMessage());
 		}
+		String times = arguments.value("--time");
+		TimeColours fills = times == null ? TimeColours.NONE : TimeColours.of(drawing, loopTimes(model, input, times));
 		if (png) {
 			// Drawing on an image needs no display: say so before AWT starts, for machines without one.
 			System.setProperty("java.awt.headless", "true");
-			AtomicFile.write(file, PngRenderer.render(drawing));
+			AtomicFile.write(file, PngRenderer.render(drawing, fills));
 		} else {
-			AtomicFile.write(file, SvgRenderer.render(drawing));
+			AtomicFile.write(file, SvgRenderer.render(drawing, fills));
 		}
 		out.printf("%s: %d loops, %d messages, %d collectives on %d ranks, %d ticks%n", output, drawing.boxes().size(),
 				drawing.arrows().size(), drawing.collectives().size(), drawing.rankLines().size(), drawing.ticks());
 		return 0;
+	}
+
+	/** The time of the loops of a model from the data traces of a folder ({@code --time}). */
+	private Map<String, Long> loopTimes(Model model, Path input, String folder) throws IOException, UsageException {
+		try {
+			return ProfileCommand.read(name(), model, input, Arguments.existing(name(), folder), Progress.NONE).loopTimes();
+		} catch (ArithmeticException e) {
+			throw new UsageException(name() + ": " + folder + ": the time of a loop summed over its ranks passes 2^63 - 1 ns");
+		}
 	}
 }

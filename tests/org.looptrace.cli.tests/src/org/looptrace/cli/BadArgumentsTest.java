@@ -186,6 +186,9 @@ class BadArgumentsTest {
 		add(cases, "render", "option --collapse expects a whole number from 0", MODEL, "-o", "out.svg", "--collapse", "-1");
 		add(cases, "render", "option --ranks expected a rank set such as 0-15", MODEL, "-o", "out.svg", "--ranks", "a-b");
 		add(cases, "render", "option --ranks expected a rank range whose end is not below its start", MODEL, "-o", "out.svg", "--ranks", "5-2");
+		add(cases, "render", MISSING + ": no such file or folder", MODEL, "-o", "out.svg", "--time", MISSING);
+		add(cases, "render", "missing: expected the data trace of rank 0", MODEL, "-o", "out.svg", "--time",
+				Cli.example("models").toString());
 	}
 
 	private static void add(List<Arguments> cases, String command, String message, String... words) {

@@ -2,13 +2,17 @@
 package org.looptrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,7 +31,10 @@ import org.looptrace.model.Recv;
 import org.looptrace.model.Sync;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.ModelExpander;
+import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
+import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.timeline.TimeColours;
 
 /** {@code looptrace render} on the shipped models and on the models of the shipped traces: SVG classes counted against the model. */
 class RenderCommandTest {
@@ -124,5 +131,54 @@ class RenderCommandTest {
 		Cli.Result result = Cli.expect(2, "render", model.toString(), "-o", dir.resolve("bad.svg").toString());
 		assertTrue(result.err().contains("bad.loops is not a valid model") && result.err().contains("bad.loops:2"), result.toString());
 		assertTrue(Files.notExists(dir.resolve("bad.svg")));
+	}
+
+	@Test
+	void timeColoursTheLoopsByTheirTimeInTheDataTraces(@TempDir Path dir) throws Exception {
+		Path run = Cli.example("wavefront-16");
+		Path model = dir.resolve("wavefront.loops");
+		Cli.expect(0, "model", run.toString(), "-o", model.toString());
+		Path gray = dir.resolve("gray.svg");
+		Path coloured = dir.resolve("coloured.svg");
+		Cli.expect(0, "render", model.toString(), "-o", gray.toString());
+		Cli.expect(0, "render", model.toString(), "-o", coloured.toString(), "--time", run.toString());
+		Map<String, Integer> grays = fills(Files.readString(gray));
+		Map<String, Integer> fills = fills(Files.readString(coloured));
+		assertEquals(grays.keySet(), fills.keySet(), "the same boxes");
+		Map<String, Long> times = TimeProfile.of(ModelText.parse(model), run, Progress.NONE).loopTimes();
+		assertFalse(times.isEmpty());
+		long least = Collections.min(times.values());
+		long most = Collections.max(times.values());
+		assertTrue(least < most);
+		for (Map.Entry<String, Integer> box : fills.entrySet()) {
+			Long time = times.get(box.getKey());
+			if (time == null) {
+				assertEquals(grays.get(box.getKey()), box.getValue(), box.getKey() + " has no time: it stays gray");
+				continue;
+			}
+			if (time == least) {
+				assertEquals(TimeColours.SCALE.get(0), box.getValue(), "the shortest loop is the palest");
+			}
+			if (time == most) {
+				assertEquals(TimeColours.SCALE.get(TimeColours.SCALE.size() - 1), box.getValue(), "the longest loop is the deepest");
+			}
+			for (Map.Entry<String, Long> other : times.entrySet()) {
+				if (other.getValue() > time && fills.containsKey(other.getKey())) {
+					assertTrue((fills.get(other.getKey()) >> 8 & 0xff) <= (box.getValue() >> 8 & 0xff),
+							other.getKey() + " takes longer than " + box.getKey() + " but is paler");
+				}
+			}
+		}
+		Path png = dir.resolve("coloured.png");
+		Cli.expect(0, "render", model.toString(), "-o", png.toString(), "--time", run.toString());
+		assertTrue(Files.size(png) > 0);
+	}
+
+	/** The fill of each loop box of an SVG, by path. */
+	private static Map<String, Integer> fills(String svg) {
+		Map<String, Integer> fills = new HashMap<>();
+		Pattern.compile("<rect class=\"loop\" data-path=\"([0-9.]+)\"[^>]* fill=\"#([0-9a-f]{6})\"").matcher(svg).results()
+				.forEach(found -> fills.put(found.group(1), Integer.parseInt(found.group(2), 16)));
+		return fills;
 	}
 }

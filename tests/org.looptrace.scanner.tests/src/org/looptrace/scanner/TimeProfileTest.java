@@ -2,6 +2,7 @@
 package org.looptrace.scanner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -195,6 +196,32 @@ class TimeProfileTest {
 					+ durations.stream().mapToLong(Long::longValue).sum() + "," + durations.stream().mapToLong(Long::longValue).max().getAsLong()
 					+ "," + String.join(";", nonEmpty);
 		}
+	}
+
+	@Test
+	void loopTimesAreTheTotalsOfTheConstructsWithIterations(@TempDir Path folder) throws Exception {
+		assertFalse(TimeProfile.hasDataTraces(folder), "an empty folder");
+		assertFalse(TimeProfile.hasDataTraces(folder.resolve("missing")), "a missing folder");
+		Files.writeString(folder.resolve("trace.0"), "0 send 1 a\n");
+		Files.writeString(folder.resolve("data.txt"), "not a data trace\n");
+		assertFalse(TimeProfile.hasDataTraces(folder), "event traces and other files only");
+		RandomModels random = new RandomModels(91, 4);
+		int loops = 0;
+		for (int i = 0; i < 100; i++) {
+			Model model = random.next();
+			ScannerTest.writeData(model, 4, folder, i);
+			assertTrue(TimeProfile.hasDataTraces(folder));
+			TimeProfile profile = TimeProfile.of(model, folder, Progress.NONE);
+			Map<String, Long> expected = new TreeMap<>();
+			for (ConstructTime construct : profile.constructs()) {
+				if (construct.iterations() != null) {
+					expected.put(construct.path(), construct.ranks().stream().mapToLong(RankTime::totalTime).sum());
+				}
+			}
+			assertEquals(expected, new TreeMap<>(profile.loopTimes()), ModelPrinter.print(model));
+			loops += expected.size();
+		}
+		assertTrue(loops > 100, "the random models had " + loops + " loops");
 	}
 
 	@Test

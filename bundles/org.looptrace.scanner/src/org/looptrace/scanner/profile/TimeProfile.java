@@ -6,21 +6,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Block;
 import org.looptrace.model.Construct;
+import org.looptrace.model.Loop;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.Positions;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 
 /**
@@ -112,9 +116,37 @@ public final class TimeProfile {
 		}
 	}
 
+	/**
+	 * Whether a folder holds a data trace {@code data.<rank>}: without any, a run has no time to show
+	 * (a missing folder holds none).
+	 */
+	public static boolean hasDataTraces(Path folder) {
+		try (Stream<Path> files = Files.list(folder)) {
+			return files.anyMatch(file -> file.getFileName().toString().startsWith("data.") && TraceFolder.isRunFile(file));
+		} catch (IOException e) {
+			return false;
+		}
+	}
+
 	/** The constructs some rank runs, in model order (a loop before its body); constructs that never run are left out. */
 	public List<ConstructTime> constructs() {
 		return constructs;
+	}
+
+	/**
+	 * The total time of every loop some rank runs, summed over its ranks, by path: what the timeline
+	 * colours loops by.
+	 *
+	 * @throws ArithmeticException when a sum leaves 64 bits
+	 */
+	public Map<String, Long> loopTimes() {
+		Map<String, Long> loops = new HashMap<>();
+		for (ConstructTime construct : constructs) {
+			if (construct.construct() instanceof Loop) {
+				loops.put(construct.path(), construct.totalTime());
+			}
+		}
+		return loops;
 	}
 
 	/** The time of a construct (or of the construct an object of the model is inside), or null when no rank runs it. */

@@ -27,6 +27,7 @@ import org.looptrace.timeline.Drawing.Mark;
 import org.looptrace.timeline.Drawing.Point;
 import org.looptrace.timeline.Drawing.RankLine;
 import org.looptrace.timeline.Drawing.TagColor;
+import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.internal.Geometry;
 
 /**
@@ -44,7 +45,12 @@ public final class PngRenderer {
 
 	/** The PNG bytes of a drawing, as wide as the drawing. */
 	public static byte[] render(Drawing drawing) throws IOException {
-		BufferedImage image = image(drawing);
+		return render(drawing, TimeColours.NONE);
+	}
+
+	/** The PNG bytes of a drawing, as wide as the drawing, its loop boxes filled with their colours by time. */
+	public static byte[] render(Drawing drawing, TimeColours fills) throws IOException {
+		BufferedImage image = image(drawing, fills);
 		ByteArrayOutputStream png = new ByteArrayOutputStream();
 		if (!ImageIO.write(image, "png", png)) {
 			throw new IOException("no PNG writer in this Java runtime");
@@ -52,8 +58,8 @@ public final class PngRenderer {
 		return png.toByteArray();
 	}
 
-	/** The drawing as an image. */
-	public static BufferedImage image(Drawing drawing) {
+	/** The drawing as an image, its loop boxes filled with their colours by time. */
+	public static BufferedImage image(Drawing drawing, TimeColours fills) {
 		int width = (int) Math.ceil(drawing.width());
 		int height = (int) Math.min(MAX_HEIGHT, Math.ceil(drawing.height()));
 		BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
@@ -64,15 +70,15 @@ public final class PngRenderer {
 			g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, (int) Geometry.FONT));
 			g.setColor(new Color(Style.BACKGROUND));
 			g.fillRect(0, 0, width, height);
-			draw(drawing, g);
+			draw(drawing, fills, g);
 		} finally {
 			g.dispose();
 		}
 		return image;
 	}
 
-	private static void draw(Drawing drawing, Graphics2D g) {
-		drawBoxes(drawing, g);
+	private static void draw(Drawing drawing, TimeColours fills, Graphics2D g) {
+		drawBoxes(drawing, fills, g);
 		drawRankLines(drawing, g);
 		drawCollectives(drawing, g);
 		drawArrows(drawing, g);
@@ -80,11 +86,11 @@ public final class PngRenderer {
 		drawLabels(drawing, g);
 	}
 
-	/** Loops as boxes shaded by depth, their counts over them. */
-	private static void drawBoxes(Drawing drawing, Graphics2D g) {
+	/** Loops as boxes shaded by depth (or coloured by time), their counts over them. */
+	private static void drawBoxes(Drawing drawing, TimeColours fills, Graphics2D g) {
 		for (Box box : drawing.boxes()) {
 			Rectangle2D rect = new Rectangle2D.Double(box.x(), box.y(), box.width(), box.height());
-			g.setColor(new Color(Style.gray(box.depth())));
+			g.setColor(new Color(fills.fill(box)));
 			g.fill(rect);
 			g.setColor(new Color(Style.BOX_STROKE));
 			g.setStroke(new BasicStroke(0.8f));

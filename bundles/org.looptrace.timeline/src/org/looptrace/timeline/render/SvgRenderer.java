@@ -16,6 +16,7 @@ import org.looptrace.timeline.Drawing.Mark;
 import org.looptrace.timeline.Drawing.Point;
 import org.looptrace.timeline.Drawing.RankLine;
 import org.looptrace.timeline.Drawing.TagColor;
+import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.internal.Geometry;
 
 /**
@@ -27,13 +28,20 @@ import org.looptrace.timeline.internal.Geometry;
 public final class SvgRenderer {
 
 	private final StringBuilder svg = new StringBuilder(1 << 16);
+	private final TimeColours fills;
 
-	private SvgRenderer() {
+	private SvgRenderer(TimeColours fills) {
+		this.fills = fills;
 	}
 
 	/** The SVG text of a drawing. */
 	public static String render(Drawing drawing) {
-		return new SvgRenderer().document(drawing);
+		return render(drawing, TimeColours.NONE);
+	}
+
+	/** The SVG text of a drawing, its loop boxes filled with their colours by time. */
+	public static String render(Drawing drawing, TimeColours fills) {
+		return new SvgRenderer(fills).document(drawing);
 	}
 
 	private String document(Drawing drawing) {
@@ -116,7 +124,7 @@ public final class SvgRenderer {
 		}
 		svg.append(" x=\"").append(number(box.x())).append("\" y=\"").append(number(box.y())).append("\" width=\"")
 				.append(number(box.width())).append("\" height=\"").append(number(box.height())).append("\" fill=\"")
-				.append(Style.hex(Style.gray(box.depth()))).append("\"/>\n");
+				.append(Style.hex(fills.fill(box))).append("\"/>\n");
 	}
 
 	private void legend(Drawing drawing) {

@@ -11,7 +11,7 @@ import org.looptrace.ui.internal.welcome.FirstStart;
 /**
  * The LoopTrace perspective, the product's default: the Project Explorer with the trace folders on
  * the left, models in the editor area, their outline on the right, problems below beside the
- * timeline, communication matrix and scan results views and the console (placeholders until they
+ * timeline, communication matrix, scan results and profile views and the console (placeholders until they
  * are opened or their bundle is installed); the Run menu for the scanner's launches. Made when a
  * workspace starts for the first time, it then has the Welcome page opened ({@link FirstStart}).
  */
@@ -23,6 +23,7 @@ public class LoopTracePerspective implements IPerspectiveFactory {
 	static final String TIMELINE_VIEW = "org.looptrace.timeline.ui.timelineView";
 	static final String MATRIX_VIEW = "org.looptrace.timeline.ui.matrixView";
 	static final String SCAN_RESULTS_VIEW = "org.looptrace.scanner.ui.resultsView";
+	static final String PROFILE_VIEW = "org.looptrace.scanner.ui.profileView";
 	/** org.eclipse.ui.console's IConsoleConstants.ID_CONSOLE_VIEW, without requiring the bundle. */
 	static final String CONSOLE_VIEW = "org.eclipse.ui.console.ConsoleView";
 	/** The Run menu and toolbar (Run As > LoopTrace Scanner, the launch history). */
@@ -41,6 +42,7 @@ public class LoopTracePerspective implements IPerspectiveFactory {
 		bottom.addPlaceholder(TIMELINE_VIEW);
 		bottom.addPlaceholder(MATRIX_VIEW);
 		bottom.addPlaceholder(SCAN_RESULTS_VIEW);
+		bottom.addPlaceholder(PROFILE_VIEW);
 		bottom.addPlaceholder(CONSOLE_VIEW);
 		layout.addShowViewShortcut(IPageLayout.ID_PROJECT_EXPLORER);
 		layout.addShowViewShortcut(IPageLayout.ID_OUTLINE);
@@ -48,6 +50,7 @@ public class LoopTracePerspective implements IPerspectiveFactory {
 		layout.addShowViewShortcut(TIMELINE_VIEW);
 		layout.addShowViewShortcut(MATRIX_VIEW);
 		layout.addShowViewShortcut(SCAN_RESULTS_VIEW);
+		layout.addShowViewShortcut(PROFILE_VIEW);
 		layout.addShowViewShortcut(CONSOLE_VIEW);
 		layout.addActionSet(LAUNCH_ACTION_SET);
 		FirstStart.schedule(PlatformUI.getWorkbench().getDisplay());

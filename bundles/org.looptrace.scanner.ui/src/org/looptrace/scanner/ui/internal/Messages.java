@@ -70,6 +70,26 @@ public final class Messages extends NLS {
 	public static String ScanSettings_unknownMode;
 	public static String ScanSettings_unreadable;
 	public static String ShowScanResultsHandler_title;
+	public static String ProfileJob_name;
+	public static String ProfileView_empty;
+	public static String ProfileView_computing;
+	public static String ProfileView_summary;
+	public static String ProfileView_noData;
+	public static String ProfileView_invalidModel;
+	public static String ProfileView_badData;
+	public static String ProfileView_failed;
+	public static String ProfileView_notLocal;
+	public static String ProfileView_notRun;
+	public static String ProfileView_ranksTooltip;
+	public static String ProfileView_refresh;
+	public static String ProfileView_refreshTooltip;
+	public static String ProfileView_construct;
+	public static String ProfileView_time;
+	public static String ProfileView_share;
+	public static String ProfileView_mpi;
+	public static String ProfileView_imbalance;
+	public static String ProfileView_busiest;
+	public static String ProfileView_ranks;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -17,6 +17,9 @@ final class ScannerImages {
 	static final String HISTOGRAM = "icons/histogram.png";
 	/** The chart as a series over occurrences. */
 	static final String SERIES = "icons/series.png";
+	/** The Profile view, and its refresh. */
+	static final String PROFILE = "icons/profile.png";
+	static final String REFRESH = "icons/refresh.png";
 
 	private ScannerImages() {
 	}

@@ -68,6 +68,13 @@ public final class Messages extends NLS {
 	public static String TimelineView_collapsed;
 	public static String TimelineView_legendTag;
 	public static String TimelineJob_name;
+	public static String TimelineView_colourByTime;
+	public static String TimelineView_colourByTimeTooltip;
+	public static String TimelineView_legendTooltip;
+	public static String TimelineView_noTime;
+	public static String TimelineView_unreadableData;
+	public static String TimelineView_timeTooltip;
+	public static String TimelineView_iterationsTooltip;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -3,14 +3,17 @@ package org.looptrace.timeline.ui.internal;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices;
 import org.looptrace.lang.internal.ide.EditorServices.TextRange;
+import org.looptrace.model.Model;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.TimelineLayout;
 
 /**
@@ -22,8 +25,9 @@ import org.looptrace.timeline.TimelineLayout;
  * @param options the options of the layout
  * @param drawing the layout
  * @param ranges  the text of every construct by construct path
+ * @param times   the time of the loops, from the data traces of the model's run
  */
-record TimelineData(String text, LayoutOptions options, Drawing drawing, Map<String, TextRange> ranges) {
+record TimelineData(String text, LayoutOptions options, Drawing drawing, Map<String, TextRange> ranges, TimelineTimes times) {
 
 	TimelineData {
 		ranges = Map.copyOf(ranges);
@@ -32,12 +36,20 @@ record TimelineData(String text, LayoutOptions options, Drawing drawing, Map<Str
 	/**
 	 * Parses model text and lays it out.
 	 *
+	 * @param times the time of the loops of the model parsed
 	 * @throws ModelTextException       when the text is not a valid model
 	 * @throws IllegalArgumentException when the model cannot be drawn
 	 */
-	static TimelineData compute(String text, String fileName, LayoutOptions options) throws ModelTextException {
-		Drawing drawing = TimelineLayout.layout(ModelText.parse(text, fileName), options);
-		return new TimelineData(text, options, drawing, EditorServices.constructRanges(text));
+	static TimelineData compute(String text, String fileName, LayoutOptions options, Function<Model, TimelineTimes> times)
+			throws ModelTextException {
+		Model model = ModelText.parse(text, fileName);
+		Drawing drawing = TimelineLayout.layout(model, options);
+		return new TimelineData(text, options, drawing, EditorServices.constructRanges(text), times.apply(model));
+	}
+
+	/** The colours of the loop boxes by time ({@link TimeColours#NONE} when no loop has a time). */
+	TimeColours colours() {
+		return TimeColours.of(drawing, times.totals());
 	}
 
 	/** The innermost construct whose text holds an offset and that is drawn, or null. */

@@ -33,6 +33,7 @@ import org.looptrace.timeline.Drawing.Mark;
 import org.looptrace.timeline.Drawing.Point;
 import org.looptrace.timeline.Drawing.RankLine;
 import org.looptrace.timeline.Drawing.TagColor;
+import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.render.Style;
 
 /**
@@ -51,15 +52,22 @@ final class TimelineFigures {
 	private final List<SegmentFigure> arrows = new ArrayList<>();
 	private final ColorCache colors;
 	private final Map<String, String> texts;
+	private final TimeColours fills;
+	private final Map<String, String> timeTooltips;
 	private List<ConstructFigure> highlighted = List.of();
 	private @Nullable String highlightedPath;
 
 	/**
-	 * @param texts the text of each construct by path, for tooltips (may miss some)
+	 * @param texts        the text of each construct by path, for tooltips (may miss some)
+	 * @param fills        the colours of loop boxes by time ({@link TimeColours#NONE}: their gray by depth)
+	 * @param timeTooltips lines on the time of loops by path, for their tooltips (may miss some)
 	 */
-	TimelineFigures(Drawing drawing, Map<String, String> texts, ColorCache colors, Font font) {
+	TimelineFigures(Drawing drawing, Map<String, String> texts, ColorCache colors, Font font, TimeColours fills,
+			Map<String, String> timeTooltips) {
 		this.colors = colors;
 		this.texts = texts;
+		this.fills = fills;
+		this.timeTooltips = timeTooltips;
 		layer.setLayoutManager(new FreeformLayout());
 		layer.setFont(font);
 		layer.setOpaque(true);
@@ -214,8 +222,10 @@ final class TimelineFigures {
 	}
 
 	private String tooltip(Box box) {
+		String time = timeTooltips.get(box.path());
 		return NLS.bind(Messages.TimelineView_loopTooltip, new Object[] { box.path(), firstLine(text(box.path())), box.count(),
-				box.ranks(), box.startTick(), box.endTick() }) + (box.collapsed() ? "\n" + Messages.TimelineView_collapsed : "");
+				box.ranks(), box.startTick(), box.endTick() }) + (time == null ? "" : "\n" + time)
+				+ (box.collapsed() ? "\n" + Messages.TimelineView_collapsed : "");
 	}
 
 	private static String firstLine(String text) {
@@ -263,7 +273,7 @@ final class TimelineFigures {
 		}
 	}
 
-	/** A loop box: gray by depth, its iteration count in its upper-left corner. */
+	/** A loop box: gray by depth (or coloured by time), its iteration count in its upper-left corner. */
 	final class LoopFigure extends RectangleFigure implements ConstructFigure {
 
 		private final Box box;
@@ -272,7 +282,7 @@ final class TimelineFigures {
 		LoopFigure(Box box) {
 			this.box = box;
 			setBounds(new Rectangle(round(box.x()), round(box.y()), Math.max(1, round(box.width())), Math.max(1, round(box.height()))));
-			setBackgroundColor(colors.get(Style.gray(box.depth())));
+			setBackgroundColor(colors.get(fills.fill(box)));
 			setForegroundColor(colors.get(Style.BOX_STROKE));
 			setToolTip(tip(tooltip(box)));
 		}

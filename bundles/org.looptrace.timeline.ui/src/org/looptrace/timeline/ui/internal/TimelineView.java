@@ -13,6 +13,7 @@ import java.util.Set;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformViewport;
@@ -24,6 +25,7 @@ import org.eclipse.draw2d.geometry.Rectangle;
 import org.eclipse.draw2d.parts.ScrollableThumbnail;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.layout.GridDataFactory;
@@ -48,12 +50,18 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices.TextRange;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
+import org.looptrace.model.core.TracesComment;
+import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
 import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.internal.views.ModelViewSupport;
 
 /**
@@ -85,6 +93,9 @@ public class TimelineView extends ViewPart {
 	 * usually sits in a wide and low part of the window, where height is what the picture lacks.
 	 */
 	private static final int OVERVIEW_WIDTH = 180;
+	/** The size of the colour scale in the legend of the colours by time. */
+	private static final int LEGEND_WIDTH = 100;
+	private static final int LEGEND_HEIGHT = 10;
 
 	private @Nullable Label status;
 	private @Nullable Text ranksField;
@@ -103,6 +114,19 @@ public class TimelineView extends ViewPart {
 	private final Action fit = action(Messages.TimelineView_fit, icon("icons/fit.png"), this::fit);
 	private final Action export = action(Messages.TimelineView_export,
 			PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_ETOOL_SAVEAS_EDIT), this::exportWithDialog);
+	private final Action colourByTime = new Action(Messages.TimelineView_colourByTime, IAction.AS_CHECK_BOX) {
+		@Override
+		public void run() {
+			recolour();
+		}
+	};
+	/** The scale of the colours by time: least time, the colours, greatest time; shown while loops are coloured by time. */
+	private @Nullable Composite legend;
+	private @Nullable Label legendLeast;
+	private @Nullable Label legendMost;
+	/** The time of the loops last read, and what from: read again only when the text or a data trace changed. */
+	private TimelineTimes.@Nullable Key timesKey;
+	private TimelineTimes times = TimelineTimes.NONE;
 
 	private @Nullable IFile file;
 	/** The model and text last asked for, laid out or being laid out: what the fields apply to. */
@@ -124,7 +148,7 @@ public class TimelineView extends ViewPart {
 		Composite body = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.fillDefaults().numColumns(2).spacing(0, 0).applyTo(body);
 		Composite options = new Composite(body, SWT.NONE);
-		GridLayoutFactory.fillDefaults().numColumns(5).margins(6, 4).applyTo(options);
+		GridLayoutFactory.fillDefaults().numColumns(6).margins(6, 4).applyTo(options);
 		GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(options);
 		Label label = new Label(options, SWT.WRAP);
 		label.setText(Messages.TimelineView_empty);
@@ -132,6 +156,7 @@ public class TimelineView extends ViewPart {
 		status = label;
 		ranksField = field(options, Messages.TimelineView_ranks, Messages.TimelineView_ranksTooltip, 90);
 		collapseField = field(options, Messages.TimelineView_collapse, Messages.TimelineView_collapseTooltip, 40);
+		legend(options);
 
 		FigureCanvas figureCanvas = new FigureCanvas(body, SWT.DOUBLE_BUFFERED);
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(figureCanvas);
@@ -174,10 +199,34 @@ public class TimelineView extends ViewPart {
 		toolBar.add(zoomOut);
 		toolBar.add(fit);
 		toolBar.add(new Separator());
+		toolBar.add(colourByTime);
 		toolBar.add(export);
+		colourByTime.setToolTipText(Messages.TimelineView_colourByTimeTooltip);
+		colourByTime.setImageDescriptor(icon("icons/time.png"));
 		enableActions();
 
 		support.follow(false);
+	}
+
+	/** The legend of the colours by time, hidden until loops are coloured by time. */
+	private void legend(Composite parent) {
+		Composite scale = new Composite(parent, SWT.NONE);
+		GridLayoutFactory.fillDefaults().numColumns(3).spacing(4, 0).applyTo(scale);
+		GridDataFactory.fillDefaults().align(SWT.END, SWT.CENTER).exclude(true).applyTo(scale);
+		scale.setToolTipText(Messages.TimelineView_legendTooltip);
+		legendLeast = new Label(scale, SWT.NONE);
+		Canvas colours = new Canvas(scale, SWT.NONE);
+		GridDataFactory.fillDefaults().hint(LEGEND_WIDTH, LEGEND_HEIGHT).align(SWT.CENTER, SWT.CENTER).applyTo(colours);
+		colours.setToolTipText(Messages.TimelineView_legendTooltip);
+		colours.addListener(SWT.Paint, event -> {
+			for (int x = 0; x < LEGEND_WIDTH; x++) {
+				event.gc.setForeground(this.colors.get(TimeColours.colour((double) x / (LEGEND_WIDTH - 1))));
+				event.gc.drawLine(x, 0, x, LEGEND_HEIGHT - 1);
+			}
+		});
+		legendMost = new Label(scale, SWT.NONE);
+		scale.setVisible(false);
+		legend = scale;
 	}
 
 	private static @Nullable ImageDescriptor icon(String path) {
@@ -315,10 +364,14 @@ public class TimelineView extends ViewPart {
 		if (options == null) {
 			return;
 		}
-		support.compute(NLS.bind(Messages.TimelineJob_name, model.getName()), (monitor, ui) -> {
+		IPath location = model.getLocation();
+		String jobName = NLS.bind(Messages.TimelineJob_name, model.getName());
+		support.compute(jobName, (monitor, ui) -> {
 			ui.accept(() -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
 			try {
-				TimelineData computed = TimelineData.compute(text, model.getName(), options);
+				MonitorProgress progress = new MonitorProgress(monitor, jobName);
+				TimelineData computed = TimelineData.compute(text, model.getName(), options,
+						parsed -> location == null ? TimelineTimes.NONE : times(parsed, text, location.toPath(), progress));
 				if (monitor != null && monitor.isCanceled()) {
 					return Status.CANCEL_STATUS;
 				}
@@ -333,20 +386,31 @@ public class TimelineView extends ViewPart {
 		});
 	}
 
+	/**
+	 * The time of the loops of a model from the data traces of its trace folder, read again only when
+	 * the text or a data trace changed since the last read.
+	 */
+	private synchronized TimelineTimes times(Model parsed, String text, Path modelFile, Progress progress) {
+		TimelineTimes.Key key = TimelineTimes.Key.of(text, TracesComment.traceFolder(modelFile, text));
+		if (!key.equals(timesKey)) {
+			times = TimelineTimes.read(parsed, key.folder(), progress);
+			timesKey = key;
+		}
+		return times;
+	}
+
 	private void shown(IFile model, TimelineData computed, int caret) {
 		TimelineFigures before = figures;
 		String lit = before == null || !model.equals(file) ? null : before.highlightedPath();
 		support.done();
 		file = model;
 		data = computed;
-		Font small = Objects.requireNonNull(font);
-		TimelineFigures drawn = new TimelineFigures(computed.drawing(), computed.texts(), colors, small);
-		figures = drawn;
-		pane.removeAll();
-		pane.add(drawn.layer());
-		status(NLS.bind(Messages.TimelineView_summary, new Object[] { model.getFullPath(), computed.drawing().boxes().size(),
+		TimelineFigures drawn = draw(computed);
+		String summary = NLS.bind(Messages.TimelineView_summary, new Object[] { model.getFullPath(), computed.drawing().boxes().size(),
 				computed.drawing().arrows().size(), computed.drawing().collectives().size(), computed.drawing().rankLines().size(),
-				computed.drawing().ticks() }));
+				computed.drawing().ticks() });
+		String problem = computed.times().problem();
+		status(problem == null ? summary : summary + "\n" + NLS.bind(Messages.TimelineView_noTime, problem));
 		enableActions();
 		updateOverview();
 		if (caret >= 0) {
@@ -356,12 +420,56 @@ public class TimelineView extends ViewPart {
 		}
 	}
 
+	/** Draws the figures of a layout, loops coloured by time when asked and possible, and shows the legend of the colours. */
+	private TimelineFigures draw(TimelineData computed) {
+		TimeColours fills = fills(computed);
+		TimelineFigures drawn = new TimelineFigures(computed.drawing(), computed.texts(), colors, Objects.requireNonNull(font), fills,
+				computed.times().tooltips());
+		figures = drawn;
+		pane.removeAll();
+		pane.add(drawn.layer());
+		showLegend(fills);
+		return drawn;
+	}
+
+	/** The fills of the loop boxes: their colours by time when the tool bar asks for them, else their gray. */
+	private TimeColours fills(TimelineData computed) {
+		return colourByTime.isChecked() ? computed.colours() : TimeColours.NONE;
+	}
+
+	/** Draws the layout shown again, loops coloured by time or not as the tool bar says; the same construct stays highlighted. */
+	private void recolour() {
+		TimelineData shown = data;
+		TimelineFigures before = figures;
+		if (shown != null) {
+			draw(shown).highlight(before == null ? null : before.highlightedPath());
+		}
+	}
+
+	private void showLegend(TimeColours fills) {
+		Composite scale = legend;
+		if (scale == null || scale.isDisposed()) {
+			return;
+		}
+		boolean shown = !fills.isEmpty();
+		if (shown) {
+			Objects.requireNonNull(legendLeast).setText(TimeText.of(fills.least()));
+			Objects.requireNonNull(legendMost).setText(TimeText.of(fills.most()));
+		}
+		if (scale.getVisible() != shown) {
+			scale.setVisible(shown);
+			((GridData) scale.getLayoutData()).exclude = !shown;
+		}
+		scale.getParent().getParent().layout(true, true);
+	}
+
 	private void failed(IFile model, String message) {
 		support.done();
 		file = model;
 		data = null;
 		figures = null;
 		pane.removeAll();
+		showLegend(TimeColours.NONE);
 		status(message);
 		enableActions();
 		updateOverview();
@@ -373,6 +481,8 @@ public class TimelineView extends ViewPart {
 		zoomOut.setEnabled(drawn);
 		fit.setEnabled(drawn);
 		export.setEnabled(drawn);
+		TimelineData shown = data;
+		colourByTime.setEnabled(shown != null && !shown.times().totals().isEmpty());
 	}
 
 	private void status(String text) {
@@ -594,9 +704,9 @@ public class TimelineView extends ViewPart {
 				// the picture is painted off screen: AWT must not open a connection to the display SWT uses
 				System.setProperty("java.awt.headless", "true");
 			}
-			Files.write(target, PngRenderer.render(shown.drawing()));
+			Files.write(target, PngRenderer.render(shown.drawing(), fills(shown)));
 		} else {
-			Files.writeString(target, SvgRenderer.render(shown.drawing()), StandardCharsets.UTF_8);
+			Files.writeString(target, SvgRenderer.render(shown.drawing(), fills(shown)), StandardCharsets.UTF_8);
 		}
 		ModelViews.refresh(target);
 	}
@@ -622,6 +732,23 @@ public class TimelineView extends ViewPart {
 	@Nullable
 	FigureCanvas canvas() {
 		return canvas;
+	}
+
+	/** Colours the loops by time or not, as the tool bar's check box does. */
+	void colourByTime(boolean on) {
+		colourByTime.setChecked(on);
+		colourByTime.run();
+	}
+
+	/** Whether the tool bar's Colour by Time can be checked: the loops have times. */
+	boolean canColourByTime() {
+		return colourByTime.isEnabled();
+	}
+
+	/** Whether the legend of the colours by time is shown (for the tests). */
+	boolean legendShown() {
+		Composite scale = legend;
+		return scale != null && scale.getVisible();
 	}
 
 	/** Sets the rank filter and collapse depth fields (empty: none) and lays out again. */

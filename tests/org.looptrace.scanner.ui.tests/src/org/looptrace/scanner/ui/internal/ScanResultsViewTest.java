@@ -25,7 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.scanner.ScanRecord;
 import org.looptrace.scanner.ui.ScannerUi;
 
-/** The Scan Results view: in the LoopTrace perspective, and filled by Show Scan Results on a scan CSV. */
+/**
+ * The Scan Results view: in the LoopTrace perspective (with the Profile view), and filled by Show
+ * Scan Results on a scan CSV.
+ */
 class ScanResultsViewTest {
 
 	private static final String PERSPECTIVE = "org.looptrace.ui.perspective";
@@ -42,11 +45,12 @@ class ScanResultsViewTest {
 	}
 
 	@Test
-	void theLoopTracePerspectiveOffersTheViewAndTheConsole() {
+	void theLoopTracePerspectiveOffersTheViewsAndTheConsole() {
 		IWorkbenchPage page = page();
 		page.setPerspective(PlatformUI.getWorkbench().getPerspectiveRegistry().findPerspectiveWithId(PERSPECTIVE));
 		List<String> shortcuts = Arrays.asList(page.getShowViewShortcuts());
 		assertTrue(shortcuts.contains(ScannerUi.RESULTS_VIEW), shortcuts::toString);
+		assertTrue(shortcuts.contains(ProfileView.ID), shortcuts::toString);
 		assertTrue(shortcuts.contains("org.eclipse.ui.console.ConsoleView"), shortcuts::toString);
 	}
 

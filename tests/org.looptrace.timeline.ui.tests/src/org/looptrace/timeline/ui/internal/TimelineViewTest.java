@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -42,13 +44,22 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.cli.Main;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.profile.ConstructTime;
+import org.looptrace.scanner.profile.Durations;
+import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.Drawing.Box;
 import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.TimelineLayout;
+import org.looptrace.timeline.render.Style;
+import org.looptrace.trace.TraceFolder;
 import org.looptrace.ui.testsupport.TestProjects;
 import org.looptrace.ui.testsupport.Workbench;
 import org.w3c.dom.Document;
@@ -59,7 +70,9 @@ import org.w3c.dom.NodeList;
  * The Timeline view in a real workbench, on the shipped examples: opened from the Project Explorer
  * it draws one figure per loop of the model; it zooms; a click on a loop box selects the loop in the
  * model editor and moving the editor's caret (or selecting in the Outline) highlights the figures of the construct there; the
- * rank filter and collapse depth lay out again; its export writes the SVG and PNG of the layout.
+ * rank filter and collapse depth lay out again; its export writes the SVG and PNG of the layout;
+ * Colour by Time colours the loops of a run with data traces by the headless profile's times, whose
+ * iterations the loop tooltips give.
  */
 class TimelineViewTest {
 
@@ -304,6 +317,78 @@ class TimelineViewTest {
 		doubleClick(view, point.x, point.y);
 		waitUntil(() -> shows(view, shown -> shown.options().closed().isEmpty()), "a second double click does not open it");
 		assertEquals(data.drawing().boxes().size(), Objects.requireNonNull(view.data()).drawing().boxes().size());
+	}
+
+	@Test
+	void colourByTimeColoursTheLoopsAsTheHeadlessProfileAndTheirTooltipsGiveIterations() throws Exception {
+		Path example = examples().resolve("wavefront-16");
+		IFile model = TestProjects.modelledRun(project, "wavefront-16", folder -> {
+			try (Stream<Path> files = Files.list(example)) {
+				for (Path file : files.filter(TraceFolder::isRunFile).toList()) {
+					Files.copy(file, folder.resolve(file.getFileName()));
+				}
+			}
+		}, Main::run);
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
+		view.show(model);
+		TimelineData data = waitForData(view, model);
+		assertTrue(view.canColourByTime(), "the run has data traces: " + view.statusText());
+		assertFalse(view.legendShown());
+		TimeProfile profile = TimeProfile.of(ModelText.parse(TestProjects.text(model), model.getName()),
+				model.getParent().getLocation().toPath(), Progress.NONE);
+		Map<String, Long> loops = new HashMap<>();
+		for (ConstructTime construct : profile.constructs()) {
+			Durations iterations = construct.iterations();
+			if (iterations != null) {
+				loops.put(construct.path(), construct.totalTime());
+				TimelineFigures.LoopFigure figure = loopFigure(view, construct.path());
+				String tooltip = ((org.eclipse.draw2d.Label) figure.getToolTip()).getText();
+				assertTrue(tooltip.contains("iterations: " + iterations.count() + ", min " + TimeText.of(iterations.min()) + ", mean "
+						+ TimeText.of(Math.round(iterations.mean())) + ", max " + TimeText.of(iterations.max())), tooltip);
+				assertTrue(tooltip.contains("time: " + TimeText.of(construct.totalTime())), tooltip);
+			}
+		}
+		assertEquals(loops, data.times().totals(), "the loops' times are the headless profile's");
+		for (TimelineFigures.LoopFigure figure : Objects.requireNonNull(view.figures()).loops()) {
+			assertEquals(rgb(Style.gray(figure.box().depth())), rgb(figure), "gray before colouring: " + figure.box().path());
+		}
+
+		view.colourByTime(true);
+		assertTrue(view.legendShown(), "the legend of the colours is shown");
+		TimeColours expected = TimeColours.of(data.drawing(), loops);
+		for (TimelineFigures.LoopFigure figure : Objects.requireNonNull(view.figures()).loops()) {
+			Integer colour = expected.colour(figure.box().path());
+			assertEquals(rgb(colour != null ? colour : Style.gray(figure.box().depth())), rgb(figure), figure.box().path());
+		}
+		assertTrue(Objects.requireNonNull(view.figures()).loops().stream()
+				.anyMatch(figure -> rgb(figure) == TimeColours.SCALE.get(TimeColours.SCALE.size() - 1)), "the longest loop is the deepest");
+
+		view.colourByTime(false);
+		assertFalse(view.legendShown());
+		for (TimelineFigures.LoopFigure figure : Objects.requireNonNull(view.figures()).loops()) {
+			assertEquals(rgb(Style.gray(figure.box().depth())), rgb(figure), "gray again: " + figure.box().path());
+		}
+	}
+
+	@Test
+	void aModelWithoutDataTracesCannotBeColouredByTime() throws Exception {
+		TimelineView view = open("figure8.loops");
+		assertFalse(view.canColourByTime());
+		assertTrue(Objects.requireNonNull(view.data()).times().totals().isEmpty());
+	}
+
+	private static TimelineFigures.LoopFigure loopFigure(TimelineView view, String path) {
+		return Objects.requireNonNull(view.figures()).loops().stream().filter(figure -> figure.box().path().equals(path)).findFirst()
+				.orElseThrow(() -> new AssertionError("no box of loop " + path));
+	}
+
+	private static int rgb(TimelineFigures.LoopFigure figure) {
+		org.eclipse.swt.graphics.RGB rgb = figure.getBackgroundColor().getRGB();
+		return rgb.red << 16 | rgb.green << 8 | rgb.blue;
+	}
+
+	private static int rgb(int rgb) {
+		return rgb & 0xffffff;
 	}
 
 	private static void doubleClick(TimelineView view, int x, int y) {

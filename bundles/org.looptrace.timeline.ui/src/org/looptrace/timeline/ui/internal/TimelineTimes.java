@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
+import org.looptrace.scanner.profile.ConstructTime;
+import org.looptrace.scanner.profile.Durations;
+import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.scanner.profile.TimeText;
+import org.looptrace.trace.TraceFormatException;
+
+/**
+ * The time of the loops of a model's run ({@link TimeProfile}, docs/TIME.md), for the timeline's
+ * colours and its loop tooltips: each loop's total time summed over its ranks, and a tooltip's lines
+ * on its time and the durations of its iterations. Computed without SWT, in the view's job.
+ *
+ * @param totals   the total time of each loop some rank runs, by path
+ * @param tooltips the lines on the time of each loop, by path
+ * @param problem  why there is no time although the folder holds data traces, or null
+ */
+record TimelineTimes(Map<String, Long> totals, Map<String, String> tooltips, @Nullable String problem) {
+
+	/** No time: the run has no data traces. */
+	static final TimelineTimes NONE = new TimelineTimes(Map.of(), Map.of(), null);
+
+	TimelineTimes {
+		totals = Map.copyOf(totals);
+		tooltips = Map.copyOf(tooltips);
+	}
+
+	/**
+	 * What a time profile is read from: the model text, its trace folder and the sizes and times of
+	 * its data traces (a profile is read again when one of them changes).
+	 */
+	record Key(String text, Path folder, List<Long> stamps) {
+
+		/** The key of model text whose data traces are in {@code folder}. */
+		static Key of(String text, Path folder) {
+			List<Long> stamps = new ArrayList<>();
+			try (Stream<Path> files = Files.list(folder)) {
+				for (Path file : files.filter(file -> file.getFileName().toString().startsWith("data.")).sorted().toList()) {
+					stamps.add(Files.size(file));
+					stamps.add(Files.getLastModifiedTime(file).to(TimeUnit.MICROSECONDS));
+				}
+			} catch (IOException e) {
+				stamps.clear(); // no folder: no data traces
+			}
+			return new Key(text, folder, stamps);
+		}
+	}
+
+	/**
+	 * Reads the time of the loops of a model from the data traces of its folder: {@link #NONE} when
+	 * it holds none, the problem when they do not fit the model.
+	 *
+	 * @throws java.util.concurrent.CancellationException when {@code progress} is cancelled
+	 */
+	static TimelineTimes read(Model model, Path folder, Progress progress) {
+		if (!TimeProfile.hasDataTraces(folder)) {
+			return NONE;
+		}
+		try {
+			TimeProfile profile = TimeProfile.of(model, folder, progress);
+			Map<String, Long> totals = profile.loopTimes();
+			Map<String, String> tooltips = new HashMap<>();
+			for (ConstructTime construct : profile.constructs()) {
+				Durations iterations = construct.iterations();
+				if (totals.containsKey(construct.path()) && iterations != null) {
+					String time = NLS.bind(Messages.TimelineView_timeTooltip, new Object[] { TimeText.of(construct.totalTime()),
+							construct.ranks().size(), String.format(Locale.ROOT, "%.1f", 100 * profile.share(construct)),
+							TimeText.of(construct.mpiTime()), String.format(Locale.ROOT, "%.2f", construct.imbalance()),
+							construct.busiest().rank() });
+					String durations = NLS.bind(Messages.TimelineView_iterationsTooltip, new Object[] { iterations.count(),
+							TimeText.of(iterations.min()), TimeText.of(Math.round(iterations.mean())), TimeText.of(iterations.max()) });
+					tooltips.put(construct.path(), time + "\n" + durations);
+				}
+			}
+			return new TimelineTimes(totals, tooltips, null);
+		} catch (TraceFormatException | IllegalArgumentException | UncheckedIOException | ArithmeticException e) {
+			return new TimelineTimes(Map.of(), Map.of(), e.getMessage());
+		} catch (IOException e) {
+			return new TimelineTimes(Map.of(), Map.of(), NLS.bind(Messages.TimelineView_unreadableData, folder, e.getMessage()));
+		}
+	}
+}

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
+import org.looptrace.scanner.Positions;
+import org.looptrace.scanner.profile.ConstructTime;
+import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.scanner.profile.TimeText;
+import org.looptrace.trace.DataTraceWriter;
+import org.looptrace.trace.TraceFolder;
+import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
+
+/**
+ * The Profile view in a real workbench: on the model of an example run and on models with random
+ * data traces, its tree holds every construct of the model with the figures of the headless
+ * {@link TimeProfile}; its columns sort; it follows the editor's caret and the Outline; a folder
+ * without data traces and a data trace that does not fit are messages in the view.
+ */
+class ProfileViewTest {
+
+	private static final long WAIT_MILLIS = 60_000;
+
+	private final IProject project = TestProjects.project("profile view");
+	private final IWorkbenchPage page = Workbench.page();
+
+	@BeforeEach
+	void createProject() throws Exception {
+		TestProjects.create(project);
+	}
+
+	@AfterEach
+	void deleteProject() throws CoreException {
+		TestProjects.delete(project, ProfileView.ID);
+	}
+
+	@Test
+	void theExampleRunShowsEveryConstructWithTheTimesOfTheProfile() throws Exception {
+		IFile model = exampleRun("wavefront-16");
+		ProfileView view = open(model);
+		assertShowsProfile(view, model, model.getParent().getLocation().toPath());
+		assertTrue(view.statusText().contains("16 ranks"), view.statusText());
+	}
+
+	@Test
+	void randomDataTracesInTheFolderOfTheTracesLineGiveTheHeadlessProfile() throws Exception {
+		for (long seed = 1; seed <= 3; seed++) {
+			ScanProject random = ScanProject.create("profile random " + seed, 2 + (int) seed, 1 + (int) seed, seed);
+			try {
+				ProfileView view = open(random.model);
+				assertShowsProfile(view, random.model, random.traces.getLocation().toPath());
+			} finally {
+				page.closeAllEditors(false);
+				random.delete();
+			}
+		}
+	}
+
+	@Test
+	void theColumnsSortTheConstructsOfEachLevel() throws Exception {
+		ProfileView view = open(exampleRun("wavefront-16"));
+		TreeViewer viewer = Objects.requireNonNull(view.viewer());
+		viewer.expandAll();
+		List<String> modelOrder = paths(viewer.getTree().getItems());
+
+		clickHeader(viewer, ProfileView.Column.TIME);
+		assertEquals(SWT.DOWN, viewer.getTree().getSortDirection());
+		assertSorted(viewer.getTree().getItems(), row -> total(row), false);
+		clickHeader(viewer, ProfileView.Column.TIME);
+		assertEquals(SWT.UP, viewer.getTree().getSortDirection());
+		assertSorted(viewer.getTree().getItems(), row -> total(row), true);
+		clickHeader(viewer, ProfileView.Column.IMBALANCE);
+		assertSorted(viewer.getTree().getItems(), row -> row.time() == null ? 0 : Objects.requireNonNull(row.time()).imbalance(), false);
+		clickHeader(viewer, ProfileView.Column.CONSTRUCT);
+		assertEquals(modelOrder, paths(viewer.getTree().getItems()), "the construct column sorts in model order");
+	}
+
+	@Test
+	void theViewFollowsTheCaretAndTheOutline() throws Exception {
+		IFile model = exampleRun("wavefront-16");
+		ProfileView view = open(model);
+		ITextEditor editor = (ITextEditor) Objects.requireNonNull(page.getActiveEditor());
+		String text = TestProjects.text(model);
+		Map<String, EditorServices.TextRange> ranges = EditorServices.constructRanges(text);
+		List<Map.Entry<String, EditorServices.TextRange>> constructs = List.copyOf(ranges.entrySet());
+		for (var construct : constructs.subList(0, Math.min(12, constructs.size()))) {
+			editor.selectAndReveal(construct.getValue().offset(), 0);
+			String path = construct.getKey();
+			Workbench.waitUntil(WAIT_MILLIS, () -> path.equals(selectedPath(view)),
+					() -> "caret on " + path + ", the view selects " + selectedPath(view));
+		}
+		List<String> outlined = new ArrayList<>();
+		for (String path : ranges.keySet()) {
+			if (path.chars().filter(c -> c == '.').count() <= 1 && outlined.size() < 4) {
+				outlined.add(path); // the Outline's first two levels
+			}
+		}
+		for (String path : outlined.reversed()) {
+			Workbench.selectInOutline(path, WAIT_MILLIS);
+			Workbench.waitUntil(WAIT_MILLIS, () -> path.equals(selectedPath(view)),
+					() -> path + " selected in the Outline, the view selects " + selectedPath(view));
+		}
+	}
+
+	@Test
+	void aModelWithoutDataTracesSaysSo() throws Exception {
+		IFile model = TestProjects.copy(TestProjects.examples().resolve("models").resolve("ring.loops"), project);
+		ProfileView view = open(model);
+		assertTrue(view.statusText().startsWith("No data traces for /profile view/ring.loops: /profile view holds no data.<rank> file"),
+				view.statusText());
+		assertEquals(0, Objects.requireNonNull(view.viewer()).getTree().getItemCount());
+	}
+
+	@Test
+	void aShortDataTraceIsNamedInTheView() throws Exception {
+		ScanProject random = ScanProject.create("profile short", 3, 2, 7);
+		try {
+			Path data = random.traces.getLocation().toPath().resolve("data.1");
+			long records = Positions.of(random.parsed).events(1);
+			try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "end"))) {
+				for (long record = 0; record < records - 1; record++) {
+					writer.write(record * 10, record * 10 + 5);
+				}
+			}
+			random.traces.refreshLocal(IResource.DEPTH_ONE, null);
+			ProfileView view = open(random.model);
+			assertTrue(view.statusText().contains("data.1") && view.statusText().contains("too short"), view.statusText());
+			assertEquals(0, Objects.requireNonNull(view.viewer()).getTree().getItemCount());
+		} finally {
+			page.closeAllEditors(false);
+			random.delete();
+		}
+	}
+
+	/** Opens a model in its editor and the view, which follows it; waits until the view shows it. */
+	private ProfileView open(IFile model) throws Exception {
+		IDE.openEditor(page, model);
+		ProfileView view = (ProfileView) page.showView(ProfileView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		Workbench.waitUntil(WAIT_MILLIS, () -> !view.busy() && view.statusText().contains(model.getFullPath().toString())
+				&& !view.statusText().startsWith("Reading"), () -> "the view does not show " + model + ": " + view.statusText());
+		return view;
+	}
+
+	/** The view's tree: a row per construct of the model, the figures of the headless profile in its cells. */
+	private static void assertShowsProfile(ProfileView view, IFile model, Path folder) throws Exception {
+		String text = TestProjects.text(model);
+		Model parsed = ModelText.parse(text, model.getName());
+		TimeProfile expected = TimeProfile.of(parsed, folder, Progress.NONE);
+		TreeViewer viewer = Objects.requireNonNull(view.viewer());
+		viewer.expandAll();
+		Map<String, TreeItem> items = new LinkedHashMap<>();
+		collect(viewer.getTree().getItems(), items);
+		assertEquals(List.copyOf(EditorServices.constructRanges(text).keySet()), List.copyOf(items.keySet()),
+				"a row per construct, in model order");
+		int timed = 0;
+		for (ConstructTime construct : expected.constructs()) {
+			TreeItem item = items.get(construct.path());
+			assertNotNull(item, construct.path());
+			ProfileData.Row row = (ProfileData.Row) item.getData();
+			ConstructTime shown = Objects.requireNonNull(row.time(), construct.path());
+			assertEquals(construct.ranks(), shown.ranks(), construct.path());
+			assertEquals(TimeText.of(construct.totalTime()), item.getText(ProfileView.Column.TIME.ordinal()), construct.path());
+			assertEquals(String.format(Locale.ROOT, "%.1f%%", 100 * expected.share(construct)),
+					item.getText(ProfileView.Column.SHARE.ordinal()), construct.path());
+			assertEquals(TimeText.of(construct.mpiTime()), item.getText(ProfileView.Column.MPI.ordinal()), construct.path());
+			assertEquals(String.format(Locale.ROOT, "%.2f", construct.imbalance()), item.getText(ProfileView.Column.IMBALANCE.ordinal()),
+					construct.path());
+			assertEquals(Integer.toString(construct.busiest().rank()), item.getText(ProfileView.Column.BUSIEST.ordinal()),
+					construct.path());
+			timed++;
+		}
+		long withTimes = items.values().stream().filter(item -> ((ProfileData.Row) item.getData()).time() != null).count();
+		assertEquals(timed, withTimes, "constructs no rank runs have no time");
+		assertFalse(items.isEmpty());
+		assertEquals(expected.runTimes().keySet().stream().toList(), Objects.requireNonNull(view.data()).ranks());
+		try (Stream<Path> files = Files.list(folder)) {
+			assertEquals(files.filter(file -> file.getFileName().toString().startsWith("data.")).count(), expected.runTimes().size());
+		}
+	}
+
+	private static void collect(TreeItem[] level, Map<String, TreeItem> items) {
+		for (TreeItem item : level) {
+			items.put(((ProfileData.Row) item.getData()).path(), item);
+			collect(item.getItems(), items);
+		}
+	}
+
+	private static List<String> paths(TreeItem[] level) {
+		Map<String, TreeItem> items = new LinkedHashMap<>();
+		collect(level, items);
+		return List.copyOf(items.keySet());
+	}
+
+	private static void clickHeader(TreeViewer viewer, ProfileView.Column column) {
+		viewer.getTree().getColumn(column.ordinal()).notifyListeners(SWT.Selection, new Event());
+		viewer.expandAll();
+		assertEquals(viewer.getTree().getColumn(column.ordinal()), viewer.getTree().getSortColumn());
+	}
+
+	/** Every level of the tree in the order of a figure (ties in any order). */
+	private static void assertSorted(TreeItem[] level, ToDoubleFunction<ProfileData.Row> figure, boolean ascending) {
+		for (int i = 1; i < level.length; i++) {
+			double before = figure.applyAsDouble((ProfileData.Row) level[i - 1].getData());
+			double after = figure.applyAsDouble((ProfileData.Row) level[i].getData());
+			assertTrue(ascending ? before <= after : before >= after, level[i - 1].getText() + " then " + level[i].getText());
+		}
+		for (TreeItem item : level) {
+			assertSorted(item.getItems(), figure, ascending);
+		}
+	}
+
+	private static double total(ProfileData.Row row) {
+		ConstructTime time = row.time();
+		return time == null ? -1 : time.totalTime();
+	}
+
+	private static String selectedPath(ProfileView view) {
+		TreeViewer viewer = Objects.requireNonNull(view.viewer());
+		return viewer.getStructuredSelection() instanceof IStructuredSelection selection
+				&& selection.getFirstElement() instanceof ProfileData.Row row ? row.path() : "nothing";
+	}
+
+	/** An example run in a folder of the project, with the model of its traces beside them. */
+	private IFile exampleRun(String name) throws Exception {
+		Path example = TestProjects.examples().resolve(name);
+		IFolder folder = TestProjects.traceFolder(project, name, target -> {
+			try (Stream<Path> files = Files.list(example)) {
+				for (Path file : files.filter(TraceFolder::isRunFile).toList()) {
+					Files.copy(file, target.resolve(file.getFileName()));
+				}
+			}
+		});
+		Path location = folder.getLocation().toPath();
+		Model model = Pipeline.model(TraceFolder.open(location), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		return TestProjects.write(folder, "model.loops", ModelPrinter.print(model));
+	}
+}
