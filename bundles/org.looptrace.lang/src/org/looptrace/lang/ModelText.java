@@ -73,8 +73,8 @@ public final class ModelText {
 	 * point the user at a construct of the file.
 	 *
 	 * @param fileName the name errors are reported under
-	 * @return the model, detached from the parser, and the line (from 1) where each of its
-	 *         constructs starts
+	 * @return the model, detached from the parser, and the lines (from 1) where each of its
+	 *         constructs starts and ends
 	 * @throws ModelTextException listing every syntax and validation error
 	 */
 	public static LocatedModel parseLocated(String text, String fileName) throws ModelTextException {
@@ -83,12 +83,15 @@ public final class ModelText {
 		Model model = (Model) copier.copy(parsed);
 		copier.copyReferences();
 		Map<Construct, Integer> lines = new IdentityHashMap<>();
+		Map<Construct, Integer> lastLines = new IdentityHashMap<>();
 		parsed.eAllContents().forEachRemaining(object -> {
 			if (object instanceof Construct construct && NodeModelUtils.getNode(construct) instanceof INode node) {
-				lines.put((Construct) copier.get(construct), node.getStartLine());
+				Construct copy = (Construct) copier.get(construct);
+				lines.put(copy, node.getStartLine());
+				lastLines.put(copy, node.getEndLine());
 			}
 		});
-		return new LocatedModel(model, lines);
+		return new LocatedModel(model, lines, lastLines);
 	}
 
 	/** The parsed and valid model, still attached to its resource and node model. */

@@ -15,12 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.lang.LocatedModel;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Construct;
+import org.looptrace.model.Loop;
 import org.looptrace.model.Model;
 
 /**
  * {@link ModelText#parseLocated}: the same model as {@link ModelText#parse}, and the line it gives a
- * construct is the line of the text where that construct is written: the example models, with
- * comment lines and blank lines added anywhere.
+ * construct is the line of the text where that construct is written, its last line the loop's
+ * {@code done} or the event's own line: the example models, with comment lines and blank lines added
+ * anywhere.
  */
 class LocatedModelTest {
 
@@ -52,11 +54,16 @@ class LocatedModelTest {
 			for (var it = model.eAllContents(); it.hasNext();) {
 				if (it.next() instanceof Construct construct) {
 					assertEquals(constructLines.get(constructs), lines.get(located.line(construct) - 1), text);
+					String last = lines.get(located.lastLine(construct) - 1);
+					// a loop ends on its done, an event on its own line
+					assertEquals(construct instanceof Loop ? "done" : constructLines.get(constructs), construct instanceof Loop ? last.trim() : last,
+							text);
 					constructs++;
 				}
 			}
 			assertEquals(constructLines.size(), constructs, example.toString());
 			assertEquals(constructs, located.lines().size());
+			assertEquals(constructs, located.lastLines().size());
 		}
 	}
 }

@@ -5,9 +5,9 @@ import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.osgi.util.NLS;
 
 /**
- * The user-visible strings of the Patterns view and the pattern markers, from
- * {@code messages.properties} beside this class. Without a default nullness: NLS assigns the
- * fields by reflection when the class loads.
+ * The user-visible strings of the Patterns view, the pattern markers and the compare editor of two
+ * models, from {@code messages.properties} beside this class. Without a default nullness: NLS
+ * assigns the fields by reflection when the class loads.
  */
 @NonNullByDefault({})
 public final class Messages extends NLS {
@@ -53,6 +53,18 @@ public final class Messages extends NLS {
 	public static String PatternMarker_one;
 	public static String PatternMarker_many;
 	public static String PatternMarkersJob_name;
+
+	public static String ModelCompare_title;
+	public static String ModelCompare_count;
+	public static String ModelCompare_none;
+	public static String ModelCompare_invalid;
+	public static String ModelCompare_unreadable;
+	public static String ModelCompare_noContent;
+	public static String ModelCompare_failed;
+	public static String ModelCompare_difference;
+	public static String ModelCompare_where;
+	public static String ModelCompare_bothSides;
+	public static String ModelCompare_channels;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);
