@@ -103,12 +103,12 @@ public final class ReplayFacts {
 				throw new ReplayException(collective.event, "the group " + group + " names rank " + group.max()
 						+ ", beyond the model's ranks 0-" + (ranks - 1) + " (the ranks with events): MPI cannot build that group");
 			}
+			long calls = collective.counts.values().stream().mapToLong(Long::longValue).max().orElse(0);
 			for (int member : group) {
 				long count = collective.counts.getOrDefault(member, 0L);
-				if (count != collective.occurrences / group.size()) {
-					throw new ReplayException(collective.event, "rank " + member + " takes part in " + count + " of the "
-							+ collective.occurrences / group.size() + " " + collective.event.getName() + " on " + group
-							+ ": expected every member of the group in every occurrence");
+				if (count != calls) {
+					throw new ReplayException(collective.event, "rank " + member + " takes part in " + count + " of the " + calls + " "
+							+ collective.event.getName() + " on " + group + ": expected every member of the group in every call");
 				}
 			}
 			groups.putIfAbsent(group, groups.size());
@@ -179,7 +179,6 @@ public final class ReplayFacts {
 	private static final class Collective {
 		final Sync event;
 		final Map<Integer, Long> counts = new HashMap<>();
-		long occurrences;
 
 		Collective(Sync event) {
 			this.event = event;
@@ -233,7 +232,6 @@ public final class ReplayFacts {
 				}
 				Collective collective = collectives.computeIfAbsent(sync.getName() + " " + group, key -> new Collective(sync));
 				collective.counts.merge(line.rank(), 1L, Long::sum);
-				collective.occurrences++;
 			}
 		}
 
