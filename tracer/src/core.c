@@ -217,6 +217,22 @@ void lt_ev_local(const char *what, const char *name, int64_t t)
     emit(line, (size_t)(p - line), t, t, 0, 0, -1, -1, -1);
 }
 
+/* A local event with the caller's words, for programs that replay a model (looptrace replay):
+ * their `local` events have no MPI call to be seen through. Exported; callers declare it weak,
+ * so they also run untraced. Words stay on one line: a newline ends them. */
+__attribute__((visibility("default"))) void looptrace_local(const char *words)
+{
+    if (!lt_on || !words) return;
+    int64_t t = lt_now();
+    char line[LINE_MAX_LEN], *p = line;
+    p = put_i64(p, lt_rank);
+    p = put_str(p, " local ", 8);
+    size_t n = strcspn(words, "\n");
+    p = put_str(p, words, n < LINE_MAX_LEN - 32 ? n : LINE_MAX_LEN - 32);
+    *p++ = '\n';
+    emit(line, (size_t)(p - line), t, t, 0, 0, -1, -1, -1);
+}
+
 /* ---- rank sets ---- */
 
 static int cmp_int(const void *a, const void *b)

@@ -34,6 +34,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench layout [--constructs N]
 				       looptrace bench profile [--records N] [--dir DIR] [--cold]
 				       looptrace bench otf2 [--records N] [--ranks P] [--dir DIR]
+				       looptrace bench replay [--constructs N] [--examples DIR]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -82,6 +83,12 @@ public final class BenchCommand implements Command {
 				      `otf2-print > /dev/null` on the same archive (time, best of 3): a ring of P
 				      ranks (default 4) and N records (default 12000000) written by python3-otf2
 				      in DIR, then deleted.
+
+				replay time to generate the replay program (`looptrace replay`) of a model of N
+				      constructs (default 10000), best of 3, and to build it with mpicc; then every
+				      example run replayed with --compute exact under the tracer: its span (first
+				      event to last, longest rank, from the data traces) against the run's.
+				      --examples   folder of example trace folders (default: the installation's)
 				""";
 	}
 
@@ -99,7 +106,8 @@ public final class BenchCommand implements Command {
 		case "layout" -> LayoutBench.run(rest, out);
 		case "profile" -> ProfileBench.run(rest, out);
 		case "otf2" -> Otf2Bench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile or otf2");
+		case "replay" -> ReplayBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2 or replay");
 		};
 	}
 }

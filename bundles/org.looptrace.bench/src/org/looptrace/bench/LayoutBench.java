@@ -85,7 +85,8 @@ final class LayoutBench {
 				drawing.ticks(), layout, cpu, svg, bytes / 1024);
 	}
 
-	private static long constructs(Model model) {
+	/** The constructs of a model, loops and events, at every depth. */
+	static long constructs(Model model) {
 		long count = 0;
 		for (var it = model.eAllContents(); it.hasNext();) {
 			if (it.next() instanceof org.looptrace.model.Construct) {

@@ -34,6 +34,7 @@ public final class Main {
 				new PositionsCommand(),
 				new ScanCommand(),
 				new ScannerCommand(),
+				new ReplayCommand(),
 				new ProfileCommand()
 				// commands are added here, one line each
 		));

@@ -34,7 +34,7 @@ class BenchCommandTest {
 	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
 	static Stream<Arguments> badArguments() {
 		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
-				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile or otf2"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile, otf2 or replay"),
 				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
 				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),
@@ -46,7 +46,9 @@ class BenchCommandTest {
 				Arguments.of(List.of("profile", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("profile", "--records", "10"), "option --records expects a whole number from 1000"),
 				Arguments.of(List.of("otf2", "--bogus"), "unknown option --bogus"),
-				Arguments.of(List.of("otf2", "--records", "10"), "option --records expects a whole number from 6000"));
+				Arguments.of(List.of("otf2", "--records", "10"), "option --records expects a whole number from 6000"),
+				Arguments.of(List.of("replay", "--bogus"), "unknown option --bogus"),
+				Arguments.of(List.of("replay", "--constructs", "10"), "option --constructs expects a whole number from 100"));
 	}
 
 	@ParameterizedTest(name = "looptrace bench {0}")
@@ -93,7 +95,17 @@ class BenchCommandTest {
 		assertTrue(help.contains("looptrace bench nlr") && help.contains("looptrace bench merge")
 				&& help.contains("looptrace bench loops") && help.contains("looptrace bench layout")
 				&& help.contains("looptrace bench profile")
-				&& help.contains("looptrace bench otf2"), help);
+				&& help.contains("looptrace bench otf2") && help.contains("looptrace bench replay"), help);
+	}
+
+	/** The replay benchmark's model is one the generator accepts, of at least the constructs asked for. */
+	@Test
+	void theReplayBenchmarksModelIsReplayable() throws Exception {
+		org.looptrace.model.Model model = org.looptrace.lang.ModelText.parse(ReplayBench.model(1000), "bench.loops");
+		long constructs = LayoutBench.constructs(model);
+		assertTrue(constructs >= 1000 && constructs < 1019, "constructs: " + constructs);
+		assertEquals(16, org.looptrace.replay.ReplayGenerator.generate(model, "bench.loops", org.looptrace.replay.ReplayOptions.NONE,
+				org.looptrace.model.core.Progress.NONE).ranks());
 	}
 
 	/** A small archive: the anchor's row and our three, each over every record written. */

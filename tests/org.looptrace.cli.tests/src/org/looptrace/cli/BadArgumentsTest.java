@@ -37,6 +37,7 @@ class BadArgumentsTest {
 		modelCommands(cases);
 		annotationCommands(cases);
 		drawingCommands(cases);
+		replayCommands(cases);
 		return cases.stream();
 	}
 
@@ -189,6 +190,34 @@ class BadArgumentsTest {
 		add(cases, "render", MISSING + ": no such file or folder", MODEL, "-o", "out.svg", "--time", MISSING);
 		add(cases, "render", "missing: expected the data trace of rank 0", MODEL, "-o", "out.svg", "--time",
 				Cli.example("models").toString());
+	}
+
+	/** replay: options, and models it cannot replay, named by file, line and construct. */
+	private static void replayCommands(List<Arguments> cases) {
+		add(cases, "replay", "expected one model file");
+		add(cases, "replay", "-o DIR is required", MODEL);
+		add(cases, "replay", "--compute expects none, mean or exact, not 'fast'", MODEL, "-o", "out", "--compute", "fast");
+		add(cases, "replay", "give them with --data FOLDER", MODEL, "-o", "out", "--compute", "mean");
+		add(cases, "replay", MISSING + ": no such file or folder", MODEL, "-o", "out", "--data", MISSING);
+		add(cases, "replay", "is a file, expected the folder of the run's data.<rank>", MODEL, "-o", "out", "--data", TRACE0);
+		add(cases, "replay", "tag.loops:2: construct 2: the tag 40000 is beyond 0-32767", model("tag", "0 send 1 1\n0 send 1 40000\n0 recv 1 1\n0 recv 1 40000\n"), "-o", "out");
+		add(cases, "replay", "group.loops:3: construct 3: the group 0-3 names rank 3, beyond the model's ranks 0-1",
+				model("group", "0 send 1 1\n0 recv 1 1\n0 sync MPI_Barrier 0-3\n"), "-o", "out");
+		add(cases, "replay", "data.0 has 40 records, the model 30 events on rank 0", MODEL, "-o", "out", "--data", RING);
+	}
+
+	/** A model file with the given text, in a folder of the test run. */
+	private static String model(String name, String text) {
+		try {
+			Path folder = Files.createTempDirectory("replay-models");
+			Path file = folder.resolve(name + ".loops");
+			Files.writeString(file, text);
+			file.toFile().deleteOnExit();
+			folder.toFile().deleteOnExit();
+			return file.toString();
+		} catch (java.io.IOException e) {
+			throw new java.io.UncheckedIOException(e);
+		}
 	}
 
 	private static void add(List<Arguments> cases, String command, String message, String... words) {

@@ -28,6 +28,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.Pipeline;
+import org.looptrace.testsupport.MpiRuns;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.DataTrace;
@@ -213,22 +214,10 @@ class TracedExamplesTest {
 
 	/** Runs {@code command} with Open MPI allowed as root and oversubscribed, its output into {@code log}. */
 	static int run(List<String> command, Path log) throws IOException, InterruptedException {
-		Files.createDirectories(log.getParent());
-		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-		Map<String, String> environment = builder.environment();
-		environment.put("OMPI_ALLOW_RUN_AS_ROOT", "1");
-		environment.put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-		environment.put("OMPI_MCA_rmaps_base_oversubscribe", "1");
-		environment.putIfAbsent("OMPI_MCA_btl", "self,vader");
-		environment.putIfAbsent("OMPI_MCA_btl_vader_single_copy_mechanism", "none");
-		return builder.start().waitFor();
+		return MpiRuns.run(command, log);
 	}
 
 	static String readQuietly(Path log) {
-		try {
-			return Files.readString(log);
-		} catch (IOException e) {
-			return e.getMessage();
-		}
+		return MpiRuns.read(log);
 	}
 }

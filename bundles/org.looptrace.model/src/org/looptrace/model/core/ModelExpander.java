@@ -91,32 +91,38 @@ public final class ModelExpander extends EventIterator {
 		throw new IllegalStateException("loop index '" + index + "' is not bound by an enclosing loop");
 	}
 
-	private TraceEvent evaluate(Event event) {
-		int rank = rank(event.getRank());
+	/**
+	 * The trace line of one occurrence of an event, its fields evaluated with the values of the
+	 * enclosing loop indices.
+	 *
+	 * @throws IllegalStateException when a rank or peer evaluates to no rank, or an index is not bound
+	 */
+	public static TraceEvent line(Event event, Exprs.IndexEnvironment environment) {
+		int rank = rank(event.getRank(), environment);
 		if (event instanceof Send send) {
-			return TraceEvent.send(rank, rank(send.getPeer()), Exprs.tagText(send, this::valueOf));
+			return TraceEvent.send(rank, rank(send.getPeer(), environment), Exprs.tagText(send, environment));
 		} else if (event instanceof Recv recv) {
-			return TraceEvent.recv(rank, rank(recv.getPeer()), Exprs.tagText(recv, this::valueOf));
+			return TraceEvent.recv(rank, rank(recv.getPeer(), environment), Exprs.tagText(recv, environment));
 		} else if (event instanceof Sync sync) {
 			return TraceEvent.sync(rank, sync.getName(), sync.getGroup());
 		}
 		List<String> words = new ArrayList<>();
 		for (Value word : ((Local) event).getWords()) {
-			words.add(text(word));
+			words.add(Exprs.evaluateToText(word, environment));
 		}
 		return TraceEvent.local(rank, words);
 	}
 
-	private int rank(Expr expr) {
-		long value = Exprs.evaluate(expr, this::valueOf);
+	private TraceEvent evaluate(Event event) {
+		return line(event, this::valueOf);
+	}
+
+	private static int rank(Expr expr, Exprs.IndexEnvironment environment) {
+		long value = Exprs.evaluate(expr, environment);
 		if (value < 0 || value > Integer.MAX_VALUE) {
 			throw new IllegalStateException("rank " + Exprs.toText(expr) + " evaluates to " + value + ", not a rank");
 		}
 		return (int) value;
-	}
-
-	private String text(Value value) {
-		return Exprs.evaluateToText(value, this::valueOf);
 	}
 
 	private static final class Frame {

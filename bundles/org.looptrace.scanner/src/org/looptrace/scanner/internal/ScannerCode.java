@@ -126,27 +126,33 @@ public final class ScannerCode implements ScannerSource {
 
 	/** A string literal of C and Java: ASCII, escapes for quotes, backslashes and others. */
 	String literal(String text) {
+		if (!java) {
+			return cLiteral(text);
+		}
 		StringBuilder literal = new StringBuilder("\"");
-		if (java) {
-			for (char c : text.toCharArray()) {
-				if (c == '"' || c == '\\') {
-					literal.append('\\').append(c);
-				} else if (c >= 32 && c < 127) {
-					literal.append(c);
-				} else {
-					literal.append(String.format("\\u%04x", (int) c));
-				}
+		for (char c : text.toCharArray()) {
+			if (c == '"' || c == '\\') {
+				literal.append('\\').append(c);
+			} else if (c >= 32 && c < 127) {
+				literal.append(c);
+			} else {
+				literal.append(String.format("\\u%04x", (int) c));
 			}
-		} else {
-			for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-				int c = b & 0xff;
-				if (c == '"' || c == '\\') {
-					literal.append('\\').append((char) c);
-				} else if (c >= 32 && c < 127) {
-					literal.append((char) c);
-				} else {
-					literal.append(String.format("\\%03o", c));
-				}
+		}
+		return literal.append('"').toString();
+	}
+
+	/** A string literal of C: the UTF-8 bytes, printable ASCII as is, quotes and backslashes escaped, others in octal. */
+	public static String cLiteral(String text) {
+		StringBuilder literal = new StringBuilder("\"");
+		for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+			int c = b & 0xff;
+			if (c == '"' || c == '\\') {
+				literal.append('\\').append((char) c);
+			} else if (c >= 32 && c < 127) {
+				literal.append((char) c);
+			} else {
+				literal.append(String.format("\\%03o", c));
 			}
 		}
 		return literal.append('"').toString();

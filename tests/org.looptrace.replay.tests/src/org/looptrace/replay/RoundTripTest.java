@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.replay.ReplayOptions.Compute;
+import org.looptrace.testsupport.RandomPrograms;
+import org.looptrace.trace.DataTrace;
+import org.looptrace.trace.EventWriter;
+import org.looptrace.trace.generate.Patterns;
+
+/**
+ * The round trip: a model replayed, traced by our tracer and modelled again is the same model,
+ * comments aside; with data traces, every send and collective of the replay has the size it had.
+ * On the example runs, on every generated pattern, on random consistent programs and on the models
+ * of real runs kept by the merge tests.
+ */
+class RoundTripTest {
+
+	@BeforeAll
+	static void tracer() throws Exception {
+		assumeTrue(ReplayRuns.mpiInstalled(), "Open MPI (mpicc, mpirun) is not installed");
+		ReplayRuns.buildTracer();
+	}
+
+	static Stream<String> examples() throws IOException {
+		try (Stream<Path> folders = Files.list(ReplayRuns.EXAMPLES)) {
+			return folders.filter(folder -> Files.exists(folder.resolve("trace.0")) && !folder.getFileName().toString().equals("broken"))
+					.map(folder -> folder.getFileName().toString()).sorted().toList().stream();
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("examples")
+	void anExampleRunIsReplayedWithItsSizes(String example, @TempDir Path work) throws Exception {
+		assertRoundTrip(ReplayRuns.EXAMPLES.resolve(example), Compute.NONE, work);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("patterns")
+	void aGeneratedPatternIsReplayedWithItsSizes(String pattern, @TempDir Path work) throws Exception {
+		Path folder = work.resolve("run");
+		Patterns.write(Patterns.create(pattern, pattern.equals("multipartition") ? 9 : 6, 4, 11), folder, Progress.NONE);
+		assertRoundTrip(folder, Compute.NONE, work);
+	}
+
+	static Stream<String> patterns() {
+		return Patterns.NAMES.stream();
+	}
+
+	/** Computation replayed as busy waiting changes nothing of the traces: exact gaps, then means. */
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "exact", "mean" })
+	void computationKeepsTheModelAndSizes(String compute, @TempDir Path work) throws Exception {
+		assertRoundTrip(ReplayRuns.EXAMPLES.resolve("solver-16"), Compute.valueOf(compute.toUpperCase()), work);
+	}
+
+	@ParameterizedTest(name = "seed {0}")
+	@ValueSource(longs = { 1, 2, 3, 4, 5, 6 })
+	void aRandomConsistentProgramIsReplayed(long seed, @TempDir Path work) throws Exception {
+		Path folder = work.resolve("run");
+		Files.createDirectories(folder);
+		List<List<TraceEvent>> traces = seed % 2 == 0 ? RandomPrograms.shaped(5, seed) : RandomPrograms.traces(5, seed);
+		for (int rank = 0; rank < traces.size(); rank++) {
+			try (EventWriter writer = EventWriter.create(folder.resolve("trace." + rank))) {
+				for (TraceEvent event : traces.get(rank)) {
+					writer.write(mpiNames(event));
+				}
+			}
+		}
+		Model original = ReplayRuns.model(folder, true);
+		ReplayProgram program = ReplayGenerator.generate(original, "random.loops", ReplayOptions.NONE, Progress.NONE);
+		Path traced = ReplayRuns.replay(program, work);
+		assertEquals(ReplayRuns.text(original), ReplayRuns.text(ReplayRuns.model(traced, true)), "seed " + seed);
+	}
+
+	/** The random programs name their collectives as no MPI library does: the names of MPI's, in their place. */
+	private static TraceEvent mpiNames(TraceEvent event) {
+		if (event.kind() != org.looptrace.model.core.EventKind.SYNC || event.tag().startsWith("MPI_")) {
+			return event;
+		}
+		List<String> names = List.of("MPI_Barrier", "MPI_Allreduce", "MPI_Bcast", "MPI_Alltoall");
+		return TraceEvent.sync(event.rank(), names.get(Math.floorMod(event.tag().hashCode(), names.size())), event.group());
+	}
+
+	static Stream<String> realRuns() throws IOException {
+		Path folder = Path.of(System.getProperty("looptrace.realRuns", "../org.looptrace.merge.tests/real-runs"));
+		try (Stream<Path> files = Files.list(folder)) {
+			return files.filter(file -> file.getFileName().toString().endsWith(".4.loops")).map(Path::toString).sorted().toList().stream();
+		}
+	}
+
+	/** The models kept are the merge's of section III, unfolded: the replay's traces are modelled so too. */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("realRuns")
+	void aRealRunModelIsReplayed(String file, @TempDir Path work) throws Exception {
+		Model original = ModelText.parse(Path.of(file));
+		ReplayProgram program = ReplayGenerator.generate(original, file, ReplayOptions.NONE, Progress.NONE);
+		Path traced = ReplayRuns.replay(program, work);
+		assertEquals(ReplayRuns.text(original), ReplayRuns.text(ReplayRuns.model(traced, false)), file);
+	}
+
+	/**
+	 * Replays the model of a run folder with its data; the model, every trace line and every size
+	 * come back, but a barrier's: it hands MPI no buffer, and the tracer records 0 where generated
+	 * data may hold a size.
+	 */
+	private static void assertRoundTrip(Path run, Compute compute, Path work) throws Exception {
+		Model original = ReplayRuns.model(run, true);
+		ReplayProgram program = ReplayGenerator.generate(original, run.getFileName() + ".loops", new ReplayOptions(run, compute),
+				Progress.NONE);
+		Path traced = ReplayRuns.replay(program, work);
+		assertEquals(ReplayRuns.text(original), ReplayRuns.text(ReplayRuns.model(traced, true)), run.toString());
+		for (int rank = 0; rank < program.ranks(); rank++) {
+			List<String> lines = Files.readAllLines(run.resolve("trace." + rank));
+			assertEquals(lines, Files.readAllLines(traced.resolve("trace." + rank)), "trace." + rank);
+			try (DataTrace before = DataTrace.open(run.resolve("data." + rank)); DataTrace after = DataTrace.open(traced.resolve("data." + rank))) {
+				List<Long> expected = new ArrayList<>();
+				List<Long> replayed = new ArrayList<>();
+				for (int position = 0; position < lines.size(); position++) {
+					if (lines.get(position).contains(" sync MPI_Barrier ")) {
+						continue;
+					}
+					expected.add(before.value(position, "size"));
+					replayed.add(after.value(position, "size"));
+				}
+				assertEquals(expected, replayed, "sizes of data." + rank);
+			}
+		}
+	}
+}
