@@ -18,7 +18,8 @@ import org.looptrace.testsupport.Projection;
 
 /**
  * Folding of the section III models of the real runs of docs/PERFORMANCE.md (NPB 3.3-MPI class S
- * and Sweep3D on 4 and 16 ranks, kept in {@code real-runs/}): each folds into at most the
+ * and Sweep3D on 4 and 16 ranks, and runs held out from those: LU and MG on 8 ranks, Sweep3D on a
+ * 50³ grid on 4, 6, 8 and 16 ranks; kept in {@code real-runs/}): each folds into at most the
  * constructs of the table and projects onto every rank exactly as the section III model does.
  */
 class FoldingRealRunsTest {
@@ -30,10 +31,23 @@ class FoldingRealRunsTest {
 	private static final String TABLE = """
 			lu.S 114 131
 			cg.S 34 50
-			mg.S 81 183
+			mg.S 81 170
 			bt.S 74 99
 			sp.S 66 81
-			sweep3d 48 26
+			sweep3d 37 26
+			""";
+
+	/**
+	 * Runs traced apart from those the rules were written on (other rank counts, Sweep3D on a 50³
+	 * grid): run, ranks, constructs of the folded model.
+	 */
+	private static final String HELD_OUT = """
+			lu.S.8 8 149
+			mg.S.8 8 81
+			sweep3d50.4 4 37
+			sweep3d50.6 6 34
+			sweep3d50.8 8 41
+			sweep3d50.16 16 28
 			""";
 
 	@Test
@@ -42,6 +56,14 @@ class FoldingRealRunsTest {
 			String[] fields = row.split(" ");
 			foldsExactly(fields[0] + ".4", 4, Long.parseLong(fields[1]));
 			foldsExactly(fields[0] + ".16", 16, Long.parseLong(fields[2]));
+		}
+	}
+
+	@Test
+	void heldOutRunsFoldExactlyIntoTheConstructsOfTheTable() throws Exception {
+		for (String row : HELD_OUT.strip().split("\n")) {
+			String[] fields = row.split(" ");
+			foldsExactly(fields[0], Integer.parseInt(fields[1]), Long.parseLong(fields[2]));
 		}
 	}
 

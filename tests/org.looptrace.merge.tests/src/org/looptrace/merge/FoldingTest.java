@@ -589,23 +589,7 @@ class FoldingTest {
 				for (int octant = 0; octant < 8; octant++) {
 					String rowTag = Long.toString(rowTags[sweep][octant / 4]);
 					String columnTag = Long.toString(columnTags[sweep][octant / 4]);
-					for (int p = 0; p < q * q; p++) {
-						int row = p / q;
-						int column = p % q;
-						List<TraceEvent> trace = traces.get(p);
-						if (column - along >= 0 && column - along < q) {
-							trace.add(TraceEvent.recv(p - along, p, rowTag));
-						}
-						if (row - down >= 0 && row - down < q) {
-							trace.add(TraceEvent.recv(p - down * q, p, columnTag));
-						}
-						if (column + along >= 0 && column + along < q) {
-							trace.add(TraceEvent.send(p, p + along, rowTag));
-						}
-						if (row + down >= 0 && row + down < q) {
-							trace.add(TraceEvent.send(p, p + down * q, columnTag));
-						}
-					}
+					SweepFamiliesTest.sweep(traces, q, q, along, down, rowTag, columnTag);
 				}
 			}
 		}

@@ -62,7 +62,7 @@ public final class SystemFolding {
 	 * @throws java.util.concurrent.CancellationException when cancelled
 	 */
 	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
-		return ModelTerms.write(new SystemFolding(threads, progress).fold(ModelTerms.read(blocks, progress), 0));
+		return ModelTerms.write(new SystemFolding(threads, progress).fold(ModelTerms.read(blocks, progress), List.of()));
 	}
 
 	/**
@@ -72,14 +72,23 @@ public final class SystemFolding {
 	 * fewest constructs (the first on a tie: NLR alone, the order read), or the folding that keeps
 	 * each segment's smallest ({@link Segments}) when that is smaller. At the top level, of the
 	 * {@link #FINALISTS} smallest and the folding by segments, the one smallest after
-	 * the pass over steps ({@link StepsPass}), then the value fits ({@link ValueFitPass}).
+	 * the pass over steps ({@link StepsPass}), then the value fits ({@link ValueFitPass}); in a loop
+	 * body, of the few smallest, the one smallest after those two passes ({@link #smallestFitted}).
+	 * {@code ranges}: {lower, upper} of the index of each enclosing loop whose bounds are constant
+	 * (null otherwise), outermost first.
 	 */
-	private List<Node> fold(List<Node> items, int depth) {
+	private List<Node> fold(List<Node> items, List<long @Nullable []> ranges) {
 		progress.checkCancelled();
+		int depth = ranges.size();
 		List<Node> folded = new ArrayList<>(items.size());
 		for (Node item : items) {
-			folded.add(item instanceof LoopNode loop ? new LoopNode(loop.lower, loop.upper,
-					fold(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks) : item);
+			if (item instanceof LoopNode loop) {
+				List<long @Nullable []> within = new ArrayList<>(ranges);
+				within.add(Terms.range(loop));
+				folded.add(new LoopNode(loop.lower, loop.upper, fold(List.of(loop.body), within).toArray(new Node[0]), loop.ranks));
+			} else {
+				folded.add(item);
+			}
 		}
 		Candidates candidates = candidates(folded, depth);
 		List<List<Node>> folds = candidates.folds();
@@ -93,7 +102,8 @@ public final class SystemFolding {
 		ranked.sort(Comparator.comparingLong(k -> sizes[k]));
 		if (depth > 0) {
 			List<Node> best = folds.get(ranked.get(0));
-			return bySegment != null && size(bySegment) < size(best) ? bySegment : best;
+			List<Node> chosen = bySegment != null && size(bySegment) < size(best) ? bySegment : best;
+			return smallestFitted(chosen, ranked.stream().map(folds::get).distinct().limit(FINALISTS).toList(), ranges);
 		}
 		// At the top, the pass over steps decides among the few smallest and the folding by
 		// segments: it can shrink one more than another (MG's exchanges folded as four loops or as
@@ -105,6 +115,26 @@ public final class SystemFolding {
 		List<List<Node>> results = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
 				k -> steps.stepped(finalists.get(k), List.of()));
 		return valueFits.copiesFitted(results.stream().min(Comparator.comparingLong(Terms::size)).orElseThrow(), List.of());
+	}
+
+	/**
+	 * Of a loop body's smallest foldings, the one smallest once the pass over steps and the value
+	 * fits have run on it (the passes the top level runs last), {@code chosen} on a tie: the fits can shrink a folding that
+	 * keeps copies apart below one that joined them first with residues of its own (Sweep3D's
+	 * octants of one sweep, joined as one run whose tag jumps half-way, fit as a loop over them
+	 * only when kept as two runs).
+	 */
+	private List<Node> smallestFitted(List<Node> chosen, List<List<Node>> finalists, List<long @Nullable []> ranges) {
+		List<Node> best = chosen;
+		long smallest = size(valueFits.copiesFitted(steps.stepped(chosen, ranges), ranges));
+		for (List<Node> finalist : finalists) {
+			long fitted = finalist == chosen ? smallest : size(valueFits.copiesFitted(steps.stepped(finalist, ranges), ranges));
+			if (fitted < smallest) {
+				best = finalist;
+				smallest = fitted;
+			}
+		}
+		return best;
 	}
 
 	/**

@@ -9,6 +9,7 @@ import static org.looptrace.merge.fold.internal.Terms.unroll;
 import static org.looptrace.merge.fold.internal.Terms.withBodies;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -69,10 +70,10 @@ final class ValueFitPass {
 	}
 
 	/**
-	 * Runs of k ≥ 4 loops of one skeleton as a nest of two loops over them when that is smaller
-	 * ({@link #nest}): Sweep3D's four sweeps of a time step, one per pair of directions, differ by
-	 * the direction of the sweep along each axis of the processor grid. A run is taken whole: a
-	 * fifth loop of the same skeleton next to the four (k = 5) leaves them as they are.
+	 * Runs of k ≥ 2 loops of one skeleton as one loop over them ({@link #oneLoop}), or for k ≥ 4
+	 * as a nest of two loops over them ({@link #nest}), whichever is smallest, when that is smaller
+	 * than the run: Sweep3D's four sweeps of a time step, one per pair of directions, differ by
+	 * the direction of the sweep along each axis of the processor grid. A run is taken whole.
 	 */
 	private List<Node> runsAsNests(List<Node> items, List<long @Nullable []> ranges) {
 		List<Node> result = new ArrayList<>();
@@ -85,8 +86,13 @@ final class ValueFitPass {
 				end++;
 			}
 			List<Node> run = items.subList(start, end);
-			List<Node> nest = run.size() >= 4 ? nest(run, ranges) : null;
-			result.addAll(nest != null && size(nest) < size(run) ? nest : run);
+			List<Node> best = run;
+			for (List<Node> candidate : Arrays.asList(run.size() >= 4 ? nest(run, ranges) : null, oneLoop(run, ranges))) {
+				if (candidate != null && size(candidate) < size(best)) {
+					best = candidate;
+				}
+			}
+			result.addAll(best);
 			start = end;
 		}
 		return result;
@@ -119,6 +125,19 @@ final class ValueFitPass {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * A run of k ≥ 2 loops of one skeleton as one loop over them fitted by values, or null: two
+	 * loops whose numbers differ by more than a constant (Sweep3D's octants of one sweep, whose
+	 * tags are the octant's number times a factor the sweep's direction decides).
+	 */
+	private static @Nullable List<Node> oneLoop(List<Node> loops, List<long @Nullable []> ranges) {
+		if (loops.size() < 2 || loops.size() > ValueFit.MAX_POINTS) {
+			return null;
+		}
+		Node loop = loopOverBlocks(singles(loops), ranges);
+		return loop == null ? null : List.of(loop);
 	}
 
 	/** One loop over the blocks (copies of one block) fitted by values, or null. */

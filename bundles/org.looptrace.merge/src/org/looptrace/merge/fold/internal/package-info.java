@@ -11,13 +11,15 @@
  * read, rank-major, group-major, rank blocks) with each {@link org.looptrace.merge.fold.internal.RuleSet}
  * of the candidates, by NLR's stack machine ({@code Recognizer}); the smallest wins, the first on a
  * tie, or the folding that keeps each segment's smallest between the constructs of all ranks. Bodies
- * go first so that the top level compares folded bodies.</li>
+ * go first so that the top level compares folded bodies. In a loop body, the few smallest are
+ * compared again once the two passes below have run on them: those passes may shrink one that
+ * kept copies apart below one that joined them with residues.</li>
  * <li>At the top level, the pass over steps ({@code StepsPass}) runs on the few smallest foldings:
  * it can shrink one more than another, and as a candidate it would take copies apart that the
  * periodic rules join.</li>
  * <li>Last, the value fits ({@code ValueFitPass}) on the chosen folding: copies fitted by their
- * values, or runs of loops as nests. Last so that the recognitions above see blocks as they fold
- * on their own.</li>
+ * values, or runs of two or more loops as one loop or a nest over them. Last so that the
+ * recognitions above see blocks as they fold on their own.</li>
  * </ol>
  *
  * <p>The rules the stack machine tries after each push, at each length from the shortest, in this

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
+import org.looptrace.merge.fold.Folding;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.testsupport.Projection;
+
+/**
+ * Folding of Sweep3D-like runs as a family: processor grids of 3 × 3 to 7 × 7 ranks, square or not,
+ * prime sides, 2 to 10 blocks per octant (what the problem size decides), the octants in Sweep3D's
+ * order or another. Each run folds exactly onto every rank, to the same bytes on one thread or two,
+ * into fewer constructs than the section III model. How many still depends on the grid and the
+ * blocks (not on the rank count alone).
+ */
+class SweepFamiliesTest {
+
+	/** Sweep3D's order of the octants, and one with the directions of the grid interleaved. */
+	private static final int[][] ORDERS = { { 1, 2, 3, 4, 5, 6, 7, 8 }, { 1, 5, 3, 7, 2, 6, 4, 8 } };
+
+	@Test
+	void sweepsFoldExactlyAndDeterministicallyOnEveryGrid() throws Exception {
+		Random random = new Random(31);
+		for (int run = 0; run < 12; run++) {
+			int rows = 3 + random.nextInt(5);
+			int columns = 3 + random.nextInt(5);
+			int blocks = 2 + random.nextInt(9);
+			int[] order = ORDERS[run % 2];
+			String what = rows + " × " + columns + ", " + blocks + " blocks, order " + run % 2;
+			List<List<TraceEvent>> traces = sweeps(rows, columns, blocks, order, 2);
+			List<Model> locals = PropertiesTest.locals(traces, null);
+			Model folded = Merger.merge(locals, new MergeOptions(2), Progress.NONE);
+			String text = ModelPrinter.print(folded);
+			assertEquals(text, ModelPrinter.print(Merger.merge(locals, new MergeOptions(1), Progress.NONE)), what + ": threads");
+			Model reread = ModelText.parse(text, "sweeps.loops");
+			for (int p = 0; p < traces.size(); p++) {
+				assertEquals(traces.get(p), Projection.events(folded, p), what + ", rank " + p + " of\n" + text);
+				assertEquals(traces.get(p), Projection.events(reread, p), what + ", rank " + p + " printed and read again");
+			}
+			long constructs = Folding.constructs(folded);
+			long merged = Folding.constructs(Merger.merge(locals, new MergeOptions(1, false), Progress.NONE));
+			assertTrue(constructs < merged, what + ": " + constructs + " constructs, " + merged + " before folding\n" + text);
+		}
+	}
+
+	/**
+	 * The messages of Sweep3D on a rows × columns grid (rank = row · columns + column), as its
+	 * {@code sweep} routine sends them: two broadcasts, then per time step the octants in the given
+	 * order, each sweeping {@code blocks} times (blocks of planes and of angles) from the corner its
+	 * directions name, every rank receiving from the ranks before it along the row and the column
+	 * and sending to those after; the tags are Sweep3D's (1000 · octant east, 3000 · octant west,
+	 * 2000 · octant south, 4000 · octant north); two allreduces close each step.
+	 */
+	static List<List<TraceEvent>> sweeps(int rows, int columns, int blocks, int[] octants, int steps) {
+		int ranks = rows * columns;
+		RankSet all = RankSet.range(0, ranks - 1);
+		List<List<TraceEvent>> traces = new ArrayList<>();
+		for (int p = 0; p < ranks; p++) {
+			traces.add(new ArrayList<>(List.of(TraceEvent.sync(p, "MPI_Bcast", all), TraceEvent.sync(p, "MPI_Bcast", all))));
+		}
+		for (int step = 0; step < steps; step++) {
+			for (int octant : octants) {
+				int along = octant <= 4 ? -1 : 1;
+				int down = octant % 4 == 1 || octant % 4 == 2 ? -1 : 1;
+				String rowTag = Integer.toString((along > 0 ? 1000 : 3000) * octant);
+				String columnTag = Integer.toString((down > 0 ? 2000 : 4000) * octant);
+				for (int block = 0; block < blocks; block++) {
+					sweep(traces, rows, columns, along, down, rowTag, columnTag);
+				}
+			}
+			for (int p = 0; p < ranks; p++) {
+				traces.get(p).add(TraceEvent.sync(p, "MPI_Allreduce", all));
+				traces.get(p).add(TraceEvent.sync(p, "MPI_Allreduce", all));
+			}
+		}
+		return traces;
+	}
+
+	/**
+	 * One sweep of a rows × columns grid added to the traces: every rank receives from the rank
+	 * before it along the row ({@code along} = ±1) and along the column ({@code down} = ±1), then
+	 * sends to the ranks after it.
+	 */
+	static void sweep(List<List<TraceEvent>> traces, int rows, int columns, int along, int down, String rowTag, String columnTag) {
+		for (int p = 0; p < rows * columns; p++) {
+			int row = p / columns;
+			int column = p % columns;
+			List<TraceEvent> trace = traces.get(p);
+			if (column - along >= 0 && column - along < columns) {
+				trace.add(TraceEvent.recv(p - along, p, rowTag));
+			}
+			if (row - down >= 0 && row - down < rows) {
+				trace.add(TraceEvent.recv(p - down * columns, p, columnTag));
+			}
+			if (column + along >= 0 && column + along < columns) {
+				trace.add(TraceEvent.send(p, p + along, rowTag));
+			}
+			if (row + down >= 0 && row + down < rows) {
+				trace.add(TraceEvent.send(p, p + down * columns, columnTag));
+			}
+		}
+	}
+}
