@@ -99,11 +99,11 @@ public final class ModelCommand implements Command {
 			// a lenient model is of the readable lines only: it is neither read from the cache nor kept there
 			LocalModelCache cache = arguments.flag("--no-cache") || lenient || method != LocalMethod.NLR ? null
 					: LocalModelCache.of(folder.folder(), Nlr.cacheConfiguration(nlr));
-			Model global = Pipeline.model(folder, (traces, localProgress) -> {
-				List<Model> locals = method.modelFolder(traces, nlr, threads, localProgress, cache);
-				skipped.diagnostics().forEach(err::println);
-				return locals;
-			}, "read+" + method.label(), new MergeOptions(threads, !arguments.flag("--no-fold")), progress, phases::end);
+			Model global = Pipeline.modelRankByRank(folder,
+					(rank, localProgress) -> method.modelRank(folder, rank, nlr, localProgress, cache),
+					"read+" + method.label() + "+merge", new MergeOptions(threads, !arguments.flag("--no-fold")), progress,
+					phases::end);
+			skipped.diagnostics().forEach(err::println);
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}
