@@ -37,6 +37,7 @@ class BadArgumentsTest {
 		modelCommands(cases);
 		annotationCommands(cases);
 		drawingCommands(cases);
+		clusterCases(cases);
 		return cases.stream();
 	}
 
@@ -217,5 +218,13 @@ class BadArgumentsTest {
 		Cli.expectUsageError("model", "model", Cli.example("ring-8").toString(), "-o", out.resolve("m.loops").toString(),
 				"--threads", "0");
 		assertEquals(false, Files.exists(out));
+	}
+
+	/** {@code model --master}: what the command line refuses before any cluster is reached. */
+	private static void clusterCases(List<Arguments> cases) {
+		add(cases, "model", "--master needs the Spark module on the class path", RING, "--master", "local[2]");
+		add(cases, "model", "--master models with NLR", RING, "--master", "local[2]", "--lenient");
+		add(cases, "model", "--master models with NLR", RING, "--master", "local[2]", "--method", "greedy");
+		add(cases, "model", "option --master expects a value", RING, "--master");
 	}
 }
