@@ -28,8 +28,9 @@ public final class RangeTask implements Function<int[], byte[]> {
 	private final int stackLimit;
 	private final boolean affine;
 
+	/** The task of {@code folder}, named absolute: executors run in folders of their own. */
 	public RangeTask(Path folder, NlrOptions nlr) {
-		this.folder = folder.toString();
+		this.folder = folder.toAbsolutePath().toString();
 		this.maxBody = nlr.maxBody();
 		this.stackLimit = nlr.stackLimit();
 		this.affine = nlr.affine();
