@@ -54,14 +54,15 @@ public enum LocalMethod {
 	}
 
 	public List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress) throws IOException {
-		return modelFolder(folder, options, threads, progress, null);
+		return this == NLR ? Nlr.modelFolder(folder, options, threads, progress)
+				: CrochemoreNests.modelFolder(folder, construction(), threads, progress);
 	}
 
-	/** As {@link #modelFolder(TraceFolder, NlrOptions, int, Progress)}; NLR reuses the models {@code cache} holds. */
-	List<Model> modelFolder(TraceFolder folder, NlrOptions options, int threads, Progress progress,
-			@Nullable LocalModelCache cache) throws IOException {
-		return this == NLR ? Nlr.modelFolder(folder, options, threads, progress, cache)
-				: CrochemoreNests.modelFolder(folder, construction(), threads, progress);
+	/** The local model of one rank; NLR reuses the model {@code cache} holds. */
+	Model modelRank(TraceFolder folder, int rank, NlrOptions options, Progress progress, @Nullable LocalModelCache cache)
+			throws IOException {
+		return this == NLR ? Nlr.modelRank(folder, rank, options, progress, cache)
+				: CrochemoreNests.modelRank(folder, rank, construction(), progress);
 	}
 
 	/** The method's name in the phases of {@code model --stats}. */

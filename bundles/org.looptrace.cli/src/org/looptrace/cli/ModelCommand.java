@@ -17,6 +17,7 @@ import org.looptrace.model.core.TracesComment;
 import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.ClusterModel;
 import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.SkippedLines;
@@ -66,6 +67,10 @@ public final class ModelCommand implements Command {
 				  --lenient      skip malformed lines (listed on stderr, file:line:column) instead of
 				                 stopping at the first one; the model is of the readable lines (never
 				                 cached)
+				  --master URL   model on an Apache Spark cluster: local[N] (N threads of this machine)
+				                 or spark://HOST:PORT (a standalone cluster whose machines all read
+				                 the folder at the same path); the model has the same bytes; the
+				                 launcher adds Spark to the class path (docs/SPARK.md)
 				  --stats        print to stderr the events, constructs, loops, coverage, compression
 				                 ratio, local models reused and computed, and the time and peak heap
 				                 of each phase
@@ -75,9 +80,19 @@ public final class ModelCommand implements Command {
 				""".formatted(Runtime.getRuntime().availableProcessors(), LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY) + TraceInput.HELP;
 	}
 
+	/** The cluster of {@code --master}: NLR on every rank of the folder, as it is on the shared file system. */
+	private ClusterModel cluster(LocalMethod method, Arguments arguments) throws UsageException {
+		if (arguments.flag("--lenient") || method != LocalMethod.NLR) {
+			throw new UsageException(name() + ": --master models with NLR, all lines read: without --lenient and --method");
+		}
+		return ClusterModel.find().orElseThrow(() -> new UsageException(name()
+				+ ": --master needs the Spark module on the class path: run it through the looptrace launcher"));
+	}
+
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method"), Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient", TraceInput.CALLS));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method", "--master"),
+				Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient", TraceInput.CALLS));
 		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0)),
 				arguments.flag(TraceInput.CALLS), err);
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
@@ -91,6 +106,8 @@ public final class ModelCommand implements Command {
 			throw new UsageException("model: " + output + (Files.isDirectory(output) ? " is a folder, expected a file"
 					: " exists: use --force to replace it"));
 		}
+		String master = arguments.value("--master");
+		ClusterModel cluster = master == null ? null : cluster(method, arguments);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		Phases phases = new Phases();
 		try {
@@ -100,11 +117,17 @@ public final class ModelCommand implements Command {
 			// a lenient model is of the readable lines only: it is neither read from the cache nor kept there
 			LocalModelCache cache = arguments.flag("--no-cache") || lenient || method != LocalMethod.NLR ? null
 					: LocalModelCache.of(folder.folder(), Nlr.cacheConfiguration(nlr));
-			Model global = Pipeline.model(folder, (traces, localProgress) -> {
-				List<Model> locals = method.modelFolder(traces, nlr, threads, localProgress, cache);
-				skipped.diagnostics().forEach(err::println);
-				return locals;
-			}, "read+" + method.label(), new MergeOptions(threads, !arguments.flag("--no-fold")), progress, phases::end);
+			MergeOptions options = new MergeOptions(threads, !arguments.flag("--no-fold"));
+			Model global;
+			if (cluster != null && master != null) {
+				global = cluster.model(folder, master, nlr, options, progress);
+				phases.end("cluster");
+			} else {
+				global = Pipeline.modelRankByRank(folder,
+						(rank, localProgress) -> method.modelRank(folder, rank, nlr, localProgress, cache),
+						"read+" + method.label() + "+merge", options, progress, phases::end);
+			}
+			skipped.diagnostics().forEach(err::println);
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}

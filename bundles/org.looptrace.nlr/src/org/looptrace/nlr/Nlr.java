@@ -57,8 +57,19 @@ public final class Nlr {
 			@Nullable LocalModelCache cache) throws IOException {
 		progress.begin("Nested loop recognition of " + folder.ranks() + " ranks", -1);
 		Progress shared = Parallel.shared(progress);
-		return Parallel.map(folder.ranks(), threads, rank -> cache == null ? modelRank(folder, rank, options, shared)
-				: cache.model(rank, folder.traceFile(rank), () -> modelRank(folder, rank, options, shared)));
+		return Parallel.map(folder.ranks(), threads, rank -> modelRank(folder, rank, options, shared, cache));
+	}
+
+	/**
+	 * The local model of one rank of a trace folder, taken from {@code cache} (none when null) when
+	 * its trace did not change, else computed and stored there.
+	 *
+	 * @throws org.looptrace.trace.TraceFormatException on bad input, naming file, line and column
+	 */
+	public static Model modelRank(TraceFolder folder, int rank, NlrOptions options, Progress progress,
+			@Nullable LocalModelCache cache) throws IOException {
+		return cache == null ? modelRank(folder, rank, options, progress)
+				: cache.model(rank, folder.traceFile(rank), () -> modelRank(folder, rank, options, progress));
 	}
 
 	private static Model modelRank(TraceFolder folder, int rank, NlrOptions options, Progress progress)

@@ -38,6 +38,7 @@ class BadArgumentsTest {
 		annotationCommands(cases);
 		drawingCommands(cases);
 		replayCommands(cases);
+		clusterCases(cases);
 		return cases.stream();
 	}
 
@@ -262,5 +263,13 @@ class BadArgumentsTest {
 			Result result = Cli.expectUsageError(words.get(0), args);
 			assertTrue(result.err().contains("--calls is for an OTF2 archive"), result::toString);
 		}
+	}
+
+	/** {@code model --master}: what the command line refuses before any cluster is reached. */
+	private static void clusterCases(List<Arguments> cases) {
+		add(cases, "model", "--master needs the Spark module on the class path", RING, "--master", "local[2]");
+		add(cases, "model", "--master models with NLR", RING, "--master", "local[2]", "--lenient");
+		add(cases, "model", "--master models with NLR", RING, "--master", "local[2]", "--method", "greedy");
+		add(cases, "model", "option --master expects a value", RING, "--master");
 	}
 }

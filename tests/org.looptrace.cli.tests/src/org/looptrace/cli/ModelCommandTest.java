@@ -77,7 +77,7 @@ class ModelCommandTest {
 		assertTrue(events.find(), result::toString);
 		Model model = ModelText.parse(result.out(), "wavefront.loops");
 		assertEquals(Cli.expansion(model, -1).size(), Long.parseLong(events.group(1)));
-		for (String line : List.of("constructs:", "coverage:      16 ranks", "compression:", "read+NLR:", "merge:", "print:")) {
+		for (String line : List.of("constructs:", "coverage:      16 ranks", "compression:", "read+NLR+merge:", "fold:", "print:")) {
 			assertTrue(result.err().contains(line), () -> line + " missing from\n" + result);
 		}
 	}

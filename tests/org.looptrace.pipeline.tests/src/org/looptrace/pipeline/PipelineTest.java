@@ -16,6 +16,7 @@ import org.looptrace.merge.MergeOptions;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
+import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
@@ -39,11 +40,49 @@ class PipelineTest {
 	}
 
 	@Test
+	void localModelsMergedAsTheyComeAreTheModelOfAllLocalModelsMergedAtOnce(@TempDir Path temporary) throws Exception {
+		for (String name : Patterns.NAMES) {
+			for (int ranks : new int[] { 2, 7, 33 }) {
+				Path folder = temporary.resolve(name + ranks);
+				Patterns.write(Patterns.create(name, ranks, 6, ranks), folder, Progress.NONE);
+				TraceFolder traces = TraceFolder.open(folder);
+				for (boolean fold : new boolean[] { false, true }) {
+					MergeOptions options = new MergeOptions(3, fold);
+					Model atOnce = Pipeline.model(traces, (run, progress) -> Nlr.modelFolder(run, NlrOptions.DEFAULTS, 2,
+							progress), Pipeline.LOCAL_PHASE, options, Progress.NONE, phase -> {
+								// not measured
+							});
+					Model asTheyCome = Pipeline.model(traces, NlrOptions.DEFAULTS, options, Progress.NONE);
+					assertEquals(ModelPrinter.print(atOnce), ModelPrinter.print(asTheyCome), name + " on " + ranks);
+				}
+			}
+		}
+	}
+
+	@Test
+	void everyRankIsModelledOnceInRankOrderOfStart(@TempDir Path folder) throws Exception {
+		Patterns.write(Patterns.create("halo", 40, 3, 1), folder, Progress.NONE);
+		TraceFolder traces = TraceFolder.open(folder);
+		List<Integer> asked = java.util.Collections.synchronizedList(new ArrayList<>());
+		Pipeline.modelRankByRank(traces, (rank, progress) -> {
+			asked.add(rank);
+			return Nlr.modelRank(traces, rank, NlrOptions.DEFAULTS, progress, null);
+		}, Pipeline.REDUCE_PHASE, new MergeOptions(1), Progress.NONE, phase -> {
+			// not measured
+		});
+		List<Integer> expected = new ArrayList<>();
+		for (int rank = 0; rank < 40; rank++) {
+			expected.add(rank);
+		}
+		assertEquals(expected, asked);
+	}
+
+	@Test
 	void phasesEndInOrder(@TempDir Path folder) throws Exception {
 		Patterns.write(Patterns.create("ring", 4, 3, 1), folder, Progress.NONE);
 		List<String> phases = new ArrayList<>();
 		Pipeline.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, new MergeOptions(2), Progress.NONE, phases::add);
-		assertEquals(List.of(Pipeline.LOCAL_PHASE, Pipeline.MERGE_PHASE), phases);
+		assertEquals(List.of(Pipeline.REDUCE_PHASE, Pipeline.FOLD_PHASE), phases);
 	}
 
 	@Test

@@ -9,6 +9,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Indexed work on a fixed pool of threads: a parallel map and a tree reduction. Results come in
  * index order and do not depend on the number of threads. A failure is rethrown as the task threw
@@ -53,12 +55,13 @@ public final class Parallel {
 
 	/**
 	 * The results of {@code leaf} for the indices 0 to {@code count - 1} (at least one), combined
-	 * pairwise level by level: (0 1) (2 3) …, then those pairs, an odd last one carried up as it is.
+	 * over the fixed tree of {@link #split}: (0 1) (2 3) …, then those pairs, an odd last one carried
+	 * up as it is. The tree depends on {@code count} alone, so the result does not depend on the
+	 * number of threads nor on the order in which tasks end.
 	 * <p>
-	 * A combination waits for its two operands inside the pool, and that cannot deadlock: the pool
-	 * starts tasks in the order they were submitted, and operands are submitted before what combines
-	 * them. So when a task starts, every task it waits for has started on another thread, and the
-	 * earliest unfinished task waits for nothing unfinished.
+	 * Leaves start in index order and a pair is combined as soon as both its operands are done, so
+	 * the results waiting at any time are those of a few leaves per thread and one per level of
+	 * the tree: a reduction of many large results never holds all of them.
 	 */
 	public static <T, E extends Exception> T reduce(int count, int threads, Task<T, E> leaf,
 			Combination<T, E> combination) throws E {
@@ -68,23 +71,28 @@ public final class Parallel {
 		}
 		ExecutorService pool = pool(count, threads);
 		try {
-			List<Future<T>> level = submit(pool, count, leaf);
-			while (level.size() > 1) {
-				List<Future<T>> next = new ArrayList<>(level.size() / 2 + 1);
-				for (int i = 0; i + 1 < level.size(); i += 2) {
-					Future<T> first = level.get(i);
-					Future<T> second = level.get(i + 1);
-					next.add(pool.submit(() -> combination.combine(first.get(), second.get())));
-				}
-				if (level.size() % 2 == 1) {
-					next.add(level.get(level.size() - 1));
-				}
-				level = next;
-			}
-			return Parallel.<T, E>result(level.get(0));
+			return new TreeReduction<>(count, leaf, combination, pool, 2 * threads).run();
+		} catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new CancellationException("interrupted");
+		} catch (ExecutionException e) {
+			throw Parallel.<E>rethrown(e.getCause());
 		} finally {
 			pool.shutdownNow();
 		}
+	}
+
+	/**
+	 * Where the reduction tree splits the range [lo, hi) of at least two indices: after the largest
+	 * power of two below its size. The tree of a range is that of its size shifted to {@code lo},
+	 * so every subtree is a contiguous range and a range of the tree can be reduced on its own
+	 * (on another machine) and combined with its sibling into the same result.
+	 */
+	public static int split(int lo, int hi) {
+		if (hi - lo < 2) {
+			throw new IllegalArgumentException("a range of " + (hi - lo) + " indices is not split");
+		}
+		return lo + Integer.highestOneBit(hi - lo - 1);
 	}
 
 	/**
@@ -133,7 +141,6 @@ public final class Parallel {
 		return futures;
 	}
 
-	@SuppressWarnings("unchecked")
 	private static <T, E extends Exception> T result(Future<T> future) throws E {
 		try {
 			return future.get();
@@ -141,22 +148,34 @@ public final class Parallel {
 			Thread.currentThread().interrupt();
 			throw new CancellationException("interrupted");
 		} catch (ExecutionException e) {
-			// A combination fails with the failure of the operand it waited for: unwrap to the task's own.
-			Throwable cause = e.getCause();
-			while (cause instanceof ExecutionException nested) {
-				cause = nested.getCause();
-			}
-			if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (cause instanceof Error error) {
-				throw error;
-			}
-			if (cause instanceof InterruptedException) {
-				throw new CancellationException("interrupted");
-			}
-			// Tasks and combinations throw no other checked exception than E.
-			throw (E) cause;
+			throw Parallel.<E>rethrown(e.getCause());
 		}
+	}
+
+	/**
+	 * The failure of a task as the task threw it, to be thrown by the caller: runtime failures
+	 * and errors as they are, an interruption as a cancellation, else the task's checked exception.
+	 */
+	@SuppressWarnings("unchecked")
+	private static <E extends Exception> E rethrown(@Nullable Throwable failure) {
+		// A failure met while waiting for another task is that task's: unwrap to the task's own.
+		Throwable cause = failure;
+		while (cause instanceof ExecutionException nested) {
+			cause = nested.getCause();
+		}
+		if (cause instanceof RuntimeException runtime) {
+			throw runtime;
+		}
+		if (cause instanceof Error error) {
+			throw error;
+		}
+		if (cause instanceof InterruptedException) {
+			throw new CancellationException("interrupted");
+		}
+		if (cause == null) {
+			throw new IllegalStateException("a task failed without a cause");
+		}
+		// Tasks and combinations throw no other checked exception than E.
+		return (E) cause;
 	}
 }

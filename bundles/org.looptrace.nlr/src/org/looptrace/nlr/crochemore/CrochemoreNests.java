@@ -80,12 +80,22 @@ public final class CrochemoreNests {
 				+ " ranks", folder.ranks());
 		Progress shared = Parallel.shared(progress);
 		return Parallel.map(folder.ranks(), threads, rank -> {
-			try (EventReader reader = folder.openEvents(rank)) {
-				Model model = model(reader, construction, shared);
-				shared.worked(1);
-				return model;
-			}
+			Model model = modelRank(folder, rank, construction, shared);
+			shared.worked(1);
+			return model;
 		});
+	}
+
+	/**
+	 * The local model of one rank of a trace folder.
+	 *
+	 * @throws org.looptrace.trace.TraceFormatException on bad input, naming file, line and column
+	 */
+	public static Model modelRank(TraceFolder folder, int rank, Construction construction, Progress progress)
+			throws IOException {
+		try (EventReader reader = folder.openEvents(rank)) {
+			return model(reader, construction, progress);
+		}
 	}
 
 	private static Model model(EventReader reader, Construction construction, Progress progress) throws IOException {
