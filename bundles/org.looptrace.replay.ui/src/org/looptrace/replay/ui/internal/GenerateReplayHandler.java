@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.replay.ui.internal;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.jface.window.Window;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IEditorInput;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.handlers.HandlerUtil;
+
+/**
+ * "Generate Replay Program" on a model, selected in the Project Explorer or open in the editor:
+ * asks for the settings, then generates the program in a job, which asks before replacing files.
+ */
+public final class GenerateReplayHandler extends AbstractHandler {
+
+	@Override
+	public @Nullable Object execute(@Nullable ExecutionEvent event) {
+		if (event == null) {
+			return null;
+		}
+		IFile model = model(event);
+		if (model == null) {
+			return null;
+		}
+		Shell shell = HandlerUtil.getActiveShell(event);
+		ReplaySettings defaults;
+		try {
+			defaults = ReplaySettings.defaults(model);
+		} catch (CoreException | IOException e) {
+			MessageDialog.openError(shell, "Generate Replay Program", "Cannot read " + model.getFullPath() + ": " + e.getMessage());
+			return null;
+		}
+		ReplayDialog dialog = new ReplayDialog(shell, defaults);
+		if (dialog.open() == Window.OK) {
+			new GenerateReplayJob(dialog.settings(), existing -> replace(dialog.settings(), existing)).schedule();
+		}
+		return null;
+	}
+
+	/** The model selected, else the model of the active editor, else null. */
+	private static @Nullable IFile model(ExecutionEvent event) {
+		IFile file = null;
+		if (HandlerUtil.getCurrentSelection(event) instanceof IStructuredSelection selection && selection.size() == 1) {
+			file = Adapters.adapt(selection.getFirstElement(), IFile.class);
+		}
+		IEditorPart editor = HandlerUtil.getActiveEditor(event);
+		if (file == null && editor != null) {
+			IEditorInput input = editor.getEditorInput();
+			file = Adapters.adapt(input, IFile.class);
+		}
+		return file != null && "loops".equals(file.getFileExtension()) ? file : null;
+	}
+
+	/** Asks, on the UI thread, whether files already in the folder may be replaced. */
+	private static boolean replace(ReplaySettings settings, List<String> existing) {
+		boolean[] answer = new boolean[1];
+		Display.getDefault().syncExec(() -> answer[0] = MessageDialog.openQuestion(Display.getDefault().getActiveShell(),
+				"Replace Files", settings.folder().getFullPath() + " holds " + String.join(", ", existing)
+						+ " already. Replace them with the generated program?"));
+		return answer[0];
+	}
+}

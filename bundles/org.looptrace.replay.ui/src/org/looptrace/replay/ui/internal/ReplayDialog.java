@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.replay.ui.internal;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.dialogs.IDialogConstants;
+import org.eclipse.jface.dialogs.TitleAreaDialog;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
+import org.looptrace.replay.ReplayOptions;
+import org.looptrace.replay.ReplayOptions.Compute;
+import org.looptrace.scanner.profile.TimeProfile;
+
+/**
+ * Asks where to write a model's replay program (a workspace folder), which data traces to take
+ * message sizes and gaps from (a folder on disk, or none) and what computation to replay between
+ * events; OK is enabled only while the answers make settings.
+ */
+final class ReplayDialog extends TitleAreaDialog {
+
+	private ReplaySettings settings;
+	private @Nullable Text folder;
+	private @Nullable Text data;
+	private @Nullable Combo compute;
+
+	ReplayDialog(@Nullable Shell parent, ReplaySettings defaults) {
+		super(parent);
+		this.settings = defaults;
+	}
+
+	/** The settings the user accepted (the defaults until OK). */
+	ReplaySettings settings() {
+		return settings;
+	}
+
+	@Override
+	protected void configureShell(@Nullable Shell shell) {
+		super.configureShell(shell);
+		if (shell != null) {
+			shell.setText("Generate Replay Program");
+			shell.setData(this);
+		}
+	}
+
+	@Override
+	protected Control createDialogArea(@Nullable Composite parent) {
+		Composite area = (Composite) super.createDialogArea(parent);
+		setTitle("Generate Replay Program");
+		setMessage("A C MPI program in which each rank performs its events of " + settings.model().getName()
+				+ ", with its Makefile (make, then mpirun).");
+		Composite fields = new Composite(area, SWT.NONE);
+		fields.setLayout(new GridLayout(2, false));
+		fields.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+		folder = field(fields, "Output folder (workspace):", settings.folder().getFullPath().toString());
+		Path dataPath = settings.options().data();
+		data = field(fields, "Data traces folder (empty: none):", dataPath == null ? "" : dataPath.toString());
+		new Label(fields, SWT.NONE).setText("Computation between events:");
+		Combo combo = new Combo(fields, SWT.READ_ONLY);
+		combo.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
+		combo.select(settings.options().compute().ordinal());
+		combo.addModifyListener(event -> validate());
+		compute = combo;
+		return area;
+	}
+
+	private Text field(Composite parent, String label, String value) {
+		new Label(parent, SWT.NONE).setText(label);
+		Text text = new Text(parent, SWT.BORDER);
+		text.setText(value);
+		text.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+		text.addModifyListener(event -> validate());
+		return text;
+	}
+
+	@Override
+	protected void createButtonsForButtonBar(@Nullable Composite parent) {
+		super.createButtonsForButtonBar(parent);
+		getButton(IDialogConstants.OK_ID).setText("Generate");
+		validate();
+	}
+
+	/** Reads the fields into settings, or shows what is wrong with them and disables OK. */
+	private void validate() {
+		Text folderText = folder;
+		Text dataText = data;
+		Combo combo = compute;
+		if (folderText == null || dataText == null || combo == null || getButton(IDialogConstants.OK_ID) == null) {
+			return;
+		}
+		String path = folderText.getText().trim();
+		IStatus valid = ResourcesPlugin.getWorkspace().validatePath(path, IResource.FOLDER);
+		String project = IPath.fromPortableString(path).segment(0);
+		Path dataPath = dataText.getText().isBlank() ? null : Path.of(dataText.getText().trim());
+		Compute mode = Compute.values()[Math.max(0, combo.getSelectionIndex())];
+		String error = null;
+		if (!valid.isOK()) {
+			error = "Output folder: " + valid.getMessage();
+		} else if (!ResourcesPlugin.getWorkspace().getRoot().getProject(project).isOpen()) {
+			error = "Output folder: the project " + project + " is not open";
+		} else if (dataPath != null && !Files.isDirectory(dataPath)) {
+			error = "Data traces folder: " + dataPath + " is not a folder";
+		} else if (dataPath != null && !TimeProfile.hasDataTraces(dataPath)) {
+			error = "Data traces folder: " + dataPath + " holds no data trace data.<rank>";
+		} else if (dataPath == null && mode != Compute.NONE) {
+			error = "Computation " + mode.name().toLowerCase(Locale.ROOT) + " is read from data traces: give the data traces folder";
+		}
+		setErrorMessage(error);
+		getButton(IDialogConstants.OK_ID).setEnabled(error == null);
+		if (error == null) {
+			IFolder target = ResourcesPlugin.getWorkspace().getRoot().getFolder(IPath.fromPortableString(path));
+			settings = new ReplaySettings(settings.model(), target, new ReplayOptions(dataPath, mode));
+		}
+	}
+}

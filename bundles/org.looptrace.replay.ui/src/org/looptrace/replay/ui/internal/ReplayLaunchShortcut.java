@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.replay.ui.internal;
+
+import java.io.IOException;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.Adapters;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.debug.ui.ILaunchShortcut;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.dialogs.ErrorDialog;
+import org.eclipse.jface.viewers.ISelection;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.PlatformUI;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.model.core.Progress;
+import org.looptrace.replay.ReplayException;
+import org.looptrace.replay.ReplayGenerator;
+import org.looptrace.replay.ReplayOptions;
+import org.looptrace.ui.ModelViews;
+
+/**
+ * "Run As > LoopTrace Replay" on a {@code .loops} file or in its editor: launches the model's
+ * configuration, created the first time (the folder {@code replay} beside the model, the model's
+ * data traces when it has some, as many ranks as the model) and reused afterwards as the user
+ * changed it.
+ */
+public final class ReplayLaunchShortcut implements ILaunchShortcut {
+
+	@Override
+	public void launch(@Nullable ISelection selection, @Nullable String mode) {
+		if (selection instanceof IStructuredSelection structured && structured.size() == 1) {
+			launch(Adapters.adapt(structured.getFirstElement(), IFile.class));
+		}
+	}
+
+	@Override
+	public void launch(@Nullable IEditorPart editor, @Nullable String mode) {
+		if (editor != null) {
+			launch(Adapters.adapt(editor.getEditorInput(), IFile.class));
+		}
+	}
+
+	private static void launch(@Nullable IFile model) {
+		if (model == null) {
+			return;
+		}
+		try {
+			DebugUITools.launch(findOrCreate(model), ILaunchManager.RUN_MODE);
+		} catch (CoreException e) {
+			ErrorDialog.openError(PlatformUI.getWorkbench().getModalDialogShellProvider().getShell(), "LoopTrace Replay", null, e.getStatus());
+		}
+	}
+
+	/** The first configuration of the model, or a new one, saved, if it has none. */
+	static ILaunchConfiguration findOrCreate(IFile model) throws CoreException {
+		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+		var type = manager.getLaunchConfigurationType(ReplayLaunchDelegate.TYPE);
+		for (ILaunchConfiguration configuration : manager.getLaunchConfigurations(type)) {
+			if (model.getFullPath().toString().equals(configuration.getAttribute(ReplayLaunchDelegate.ATTR_MODEL, ""))) {
+				return configuration;
+			}
+		}
+		ReplaySettings defaults;
+		int ranks;
+		try {
+			defaults = ReplaySettings.defaults(model);
+			ranks = ReplayGenerator.generate(ModelText.parse(ModelViews.read(model), model.getFullPath().toString()), model.getName(),
+					ReplayOptions.NONE, Progress.NONE).ranks();
+		} catch (IOException | ModelTextException | ReplayException e) {
+			throw new CoreException(Status.error(e.getMessage(), e));
+		}
+		ILaunchConfigurationWorkingCopy copy = type.newInstance(null,
+				manager.generateLaunchConfigurationName(model.getFullPath().removeFileExtension().lastSegment() + " replay"));
+		copy.setAttribute(ReplayLaunchDelegate.ATTR_MODEL, model.getFullPath().toString());
+		copy.setAttribute(ReplayLaunchDelegate.ATTR_FOLDER, defaults.folder().getFullPath().toString());
+		var data = defaults.options().data();
+		copy.setAttribute(ReplayLaunchDelegate.ATTR_DATA, data == null ? "" : data.toString());
+		copy.setAttribute(ReplayLaunchDelegate.ATTR_COMPUTE, defaults.options().compute().name());
+		copy.setAttribute(ReplayLaunchDelegate.ATTR_RANKS, ranks);
+		copy.setMappedResources(new IResource[] { model });
+		return copy.doSave();
+	}
+}
