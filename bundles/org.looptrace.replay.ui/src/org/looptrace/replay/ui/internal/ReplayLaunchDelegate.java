@@ -60,7 +60,16 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 		}
 		Path folder = location.toPath();
 		if (!Files.exists(folder.resolve(ReplayProgram.SOURCE))) {
-			IStatus generated = GenerateReplayJob.generate(settings, monitor, existing -> false);
+			List<String> kept = new ArrayList<>();
+			// files of an earlier program may have been edited: the launch never replaces them
+			IStatus generated = GenerateReplayJob.generate(settings, monitor, existing -> {
+				kept.addAll(existing);
+				return false;
+			});
+			if (!kept.isEmpty()) {
+				throw new CoreException(Status.error(folder + " has no " + ReplayProgram.SOURCE + " but holds " + String.join(", ", kept)
+						+ " of another program: remove them, or use Generate Replay Program, which asks before replacing them"));
+			}
 			if (generated.getSeverity() == IStatus.CANCEL) {
 				return;
 			}

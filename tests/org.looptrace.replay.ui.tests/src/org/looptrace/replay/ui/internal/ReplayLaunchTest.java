@@ -2,14 +2,19 @@
 package org.looptrace.replay.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
+import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
@@ -76,6 +81,21 @@ class ReplayLaunchTest {
 		}
 		assertTrue(model.getParent().getFile(IPath.fromOSString("replay/replay.c")).exists(), "replay.c not in the workspace");
 		Workbench.waitUntil(10_000, () -> console(processes.get(0)).contains("mpicc"), () -> "make's console: " + console(processes.get(0)));
+	}
+
+	/** A Makefile the user wrote, and no replay.c: the launch says so and leaves the file alone. */
+	@Test
+	void neverReplacesFilesOfAnotherProgram() throws Exception {
+		IFile model = RingModel.create(project);
+		ILaunchConfiguration configuration = ReplayLaunchShortcut.findOrCreate(model);
+		IFolder folder = model.getParent().getFolder(IPath.fromOSString("replay"));
+		folder.create(true, true, null);
+		IFile makefile = folder.getFile("Makefile");
+		makefile.create("all:\n\techo mine\n".getBytes(StandardCharsets.UTF_8), true, null);
+		CoreException refused = assertThrows(CoreException.class, () -> configuration.launch(ILaunchManager.RUN_MODE, null));
+		assertTrue(refused.getMessage().contains("holds Makefile"), refused.getMessage());
+		assertEquals("all:\n\techo mine\n", new String(makefile.getContents().readAllBytes(), StandardCharsets.UTF_8));
+		assertFalse(folder.getFile("replay.c").exists(), "replay.c written beside the user's Makefile");
 	}
 
 	private static @Nullable ILaunch launch(ILaunchManager manager, ILaunchConfiguration configuration) {
