@@ -55,11 +55,7 @@ public final class Messages extends NLS {
 	public static String PatternMarkersJob_name;
 
 	public static String ModelCompare_title;
-	public static String ModelCompare_count;
-	public static String ModelCompare_none;
 	public static String ModelCompare_invalid;
-	public static String ModelCompare_unreadable;
-	public static String ModelCompare_noContent;
 	public static String ModelCompare_failed;
 	public static String ModelCompare_difference;
 	public static String ModelCompare_where;

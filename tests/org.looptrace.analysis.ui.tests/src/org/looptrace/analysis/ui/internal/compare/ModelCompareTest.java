@@ -8,13 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
 import org.eclipse.compare.CompareEditorInput;
-import org.eclipse.compare.INavigatable;
+import org.eclipse.compare.ICompareNavigator;
 import org.eclipse.compare.contentmergeviewer.IDocumentRange;
 import org.eclipse.compare.internal.CompareAction;
+import org.eclipse.compare.structuremergeviewer.DiffNode;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
@@ -22,7 +24,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.viewers.StructuredSelection;
-import org.eclipse.swt.custom.CLabel;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Tree;
@@ -39,16 +41,16 @@ import org.looptrace.analysis.diff.ModelDiff;
 import org.looptrace.lang.LocatedModel;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Construct;
-import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.Loop;
 import org.looptrace.model.core.Progress;
 import org.looptrace.ui.testsupport.TestProjects;
 import org.looptrace.ui.testsupport.Workbench;
 
 /**
  * Compare With > Each Other on two models opens the compare editor with the differences of
- * {@link ModelDiff}, exactly and in its order, each showing the lines of its constructs, and the
- * editor's next and previous difference go through them; on generated models with random edits, the
- * tree is ModelDiff's.
+ * {@link ModelDiff} in its structure pane, exactly and in its order; opening one shows its lines in
+ * both text panes, A (the first file of the title) on the left, and the editor's next and previous
+ * difference go through them. On generated models with random edits, the pane is ModelDiff's.
  */
 class ModelCompareTest {
 
@@ -80,49 +82,65 @@ class ModelCompareTest {
 	@Test
 	void aTagAndALoopCountDifferInTheCompareEditorAsInModelDiff() throws Exception {
 		IEditorPart editor = compareWithEachOther(BEFORE, AFTER);
-		List<DifferenceNode> nodes = nodes(editor);
+		String title = editor.getTitle();
+		assertTrue(title.indexOf("before.loops") >= 0 && title.indexOf("before.loops") < title.indexOf("after.loops"), title);
+		List<DiffNode> nodes = differences(editor);
 		assertEquals(List.of("bounds 1 line 1: 0 to 49 against 0 to 299", "changed 1.3 line 4: tag 8 against 9",
-				"changed 1.4 line 5: tag 8 against 9"), nodes.stream().map(DifferenceNode::getName).toList());
+				"changed 1.4 line 5: tag 8 against 9"), nodes.stream().map(DiffNode::getName).toList());
 		assertEquals(expected(BEFORE, AFTER), nodes.stream().map(ModelCompareTest::describe).toList());
-		// each side shows the lines that differ, read-only
-		DifferenceNode tag = nodes.get(1);
-		assertEquals("  1 send 0 8\n", text(tag.getLeft()));
-		assertEquals("  1 send 0 9\n", text(tag.getRight()));
-		assertEquals("for i0 = 0 to 49\n", text(nodes.get(0).getLeft()));
-		assertFalse(((ConstructRange) tag.getLeft()).isEditable());
+		assertEquals("  1 send 0 8\n", text(nodes.get(1).getLeft()));
+		assertEquals("  1 send 0 9\n", text(nodes.get(1).getRight()));
+		assertFalse(((DifferenceRange) nodes.get(1).getLeft()).isEditable(), "a difference's lines are read-only");
 
-		// the structure pane's next reaches each difference in turn and opens it, previous goes back
+		// the editor opens on the first difference, A on the left; next difference walks the pane's differences
 		Tree tree = assertInstanceOf(Tree.class, tree(editor));
-		INavigatable navigator = (INavigatable) tree.getData(INavigatable.NAVIGATOR_PROPERTY);
-		List<@Nullable Object> reached = new ArrayList<>();
-		for (int step = 0; step < 2 * nodes.size() && reached.size() < nodes.size(); step++) {
-			navigator.selectChange(reached.isEmpty() ? INavigatable.FIRST_CHANGE : INavigatable.NEXT_CHANGE);
-			Workbench.runEventLoop(50);
-			reached.add(selected(tree));
+		ICompareNavigator navigator = ((CompareEditorInput) editor.getEditorInput()).getNavigator();
+		List<Object> reached = new ArrayList<>();
+		for (int step = 0; step < 20 && reached.size() < nodes.size(); step++) {
+			if (step > 0) {
+				navigator.selectChange(true);
+			}
+			Workbench.runEventLoop(100);
+			Object selected = selected(tree);
+			if (selected instanceof DiffNode node && (reached.isEmpty() || reached.get(reached.size() - 1) != node)) {
+				reached.add(node);
+				assertEquals(List.of(text(node.getLeft()).strip(), text(node.getRight()).strip()), panes(editor),
+						"the text panes show " + node.getName());
+			}
 		}
-		assertEquals(nodes, reached, "next goes through the differences in order");
-		assertTrue(navigator.selectChange(INavigatable.NEXT_CHANGE), "the last difference is the end");
-		navigator.selectChange(INavigatable.PREVIOUS_CHANGE);
-		Workbench.runEventLoop(50);
-		assertEquals(nodes.get(1), selected(tree), "previous goes back");
+		assertEquals(nodes, reached, "next difference goes through the differences in order");
+		assertEquals(List.of("for i0 = 0 to 49\n", "for i0 = 0 to 299\n"), List.of(text(nodes.get(0).getLeft()), text(nodes.get(0).getRight())));
+		for (int step = 0; step < 20 && selected(tree) != nodes.get(1); step++) {
+			navigator.selectChange(false);
+			Workbench.runEventLoop(100);
+		}
+		assertEquals(nodes.get(1), selected(tree), "previous difference goes back");
+		assertEquals(List.of("1 send 0 8", "1 send 0 9"), panes(editor));
 	}
 
 	@Test
 	void aConstructAddedShowsOnItsSideOnly() throws Exception {
 		String after = BEFORE.replace("  0 recv 1 8\n", "  0 recv 1 8\n  0 local compute\n");
-		List<DifferenceNode> nodes = nodes(compareWithEachOther(BEFORE, after));
-		assertEquals(List.of("added 1.5 line 6: 0 local compute"), nodes.stream().map(DifferenceNode::getName).toList());
+		List<DiffNode> nodes = differences(compareWithEachOther(BEFORE, after));
+		assertEquals(List.of("added 1.5 line 6: 0 local compute"), nodes.stream().map(DiffNode::getName).toList());
 		assertNull(nodes.get(0).getLeft());
 		assertEquals("  0 local compute\n", text(nodes.get(0).getRight()));
 	}
 
 	@Test
-	void onGeneratedModelsWithRandomEditsTheTreeIsModelDiff() throws Exception {
+	void aSideThatIsNoModelIsNamedInThePane() throws Exception {
+		List<DiffNode> nodes = differences(compareWithEachOther(BEFORE, "for i0 = 0 to\n"));
+		assertEquals(1, nodes.size());
+		assertTrue(nodes.get(0).getName().startsWith("not a valid model: after.loops"), nodes.get(0).getName());
+	}
+
+	@Test
+	void onGeneratedModelsWithRandomEditsThePaneIsModelDiff() throws Exception {
 		Random random = new Random(34);
 		for (int round = 0; round < 4; round++) {
 			String before = program(random);
 			String after = program(random);
-			List<DifferenceNode> nodes = nodes(compareWithEachOther(before, after));
+			List<DiffNode> nodes = differences(compareWithEachOther(before, after));
 			assertEquals(expected(before, after), nodes.stream().map(ModelCompareTest::describe).toList(), before + "\n" + after);
 			page.closeAllEditors(false);
 		}
@@ -156,90 +174,98 @@ class ModelCompareTest {
 		compare.selectionChanged(menuItem, new StructuredSelection(List.of(left, right)));
 		assertTrue(menuItem.isEnabled(), "Compare With > Each Other is enabled on two models");
 		compare.run(menuItem);
-		Workbench.waitUntil(10_000, () -> page.getActiveEditor() != null && page.getActiveEditor().getEditorInput() instanceof CompareEditorInput,
+		Workbench.waitUntil(30_000, () -> page.getActiveEditor() != null && page.getActiveEditor().getEditorInput() instanceof CompareEditorInput,
 				"the compare editor opens");
 		IEditorPart editor = page.getActiveEditor();
-		Workbench.waitUntil(10_000, () -> !nodes(editor).isEmpty(), () -> "the differences are listed; the editor says " + titles(editor.getSite().getShell()));
+		Workbench.waitUntil(30_000, () -> !differences(editor).isEmpty(), "the differences are in the editor's structure pane");
 		return editor;
 	}
 
-	/** The differences as ModelDiff gives them, each as {@link #describe(DifferenceNode)} does. */
+	/**
+	 * The differences as ModelDiff gives them, each as {@link #describe(DiffNode)} does: the kind,
+	 * then on each side the lines of its construct (a loop's header for its bounds), none for a side
+	 * without one.
+	 */
 	private static List<String> expected(String before, String after) throws Exception {
 		LocatedModel a = ModelText.parseLocated(before, "before.loops");
 		LocatedModel b = ModelText.parseLocated(after, "after.loops");
-		return ModelDiff.compare(a.model(), b.model(), false, Progress.NONE).stream().map(ModelCompareTest::describe).toList();
+		List<String> expected = new ArrayList<>();
+		for (Difference d : ModelDiff.compare(a.model(), b.model(), false, Progress.NONE)) {
+			assertTrue(d.kind() != Kind.CHANNELS, "the generated programs keep their channels");
+			expected.add(d.kind().label() + " | " + lines(before, a, d, d.left()) + " | " + lines(after, b, d, d.right()));
+		}
+		return expected;
 	}
 
-	/** A node's difference, with the side it shows missing exactly where a construct is removed. */
-	private static String describe(DifferenceNode node) {
-		Difference d = node.difference();
-		assertEquals(d.kind() == Kind.REMOVED, node.getRight() == null);
-		return describe(d);
+	private static String lines(String text, LocatedModel located, Difference d, @Nullable Construct construct) {
+		if (construct == null) {
+			return "-";
+		}
+		int first = located.line(construct);
+		int last = construct instanceof Loop && d.kind() == Kind.BOUNDS ? first : located.lastLine(construct);
+		return String.join("", text.lines().skip(first - 1).limit(last - first + 1L).map(line -> line + "\n").toList());
 	}
 
-	private static String describe(Difference d) {
-		return d.kind() + " " + path(d.left()) + " " + path(d.right()) + " " + d.what();
+	private static String describe(DiffNode node) {
+		return node.getName().substring(0, node.getName().indexOf(' ')) + " | " + textOrNone(node.getLeft()) + " | " + textOrNone(node.getRight());
 	}
 
-	private static String path(@Nullable Construct construct) {
-		return construct == null ? "-" : ConstructPath.of(construct);
+	private static String textOrNone(@Nullable Object side) {
+		return side == null ? "-" : text(side);
 	}
 
-	private static String text(@Nullable Object side) throws Exception {
+	private static String text(@Nullable Object side) {
 		IDocumentRange range = assertInstanceOf(IDocumentRange.class, side);
 		IDocument document = range.getDocument();
-		return document.get(range.getRange().getOffset(), range.getRange().getLength());
+		return document.get().substring(range.getRange().getOffset(), range.getRange().getOffset() + range.getRange().getLength());
 	}
 
-	private static @Nullable Object selected(@Nullable Tree tree) {
-		return tree == null || tree.getSelectionCount() == 0 ? null : tree.getSelection()[0].getData();
+	private static @Nullable Object selected(Tree tree) {
+		return tree.getSelectionCount() == 0 ? null : tree.getSelection()[0].getData();
 	}
 
-	private static List<DifferenceNode> nodes(IEditorPart editor) {
-		List<DifferenceNode> nodes = new ArrayList<>();
+	/** The differences in the editor's structure pane, top to bottom. */
+	private static List<DiffNode> differences(IEditorPart editor) {
+		List<DiffNode> nodes = new ArrayList<>();
 		Tree tree = tree(editor);
 		if (tree != null) {
 			for (TreeItem item : tree.getItems()) {
-				if (item.getData() instanceof DifferenceNode node) {
-					nodes.add(node);
-				}
+				nodes.add((DiffNode) item.getData());
 			}
 		}
 		return nodes;
 	}
 
-	/** The titles of the panes (what the structure pane found, or why not). */
-	private static List<String> titles(Control control) {
-		List<String> titles = new ArrayList<>();
-		if (control instanceof CLabel label && label.getText() != null) {
-			titles.add(label.getText());
-		}
-		if (control instanceof Composite composite) {
-			for (Control child : composite.getChildren()) {
-				titles.addAll(titles(child));
-			}
-		}
-		return titles;
+	/** The text each of the editor's text panes shows, left to right, without the blanks around it. */
+	private static List<String> panes(IEditorPart editor) {
+		List<StyledText> texts = new ArrayList<>();
+		collect(editor.getSite().getShell(), StyledText.class, texts);
+		return texts.stream().filter(text -> text.isVisible() && text.getSize().x > 0)
+				.sorted(Comparator.comparingInt(text -> text.toDisplay(0, 0).x))
+				.map(text -> text.getText().strip()).toList();
 	}
 
-	/** The structure pane of the compare editor: the tree whose items are differences. */
+	/** The compare editor's structure pane: the tree whose items are differences of models. */
 	private static @Nullable Tree tree(IEditorPart editor) {
-		return find(editor.getSite().getShell());
-	}
-
-	private static @Nullable Tree find(Control control) {
-		if (control instanceof Tree tree && !tree.isDisposed() && tree.isVisible() && tree.getItemCount() > 0
-				&& tree.getItem(0).getData() instanceof DifferenceNode) {
-			return tree;
-		}
-		if (control instanceof Composite composite) {
-			for (Control child : composite.getChildren()) {
-				Tree tree = find(child);
-				if (tree != null) {
-					return tree;
-				}
+		List<Tree> trees = new ArrayList<>();
+		collect(editor.getSite().getShell(), Tree.class, trees);
+		for (Tree tree : trees) {
+			if (tree.isVisible() && tree.getItemCount() > 0 && tree.getItem(0).getData() instanceof DiffNode node
+					&& (node.getLeft() instanceof DifferenceRange || node.getRight() instanceof DifferenceRange)) {
+				return tree;
 			}
 		}
 		return null;
+	}
+
+	private static <T extends Control> void collect(Control control, Class<T> type, List<T> found) {
+		if (type.isInstance(control) && !control.isDisposed()) {
+			found.add(type.cast(control));
+		}
+		if (control instanceof Composite composite) {
+			for (Control child : composite.getChildren()) {
+				collect(child, type, found);
+			}
+		}
 	}
 }

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.analysis.ui.internal.compare;
+
+import org.eclipse.compare.ITypedElement;
+import org.eclipse.jface.text.BadLocationException;
+import org.eclipse.jface.text.IDocument;
+
+/**
+ * One side of one difference of {@link org.looptrace.analysis.diff.ModelDiff}: the lines of its
+ * construct in that side's document, a child of the side's {@link ModelNode}. Both sides of a
+ * difference carry the same id, its index in ModelDiff's list, so the platform's differencer pairs
+ * exactly ModelDiff's constructs; a construct added or removed has a node on its side only.
+ * Read-only: a difference's lines are shown, not edited, so nothing typed in them can be lost.
+ */
+final class DifferenceRange extends NamedRange {
+
+	private final int index;
+	private final char side;
+
+	/**
+	 * @param index  the difference's index in ModelDiff's list, its id
+	 * @param label  the difference as {@code looptrace diff} prints it, the same on both sides
+	 * @param side   'A' or 'B', which makes the two sides' contents differ whatever their text
+	 * @param start  the offset of the range's first character in {@code document}
+	 * @param length the length of the range, its last line delimiter included
+	 */
+	DifferenceRange(ModelNode parent, int index, String label, char side, IDocument document, int start, int length) {
+		super(parent, Integer.toString(index), label, document, start, length);
+		this.index = index;
+		this.side = side;
+	}
+
+	/** The difference's index in ModelDiff's list: the order of the structure pane. */
+	int index() {
+		return index;
+	}
+
+	/**
+	 * What the differencer compares: ModelDiff found the two sides different (an index renamed may
+	 * leave their text equal), so the side is part of it.
+	 */
+	String contents() {
+		try {
+			return side + getDocument().get(getRange().getOffset(), getRange().getLength());
+		} catch (BadLocationException e) {
+			// the range was deleted by an edit: the next comparison, which the edit starts, replaces it
+			return Character.toString(side);
+		}
+	}
+
+	/** Text: the lines of a construct are no model to compare again, only lines to show. */
+	@Override
+	public String getType() {
+		return ITypedElement.TEXT_TYPE;
+	}
+
+	@Override
+	public boolean isEditable() {
+		return false;
+	}
+
+	@Override
+	public boolean isReadOnly() {
+		return true;
+	}
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.analysis.ui.internal.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.text.BadLocationException;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.osgi.util.NLS;
+import org.looptrace.analysis.diff.Difference;
+import org.looptrace.analysis.diff.ModelDiff;
+import org.looptrace.analysis.ui.internal.Messages;
+import org.looptrace.lang.LocatedModel;
+import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
+import org.looptrace.model.Construct;
+import org.looptrace.model.Loop;
+import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.Progress;
+
+/**
+ * One side of the compare editor: its whole document, parsed with the lines of its constructs. Its
+ * children are the {@link DifferenceRange}s {@link #compare} gives it, ModelDiff's differences of
+ * the two sides; it has none before.
+ */
+final class ModelNode extends NamedRange {
+
+	private final @Nullable LocatedModel located;
+	/** Why the side is not a model, null when it is. */
+	private final @Nullable String problem;
+	private List<DifferenceRange> differences = List.of();
+
+	ModelNode(String name, IDocument document) {
+		super(null, name, name, document, 0, document.getLength());
+		LocatedModel model = null;
+		String error = null;
+		try {
+			model = ModelText.parseLocated(document.get(), name);
+		} catch (ModelTextException e) {
+			error = NLS.bind(Messages.ModelCompare_invalid, e.problems().get(0));
+		}
+		located = model;
+		problem = error;
+	}
+
+	/**
+	 * Gives {@code a} and {@code b} ModelDiff's differences from {@code a} to {@code b} as children,
+	 * each side the lines of its construct; when a side is no model (or the models cannot be
+	 * compared), one child on each side naming why, covering the whole texts.
+	 *
+	 * @throws java.util.concurrent.CancellationException when cancelled
+	 */
+	static void compare(ModelNode a, ModelNode b, Progress progress) {
+		List<DifferenceRange> left = new ArrayList<>();
+		List<DifferenceRange> right = new ArrayList<>();
+		LocatedModel modelA = a.located;
+		LocatedModel modelB = b.located;
+		String problem = a.problem != null ? a.problem : b.problem;
+		if (problem == null && modelA != null && modelB != null) {
+			try {
+				List<Difference> found = ModelDiff.compare(modelA.model(), modelB.model(), false, progress);
+				for (int i = 0; i < found.size(); i++) {
+					Difference difference = found.get(i);
+					String label = NLS.bind(Messages.ModelCompare_difference,
+							new Object[] { difference.kind().label(), where(a, difference.left(), b, difference.right()), difference.what() });
+					a.add(left, i, label, 'A', difference, difference.left());
+					b.add(right, i, label, 'B', difference, difference.right());
+				}
+			} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
+				// what looptrace diff reports as bad input: models the comparison cannot take
+				problem = NLS.bind(Messages.ModelCompare_failed, e.getMessage());
+			}
+		}
+		if (problem != null) {
+			left.clear();
+			right.clear();
+			left.add(a.whole(0, problem, 'A'));
+			right.add(b.whole(0, problem, 'B'));
+		}
+		a.differences = left;
+		b.differences = right;
+	}
+
+	/** Where a difference is, as {@code looptrace diff} says it: both constructs, or the one side it is in. */
+	private static String where(ModelNode left, @Nullable Construct a, ModelNode right, @Nullable Construct b) {
+		if (a == null || b == null) {
+			return a != null ? left.where(a) : b != null ? right.where(b) : Messages.ModelCompare_channels;
+		}
+		String leftWhere = left.where(a);
+		String rightWhere = right.where(b);
+		return leftWhere.equals(rightWhere) ? leftWhere : NLS.bind(Messages.ModelCompare_bothSides, leftWhere, rightWhere);
+	}
+
+	private String where(Construct construct) {
+		return NLS.bind(Messages.ModelCompare_where, ConstructPath.of(construct), Integer.toString(parsed().line(construct)));
+	}
+
+	/** The side's model: a difference in a construct is only found when both sides parsed. */
+	private LocatedModel parsed() {
+		LocatedModel model = located;
+		if (model == null) {
+			throw new IllegalStateException("only a parsed side has constructs"); //$NON-NLS-1$
+		}
+		return model;
+	}
+
+	/**
+	 * Adds this side of a difference: a loop's header when its bounds differ, a construct added or
+	 * removed whole, an event's line; the whole model for the channels, which are in no construct;
+	 * nothing for a construct of the other side only.
+	 */
+	private void add(List<DifferenceRange> to, int index, String label, char side, Difference difference, @Nullable Construct construct) {
+		if (construct == null) {
+			if (difference.kind() == Difference.Kind.CHANNELS) {
+				to.add(whole(index, label, side));
+			}
+			return;
+		}
+		LocatedModel model = parsed();
+		int first = model.line(construct);
+		int last = construct instanceof Loop && difference.kind() == Difference.Kind.BOUNDS ? first : model.lastLine(construct);
+		IDocument document = getDocument();
+		try {
+			int start = document.getLineOffset(first - 1);
+			int end = document.getLineOffset(last - 1) + document.getLineLength(last - 1);
+			to.add(new DifferenceRange(this, index, label, side, document, start, end - start));
+		} catch (BadLocationException e) {
+			throw new IllegalStateException("the parser's lines are lines of the text it parsed", e); //$NON-NLS-1$
+		}
+	}
+
+	private DifferenceRange whole(int index, String label, char side) {
+		return new DifferenceRange(this, index, label, side, getDocument(), 0, getDocument().getLength());
+	}
+
+	@Override
+	public Object[] getChildren() {
+		return differences.toArray();
+	}
+
+	@Override
+	public String getType() {
+		return "loops"; //$NON-NLS-1$
+	}
+}
