@@ -128,6 +128,10 @@ public final class SparkModel implements ClusterModel {
 		} catch (Exception e) {
 			// a failed job is a SparkException, which Scala throws without declaring it
 			progress.checkCancelled();
+			if (spark.sc().isStopped()) {
+				// Spark stops the context when the master never accepted the driver
+				throw refused(spark.master(), e);
+			}
 			throw failure(e);
 		} finally {
 			watch.interrupt();
@@ -152,6 +156,16 @@ public final class SparkModel implements ClusterModel {
 			return new IOException(rest.lines().findFirst().orElse(rest), job);
 		}
 		return new IOException("the Spark job failed: " + message.lines().findFirst().orElse(message), job);
+	}
+
+	/**
+	 * What the user reads when the master gave up on this driver: a cluster started with
+	 * {@code spark.authenticate} refuses every connection without its secret.
+	 */
+	private static IOException refused(String master, Exception job) {
+		return new IOException("the Spark master " + master + " did not accept this driver: an authenticated cluster"
+				+ " (spark.authenticate) needs its secret, from the spark-defaults.conf of the cluster's configuration"
+				+ " folder given as SPARK_CONF_DIR; or the master stopped answering", job);
 	}
 
 	/**

@@ -3,6 +3,7 @@ package org.looptrace.spark;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -13,10 +14,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * A Spark standalone cluster on the loopback interface: a Master and Workers started as processes
- * from the jars of this test's class path, as an allocation's nodes would start them.
+ * from the jars of this test's class path, as an allocation's nodes would start them, with the
+ * configuration of {@link ClusterConfig} (authenticated with a secret of its own, RPC encrypted).
  */
 final class StandaloneCluster implements AutoCloseable {
 
@@ -28,6 +31,7 @@ final class StandaloneCluster implements AutoCloseable {
 			"--add-opens=java.base/java.io=ALL-UNNAMED", "--add-opens=java.base/java.net=ALL-UNNAMED");
 
 	private final Path home;
+	private final Path config;
 	private final int port;
 	private final int webPort;
 	private final Process master;
@@ -37,15 +41,16 @@ final class StandaloneCluster implements AutoCloseable {
 	StandaloneCluster(Path home, int workers) throws Exception {
 		this.home = home;
 		Files.createDirectories(home.resolve("jars"));
+		config = ClusterConfig.write(home.resolve("conf"), "127.0.0.1");
 		port = freePort();
 		webPort = freePort();
 		master = start("master", List.of("org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
-				Integer.toString(port), "--webui-port", Integer.toString(webPort)));
+				Integer.toString(port), "--webui-port", Integer.toString(webPort), "--properties-file", config.toString()));
 		for (int i = 0; i < workers; i++) {
 			Path work = Files.createDirectories(home.resolve("work-" + i));
 			this.workers.add(start("worker-" + i, List.of("org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
 					"--webui-port", Integer.toString(freePort()), "--cores", "1", "--memory", "1g", "--work-dir",
-					work.toString(), url())));
+					work.toString(), "--properties-file", config.toString(), url())));
 		}
 		awaitWorkers(workers);
 	}
@@ -60,10 +65,22 @@ final class StandaloneCluster implements AutoCloseable {
 		return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
 	}
 
-	/** The settings a driver in this process needs to run on the cluster. */
-	static void configureDriver() {
-		System.setProperty("spark.driver.host", "127.0.0.1");
-		System.setProperty("spark.driver.bindAddress", "127.0.0.1");
+	/** The cluster's configuration file, with its secret. */
+	Path config() {
+		return config;
+	}
+
+	/**
+	 * The settings a driver in this process needs to run on the cluster: those of the cluster's
+	 * configuration file (its secret among them), as the launcher's driver reads them from
+	 * {@code SPARK_CONF_DIR}, and the class path of the executors.
+	 */
+	void configureDriver() throws IOException {
+		Properties settings = new Properties();
+		try (Reader reader = Files.newBufferedReader(config)) {
+			settings.load(reader);
+		}
+		settings.forEach((key, value) -> System.setProperty((String) key, ((String) value).trim()));
 		System.setProperty("spark.executor.memory", "768m");
 		System.setProperty("spark.executor.extraClassPath", classPath());
 		System.setProperty("spark.executor.extraJavaOptions", String.join(" ", JAVA_OPENS));

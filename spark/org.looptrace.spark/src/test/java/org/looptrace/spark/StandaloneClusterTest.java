@@ -3,6 +3,10 @@ package org.looptrace.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -17,9 +21,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Spark jobs on a standalone cluster of a Master and two Workers started by the test: the model of
- * one machine, byte for byte, also when a Worker is lost while the job runs (Spark runs its tasks
- * again elsewhere).
+ * Spark jobs on an authenticated standalone cluster of a Master and two Workers started by the test:
+ * a driver with the cluster's secret gets the model of one machine, byte for byte, also when a
+ * Worker is lost while the job runs (Spark runs its tasks again elsewhere); one with another secret
+ * is refused.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StandaloneClusterTest {
@@ -30,8 +35,8 @@ class StandaloneClusterTest {
 
 	@BeforeAll
 	static void startCluster() throws Exception {
-		StandaloneCluster.configureDriver();
 		cluster = new StandaloneCluster(temporary.resolve("cluster"), 2);
+		cluster.configureDriver();
 	}
 
 	@AfterAll
@@ -67,5 +72,20 @@ class StandaloneClusterTest {
 		assertFalse(model.isDone(), "the job ended before the worker was lost");
 		cluster.kill(1);
 		assertEquals(expected, model.get());
+	}
+
+	@Test
+	@Order(3)
+	void aDriverWithAnotherSecretIsRefused() throws Exception {
+		Path run = Runs.generated(temporary, "ring", 8, 1);
+		String secret = System.getProperty("spark.authenticate.secret");
+		System.setProperty("spark.authenticate.secret", ClusterConfig.secret());
+		try {
+			IOException refused = assertThrows(IOException.class, () -> Runs.spark(run, cluster.url()));
+			assertTrue(refused.getMessage().startsWith("the Spark master " + cluster.url() + " did not accept this driver"),
+					refused.getMessage());
+		} finally {
+			System.setProperty("spark.authenticate.secret", secret);
+		}
 	}
 }
