@@ -2,6 +2,7 @@
 package org.looptrace.cli;
 
 import java.io.PrintStream;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,6 +36,7 @@ final class ModelStatistics {
 		long constructs = counts[0] + counts[1];
 		// Coverage of the top-level loops: which groups of ranks the merge could put together.
 		Map<String, Integer> coverages = new TreeMap<>();
+		Map<String, RankSet> sets = new HashMap<>();
 		for (Item item : global.getItems()) {
 			if (item instanceof Loop loop) {
 				RankSet.Builder owners = new RankSet.Builder();
@@ -44,11 +46,13 @@ final class ModelStatistics {
 				for (ModelExpander it = ModelExpander.expand(alone); it.hasNext();) {
 					owners.add(it.next().owner());
 				}
-				coverages.merge(owners.build().toString(), 1, Integer::sum);
+				RankSet covered = owners.build();
+				sets.put(covered.toString(), covered);
+				coverages.merge(covered.toString(), 1, Integer::sum);
 			}
 		}
 		StringBuilder loops = new StringBuilder();
-		coverages.forEach((coverage, count) -> loops.append(loops.isEmpty() ? "" : ", ").append(coverage)
+		coverages.forEach((coverage, count) -> loops.append(loops.isEmpty() ? "" : ", ").append(summary(sets.get(coverage)))
 				.append(count == 1 ? "" : " (" + count + " loops)"));
 		err.printf("events:        %d%n", events);
 		err.printf("constructs:    %d (%d loops, %d events), %d top-level, %d lines of text%n", constructs, counts[0],
@@ -57,6 +61,13 @@ final class ModelStatistics {
 				loops.isEmpty() ? "nothing (no loop)" : loops);
 		err.printf("compression:   %.1f events per construct%n", constructs == 0 ? 0.0 : (double) events / constructs);
 		err.print(phases.report());
+	}
+
+	/** A rank set as text; one of many ranges (a loop per block of a large run covers hundreds) as its bounds and counts. */
+	static String summary(RankSet set) {
+		String text = set.toString();
+		long ranges = text.chars().filter(c -> c == ',').count() + 1;
+		return ranges <= 8 ? text : set.min() + ".." + set.max() + " in " + ranges + " ranges of " + set.size() + " ranks";
 	}
 
 	/** Counts loops ([0]) and events ([1]) of the model tree. */

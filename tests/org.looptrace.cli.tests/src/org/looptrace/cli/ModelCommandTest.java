@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 import org.looptrace.cli.Cli.Result;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
@@ -80,6 +81,19 @@ class ModelCommandTest {
 		for (String line : List.of("constructs:", "coverage:      16 ranks", "compression:", "read+NLR+merge:", "fold:", "print:")) {
 			assertTrue(result.err().contains(line), () -> line + " missing from\n" + result);
 		}
+	}
+
+	/** A top-level loop of a large run covers hundreds of ranges: --stats says its bounds and counts, a few ranges whole. */
+	@Test
+	void coveragesOfManyRangesAreSummarized() {
+		RankSet.Builder even = new RankSet.Builder();
+		RankSet.Builder few = new RankSet.Builder();
+		for (int rank = 0; rank <= 40; rank += 2) {
+			even.add(rank);
+			few.add(rank % 8);
+		}
+		assertEquals("0..40 in 21 ranges of 21 ranks", ModelStatistics.summary(even.build()));
+		assertEquals(few.build().toString(), ModelStatistics.summary(few.build()));
 	}
 
 	/** The cache of local models: reused when nothing changed, a corrupt entry recomputed, the model unchanged. */
