@@ -204,7 +204,8 @@ class BadArgumentsTest {
 		add(cases, "replay", "tag.loops:2: construct 2: the tag 40000 is beyond 0-32767", model("tag", "0 send 1 1\n0 send 1 40000\n0 recv 1 1\n0 recv 1 40000\n"), "-o", "out");
 		add(cases, "replay", "group.loops:3: construct 3: the group 0-3 names rank 3, beyond the model's ranks 0-1",
 				model("group", "0 send 1 1\n0 recv 1 1\n0 sync MPI_Barrier 0-3\n"), "-o", "out");
-		add(cases, "replay", "data.0 has 40 records, the model 30 events on rank 0", MODEL, "-o", "out", "--data", RING);
+		add(cases, "replay", "ring-8/data.0 has 40 records, fewer than the events of rank 0 in the model",
+				Cli.example("models").resolve("figure8-lu.loops").toString(), "-o", "out", "--data", RING);
 	}
 
 	/** A model file with the given text, in a folder of the test run. */
