@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -91,7 +92,7 @@ class ReplayLaunchTest {
 		IFolder folder = model.getParent().getFolder(IPath.fromOSString("replay"));
 		folder.create(true, true, null);
 		IFile makefile = folder.getFile("Makefile");
-		makefile.create("all:\n\techo mine\n".getBytes(StandardCharsets.UTF_8), true, null);
+		makefile.create(new ByteArrayInputStream("all:\n\techo mine\n".getBytes(StandardCharsets.UTF_8)), true, null);
 		CoreException refused = assertThrows(CoreException.class, () -> configuration.launch(ILaunchManager.RUN_MODE, null));
 		assertTrue(refused.getMessage().contains("holds Makefile"), refused.getMessage());
 		assertEquals("all:\n\techo mine\n", new String(makefile.getContents().readAllBytes(), StandardCharsets.UTF_8));
