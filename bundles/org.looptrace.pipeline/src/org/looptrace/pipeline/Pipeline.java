@@ -2,7 +2,6 @@
 package org.looptrace.pipeline;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.function.Consumer;
 
 import org.looptrace.merge.InconsistentTraceException;
@@ -23,10 +22,6 @@ import org.looptrace.trace.TraceFolder;
  */
 public final class Pipeline {
 
-	/** The phase that reads the traces and models every rank. */
-	public static final String LOCAL_PHASE = "read+NLR";
-	/** The phase that merges the local models. */
-	public static final String MERGE_PHASE = "merge";
 	/** The phase that reads the traces, models every rank and merges the local models as they come. */
 	public static final String REDUCE_PHASE = "read+NLR+merge";
 	/** The phase that writes the merged model and folds it. */
@@ -76,28 +71,9 @@ public final class Pipeline {
 		return global;
 	}
 
-	/**
-	 * The same with local models made another way (another method, a cache of unchanged ranks);
-	 * {@code localPhase} names their phase.
-	 */
-	public static Model model(TraceFolder folder, LocalModels localModels, String localPhase, MergeOptions options,
-			Progress progress, Consumer<String> phaseEnded) throws IOException, InconsistentTraceException {
-		List<Model> locals = localModels.of(folder, progress);
-		phaseEnded.accept(localPhase);
-		Model global = Merger.merge(locals, options, progress);
-		phaseEnded.accept(MERGE_PHASE);
-		return global;
-	}
-
 	/** How the local model of one rank is made. */
 	@FunctionalInterface
 	public interface LocalModel {
 		Model of(int rank, Progress progress) throws IOException;
-	}
-
-	/** How the local models of a trace folder are made, in rank order. */
-	@FunctionalInterface
-	public interface LocalModels {
-		List<Model> of(TraceFolder folder, Progress progress) throws IOException;
 	}
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
+import org.looptrace.merge.Merger;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
@@ -48,10 +49,8 @@ class PipelineTest {
 				TraceFolder traces = TraceFolder.open(folder);
 				for (boolean fold : new boolean[] { false, true }) {
 					MergeOptions options = new MergeOptions(3, fold);
-					Model atOnce = Pipeline.model(traces, (run, progress) -> Nlr.modelFolder(run, NlrOptions.DEFAULTS, 2,
-							progress), Pipeline.LOCAL_PHASE, options, Progress.NONE, phase -> {
-								// not measured
-							});
+					Model atOnce = Merger.merge(Nlr.modelFolder(traces, NlrOptions.DEFAULTS, 2, Progress.NONE), options,
+							Progress.NONE);
 					Model asTheyCome = Pipeline.model(traces, NlrOptions.DEFAULTS, options, Progress.NONE);
 					assertEquals(ModelPrinter.print(atOnce), ModelPrinter.print(asTheyCome), name + " on " + ranks);
 				}

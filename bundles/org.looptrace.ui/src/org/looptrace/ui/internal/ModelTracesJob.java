@@ -51,9 +51,9 @@ import org.looptrace.ui.MonitorProgress;
 /**
  * Builds the global model of a trace folder of the workspace into its {@code model.loops}, as a
  * cancellable job with progress, with the options of {@link ModellingPreferences}: ranks in
- * parallel, local models of unchanged ranks reused. Problems in the traces become markers at their
- * file and line; a folder holding an OTF2 archive is read as its trace folder ({@link TraceSource}),
- * the archive's warnings marked on its anchor.
+ * parallel, merged as they come, local models of unchanged ranks reused. Problems in the traces
+ * become markers at their file and line; a folder holding an OTF2 archive is read as its trace
+ * folder ({@link TraceSource}), the archive's warnings marked on its anchor.
  *
  * <p>A model the user edited (its content is not what a job last wrote) is replaced only when the
  * user asked for it ({@code replaceEdited}, kept in the local history); otherwise the new model is
@@ -103,9 +103,10 @@ public final class ModelTracesJob extends Job {
 			}
 			TraceFolder traces = TraceFolder.open(source.folder());
 			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
-			Model model = Pipeline.model(traces,
-					(folder, localProgress) -> Nlr.modelFolder(folder, options.nlr(), options.threads(), localProgress, cache),
-					Pipeline.LOCAL_PHASE, new MergeOptions(options.threads()), progress, phase -> {
+			// merged as the ranks come, as the CLI does: a few partial models in memory, not every local one
+			Model model = Pipeline.modelRankByRank(traces,
+					(rank, localProgress) -> Nlr.modelRank(traces, rank, options.nlr(), localProgress, cache),
+					Pipeline.REDUCE_PHASE, new MergeOptions(options.threads()), progress, phase -> {
 						// the IDE shows progress, not phase times
 					});
 			write(ModelPrinter.print(model), monitor);
