@@ -7,14 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.looptrace.model.Event;
 import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
-import org.looptrace.model.LooptraceFactory;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.RankSet;
+import org.looptrace.model.core.TraceEvent;
 
 /** The statistics {@code looptrace model --stats} prints to stderr. */
 final class ModelStatistics {
@@ -29,23 +28,24 @@ final class ModelStatistics {
 	static void print(Model global, int ranks, String text, Phases phases, PrintStream err) {
 		long[] counts = new long[2];
 		count(global.getItems(), counts);
-		long events = 0;
-		for (ModelExpander it = ModelExpander.expand(global); it.hasNext(); it.next()) {
-			events++;
-		}
 		long constructs = counts[0] + counts[1];
-		// Coverage of the top-level loops: which groups of ranks the merge could put together.
+		// One walk over the events (10^8 take minutes): each top-level item is expanded once, counting
+		// its events and, for a loop, its owners, the coverage telling which ranks the merge put together.
+		long events = 0;
 		Map<String, Integer> coverages = new TreeMap<>();
 		Map<String, RankSet> sets = new HashMap<>();
-		for (Item item : global.getItems()) {
-			if (item instanceof Loop loop) {
-				RankSet.Builder owners = new RankSet.Builder();
-				// The loop itself, not only its body: folded loops run over ranks.
-				Model alone = LooptraceFactory.eINSTANCE.createModel();
-				alone.getItems().add(EcoreUtil.copy(loop));
-				for (ModelExpander it = ModelExpander.expand(alone); it.hasNext();) {
-					owners.add(it.next().owner());
+		List<Item> items = global.getItems();
+		for (int position = 0; position < items.size(); position++) {
+			boolean loop = items.get(position) instanceof Loop;
+			RankSet.Builder owners = new RankSet.Builder();
+			for (ModelExpander it = ModelExpander.expandItem(global, position); it.hasNext();) {
+				TraceEvent event = it.next();
+				events++;
+				if (loop) {
+					owners.add(event.owner());
 				}
+			}
+			if (loop) {
 				RankSet covered = owners.build();
 				sets.put(covered.toString(), covered);
 				coverages.merge(covered.toString(), 1, Integer::sum);

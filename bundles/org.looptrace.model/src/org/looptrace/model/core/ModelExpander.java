@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
 
-import org.eclipse.emf.common.util.EList;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
@@ -29,24 +28,33 @@ public final class ModelExpander extends EventIterator {
 	/** One frame per open block: the model's top, then every loop being iterated. */
 	private final List<Frame> frames = new ArrayList<>();
 
-	private ModelExpander(Block block, IntPredicate owners) {
+	private ModelExpander(List<Item> items, IntPredicate owners) {
 		this.owners = owners;
-		frames.add(new Frame(block.getItems(), null, 0, 0));
+		frames.add(new Frame(items, null, 0, 0));
 	}
 
 	/** Every event of the block, in model order. */
 	public static ModelExpander expand(Block block) {
-		return new ModelExpander(block, rank -> true);
+		return new ModelExpander(block.getItems(), rank -> true);
+	}
+
+	/**
+	 * Every event of the item at {@code position} among the block's items, in model order: a loop
+	 * with all its iterations, or an event. The expansions of a block's items, one after the other,
+	 * are the expansion of the block.
+	 */
+	public static ModelExpander expandItem(Block block, int position) {
+		return new ModelExpander(block.getItems().subList(position, position + 1), rank -> true);
 	}
 
 	/** The events of the block owned by {@code rank}: the trace of that rank. */
 	public static ModelExpander expand(Block block, int rank) {
-		return new ModelExpander(block, owner -> owner == rank);
+		return new ModelExpander(block.getItems(), owner -> owner == rank);
 	}
 
 	/** The events of the block whose owner the predicate accepts. */
 	public static ModelExpander expand(Block block, IntPredicate owners) {
-		return new ModelExpander(block, owners);
+		return new ModelExpander(block.getItems(), owners);
 	}
 
 	@Override
@@ -126,14 +134,14 @@ public final class ModelExpander extends EventIterator {
 	}
 
 	private static final class Frame {
-		final EList<Item> items;
+		final List<Item> items;
 		/** Null for the model's top block. */
 		final @Nullable Loop loop;
 		final long upper;
 		long value;
 		int position;
 
-		Frame(EList<Item> items, @Nullable Loop loop, long lower, long upper) {
+		Frame(List<Item> items, @Nullable Loop loop, long lower, long upper) {
 			this.items = items;
 			this.loop = loop;
 			this.value = lower;

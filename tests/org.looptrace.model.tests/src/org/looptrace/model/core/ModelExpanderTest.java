@@ -15,9 +15,11 @@ import static org.looptrace.model.core.ModelBuilder.sync;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.model.Expr;
+import org.looptrace.model.Item;
 import org.looptrace.model.Model;
 
 class ModelExpanderTest {
@@ -104,5 +106,41 @@ class ModelExpanderTest {
 		for (int i = 0; i < 1000; i++) {
 			assertEquals("0 local " + i, expander.next().toLine());
 		}
+	}
+
+	/** Random models: the expansions of the top-level items, one after the other, are the model's, event for event. */
+	@Test
+	void theItemsExpandedOneByOneAreTheModelExpanded() {
+		Random random = new Random(42);
+		for (int trial = 0; trial < 200; trial++) {
+			Model model = model(randomItems(random, 0, List.of()));
+			List<String> byItems = new ArrayList<>();
+			for (int position = 0; position < model.getItems().size(); position++) {
+				byItems.addAll(lines(ModelExpander.expandItem(model, position)));
+			}
+			assertEquals(lines(ModelExpander.expand(model)), byItems, "trial " + trial);
+		}
+		Model events = model(local(c(3), c(1)), loop("i0", 0, 1, local(a(0, 1, "i0"), c(2))), loop("i1", 1, 0, local(c(0), c(3))));
+		assertEquals(List.of("3 local 1"), lines(ModelExpander.expandItem(events, 0)));
+		assertEquals(List.of("0 local 2", "1 local 2"), lines(ModelExpander.expandItem(events, 1)));
+		assertEquals(List.of(), lines(ModelExpander.expandItem(events, 2)));
+	}
+
+	/** One to four items: events whose rank and word are affine in the enclosing indices, loops (some empty) nested up to depth 3. */
+	private static Item[] randomItems(Random random, int depth, List<String> indices) {
+		Item[] items = new Item[1 + random.nextInt(4)];
+		for (int i = 0; i < items.length; i++) {
+			if (depth < 3 && random.nextBoolean()) {
+				String index = "i" + depth;
+				List<String> inner = new ArrayList<>(indices);
+				inner.add(index);
+				long lower = random.nextInt(3);
+				items[i] = loop(index, lower, lower - 1 + random.nextInt(4), randomItems(random, depth + 1, inner));
+			} else {
+				items[i] = local(indices.isEmpty() ? c(random.nextInt(4)) : a(random.nextInt(4), 1, indices.get(random.nextInt(indices.size()))),
+						indices.isEmpty() ? c(i) : a(i, random.nextInt(3) - 1, indices.get(indices.size() - 1)));
+			}
+		}
+		return items;
 	}
 }
