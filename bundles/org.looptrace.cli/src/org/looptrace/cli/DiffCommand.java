@@ -98,11 +98,11 @@ public final class DiffCommand implements Command {
 	 */
 	private LocatedModel load(Path given, boolean calls, PrintStream err) throws IOException, UsageException {
 		Path input = TraceInput.isArchive(given) ? TraceInput.folder(name(), given, calls, err) : given;
-		String text = Files.isDirectory(input) ? ModelText.print(ModelInput.load(name(), input)) : Arguments.readText(name(), input);
+		String text = Files.isDirectory(input) ? ModelText.print(ModelInput.load(name(), given, input)) : Arguments.readText(name(), input);
 		try {
-			return ModelText.parseLocated(text, input.toString());
+			return ModelText.parseLocated(text, given.toString());
 		} catch (ModelTextException e) {
-			throw new UsageException(name() + ": " + input + " is not a valid model:\n" + e.getMessage());
+			throw new UsageException(name() + ": " + given + " is not a valid model:\n" + e.getMessage());
 		}
 	}
 

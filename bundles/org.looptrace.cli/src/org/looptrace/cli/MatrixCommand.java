@@ -71,9 +71,9 @@ public final class MatrixCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv", "--bytes", TraceInput.CALLS));
-		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0)),
-				arguments.flag(TraceInput.CALLS), err);
-		Model model = ModelInput.load(name(), input);
+		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
+		Path input = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
+		Model model = ModelInput.load(name(), given, input);
 		String path = arguments.value("--construct");
 		CommunicationMatrix matrix;
 		@Nullable Construct construct = null;
@@ -84,10 +84,10 @@ public final class MatrixCommand implements Command {
 			matrix = path == null ? CommunicationMatrix.of(model, Progress.NONE)
 					: CommunicationMatrix.of(model, path, Progress.NONE);
 		} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
-			throw new UsageException(name() + ": " + input + ": " + e.getMessage());
+			throw new UsageException(name() + ": " + given + ": " + e.getMessage());
 		}
 		@Nullable SortedMap<Channel, Long> bytes = arguments.flag("--bytes")
-				? bytes(model, construct == null ? model : construct, traceFolder(input))
+				? bytes(model, construct == null ? model : construct, given, input, err)
 				: null;
 		if (arguments.flag("--csv")) {
 			out.println("source,destination,messages" + (bytes == null ? "" : ",bytes"));
@@ -104,19 +104,19 @@ public final class MatrixCommand implements Command {
 		return 0;
 	}
 
-	/** The folder of the data traces: the folder given, or the one the model file names. */
-	private Path traceFolder(Path input) throws IOException, UsageException {
-		return Files.isDirectory(input) ? input : TracesComment.traceFolder(input, Arguments.readText(name(), input));
-	}
-
-	/** Bytes per pair of ranks of one construct, from the data traces of {@code folder}. */
-	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path folder)
+	/**
+	 * Bytes per pair of ranks of one construct, from the data traces of the folder given (as
+	 * {@code input}) or of the traces the model file {@code input} names, which may be an archive.
+	 */
+	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path given, Path input, PrintStream err)
 			throws IOException, UsageException {
+		Path traces = Files.isDirectory(input) ? given : TracesComment.traceFolder(input, Arguments.readText(name(), input));
+		Path folder = Files.isDirectory(input) ? input : TraceInput.folder(name(), traces, false, err);
 		SortedMap<org.looptrace.model.core.Channel, Long> perChannel;
 		try {
 			perChannel = MessageBytes.of(model, construct, folder, Progress.NONE);
 		} catch (TraceFormatException e) {
-			throw new UsageException(name() + ": " + e.getMessage() + " (--bytes reads the data traces data.<rank> of " + folder + ")");
+			throw new UsageException(name() + ": " + e.getMessage() + " (--bytes reads the data traces data.<rank> of " + traces + ")");
 		}
 		SortedMap<Channel, Long> pairs = new TreeMap<>();
 		perChannel.forEach((channel, total) -> pairs.merge(new Channel(channel.src(), channel.dst()), total, Math::addExact));

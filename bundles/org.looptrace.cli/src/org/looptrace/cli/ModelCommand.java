@@ -93,8 +93,9 @@ public final class ModelCommand implements Command {
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method", "--master"),
 				Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient", TraceInput.CALLS));
-		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0)),
-				arguments.flag(TraceInput.CALLS), err);
+		// messages and the model's header name what the user gave: an archive's trace folder is a cache
+		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
+		Path input = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				NlrOptions.DEFAULT_STACK_LIMIT, true);
@@ -137,8 +138,8 @@ public final class ModelCommand implements Command {
 				out.flush();
 			} else {
 				Arguments.outputFolder(name(), output.toAbsolutePath().getParent());
-				AtomicFile.write(output, TracesComment.line(output, input) + text);
-				out.println(input + ": global model of " + folder.ranks() + " ranks written to " + output);
+				AtomicFile.write(output, TracesComment.line(output, given) + text);
+				out.println(given + ": global model of " + folder.ranks() + " ranks written to " + output);
 			}
 			phases.end("print");
 			if (arguments.flag("--stats")) {
@@ -150,7 +151,7 @@ public final class ModelCommand implements Command {
 		} catch (TraceFormatException e) {
 			throw new UsageException("model: " + e.getMessage(), e);
 		} catch (InconsistentTraceException e) {
-			throw new UsageException("model: " + input + ": inconsistent traces: " + e.getMessage(), e);
+			throw new UsageException("model: " + given + ": inconsistent traces: " + e.getMessage(), e);
 		} catch (IOException e) {
 			throw new UsageException("model: " + e.getMessage(), e);
 		}

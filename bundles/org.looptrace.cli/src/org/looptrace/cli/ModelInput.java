@@ -23,18 +23,20 @@ final class ModelInput {
 	}
 
 	/**
-	 * The global model of a trace folder, or the model a {@code .loops} file holds.
+	 * The global model of a trace folder, or the model a {@code .loops} file holds; {@code given} is
+	 * what the user named, which messages name: an OTF2 archive rather than the folder it was
+	 * written into, a cache of the archive.
 	 *
 	 * @throws UsageException naming the file and what is wrong, for malformed traces or model text
 	 */
-	static Model load(String command, Path input) throws IOException, UsageException {
+	static Model load(String command, Path given, Path input) throws IOException, UsageException {
 		if (Files.isDirectory(input)) {
 			try {
 				return Pipeline.model(TraceFolder.open(input), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
 			} catch (TraceFormatException e) {
 				throw new UsageException(command + ": " + e.getMessage(), e);
 			} catch (InconsistentTraceException e) {
-				throw new UsageException(command + ": " + input + ": inconsistent traces: " + e.getMessage(), e);
+				throw new UsageException(command + ": " + given + ": inconsistent traces: " + e.getMessage(), e);
 			}
 		}
 		try {

@@ -61,8 +61,8 @@ public final class NlrCommand implements Command {
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("-k", "--stack", "-o", "--threads", "--method"),
 				Set.of("--no-affine", "--force", TraceInput.CALLS));
-		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0)),
-				arguments.flag(TraceInput.CALLS), err);
+		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace file or folder").get(0));
+		Path input = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
 		NlrOptions options = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				arguments.intValue("--stack", NlrOptions.DEFAULT_STACK_LIMIT, 1, 100_000_000), !arguments.flag("--no-affine"));
 		LocalMethod method = LocalMethod.of(name(), arguments);
@@ -76,7 +76,8 @@ public final class NlrCommand implements Command {
 			}
 			String output = arguments.value("-o");
 			if (output == null) {
-				throw new UsageException("nlr: " + input + " is a folder: expected -o <dir> for its local models");
+				throw new UsageException("nlr: " + given + (TraceInput.isArchive(given) ? " is an OTF2 archive" : " is a folder")
+						+ ": expected -o <dir> for its local models");
 			}
 			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 			List<Model> models = method.modelFolder(TraceFolder.open(input), options, threads, Progress.NONE);
@@ -92,7 +93,7 @@ public final class NlrCommand implements Command {
 			for (int rank = 0; rank < models.size(); rank++) {
 				AtomicFile.write(dir.resolve("local." + rank + ".loops"), ModelPrinter.print(models.get(rank)));
 			}
-			out.println(input + ": " + models.size() + " local models written to " + dir);
+			out.println(given + ": " + models.size() + " local models written to " + dir);
 			return 0;
 		} catch (TraceFormatException e) {
 			throw new UsageException("nlr: " + e.getMessage(), e);

@@ -94,8 +94,8 @@ public final class PatternsCommand implements Command {
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of(),
 				Set.of("--no-context", "--csv", "--occurrences", "--per-rank", "--global", TraceInput.CALLS));
-		Path input = TraceInput.folder(name(), Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0)),
-				arguments.flag(TraceInput.CALLS), err);
+		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
+		Path input = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
 		if (arguments.flag("--per-rank") && arguments.flag("--occurrences")) {
 			throw new UsageException(name() + ": --occurrences lists groups of messages, not --per-rank patterns");
 		}
@@ -105,7 +105,7 @@ public final class PatternsCommand implements Command {
 		if (arguments.flag("--global") && arguments.flag("--per-rank")) {
 			throw new UsageException(name() + ": --global and --per-rank are two different listings: give one");
 		}
-		Model model = ModelInput.load(name(), input);
+		Model model = ModelInput.load(name(), given, input);
 		boolean useContext = !arguments.flag("--no-context");
 		boolean csv = arguments.flag("--csv");
 		try {
@@ -120,7 +120,7 @@ public final class PatternsCommand implements Command {
 				groups(found, csv, arguments.flag("--occurrences"), out);
 			}
 		} catch (IllegalStateException | ArithmeticException e) {
-			throw new UsageException(name() + ": " + input + ": " + e.getMessage());
+			throw new UsageException(name() + ": " + given + ": " + e.getMessage());
 		}
 		return 0;
 	}

@@ -104,4 +104,41 @@ class ArchiveInputTest {
 				+ "unmatched send on channel (0, 1, 7): this send is never received"), check.toString());
 		assertFalse(check.out().contains(".looptrace"), "no converted file named: " + check);
 	}
+
+	/**
+	 * The trace folder an archive is written into is a cache: a model's header, the messages of model,
+	 * nlr, matrix, patterns and diff name the archive the user gave, and the commands reading the
+	 * header find the archive again.
+	 */
+	@Test
+	void outputAndMessagesNameTheArchiveGiven(@TempDir Path dir) throws Exception {
+		Otf2Archives.Written written = Otf2Archives.program(RandomPrograms.traces(4, 22), dir.resolve("run"));
+		Files.createDirectories(dir.resolve("models"));
+		for (Path given : List.of(dir.resolve("run"), written.anchor())) {
+			Path file = dir.resolve("models/" + given.getFileName() + ".loops");
+			Cli.Result model = Cli.expect(0, "model", given.toString(), "-o", file.toString());
+			assertEquals(given + ": global model of 4 ranks written to " + file + "\n", model.out());
+			String text = Files.readString(file);
+			assertEquals("// traces: ../" + dir.relativize(given).toString().replace('\\', '/'), text.lines().findFirst().orElseThrow());
+			assertEquals(Cli.expect(0, "model", given.toString()).out(), text.substring(text.indexOf('\n') + 1));
+			// the header leads back to the archive: its data traces, not a folder of that name
+			assertEquals(Cli.expect(0, "profile", file.toString(), given.toString()).out(), Cli.expect(0, "profile", file.toString()).out());
+			assertEquals(Cli.expect(0, "matrix", given.toString(), "--bytes").out(), Cli.expect(0, "matrix", file.toString(), "--bytes").out());
+		}
+		Cli.Result locals = Cli.expect(0, "nlr", dir.resolve("run").toString(), "-o", dir.resolve("locals").toString());
+		assertEquals(dir.resolve("run") + ": 4 local models written to " + dir.resolve("locals") + "\n", locals.out());
+		// after the archive's warning (a worker thread left out)
+		String nlr = Cli.expect(2, "nlr", written.anchor().toString()).err();
+		assertTrue(nlr.endsWith("\nlooptrace nlr: " + written.anchor() + " is an OTF2 archive: expected -o <dir> for its local models\n"), nlr);
+
+		Path unmatched = dir.resolve("unmatched");
+		Otf2Archives.write(unmatched, Otf2Archives.UNMATCHED_SEND);
+		for (String command : List.of("model", "matrix", "patterns", "diff")) {
+			String[] args = command.equals("diff") ? new String[] { command, unmatched.toString(), dir.resolve("run").toString() }
+					: new String[] { command, unmatched.toString() };
+			String message = Cli.expectUsageError(command, args).err();
+			assertTrue(message.startsWith("looptrace " + command + ": " + unmatched + ": inconsistent traces: "), message);
+			assertFalse(message.contains(".looptrace"), message);
+		}
+	}
 }
