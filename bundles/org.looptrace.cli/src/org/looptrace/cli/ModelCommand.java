@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.model.Model;
@@ -19,6 +20,7 @@ import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.ClusterModel;
 import org.looptrace.pipeline.Pipeline;
+import org.looptrace.replay.ReplayTags;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.SkippedLines;
 import org.looptrace.trace.TraceFolder;
@@ -43,7 +45,7 @@ public final class ModelCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--no-fold] [--stats] [--lenient] [--calls]
+				usage: looptrace model <trace folder> [-o model.loops] [--force] [--threads N] [--method M] [-k K] [--no-cache] [--no-fold] [--stats] [--lenient] [--tags FILE] [--calls]
 
 				Builds the global model of a run: nested loop recognition on every rank's trace (in
 				parallel), then the merge of the local models into loops that span the ranks which
@@ -67,6 +69,12 @@ public final class ModelCommand implements Command {
 				  --lenient      skip malformed lines (listed on stderr, file:line:column) instead of
 				                 stopping at the first one; the model is of the readable lines (never
 				                 cached)
+				  --tags FILE    the table of tags of the replay whose traces these are (docs/REPLAY.md):
+				                 the numbers it sent for symbolic tags and the tags of communicators
+				                 are read back as the model's tags (into the trace folder's
+				                 .looptrace/, the traces left as they are); without the option, the
+				                 folder's own replay.tags, which looptrace trace copies beside the
+				                 traces of a replay
 				  --master URL   model on an Apache Spark cluster: local[N] (N threads of this machine)
 				                 or spark://HOST:PORT (a standalone cluster whose machines all read
 				                 the folder at the same path); the model has the same bytes; the
@@ -80,6 +88,22 @@ public final class ModelCommand implements Command {
 				""".formatted(Runtime.getRuntime().availableProcessors(), LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY) + TraceInput.HELP;
 	}
 
+	/**
+	 * The folder to model: the traces as they are, or those of a replay with the model's tags, from
+	 * the table {@code tags} names or, without it, the folder's own.
+	 */
+	private Path withTags(Path input, @Nullable String tags) throws UsageException {
+		Path table = tags != null ? Arguments.existingFile(name(), tags) : input.resolve(ReplayTags.FILE);
+		if (tags == null && !Files.isRegularFile(table)) {
+			return input;
+		}
+		try {
+			return ReplayTags.readFile(table).restoreInto(input);
+		} catch (IOException e) {
+			throw new UsageException(name() + ": " + e.getMessage(), e);
+		}
+	}
+
 	/** The cluster of {@code --master}: NLR on every rank of the folder, as it is on the shared file system. */
 	private ClusterModel cluster(LocalMethod method, Arguments arguments) throws UsageException {
 		if (arguments.flag("--lenient") || method != LocalMethod.NLR) {
@@ -91,11 +115,11 @@ public final class ModelCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method", "--master"),
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method", "--master", "--tags"),
 				Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient", TraceInput.CALLS));
 		// messages and the model's header name what the user gave: an archive's trace folder is a cache
 		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
-		Path input = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
+		Path input = withTags(TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err), arguments.value("--tags"));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				NlrOptions.DEFAULT_STACK_LIMIT, true);

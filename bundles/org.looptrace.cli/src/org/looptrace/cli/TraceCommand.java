@@ -5,11 +5,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import org.looptrace.model.core.Progress;
+import org.looptrace.replay.ReplayTags;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
@@ -93,6 +95,7 @@ public final class TraceCommand implements Command {
 			throw new UsageException("trace: expected -np N and a program (see looptrace trace --help)");
 		}
 		prepareFolder(folder, force);
+		keepReplayTags(Path.of(args.get(i)), folder);
 		Path library = tracerLibrary(err);
 		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-np", Integer.toString(ranks),
 				"-x", "LD_PRELOAD=" + library, "-x", "LOOPTRACE_DIR=" + folder.toAbsolutePath(),
@@ -158,6 +161,21 @@ public final class TraceCommand implements Command {
 		}
 		for (Path file : old) {
 			Files.delete(file);
+		}
+	}
+
+	/**
+	 * A replay program sends numbers for the model's symbolic and communicator tags: its table goes
+	 * beside the traces, where looptrace model reads them back as the model's tags. A table of an
+	 * earlier run in the folder would misread this one's.
+	 */
+	private static void keepReplayTags(Path program, Path folder) throws IOException {
+		Path table = program.toAbsolutePath().resolveSibling(ReplayTags.FILE);
+		Path kept = folder.resolve(ReplayTags.FILE);
+		if (Files.isRegularFile(table)) {
+			Files.copy(table, kept, StandardCopyOption.REPLACE_EXISTING);
+		} else {
+			Files.deleteIfExists(kept);
 		}
 	}
 

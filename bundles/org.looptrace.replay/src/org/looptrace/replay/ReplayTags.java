@@ -24,6 +24,8 @@ public final class ReplayTags {
 
 	/** The name of the table in a replay program's folder. */
 	public static final String FILE = "replay.tags";
+	/** Where {@link #restoreInto} writes a trace folder's traces with the model's tags: a cache inside it. */
+	public static final String RESTORED = ".looptrace/tags";
 
 	private static final Pattern SYMBOL = Pattern.compile("(\\d+) (\\S+)");
 	private static final Pattern COMMUNICATOR = Pattern.compile("(\\d+)-(\\d+) ([^.\\s]+)\\.(\\d+)-(\\d+)");
@@ -97,10 +99,17 @@ public final class ReplayTags {
 	 */
 	public static ReplayTags read(Path folder) throws IOException {
 		Path file = folder.resolve(FILE);
+		return Files.exists(file) ? readFile(file) : new Builder().build();
+	}
+
+	/**
+	 * Reads a table written as {@value #FILE} (under any name).
+	 *
+	 * @throws IOException when the file cannot be read or a line is not one of the two forms, naming
+	 *                     the file and the line
+	 */
+	public static ReplayTags readFile(Path file) throws IOException {
 		Builder builder = new Builder();
-		if (!Files.exists(file)) {
-			return builder.build();
-		}
 		int number = 0;
 		for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
 			number++;
@@ -129,19 +138,45 @@ public final class ReplayTags {
 	 * @return the number of trace files rewritten
 	 */
 	public int restore(Path traceFolder) throws IOException {
-		List<Path> traces;
-		try (Stream<Path> files = Files.list(traceFolder)) {
-			traces = files.filter(file -> file.getFileName().toString().matches("trace\\.\\d+")).sorted().toList();
-		}
+		List<Path> traces = traces(traceFolder);
 		for (Path trace : traces) {
-			List<String> lines = Files.readAllLines(trace, StandardCharsets.UTF_8);
-			StringBuilder text = new StringBuilder();
-			for (String line : lines) {
-				text.append(restoreLine(line)).append('\n');
-			}
-			Files.writeString(trace, text, StandardCharsets.UTF_8);
+			restore(trace, trace);
 		}
 		return traces.size();
+	}
+
+	/**
+	 * The traces of a folder with the model's tags, its files left as they are: every
+	 * {@code trace.<rank>} rewritten as {@link #restore(Path)} does into {@value #RESTORED} of the
+	 * folder (the traces of an earlier restore there replaced), where they can be modelled.
+	 *
+	 * @return the folder of the restored traces
+	 */
+	public Path restoreInto(Path traceFolder) throws IOException {
+		Path into = Files.createDirectories(traceFolder.resolve(RESTORED));
+		for (Path old : traces(into)) {
+			Files.delete(old);
+		}
+		for (Path trace : traces(traceFolder)) {
+			restore(trace, into.resolve(trace.getFileName()));
+		}
+		return into;
+	}
+
+	/** The {@code trace.<rank>} files of a folder. */
+	private static List<Path> traces(Path folder) throws IOException {
+		try (Stream<Path> files = Files.list(folder)) {
+			return files.filter(file -> file.getFileName().toString().matches("trace\\.\\d+")).sorted().toList();
+		}
+	}
+
+	/** One trace file with its tags restored, written to {@code to} (which may be {@code from}). */
+	private void restore(Path from, Path to) throws IOException {
+		StringBuilder text = new StringBuilder();
+		for (String line : Files.readAllLines(from, StandardCharsets.UTF_8)) {
+			text.append(restoreLine(line)).append('\n');
+		}
+		Files.writeString(to, text, StandardCharsets.UTF_8);
 	}
 
 	/** {@code src send|recv dst tag} with its tag translated; other lines unchanged. */

@@ -273,4 +273,17 @@ class BadArgumentsTest {
 		add(cases, "model", "--master models with NLR", RING, "--master", "local[2]", "--method", "greedy");
 		add(cases, "model", "option --master expects a value", RING, "--master");
 	}
+
+	/** {@code model --tags}: a table missing, a folder, or not a replay's table, refused before any trace is read. */
+	@Test
+	void tagsNameAReplaysTable(@TempDir Path dir) throws Exception {
+		assertEquals("looptrace model: " + dir.resolve("none") + ": no such file or folder\n",
+				Cli.expectUsageError("model", "model", RING, "--tags", dir.resolve("none").toString()).err());
+		assertEquals("looptrace model: " + dir + " is a folder, expected a file\n",
+				Cli.expectUsageError("model", "model", RING, "--tags", dir.toString()).err());
+		Path table = Files.writeString(dir.resolve("replay.tags"), "tag1 8\n");
+		assertEquals("looptrace model: " + table + ":1: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST', found 'tag1 8'\n",
+				Cli.expectUsageError("model", "model", RING, "--tags", table.toString()).err());
+		Cli.expectUsageError("model", "model", RING, "--tags");
+	}
 }

@@ -3,10 +3,13 @@ package org.looptrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -18,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.cli.Cli.Result;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.MpiRuns;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.TraceFolder;
@@ -76,5 +80,45 @@ class TraceCommandTest {
 		Cli.expect(0, "trace", "-np", "2", "--force", "-o", folder.toString(), ring.toString(), "3");
 		assertEquals(2, TraceFolder.open(folder).ranks());
 		Cli.expect(0, "check", folder.toString());
+	}
+
+	/**
+	 * The round trip model, replay, mpirun, model gives the original text: the replay's table of tags
+	 * goes beside its traces and turns the numbers it sent back into the model's symbolic tags, the
+	 * traces themselves untouched; --tags names a table elsewhere.
+	 */
+	@Test
+	void aTracedReplayModelsAsTheOriginal(@TempDir Path dir) throws Exception {
+		String original = Cli.expect(0, "model", Cli.example("random-6").toString()).out();
+		Path model = dir.resolve("random.loops");
+		Files.writeString(model, original);
+		Path replay = dir.resolve("replay");
+		Cli.expect(0, "replay", model.toString(), "-o", replay.toString());
+		assertTrue(Files.readString(replay.resolve("replay.tags")).contains(" tag"), "no symbolic tag replayed as a number");
+		Path log = dir.resolve("make.log");
+		assertEquals(0, MpiRuns.run(List.of("make", "-s", "-C", replay.toString()), log), () -> "make failed: " + MpiRuns.read(log));
+		Path traced = dir.resolve("traced");
+		Cli.expect(0, "trace", "-np", "6", "-o", traced.toString(), replay.resolve("replay").toString());
+		assertEquals(Files.readString(replay.resolve("replay.tags")), Files.readString(traced.resolve("replay.tags")));
+		List<String> traces = texts(traced);
+
+		assertEquals(original, Cli.expect(0, "model", traced.toString()).out());
+		assertEquals(traces, texts(traced), "the tracer's traces are left as they are");
+		Path table = Files.move(traced.resolve("replay.tags"), dir.resolve("tags.txt"));
+		String numeric = Cli.expect(0, "model", traced.toString()).out();
+		assertNotEquals(original, numeric, "without the table, the replay's numbers");
+		assertEquals(original, Cli.expect(0, "model", traced.toString(), "--tags", table.toString()).out());
+
+		Files.writeString(table, "7 tag1\nseven tag2\n");
+		assertEquals("looptrace model: " + table + ":2: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST', found 'seven tag2'\n",
+				Cli.expectUsageError("model", "model", traced.toString(), "--tags", table.toString()).err());
+	}
+
+	private static List<String> texts(Path traced) throws Exception {
+		List<String> texts = new ArrayList<>();
+		for (int rank = 0; rank < 6; rank++) {
+			texts.add(Files.readString(traced.resolve("trace." + rank)));
+		}
+		return texts;
 	}
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -156,7 +158,7 @@ class ReplayGeneratorTest {
 		assertEquals("4 recv 3 c5.1002", tags.restoreLine("4 recv 3 11"));
 		assertEquals("3 send 4 7", tags.restoreLine("3 send 4 7"));
 		assertEquals("3 sync MPI_Barrier 0-8", tags.restoreLine("3 sync MPI_Barrier 0-8"));
-		java.nio.file.Files.writeString(folder.resolve(ReplayTags.FILE), tags.text());
+		Files.writeString(folder.resolve(ReplayTags.FILE), tags.text());
 		ReplayTags read = ReplayTags.read(folder);
 		assertEquals(tags.text(), read.text());
 		Matcher number = Pattern.compile("\\d+").matcher("8 9 10 11 12");
@@ -164,5 +166,26 @@ class ReplayGeneratorTest {
 			long value = Long.parseLong(number.group());
 			assertEquals(tags.token(value), read.token(value));
 		}
+	}
+
+	/** Restored into the folder's cache: the traces left as they are, an earlier restore's extra ranks gone. */
+	@Test
+	void tracesRestoredIntoTheCacheLeaveTheTracesAsTheyAre(@TempDir Path folder) throws Exception {
+		ReplayTags tags = new ReplayTags.Builder().symbol(8, "tag1").build();
+		Files.writeString(folder.resolve("trace.0"), "0 send 1 8\n0 send 1 7\n");
+		Files.writeString(folder.resolve("trace.1"), "0 recv 1 8\n0 recv 1 7\n");
+		Files.writeString(folder.resolve("data.0"), "time\n1\n2\n");
+		Path stale = Files.createDirectories(folder.resolve(ReplayTags.RESTORED)).resolve("trace.2");
+		Files.writeString(stale, "2 local 1\n");
+		Path restored = tags.restoreInto(folder);
+		assertEquals(folder.resolve(ReplayTags.RESTORED), restored);
+		assertEquals("0 send 1 tag1\n0 send 1 7\n", Files.readString(restored.resolve("trace.0")));
+		assertEquals("0 recv 1 tag1\n0 recv 1 7\n", Files.readString(restored.resolve("trace.1")));
+		assertFalse(Files.exists(stale), "a rank of an earlier restore stays");
+		assertEquals("0 send 1 8\n0 send 1 7\n", Files.readString(folder.resolve("trace.0")));
+		Path table = folder.resolve("tags.txt");
+		Files.writeString(table, "# comment\n8 tag1\n8-x c5.1-2\n");
+		IOException bad = assertThrows(IOException.class, () -> ReplayTags.readFile(table));
+		assertEquals(table + ":3: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST', found '8-x c5.1-2'", bad.getMessage());
 	}
 }
