@@ -2,12 +2,14 @@
 package org.looptrace.replay.ui.internal;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IWorkspaceRoot;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
@@ -18,6 +20,7 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.jdt.annotation.Nullable;
@@ -122,6 +125,28 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 	private static IProcess start(ILaunch launch, List<String> command, Path folder) throws CoreException {
 		Process process = DebugPlugin.exec(command.toArray(String[]::new), new File(folder.toString()));
 		return DebugPlugin.newProcess(launch, process, String.join(" ", command));
+	}
+
+	/**
+	 * Sets a configuration to replay a model as it starts: the folder {@code replay} beside it, its data
+	 * traces when it has some, as many ranks as it has, and the model as its resource.
+	 *
+	 * @throws CoreException naming the model and what is wrong when it cannot be read or replayed
+	 */
+	static void setDefaults(ILaunchConfigurationWorkingCopy configuration, IFile model) throws CoreException {
+		ReplaySettings defaults;
+		try {
+			defaults = ReplaySettings.defaults(model);
+		} catch (IOException e) {
+			throw new CoreException(Status.error("Cannot read " + model.getFullPath() + ": " + e.getMessage(), e));
+		}
+		configuration.setAttribute(ATTR_MODEL, model.getFullPath().toString());
+		configuration.setAttribute(ATTR_FOLDER, defaults.folder().getFullPath().toString());
+		Path data = defaults.options().data();
+		configuration.setAttribute(ATTR_DATA, data == null ? "" : data.toString());
+		configuration.setAttribute(ATTR_COMPUTE, defaults.options().compute().name());
+		configuration.setAttribute(ATTR_RANKS, ReplaySettings.ranks(model));
+		configuration.setMappedResources(new IResource[] { model });
 	}
 
 	/** The settings of a configuration; a CoreException says which attribute does not make one. */

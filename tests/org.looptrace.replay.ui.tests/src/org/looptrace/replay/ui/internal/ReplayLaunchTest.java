@@ -22,9 +22,18 @@ import org.eclipse.core.runtime.IPath;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.part.ISetSelectionTarget;
 import org.eclipse.ui.console.IConsole;
 import org.eclipse.ui.console.TextConsole;
 import org.eclipse.jdt.annotation.Nullable;
@@ -141,6 +150,44 @@ class ReplayLaunchTest {
 		CoreException refused = assertThrows(CoreException.class, () -> ReplayLaunchDelegate.prepare(none, null));
 		assertTrue(refused.getMessage().contains("holds replay.c, edited by hand"), refused.getMessage());
 		assertEquals(edited, TestProjects.text(source), "the user's edit replaced unasked");
+	}
+
+	/**
+	 * Run Configurations > New with the model selected in the Project Explorer: the configuration takes
+	 * the model and its 8 ranks; the tab sets the ranks of a model typed in and refuses others.
+	 */
+	@Test
+	void aNewConfigurationTakesTheRanksOfTheModel() throws Exception {
+		IFile model = RingModel.create(project);
+		IViewPart explorer = Workbench.page().showView(IPageLayout.ID_PROJECT_EXPLORER);
+		((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(model));
+		Workbench.waitUntil(10_000, () -> model.equals(DebugUITools.getSelectedResource()), "the model is not the selected resource");
+		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+		ILaunchConfigurationWorkingCopy copy = manager.getLaunchConfigurationType(ReplayLaunchDelegate.TYPE).newInstance(null, "New_configuration");
+		Shell shell = new Shell(Display.getCurrent());
+		try {
+			ReplayMainTab tab = new ReplayMainTab();
+			tab.createControl(shell);
+			tab.setDefaults(copy);
+			assertEquals(8, copy.getAttribute(ReplayLaunchDelegate.ATTR_RANKS, 0));
+			assertEquals(model.getFullPath().toString(), copy.getAttribute(ReplayLaunchDelegate.ATTR_MODEL, ""));
+			assertEquals("model replay", copy.getName());
+			tab.initializeFrom(copy);
+			assertTrue(tab.isValid(copy), tab.getErrorMessage());
+
+			copy.setAttribute(ReplayLaunchDelegate.ATTR_RANKS, 4);
+			assertFalse(tab.isValid(copy));
+			assertEquals("Ranks: the model " + model.getFullPath() + " has 8 ranks, its program runs on 8, not 4", tab.getErrorMessage());
+
+			ILaunchConfigurationWorkingCopy blank = manager.getLaunchConfigurationType(ReplayLaunchDelegate.TYPE).newInstance(null, "blank");
+			tab.initializeFrom(blank);
+			Text modelField = (Text) ((Composite) shell.getChildren()[0]).getChildren()[1];
+			modelField.setText(model.getFullPath().toString());
+			tab.performApply(blank);
+			assertEquals(8, blank.getAttribute(ReplayLaunchDelegate.ATTR_RANKS, 0), "the ranks of the model typed in");
+		} finally {
+			shell.dispose();
+		}
 	}
 
 	/** The files in the settings' folder are those of the program generated now. */
