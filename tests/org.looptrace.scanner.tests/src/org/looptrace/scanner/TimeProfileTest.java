@@ -226,15 +226,7 @@ class TimeProfileTest {
 
 	@Test
 	void loopIterationsImbalanceAndHistogramOfASmallRun(@TempDir Path folder) throws Exception {
-		Model model = Models.parse("""
-				for i0 = 0 to 2
-				  0 send 1 a
-				  0 send 2 b
-				done
-				""");
-		// iterations start at 0, 100 and 300; events last 10 ns; the last iteration ends at 350 + 10
-		write(folder.resolve("data.0"), new long[][] { { 0, 10 }, { 50, 60 }, { 100, 110 }, { 150, 160 }, { 300, 310 }, { 350, 360 } });
-		TimeProfile profile = TimeProfile.of(model, folder, Progress.NONE);
+		TimeProfile profile = smallRun(folder);
 		ConstructTime loop = profile.constructs().get(0);
 		assertEquals("1", loop.path());
 		RankTime rank0 = loop.ranks().get(0);
@@ -314,6 +306,21 @@ class TimeProfileTest {
 		assertThrows(java.util.concurrent.CancellationException.class,
 				() -> TimeProfile.of(model, folder, Progress.cancelledWhen(() -> ++asked[0] > 1)));
 		assertTrue(Files.exists(folder.resolve("data.0")));
+	}
+
+	/**
+	 * The profile of a loop of three iterations on rank 0, which start at 0, 100 and 300 ns, each with
+	 * two events of 10 ns; the last iteration ends at 350 + 10.
+	 */
+	static TimeProfile smallRun(Path folder) throws Exception {
+		Model model = Models.parse("""
+				for i0 = 0 to 2
+				  0 send 1 a
+				  0 send 2 b
+				done
+				""");
+		write(folder.resolve("data.0"), new long[][] { { 0, 10 }, { 50, 60 }, { 100, 110 }, { 150, 160 }, { 300, 310 }, { 350, 360 } });
+		return TimeProfile.of(model, folder, Progress.NONE);
 	}
 
 	private static void write(Path file, long[][] records) throws IOException {

@@ -77,6 +77,7 @@ public final class Messages extends NLS {
 	public static String Run_ranks;
 	public static String Run_events;
 	public static String Run_archiveEvents;
+	public static String Run_readingArchive;
 	public static String Run_noModel;
 	public static String Run_staleModel;
 	public static String Run_currentModel;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,8 +16,8 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.Positions;
 import org.looptrace.scanner.profile.ConstructTime;
+import org.looptrace.scanner.profile.ConstructTimeText;
 import org.looptrace.scanner.profile.TimeProfile;
-import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.trace.DataTraceWriter;
 
 /** The hover of a construct in a model file whose run has data traces gives the construct's time. */
@@ -36,16 +35,17 @@ class HoverTimesTest {
 		Model model = ModelText.parse(RING, "ring.loops");
 		writeData(dir, model, 1000);
 		String hover = ConstructFacts.hover(RING, offset, file);
-		ConstructTime loop = TimeProfile.of(model, dir, Progress.NONE).constructs().stream().filter(c -> c.path().equals("1.1")).findFirst().orElseThrow();
-		String expected = String.format(Locale.ROOT, "time: %s on 8 ranks", TimeText.of(loop.totalTime()));
-		assertTrue(hover != null && hover.contains(expected) && hover.contains("iteration times: "), () -> "no '" + expected + "' in\n" + hover);
+		TimeProfile profile = TimeProfile.of(model, dir, Progress.NONE);
+		ConstructTime loop = profile.constructs().stream().filter(c -> c.path().equals("1.1")).findFirst().orElseThrow();
+		String expected = ConstructTimeText.of(profile, loop) + "\n";
+		assertTrue(hover != null && hover.contains(expected), () -> "no '" + expected + "' in\n" + hover);
 		writeData(dir, model, 3000); // the data traces change: so does the hover
 		String slower = ConstructFacts.hover(RING, offset, file);
-		assertTrue(slower != null && !slower.contains(expected) && slower.contains("on 8 ranks"), slower);
+		assertTrue(slower != null && !slower.contains(expected) && slower.contains("summed over 8 ranks"), slower);
 		Files.delete(dir.resolve("data.3"));
 		String missing = ConstructFacts.hover(RING, offset, file);
 		assertTrue(missing != null && missing.contains("time: " + dir.resolve("data.3") + ": error: missing"), missing);
-		assertFalse(missing.contains("iteration times"), missing);
+		assertFalse(missing.contains("iteration times: "), missing);
 	}
 
 	/** Rank r's record k: time {@code step * k}, end 10 ns later. */

@@ -61,6 +61,8 @@ public final class Messages extends NLS {
 	public static String ModelCompare_where;
 	public static String ModelCompare_bothSides;
 	public static String ModelCompare_channels;
+	public static String ModelCompare_ignoreCounts;
+	public static String ModelCompare_ignoreCountsTooltip;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -44,7 +44,7 @@ public final class GenerateReplayHandler extends AbstractHandler {
 		}
 		ReplayDialog dialog = new ReplayDialog(shell, defaults);
 		if (dialog.open() == Window.OK) {
-			new GenerateReplayJob(dialog.settings(), existing -> replace(dialog.settings(), existing)).schedule();
+			new GenerateReplayJob(dialog.settings(), edited -> replace(dialog.settings(), edited)).schedule();
 		}
 		return null;
 	}
@@ -63,12 +63,12 @@ public final class GenerateReplayHandler extends AbstractHandler {
 		return file != null && "loops".equals(file.getFileExtension()) ? file : null;
 	}
 
-	/** Asks, on the UI thread, whether files already in the folder may be replaced. */
-	private static boolean replace(ReplaySettings settings, List<String> existing) {
+	/** Asks, on the UI thread, whether files of the folder edited by hand (or not generated here) may be replaced. */
+	private static boolean replace(ReplaySettings settings, List<String> edited) {
 		boolean[] answer = new boolean[1];
 		Display.getDefault().syncExec(() -> answer[0] = MessageDialog.openQuestion(Display.getDefault().getActiveShell(),
-				"Replace Files", settings.folder().getFullPath() + " holds " + String.join(", ", existing)
-						+ " already. Replace them with the generated program?"));
+				"Replace Files", settings.folder().getFullPath() + " holds " + String.join(", ", edited)
+						+ ", edited by hand or not generated here. Replace them with the generated program?"));
 		return answer[0];
 	}
 }

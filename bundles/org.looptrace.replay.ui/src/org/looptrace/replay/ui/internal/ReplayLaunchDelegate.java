@@ -2,13 +2,14 @@
 package org.looptrace.replay.ui.internal;
 
 import java.io.File;
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IWorkspaceRoot;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
@@ -19,17 +20,18 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.replay.ReplayOptions;
 import org.looptrace.replay.ReplayOptions.Compute;
-import org.looptrace.replay.ReplayProgram;
 
 /**
- * Launches a LoopTrace Replay configuration: generates the program into its folder unless the
- * folder holds one, then runs {@code make} and {@code mpirun -np P} on it (Open MPI), each a
- * process of the launch with its output in a console, which Terminate ends with its children.
+ * Launches a LoopTrace Replay configuration: generates the program into its folder when the folder
+ * holds none, or one generated from an earlier model or other options; then runs {@code make} and
+ * {@code mpirun -np P} on it (Open MPI), each a process of the launch with its output in a console,
+ * which Terminate ends with its children.
  * As root, Open MPI is allowed to run as such; more ranks than cores are run oversubscribed.
  */
 public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate {
@@ -59,23 +61,8 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 			throw new CoreException(Status.error("The folder " + settings.folder().getFullPath() + " is not on the local file system"));
 		}
 		Path folder = location.toPath();
-		if (!Files.exists(folder.resolve(ReplayProgram.SOURCE))) {
-			List<String> kept = new ArrayList<>();
-			// files of an earlier program may have been edited: the launch never replaces them
-			IStatus generated = GenerateReplayJob.generate(settings, monitor, existing -> {
-				kept.addAll(existing);
-				return false;
-			});
-			if (!kept.isEmpty()) {
-				throw new CoreException(Status.error(folder + " has no " + ReplayProgram.SOURCE + " but holds " + String.join(", ", kept)
-						+ " of another program: remove them, or use Generate Replay Program, which asks before replacing them"));
-			}
-			if (generated.getSeverity() == IStatus.CANCEL) {
-				return;
-			}
-			if (!generated.isOK()) {
-				throw new CoreException(generated);
-			}
+		if (!prepare(settings, monitor)) {
+			return;
 		}
 		IProcess make = start(launch, List.of("make"), folder);
 		while (!make.isTerminated()) {
@@ -96,6 +83,32 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 		}
 	}
 
+	/**
+	 * Brings the program in the settings' folder up to date with the model and the options: generates
+	 * it when missing or when they changed since it was generated, keeping the files the user edited
+	 * since as long as what they were generated from has not changed.
+	 *
+	 * @return whether to go on (false: cancelled)
+	 * @throws CoreException when the model does not make a program, or when it changed and a file to
+	 *                       replace was edited by hand (or written by another program), named in the message
+	 */
+	static boolean prepare(ReplaySettings settings, @Nullable IProgressMonitor monitor) throws CoreException {
+		List<String> kept = new ArrayList<>();
+		IStatus generated = GenerateReplayJob.generate(settings, monitor, true, edited -> {
+			kept.addAll(edited);
+			return false;
+		});
+		if (!kept.isEmpty()) {
+			throw new CoreException(Status.error(settings.folder().getFullPath() + " holds " + String.join(", ", kept)
+					+ ", edited by hand or written by another program, and the program of " + settings.model().getFullPath()
+					+ " now differs from it: use Generate Replay Program, which asks before replacing it, or remove it"));
+		}
+		if (!generated.isOK() && generated.getSeverity() != IStatus.CANCEL) {
+			throw new CoreException(generated);
+		}
+		return generated.isOK();
+	}
+
 	/** The command running the program on a number of ranks. */
 	static List<String> mpirun(int ranks, Path program) {
 		List<String> command = new ArrayList<>(List.of("mpirun"));
@@ -112,6 +125,28 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 	private static IProcess start(ILaunch launch, List<String> command, Path folder) throws CoreException {
 		Process process = DebugPlugin.exec(command.toArray(String[]::new), new File(folder.toString()));
 		return DebugPlugin.newProcess(launch, process, String.join(" ", command));
+	}
+
+	/**
+	 * Sets a configuration to replay a model as it starts: the folder {@code replay} beside it, its data
+	 * traces when it has some, as many ranks as it has, and the model as its resource.
+	 *
+	 * @throws CoreException naming the model and what is wrong when it cannot be read or replayed
+	 */
+	static void setDefaults(ILaunchConfigurationWorkingCopy configuration, IFile model) throws CoreException {
+		ReplaySettings defaults;
+		try {
+			defaults = ReplaySettings.defaults(model);
+		} catch (IOException e) {
+			throw new CoreException(Status.error("Cannot read " + model.getFullPath() + ": " + e.getMessage(), e));
+		}
+		configuration.setAttribute(ATTR_MODEL, model.getFullPath().toString());
+		configuration.setAttribute(ATTR_FOLDER, defaults.folder().getFullPath().toString());
+		Path data = defaults.options().data();
+		configuration.setAttribute(ATTR_DATA, data == null ? "" : data.toString());
+		configuration.setAttribute(ATTR_COMPUTE, defaults.options().compute().name());
+		configuration.setAttribute(ATTR_RANKS, ReplaySettings.ranks(model));
+		configuration.setMappedResources(new IResource[] { model });
 	}
 
 	/** The settings of a configuration; a CoreException says which attribute does not make one. */

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.replay.ui.internal;
 
-import java.io.IOException;
-
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
@@ -20,13 +16,6 @@ import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PlatformUI;
-import org.looptrace.lang.ModelText;
-import org.looptrace.lang.ModelTextException;
-import org.looptrace.model.core.Progress;
-import org.looptrace.replay.ReplayException;
-import org.looptrace.replay.ReplayGenerator;
-import org.looptrace.replay.ReplayOptions;
-import org.looptrace.ui.ModelViews;
 
 /**
  * "Run As > LoopTrace Replay" on a {@code .loops} file or in its editor: launches the model's
@@ -70,24 +59,9 @@ public final class ReplayLaunchShortcut implements ILaunchShortcut {
 				return configuration;
 			}
 		}
-		ReplaySettings defaults;
-		int ranks;
-		try {
-			defaults = ReplaySettings.defaults(model);
-			ranks = ReplayGenerator.generate(ModelText.parse(ModelViews.read(model), model.getFullPath().toString()), model.getName(),
-					ReplayOptions.NONE, Progress.NONE).ranks();
-		} catch (IOException | ModelTextException | ReplayException e) {
-			throw new CoreException(Status.error(e.getMessage(), e));
-		}
 		ILaunchConfigurationWorkingCopy copy = type.newInstance(null,
 				manager.generateLaunchConfigurationName(model.getFullPath().removeFileExtension().lastSegment() + " replay"));
-		copy.setAttribute(ReplayLaunchDelegate.ATTR_MODEL, model.getFullPath().toString());
-		copy.setAttribute(ReplayLaunchDelegate.ATTR_FOLDER, defaults.folder().getFullPath().toString());
-		var data = defaults.options().data();
-		copy.setAttribute(ReplayLaunchDelegate.ATTR_DATA, data == null ? "" : data.toString());
-		copy.setAttribute(ReplayLaunchDelegate.ATTR_COMPUTE, defaults.options().compute().name());
-		copy.setAttribute(ReplayLaunchDelegate.ATTR_RANKS, ranks);
-		copy.setMappedResources(new IResource[] { model });
+		ReplayLaunchDelegate.setDefaults(copy, model);
 		return copy.doSave();
 	}
 }

@@ -4,10 +4,15 @@ package org.looptrace.replay.ui.internal;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
+import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
@@ -22,7 +27,8 @@ import org.looptrace.replay.ReplayOptions.Compute;
 /**
  * The Main tab of a LoopTrace Replay configuration: the model, the program's folder (empty:
  * {@code replay} beside the model), the data traces (empty: none), the computation and the number
- * of ranks. Its error message says what keeps the configuration from launching.
+ * of ranks, which must be the model's (set from it when the model is). Its error message says what
+ * keeps the configuration from launching.
  */
 public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 
@@ -30,7 +36,12 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 	private record Widgets(Text model, Text folder, Text data, Combo compute, Spinner ranks) {
 	}
 
+	/** The ranks of the model file last asked about, as it was then. */
+	private record Ranks(IFile model, long stamp, int ranks) {
+	}
+
 	private @Nullable Widgets widgets;
+	private @Nullable Ranks ranksOfModel;
 
 	@Override
 	public void createControl(@Nullable Composite parent) {
@@ -48,7 +59,38 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		Spinner ranks = new Spinner(page, SWT.BORDER);
 		ranks.setValues(1, 1, 1 << 20, 0, 1, 8);
 		ranks.addListener(SWT.Modify, event -> updateLaunchConfigurationDialog());
+		// a model set or changed brings its number of ranks, which its program must run on
+		model.addListener(SWT.Modify, event -> {
+			IFile file = modelFile(model.getText().trim());
+			if (file != null) {
+				try {
+					ranks.setSelection(ranks(file));
+				} catch (CoreException e) {
+					// not a model to replay: isValid says why
+				}
+			}
+		});
 		widgets = new Widgets(model, folder, data, compute, ranks);
+	}
+
+	/** The workspace file at a path when it exists, else null. */
+	private static @Nullable IFile modelFile(String path) {
+		IPath file = IPath.fromPortableString(path);
+		if (file.segmentCount() < 2) {
+			return null;
+		}
+		IFile model = ResourcesPlugin.getWorkspace().getRoot().getFile(file);
+		return model.exists() ? model : null;
+	}
+
+	/** The ranks of a model, read again only when the file changed: the tab asks on every keystroke. */
+	private int ranks(IFile model) throws CoreException {
+		Ranks known = ranksOfModel;
+		if (known == null || !known.model().equals(model) || known.stamp() != model.getModificationStamp()) {
+			known = new Ranks(model, model.getModificationStamp(), ReplaySettings.ranks(model));
+			ranksOfModel = known;
+		}
+		return known.ranks();
 	}
 
 	private Text text(Composite parent, String label) {
@@ -59,11 +101,22 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		return text;
 	}
 
+	/** Without a model selected, one rank and no computation; with one, as Run As sets them, named after it. */
 	@Override
 	public void setDefaults(@Nullable ILaunchConfigurationWorkingCopy configuration) {
-		if (configuration != null) {
-			configuration.setAttribute(ReplayLaunchDelegate.ATTR_COMPUTE, Compute.NONE.name());
-			configuration.setAttribute(ReplayLaunchDelegate.ATTR_RANKS, 1);
+		if (configuration == null) {
+			return;
+		}
+		configuration.setAttribute(ReplayLaunchDelegate.ATTR_COMPUTE, Compute.NONE.name());
+		configuration.setAttribute(ReplayLaunchDelegate.ATTR_RANKS, 1);
+		if (DebugUITools.getSelectedResource() instanceof IFile model && "loops".equals(model.getFileExtension())) {
+			try {
+				ReplayLaunchDelegate.setDefaults(configuration, model);
+				configuration.rename(DebugPlugin.getDefault().getLaunchManager()
+						.generateLaunchConfigurationName(model.getFullPath().removeFileExtension().lastSegment() + " replay"));
+			} catch (CoreException e) {
+				// a model that cannot be replayed is left to the user to set: isValid says why
+			}
 		}
 	}
 
@@ -104,7 +157,14 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 			return false;
 		}
 		try {
-			ReplayLaunchDelegate.settings(configuration);
+			ReplaySettings settings = ReplayLaunchDelegate.settings(configuration);
+			int ranks = ranks(settings.model());
+			int given = configuration.getAttribute(ReplayLaunchDelegate.ATTR_RANKS, 1);
+			if (given != ranks) {
+				setErrorMessage("Ranks: the model " + settings.model().getFullPath() + " has " + ranks + " ranks, its program runs on "
+						+ ranks + ", not " + given);
+				return false;
+			}
 			return true;
 		} catch (CoreException e) {
 			setErrorMessage(e.getMessage());

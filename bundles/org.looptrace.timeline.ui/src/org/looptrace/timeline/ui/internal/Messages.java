@@ -73,8 +73,6 @@ public final class Messages extends NLS {
 	public static String TimelineView_legendTooltip;
 	public static String TimelineView_noTime;
 	public static String TimelineView_unreadableData;
-	public static String TimelineView_timeTooltip;
-	public static String TimelineView_iterationsTooltip;
 
 	static {
 		NLS.initializeMessages(BUNDLE_NAME, Messages.class);

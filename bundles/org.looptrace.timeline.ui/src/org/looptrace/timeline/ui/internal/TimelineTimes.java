@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -18,9 +17,8 @@ import org.eclipse.osgi.util.NLS;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.profile.ConstructTime;
-import org.looptrace.scanner.profile.Durations;
+import org.looptrace.scanner.profile.ConstructTimeText;
 import org.looptrace.scanner.profile.TimeProfile;
-import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.trace.TraceFormatException;
 
 /**
@@ -78,15 +76,8 @@ record TimelineTimes(Map<String, Long> totals, Map<String, String> tooltips, @Nu
 			Map<String, Long> totals = profile.loopTimes();
 			Map<String, String> tooltips = new HashMap<>();
 			for (ConstructTime construct : profile.constructs()) {
-				Durations iterations = construct.iterations();
-				if (totals.containsKey(construct.path()) && iterations != null) {
-					String time = NLS.bind(Messages.TimelineView_timeTooltip, new Object[] { TimeText.of(construct.totalTime()),
-							construct.ranks().size(), String.format(Locale.ROOT, "%.1f", 100 * profile.share(construct)),
-							TimeText.of(construct.mpiTime()), String.format(Locale.ROOT, "%.2f", construct.imbalance()),
-							construct.busiest().rank() });
-					String durations = NLS.bind(Messages.TimelineView_iterationsTooltip, new Object[] { iterations.count(),
-							TimeText.of(iterations.min()), TimeText.of(Math.round(iterations.mean())), TimeText.of(iterations.max()) });
-					tooltips.put(construct.path(), time + "\n" + durations);
+				if (totals.containsKey(construct.path()) && construct.iterations() != null) {
+					tooltips.put(construct.path(), ConstructTimeText.of(profile, construct));
 				}
 			}
 			return new TimelineTimes(totals, tooltips, null);

@@ -51,24 +51,28 @@ public record RankFiles(IContainer folder) {
 	}
 
 	/**
-	 * The anchor of the OTF2 archive a folder holds ({@code traces.otf2}, not derived), which makes it a
-	 * run too; empty for any other container, a trace folder among them.
+	 * The anchor of the OTF2 archive a folder holds ({@code traces.otf2}, or its one {@code *.otf2}, not
+	 * derived), which makes it a run too; empty for any other container, a trace folder among them.
+	 * Asks the workspace's tree only, not the disk: the Project Explorer asks in the UI thread.
 	 */
 	static Optional<Path> archiveOf(IContainer container) {
-		IPath location = container.getLocation();
-		if (container.getType() != IResource.FOLDER || location == null || isTraceFolder(container)) {
+		if (container.getType() != IResource.FOLDER || container.getLocation() == null || isTraceFolder(container)) {
 			return Optional.empty();
 		}
+		List<IResource> anchors = new ArrayList<>();
 		try {
 			for (IResource member : container.members()) {
 				if (LoopTraceBuilder.isArchiveAnchor(member)) {
-					return Otf2Archive.anchorOf(location.toPath());
+					anchors.add(member);
 				}
 			}
 		} catch (CoreException e) {
 			return Optional.empty();
 		}
-		return Optional.empty();
+		// as Otf2Archive.anchorOf: traces.otf2 first, else the only anchor
+		Optional<IResource> anchor = anchors.stream().filter(member -> member.getName().equals(Otf2Archive.ANCHOR)).findFirst()
+				.or(() -> anchors.size() == 1 ? Optional.of(anchors.get(0)) : Optional.empty());
+		return anchor.map(IResource::getLocation).map(IPath::toPath);
 	}
 
 	/** Whether a run file is an event trace ({@code trace.<p>}, {@code trace.<p>.gz}), not a data trace. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IResource;
@@ -56,6 +57,8 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 	/** The summaries with their events counted, by folder. */
 	private final Map<IContainer, RunSummary> counted = new ConcurrentHashMap<>();
 	private final Set<IContainer> counting = ConcurrentHashMap.newKeySet();
+	/** The folders holding an archive whose files changed since it was read. */
+	private final Set<IContainer> stale = ConcurrentHashMap.newKeySet();
 	private final LocalResourceManager images = new LocalResourceManager(JFaceResources.getResources());
 	private Display display;
 
@@ -104,7 +107,8 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 	/**
 	 * The summary of a run, a trace folder or a folder holding an OTF2 archive (its events when
 	 * counted, or its archive's definitions when read; a job started to do so otherwise); null for
-	 * anything else.
+	 * anything else. An archive's files are not listed here, in the UI thread, but in the job (an
+	 * archive has files by the thousand): until it is read, its summary is {@link RunSummary#PENDING_ARCHIVE}.
 	 */
 	RunSummary summary(Object element) {
 		if (!(element instanceof IContainer folder)) {
@@ -115,43 +119,60 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 		if (!traces && anchor.isEmpty()) {
 			return null;
 		}
-		RankFiles run = new RankFiles(folder);
-		RunSummary now = anchor.isPresent() ? RunSummary.ofArchive(folder, anchor.get()) : RunSummary.of(run, -1);
 		RunSummary known = counted.get(folder);
+		if (anchor.isPresent()) {
+			if (known == null || stale.contains(folder)) {
+				count(folder, monitor -> {
+					stale.remove(folder);
+					return RunSummary.readArchive(RunSummary.ofArchive(folder, anchor.get()), anchor.get());
+				});
+			}
+			return known != null ? known : RunSummary.PENDING_ARCHIVE;
+		}
+		RankFiles run = new RankFiles(folder);
+		RunSummary now = RunSummary.of(run, -1);
 		if (known != null && known.describes(now)) {
 			return now.with(known);
 		}
-		if (counting.add(folder)) {
-			Job count = new Job(NLS.bind(Messages.Run_counting, folder.getFullPath().makeRelative())) {
-				@Override
-				protected IStatus run(IProgressMonitor monitor) {
-					try {
-						RunSummary read = anchor.isPresent() ? RunSummary.readArchive(now, anchor.get())
-								: RunSummary.of(run, RunSummary.countEvents(run, monitor::isCanceled));
-						if (!monitor.isCanceled()) {
-							counted.put(folder, now.with(read));
-							changed(List.of(folder));
-						}
-					} finally {
-						counting.remove(folder);
-					}
-					return Status.OK_STATUS;
-				}
-
-				@Override
-				public boolean belongsTo(Object family) {
-					return family == COUNT_FAMILY;
-				}
-			};
-			count.setSystem(true);
-			count.setPriority(Job.DECORATE);
-			count.schedule();
-		}
+		count(folder, monitor -> now.with(RunSummary.of(run, RunSummary.countEvents(run, monitor::isCanceled))));
 		return now;
+	}
+
+	/** Reads the summary of a run in a job, unless one is reading it, then relabels the run. */
+	private void count(IContainer folder, Function<IProgressMonitor, RunSummary> read) {
+		if (!counting.add(folder)) {
+			return;
+		}
+		Job count = new Job(NLS.bind(Messages.Run_counting, folder.getFullPath().makeRelative())) {
+			@Override
+			protected IStatus run(IProgressMonitor monitor) {
+				try {
+					RunSummary summary = read.apply(monitor);
+					if (!monitor.isCanceled()) {
+						counted.put(folder, summary);
+						changed(List.of(folder));
+					}
+				} finally {
+					counting.remove(folder);
+				}
+				return Status.OK_STATUS;
+			}
+
+			@Override
+			public boolean belongsTo(Object family) {
+				return family == COUNT_FAMILY;
+			}
+		};
+		count.setSystem(true);
+		count.setPriority(Job.DECORATE);
+		count.schedule();
 	}
 
 	/** "16 ranks · 34,560 events · 1.2 MB · model current". */
 	static String describe(RunSummary summary) {
+		if (summary == RunSummary.PENDING_ARCHIVE) {
+			return Messages.Run_readingArchive;
+		}
 		List<String> parts = new ArrayList<>();
 		if (summary.ranks() >= 0) {
 			parts.add(NLS.bind(summary.ranks() == 1 ? Messages.Run_rank : Messages.Run_ranks, summary.ranks()));
@@ -181,7 +202,10 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 		return unit == 0 ? bytes + " B" : String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
 	}
 
-	/** Run files or models changed: the labels of their folders change. */
+	/**
+	 * Run files or models changed: the labels of their folders change. A change anywhere under a folder
+	 * holding an archive (its files are in subfolders) has the archive read again.
+	 */
 	@Override
 	public void resourceChanged(IResourceChangeEvent event) {
 		if (event.getDelta() == null) {
@@ -193,6 +217,13 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 				IResource resource = delta.getResource();
 				if (LoopTraceBuilder.isRunFile(resource) || LoopTraceBuilder.isArchiveAnchor(resource) || RunSummary.isModel(resource)) {
 					folders.add(resource.getParent());
+				}
+				for (IContainer folder = resource.getParent(); folder != null; folder = folder.getParent()) {
+					RunSummary known = counted.get(folder);
+					if (known != null && known.archive()) {
+						stale.add(folder);
+						folders.add(folder);
+					}
 				}
 				return true;
 			});

@@ -41,6 +41,9 @@ record RunSummary(int ranks, long events, long bytes, Model model, long stamp, b
 		CURRENT
 	}
 
+	/** An archive not read yet: nothing known but that it is one. */
+	static final RunSummary PENDING_ARCHIVE = new RunSummary(-1, -1, 0, Model.NONE, 0, true);
+
 	/** The summary of a run from its files' metadata, its events given (-1: not counted). */
 	static RunSummary of(RankFiles run, long events) {
 		List<IFile> files = run.files();

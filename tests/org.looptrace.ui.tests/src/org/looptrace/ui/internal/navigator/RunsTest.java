@@ -165,7 +165,8 @@ class RunsTest {
 	/**
 	 * A folder holding an OTF2 archive is a run too: its ranks and events from the archive's
 	 * definitions (each message one OTF2 event, each collective two: begin and end; the worker thread
-	 * the writer adds is no rank's), its size the archive's files; its model a child, current once written.
+	 * the writer adds is no rank's), its size the archive's files, read in a job and again when they
+	 * change; its model a child, current once written.
 	 */
 	@Test
 	void aFolderHoldingAnOtf2ArchiveIsOneRun() throws Exception {
@@ -189,6 +190,22 @@ class RunsTest {
 		Workbench.waitUntil(WAIT_MILLIS, () -> label(run).equals(counted), () -> "not '" + counted + "': " + label(run));
 		List<Object> children = Arrays.stream(expanded(run).getItems()).map(Item::getData).toList();
 		assertTrue(children.contains(run.getFile(Otf2Archive.ANCHOR)), children::toString);
+
+		// the archive's files are listed by the job, not where the label is asked for (the UI thread)
+		RunLabels labels = new RunLabels();
+		try {
+			assertEquals("scorep  OTF2 archive, reading its definitions\u2026", labels.getText(run));
+			Job.getJobManager().join(RunLabels.COUNT_FAMILY, null);
+			assertEquals(counted, labels.getText(run));
+		} finally {
+			labels.dispose();
+		}
+		// a file added under the archive's folder: the archive is read again
+		Files.write(written.anchor().resolveSibling("traces").resolve("notes.txt"), new byte[1000]);
+		run.refreshLocal(IResource.DEPTH_INFINITE, null);
+		String grown = String.format(Locale.ROOT, "scorep  5 ranks \u00b7 %,d OTF2 events \u00b7 %s \u00b7 no model yet", events,
+				RunLabels.size(bytes + 1000));
+		Workbench.waitUntil(WAIT_MILLIS, () -> label(run).equals(grown), () -> "not '" + grown + "': " + label(run));
 		assertFalse(children.contains(new RankFiles(run)), "no group of rank files: " + children);
 
 		ModelTracesJob job = new ModelTracesJob(run, false);

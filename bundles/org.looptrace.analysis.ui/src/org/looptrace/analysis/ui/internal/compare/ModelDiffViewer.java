@@ -8,6 +8,11 @@ import org.eclipse.compare.structuremergeviewer.IStructureComparator;
 import org.eclipse.compare.structuremergeviewer.StructureDiffViewer;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.jface.action.ToolBarManager;
+import org.eclipse.jface.util.PropertyChangeEvent;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.jface.viewers.ViewerComparator;
 import org.eclipse.swt.widgets.Composite;
@@ -19,9 +24,15 @@ import org.looptrace.ui.MonitorProgress;
  * sides, given ModelDiff's differences before the platform's differencer pairs their nodes, so the
  * pane lists exactly ModelDiff's differences in its order, selecting one shows its lines in both
  * text panes, and the editor's next and previous difference go through them. The platform compares
- * again when a side's content changes.
+ * again when a side's content changes, and so does this pane when Ignore Counts, its toolbar's toggle
+ * (as {@code looptrace diff --ignore-counts}), is switched.
  */
 final class ModelDiffViewer extends StructureDiffViewer {
+
+	/** The configuration's property (a Boolean) saying to compare the structure only, leaving out loop bounds. */
+	static final String IGNORE_COUNTS = "org.looptrace.analysis.ui.compare.ignoreCounts"; //$NON-NLS-1$
+	/** The group of the pane's toolbar that holds the platform's modes. */
+	private static final String MODES = "modes"; //$NON-NLS-1$
 
 	ModelDiffViewer(Composite parent, CompareConfiguration configuration) {
 		super(parent, configuration);
@@ -39,8 +50,42 @@ final class ModelDiffViewer extends StructureDiffViewer {
 	protected void preDiffHook(@Nullable IStructureComparator ancestor, @Nullable IStructureComparator left,
 			@Nullable IStructureComparator right, @Nullable IProgressMonitor monitor) {
 		if (left instanceof ModelNode a && right instanceof ModelNode b) {
-			ModelNode.compare(a, b, new MonitorProgress(monitor, Messages.ModelCompare_title));
+			ModelNode.compare(a, b, ignoreCounts(getCompareConfiguration()), new MonitorProgress(monitor, Messages.ModelCompare_title));
 		}
+	}
+
+	/** Adds Ignore Counts to the pane's toolbar (called by the platform while it builds this viewer). */
+	@Override
+	protected void createToolItems(@Nullable ToolBarManager toolbar) {
+		super.createToolItems(toolbar);
+		if (toolbar == null) {
+			return;
+		}
+		CompareConfiguration configuration = getCompareConfiguration();
+		Action ignoreCounts = new Action(Messages.ModelCompare_ignoreCounts, IAction.AS_CHECK_BOX) {
+			@Override
+			public void run() {
+				configuration.setProperty(IGNORE_COUNTS, Boolean.valueOf(isChecked()));
+			}
+		};
+		ignoreCounts.setToolTipText(Messages.ModelCompare_ignoreCountsTooltip);
+		ignoreCounts.setChecked(ignoreCounts(configuration));
+		if (toolbar.find(MODES) == null) {
+			toolbar.add(new Separator(MODES));
+		}
+		toolbar.appendToGroup(MODES, ignoreCounts);
+	}
+
+	@Override
+	protected void propertyChange(@Nullable PropertyChangeEvent event) {
+		super.propertyChange(event);
+		if (event != null && IGNORE_COUNTS.equals(event.getProperty())) {
+			diff();
+		}
+	}
+
+	private static boolean ignoreCounts(CompareConfiguration configuration) {
+		return Boolean.TRUE.equals(configuration.getProperty(IGNORE_COUNTS));
 	}
 
 	/**

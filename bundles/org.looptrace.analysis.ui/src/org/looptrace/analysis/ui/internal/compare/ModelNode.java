@@ -49,9 +49,11 @@ final class ModelNode extends NamedRange {
 	 * each side the lines of its construct; when a side is no model (or the models cannot be
 	 * compared), one child on each side naming why, covering the whole texts.
 	 *
+	 * @param ignoreCounts compare the structure only, as {@code looptrace diff --ignore-counts}
+	 *
 	 * @throws java.util.concurrent.CancellationException when cancelled
 	 */
-	static void compare(ModelNode a, ModelNode b, Progress progress) {
+	static void compare(ModelNode a, ModelNode b, boolean ignoreCounts, Progress progress) {
 		List<DifferenceRange> left = new ArrayList<>();
 		List<DifferenceRange> right = new ArrayList<>();
 		LocatedModel modelA = a.located;
@@ -59,7 +61,7 @@ final class ModelNode extends NamedRange {
 		String problem = a.problem != null ? a.problem : b.problem;
 		if (problem == null && modelA != null && modelB != null) {
 			try {
-				List<Difference> found = ModelDiff.compare(modelA.model(), modelB.model(), false, progress);
+				List<Difference> found = ModelDiff.compare(modelA.model(), modelB.model(), ignoreCounts, progress);
 				for (int i = 0; i < found.size(); i++) {
 					Difference difference = found.get(i);
 					String label = NLS.bind(Messages.ModelCompare_difference,

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -19,9 +18,8 @@ import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.profile.ConstructTime;
-import org.looptrace.scanner.profile.Durations;
+import org.looptrace.scanner.profile.ConstructTimeText;
 import org.looptrace.scanner.profile.TimeProfile;
-import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.trace.TraceFormatException;
 
 /**
@@ -69,7 +67,7 @@ final class HoverTimes {
 		try {
 			TimeProfile profile = TimeProfile.of(model, key.folder(), Progress.NONE);
 			for (ConstructTime construct : profile.constructs()) {
-				lines.put(construct.path(), text(profile, construct));
+				lines.put(construct.path(), ConstructTimeText.of(profile, construct) + "\n");
 			}
 		} catch (TraceFormatException | IllegalArgumentException | UncheckedIOException e) {
 			error = e.getMessage();
@@ -79,18 +77,6 @@ final class HoverTimes {
 		lastKey = key;
 		lastTimes = new Times(lines, error);
 		return lastTimes;
-	}
-
-	private static String text(TimeProfile profile, ConstructTime construct) {
-		StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-				"time: %s on %d ranks (%.1f%% of their run), MPI %s, imbalance %.2f (busiest rank %d)%n", TimeText.of(construct.totalTime()),
-				construct.ranks().size(), 100 * profile.share(construct), TimeText.of(construct.mpiTime()), construct.imbalance(), construct.busiest().rank()));
-		Durations iterations = construct.iterations();
-		if (iterations != null) {
-			text.append("iteration times: ").append(iterations.count()).append(", mean ").append(TimeText.of(Math.round(iterations.mean())))
-					.append(", ").append(iterations.histogram()).append('\n');
-		}
-		return text.toString();
 	}
 
 	/** The size and modification time of each data trace of the folder, by name; empty without any. */

@@ -17,6 +17,7 @@ import org.eclipse.compare.ICompareNavigator;
 import org.eclipse.compare.contentmergeviewer.IDocumentRange;
 import org.eclipse.compare.internal.CompareAction;
 import org.eclipse.compare.structuremergeviewer.DiffNode;
+import org.eclipse.compare.structuremergeviewer.Differencer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
@@ -24,9 +25,13 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IEditorPart;
@@ -50,7 +55,8 @@ import org.looptrace.ui.testsupport.Workbench;
  * Compare With > Each Other on two models opens the compare editor with the differences of
  * {@link ModelDiff} in its structure pane, exactly and in its order; opening one shows its lines in
  * both text panes, A (the first file of the title) on the left, and the editor's next and previous
- * difference go through them. On generated models with random edits, the pane is ModelDiff's.
+ * difference go through them. On generated models with random edits, the pane is ModelDiff's; with
+ * Ignore Counts, it is ModelDiff's without the loop bounds.
  */
 class ModelCompareTest {
 
@@ -87,7 +93,7 @@ class ModelCompareTest {
 		List<DiffNode> nodes = differences(editor);
 		assertEquals(List.of("bounds 1 line 1: 0 to 49 against 0 to 299", "changed 1.3 line 4: tag 8 against 9",
 				"changed 1.4 line 5: tag 8 against 9"), nodes.stream().map(DiffNode::getName).toList());
-		assertEquals(expected(BEFORE, AFTER), nodes.stream().map(ModelCompareTest::describe).toList());
+		assertEquals(expected(BEFORE, AFTER, false), nodes.stream().map(ModelCompareTest::describe).toList());
 		assertEquals("  1 send 0 8\n", text(nodes.get(1).getLeft()));
 		assertEquals("  1 send 0 9\n", text(nodes.get(1).getRight()));
 		assertFalse(((DifferenceRange) nodes.get(1).getLeft()).isEditable(), "a difference's lines are read-only");
@@ -125,6 +131,50 @@ class ModelCompareTest {
 		assertEquals(List.of("added 1.5 line 6: 0 local compute"), nodes.stream().map(DiffNode::getName).toList());
 		assertNull(nodes.get(0).getLeft());
 		assertEquals("  0 local compute\n", text(nodes.get(0).getRight()));
+		assertEquals(Differencer.ADDITION, nodes.get(0).getKind() & Differencer.CHANGE_TYPE_MASK, "shown as added");
+		page.closeAllEditors(false);
+
+		nodes = differences(compareWithEachOther(after, BEFORE));
+		assertEquals(List.of("removed 1.5 line 6: 0 local compute"), nodes.stream().map(DiffNode::getName).toList());
+		assertEquals("  0 local compute\n", text(nodes.get(0).getLeft()));
+		assertNull(nodes.get(0).getRight());
+		assertEquals(Differencer.DELETION, nodes.get(0).getKind() & Differencer.CHANGE_TYPE_MASK, "shown as removed");
+	}
+
+	/** Ignore Counts in the structure pane's toolbar compares the structure only, as looptrace diff --ignore-counts, and back. */
+	@Test
+	void ignoreCountsLeavesOutTheLoopBoundsAsTheCommandDoes() throws Exception {
+		IEditorPart editor = compareWithEachOther(BEFORE, AFTER);
+		assertEquals(expected(BEFORE, AFTER, false), differences(editor).stream().map(ModelCompareTest::describe).toList());
+		ToolItem toggle = toolItem(editor, "Ignore Counts");
+		List<String> structure = expected(BEFORE, AFTER, true);
+		assertEquals(2, structure.size(), "the two tags, not the bounds");
+		press(toggle);
+		Workbench.waitUntil(30_000, () -> differences(editor).stream().map(ModelCompareTest::describe).toList().equals(structure),
+				() -> "the pane with Ignore Counts: " + differences(editor).stream().map(DiffNode::getName).toList());
+		press(toggle);
+		Workbench.waitUntil(30_000, () -> differences(editor).size() == 3,
+				() -> "the pane without Ignore Counts: " + differences(editor).stream().map(DiffNode::getName).toList());
+	}
+
+	/** Switches a check tool item as a click does. */
+	private static void press(ToolItem item) {
+		item.setSelection(!item.getSelection());
+		item.notifyListeners(SWT.Selection, new Event());
+	}
+
+	/** The tool item of the editor with that text. */
+	private static ToolItem toolItem(IEditorPart editor, String text) {
+		List<ToolBar> bars = new ArrayList<>();
+		collect(editor.getSite().getShell(), ToolBar.class, bars);
+		for (ToolBar bar : bars) {
+			for (ToolItem item : bar.getItems()) {
+				if (text.equals(item.getText())) {
+					return item;
+				}
+			}
+		}
+		throw new AssertionError("no tool item " + text);
 	}
 
 	@Test
@@ -141,7 +191,7 @@ class ModelCompareTest {
 			String before = program(random);
 			String after = program(random);
 			List<DiffNode> nodes = differences(compareWithEachOther(before, after));
-			assertEquals(expected(before, after), nodes.stream().map(ModelCompareTest::describe).toList(), before + "\n" + after);
+			assertEquals(expected(before, after, false), nodes.stream().map(ModelCompareTest::describe).toList(), before + "\n" + after);
 			page.closeAllEditors(false);
 		}
 	}
@@ -186,11 +236,11 @@ class ModelCompareTest {
 	 * then on each side the lines of its construct (a loop's header for its bounds), none for a side
 	 * without one.
 	 */
-	private static List<String> expected(String before, String after) throws Exception {
+	private static List<String> expected(String before, String after, boolean ignoreCounts) throws Exception {
 		LocatedModel a = ModelText.parseLocated(before, "before.loops");
 		LocatedModel b = ModelText.parseLocated(after, "after.loops");
 		List<String> expected = new ArrayList<>();
-		for (Difference d : ModelDiff.compare(a.model(), b.model(), false, Progress.NONE)) {
+		for (Difference d : ModelDiff.compare(a.model(), b.model(), ignoreCounts, Progress.NONE)) {
 			assertTrue(d.kind() != Kind.CHANNELS, "the generated programs keep their channels");
 			expected.add(d.kind().label() + " | " + lines(before, a, d, d.left()) + " | " + lines(after, b, d, d.right()));
 		}
