@@ -144,7 +144,7 @@ public final class Shapes {
 		return (v + root) % n;
 	}
 
-	private static Set<Long> linear(int n, int root, boolean reversed) {
+	static Set<Long> linear(int n, int root, boolean reversed) {
 		Set<Long> edges = new HashSet<>();
 		for (int v = 1; v < n; v++) {
 			add(edges, root, member(n, root, v), reversed);
@@ -153,7 +153,7 @@ public final class Shapes {
 	}
 
 	/** The binomial tree of MPICH: v receives from v minus its lowest set bit. */
-	private static Set<Long> binomial(int n, int root, boolean reversed) {
+	static Set<Long> binomial(int n, int root, boolean reversed) {
 		Set<Long> edges = new HashSet<>();
 		for (int v = 1; v < n; v++) {
 			add(edges, member(n, root, v - Integer.lowestOneBit(v)), member(n, root, v), reversed);
@@ -170,7 +170,7 @@ public final class Shapes {
 	 * ranks (r = n minus the largest power of two below it) pair up before and after, the odd one of
 	 * each pair taking part for both.
 	 */
-	private static Set<Long> butterfly(int n) {
+	static Set<Long> butterfly(int n) {
 		int pof2 = Integer.highestOneBit(n);
 		int rem = n - pof2;
 		Set<Long> edges = new HashSet<>();
@@ -190,7 +190,7 @@ public final class Shapes {
 		return k < rem ? 2 * k + 1 : k + rem;
 	}
 
-	private static Set<Long> dissemination(int n) {
+	static Set<Long> dissemination(int n) {
 		Set<Long> edges = new HashSet<>();
 		for (int distance = 1; distance < n; distance <<= 1) {
 			edges.addAll(shift(n, distance));
@@ -198,10 +198,44 @@ public final class Shapes {
 		return edges;
 	}
 
-	private static Set<Long> shift(int n, int distance) {
+	static Set<Long> shift(int n, int distance) {
 		Set<Long> edges = new HashSet<>();
 		for (int v = 0; v < n; v++) {
 			edges.add(edge(v, (v + distance) % n));
+		}
+		return edges;
+	}
+
+	/** Every member to every other: an alltoall. */
+	static Set<Long> complete(int n) {
+		Set<Long> edges = new HashSet<>();
+		for (int v = 0; v < n; v++) {
+			for (int w = 0; w < n; w++) {
+				if (v != w) {
+					edges.add(edge(v, w));
+				}
+			}
+		}
+		return edges;
+	}
+
+	/** A root to and from every other member: a master and its workers. */
+	static Set<Long> star(int n, int root) {
+		Set<Long> edges = linear(n, root, false);
+		edges.addAll(linear(n, root, true));
+		return edges;
+	}
+
+	/** A line of members (a one-row grid): each to the next ({@code forward}), to the previous, or both. */
+	static Set<Long> line(int n, boolean forward, boolean backward) {
+		Set<Long> edges = new HashSet<>();
+		for (int v = 0; v + 1 < n; v++) {
+			if (forward) {
+				edges.add(edge(v, v + 1));
+			}
+			if (backward) {
+				edges.add(edge(v + 1, v));
+			}
 		}
 		return edges;
 	}

@@ -7,8 +7,10 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.analysis.collectives.internal.Walk.Ev;
 
 /**
@@ -100,7 +102,16 @@ public final class Split {
 		// no operation on n ranks sends more than n(n-1) messages: a longer run is not one
 		long window = 2L * sequences.size() * sequences.size() + 64;
 		long budget = BUDGET;
+		Steps steps = new Steps(sequences);
 		while (true) {
+			Steps.@Nullable Step step = steps.next(front);
+			var operation = step == null ? Optional.<Shapes.Match>empty()
+					: Shapes.match(step.events(), innerCount, inFunction, true);
+			if (step != null && operation.isPresent()) {
+				pieces.add(new Piece(step.events(), operation.get()));
+				front = step.front();
+				continue;
+			}
 			int[] start = front.clone();
 			List<Ev> taken = new ArrayList<>();
 			Piece best = null;

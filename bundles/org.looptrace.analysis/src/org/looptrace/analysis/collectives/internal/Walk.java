@@ -3,6 +3,7 @@ package org.looptrace.analysis.collectives.internal;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -14,6 +15,7 @@ import java.util.concurrent.CancellationException;
 
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.analysis.internal.ModelWalks;
 import org.looptrace.model.Block;
 import org.looptrace.model.Construct;
@@ -170,16 +172,60 @@ public final class Walk {
 	}
 
 	private void items(List<Item> items, Frame frame, long multiplicity) {
-		for (Item item : items) {
-			if (item instanceof Loop loop) {
-				loop(loop, frame, multiplicity);
+		Map<Integer, Peeled> peeled = peeled(items, frame);
+		boolean[] read = new boolean[items.size()]; // items read as an iteration of the loop after them
+		peeled.forEach((at, around) -> Arrays.fill(read, at - around.before(), at, true));
+		for (int i = 0; i < items.size(); i++) {
+			Item item = items.get(i);
+			@Nullable Peeled around = peeled.get(i);
+			if (around != null) {
+				List<Item> iteration = new ArrayList<>(items.subList(i - around.before(), i));
+				iteration.addAll(items.subList(i + 1, i + 1 + around.after()));
+				loop((Loop) item, frame, multiplicity, iteration);
+				i += around.after();
+			} else if (read[i]) {
+				continue;
+			} else if (item instanceof Loop loop) {
+				loop(loop, frame, multiplicity, null);
 			} else if (item instanceof Event event) {
 				event(event, frame, multiplicity);
 			}
 		}
 	}
 
-	private void loop(Loop loop, Frame frame, long multiplicity) {
+	/**
+	 * The loops of {@code items} that open frames and have an iteration peeled off around them
+	 * (see {@link Peeled}), by position. Without context only: with it, calls are the units.
+	 */
+	private Map<Integer, Peeled> peeled(List<Item> items, Frame frame) {
+		if (!frames || useContext || !frame.key().isEmpty()) {
+			return Map.of();
+		}
+		Map<Integer, Peeled> peeled = new HashMap<>();
+		int from = 0;
+		for (int at = 0; at < items.size(); at++) {
+			if (items.get(at) instanceof Loop loop && !byIndex(loop, evaluate(loop.getLower()), evaluate(loop.getUpper()))) {
+				@Nullable Peeled around = Peeled.around(items, at, from, this::valueOf);
+				if (around != null) {
+					peeled.put(at, around);
+					at += around.after();
+					from = at + 1;
+				}
+			}
+		}
+		return peeled;
+	}
+
+	/** Whether a loop's index decides who talks (or, in a short loop, makes tags): walked index by index. */
+	private boolean byIndex(Loop loop, long lower, long upper) {
+		return indexUsed.computeIfAbsent(loop, l -> ModelWalks.uses(l, l.getIndex(), upper - lower < TAG_LOOPS));
+	}
+
+	/**
+	 * Walks a loop; {@code iteration}, when not null, holds the items around it that are one more
+	 * iteration of it ({@link Peeled}), walked in place of its body.
+	 */
+	private void loop(Loop loop, Frame frame, long multiplicity, @Nullable List<Item> iteration) {
 		if (progress.isCancelled()) {
 			throw new CancellationException("pattern detection cancelled");
 		}
@@ -189,13 +235,13 @@ public final class Walk {
 			return;
 		}
 		Long outer = indices.get(loop.getIndex());
-		if (indexUsed.computeIfAbsent(loop, l -> ModelWalks.uses(l, l.getIndex(), upper - lower < TAG_LOOPS))) {
+		if (byIndex(loop, lower, upper)) {
 			for (long value = lower; value <= upper; value++) {
 				indices.put(loop.getIndex(), value);
 				items(loop.getItems(), frame, multiplicity);
 			}
 		} else {
-			long count = Math.addExact(upper - lower, 1);
+			long count = Math.addExact(upper - lower, iteration == null ? 1 : 2);
 			indices.put(loop.getIndex(), lower);
 			boolean opens = useContext ? openCalls == 0 || callsInside.computeIfAbsent(loop, Walk::callsInside)
 					: frame.key().isEmpty();
@@ -204,11 +250,21 @@ public final class Walk {
 				loops.add(path(loop));
 				long weight = ModelWalks.saturatedProduct(frame.weight(), count);
 				Frame inner = new Frame(frame.key() + "/" + count, weight, count, loops);
-				items(loop.getItems(), inner, 1);
+				if (iteration == null) {
+					items(loop.getItems(), inner, 1);
+				} else {
+					restore(loop, outer);
+					items(iteration, inner, 1);
+					return;
+				}
 			} else {
 				items(loop.getItems(), frame, ModelWalks.saturatedProduct(multiplicity, count));
 			}
 		}
+		restore(loop, outer);
+	}
+
+	private void restore(Loop loop, @Nullable Long outer) {
 		if (outer == null) {
 			indices.remove(loop.getIndex());
 		} else {
