@@ -65,25 +65,25 @@ final class ReplayDialog extends TitleAreaDialog {
 		setMessage("A C MPI program in which each rank performs its events of " + settings.model().getName()
 				+ ", with its Makefile (make, then mpirun).");
 		Composite fields = new Composite(area, SWT.NONE);
-		fields.setLayout(new GridLayout(2, false));
+		fields.setLayout(new GridLayout(3, false));
 		fields.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-		folder = field(fields, "Output folder (workspace):", settings.folder().getFullPath().toString());
+		folder = field(PathFields.row(fields, "&Output folder:", "a folder of the workspace", "&Workspace\u2026", PathFields::workspaceFolder),
+				settings.folder().getFullPath().toString());
 		Path dataPath = settings.options().data();
-		data = field(fields, "Data traces folder (empty: none):", dataPath == null ? "" : dataPath.toString());
-		new Label(fields, SWT.NONE).setText("Computation between events:");
+		data = field(PathFields.row(fields, "&Data traces folder:", "none: messages of size 0, no computation", "File &System\u2026",
+				PathFields::directory), dataPath == null ? "" : dataPath.toString());
+		new Label(fields, SWT.NONE).setText("&Computation between events:");
 		Combo combo = new Combo(fields, SWT.READ_ONLY);
 		combo.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
 		combo.select(settings.options().compute().ordinal());
+		combo.setLayoutData(new GridData(SWT.BEGINNING, SWT.CENTER, false, false, 2, 1));
 		combo.addModifyListener(event -> validate());
 		compute = combo;
 		return area;
 	}
 
-	private Text field(Composite parent, String label, String value) {
-		new Label(parent, SWT.NONE).setText(label);
-		Text text = new Text(parent, SWT.BORDER);
+	private Text field(Text text, String value) {
 		text.setText(value);
-		text.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
 		text.addModifyListener(event -> validate());
 		return text;
 	}

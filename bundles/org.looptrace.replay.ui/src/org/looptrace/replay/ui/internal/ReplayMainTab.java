@@ -46,18 +46,21 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 	@Override
 	public void createControl(@Nullable Composite parent) {
 		Composite page = new Composite(parent, SWT.NONE);
-		GridLayoutFactory.swtDefaults().numColumns(2).applyTo(page);
+		GridLayoutFactory.swtDefaults().numColumns(3).applyTo(page);
 		setControl(page);
-		Text model = text(page, "Model (workspace):");
-		Text folder = text(page, "Program folder (workspace, empty: replay beside the model):");
-		Text data = text(page, "Data traces folder (empty: none):");
-		new Label(page, SWT.NONE).setText("Computation between events:");
+		Text model = text(PathFields.row(page, "&Model:", "a .loops file of the workspace", "&Workspace\u2026", PathFields::model));
+		Text folder = text(PathFields.row(page, "Program &folder:", "replay beside the model", "W&orkspace\u2026", PathFields::workspaceFolder));
+		Text data = text(PathFields.row(page, "&Data traces folder:", "none: messages of size 0, no computation", "File &System\u2026",
+				PathFields::directory));
+		new Label(page, SWT.NONE).setText("&Computation between events:");
 		Combo compute = new Combo(page, SWT.READ_ONLY);
 		compute.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
+		GridDataFactory.swtDefaults().span(2, 1).applyTo(compute);
 		compute.addListener(SWT.Selection, event -> updateLaunchConfigurationDialog());
-		new Label(page, SWT.NONE).setText("Ranks (mpirun -np):");
+		new Label(page, SWT.NONE).setText("Ran&ks (mpirun -np):");
 		Spinner ranks = new Spinner(page, SWT.BORDER);
 		ranks.setValues(1, 1, 1 << 20, 0, 1, 8);
+		GridDataFactory.swtDefaults().span(2, 1).applyTo(ranks);
 		ranks.addListener(SWT.Modify, event -> updateLaunchConfigurationDialog());
 		// a model set or changed brings its number of ranks, which its program must run on
 		model.addListener(SWT.Modify, event -> {
@@ -93,10 +96,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		return known.ranks();
 	}
 
-	private Text text(Composite parent, String label) {
-		new Label(parent, SWT.NONE).setText(label);
-		Text text = new Text(parent, SWT.SINGLE | SWT.BORDER);
-		GridDataFactory.fillDefaults().grab(true, false).applyTo(text);
+	private Text text(Text text) {
 		text.addListener(SWT.Modify, event -> updateLaunchConfigurationDialog());
 		return text;
 	}
