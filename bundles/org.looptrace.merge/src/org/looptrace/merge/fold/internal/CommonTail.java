@@ -117,16 +117,18 @@ final class CommonTail {
 
 	/**
 	 * The constructs of the tails round by round, each round rank by rank: a rank's round starts
-	 * at each occurrence of its tail's first step. Copies of one round on successive ranks then
-	 * stand side by side, and the rounds after them, as a loop over the ranks inside a loop over
-	 * the rounds would run them.
+	 * at each occurrence of its tail's first step, or once it is as long as the first round (the
+	 * steps after the last whole round, a barrier, go as a round of their own). Copies of one
+	 * round on successive ranks then stand side by side, and the rounds after them, as a loop over
+	 * the ranks inside a loop over the rounds would run them.
 	 */
 	private static List<Node> rounds(List<Node> segment, Set<Node> tail) {
 		Map<Integer, List<List<Node>>> byRank = new TreeMap<>();
 		for (Node item : segment) {
 			if (tail.contains(item)) {
 				List<List<Node>> rounds = byRank.computeIfAbsent(item.ranks.min(), rank -> new ArrayList<>());
-				if (rounds.isEmpty() || step(item).equals(step(rounds.get(0).get(0)))) {
+				if (rounds.isEmpty() || step(item).equals(step(rounds.get(0).get(0)))
+						|| rounds.size() > 1 && rounds.get(rounds.size() - 1).size() == rounds.get(0).size()) {
 					rounds.add(new ArrayList<>());
 				}
 				rounds.get(rounds.size() - 1).add(item);
