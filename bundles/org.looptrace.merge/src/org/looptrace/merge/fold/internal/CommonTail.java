@@ -41,7 +41,8 @@ final class CommonTail {
 	 * {@link #MIN_LENGTH} per rank, and some rank with steps of its own before it. Each rank keeps
 	 * its constructs in order (the tail of every rank comes after all its other constructs), so
 	 * the system projects as before; {@link Orders#unwrap} removes the loops once folded.
-	 * {@code foldTail} folds the constructs of a tail (at {@code depth + 1}, their loop bodies folded already).
+	 * {@code foldTail} folds the constructs of a tail (at {@code depth + 1}, their loop bodies
+	 * folded already).
 	 */
 	static @Nullable List<Node> wrapped(List<Node> items, int depth, UnaryOperator<List<Node>> foldTail) {
 		Set<Node> separators = separators(items);
@@ -145,7 +146,10 @@ final class CommonTail {
 		return ordered;
 	}
 
-	/** The construct moved into a new loop at {@code depth} that it does not depend on, its ranks kept for the orders of its new system. */
+	/**
+	 * The construct moved into a new loop at {@code depth} that it does not depend on, its ranks
+	 * kept: the orders of the tail's system keep each rank's constructs in order by them.
+	 */
 	private static Node lifted(Node node, int depth) {
 		if (node instanceof EventNode event) {
 			return new EventNode(event.kind, event.symbols, event.group,
