@@ -31,7 +31,7 @@ class FoldingRealRunsTest {
 	private static final String TABLE = """
 			lu.S 114 131
 			cg.S 34 50
-			mg.S 81 170
+			mg.S 81 138
 			bt.S 74 99
 			sp.S 66 81
 			sweep3d 37 26

@@ -74,8 +74,9 @@ public final class SystemFolding {
 	 * {@link #FINALISTS} smallest and the folding by segments, the one smallest after
 	 * the pass over steps ({@link StepsPass}), then the value fits ({@link ValueFitPass}); in a loop
 	 * body, of the few smallest, the one smallest after those two passes ({@link #smallestFitted}).
-	 * {@code ranges}: {lower, upper} of the index of each enclosing loop whose bounds are constant
-	 * (null otherwise), outermost first.
+	 * Where the ranks of a segment end with the same steps ({@link CommonTail}), the system folded
+	 * with those apart when that is smaller. {@code ranges}: {lower, upper} of the index of each
+	 * enclosing loop whose bounds are constant (null otherwise), outermost first.
 	 */
 	private List<Node> fold(List<Node> items, List<long @Nullable []> ranges) {
 		progress.checkCancelled();
@@ -90,6 +91,27 @@ public final class SystemFolding {
 				folded.add(item);
 			}
 		}
+		List<Node> system = foldSystem(folded, ranges);
+		// The steps every rank ends with folded apart, over all ranks, when that is smaller.
+		List<long @Nullable []> within = new ArrayList<>(ranges);
+		within.add(new long[] { 0, 0 });
+		List<Node> split = CommonTail.wrapped(folded, depth, tail -> foldSystem(tail, within));
+		if (split == null) {
+			return system;
+		}
+		List<Node> phased = unwrap(foldSystem(split, ranges), depth);
+		// In a loop body, compared as the passes the top level runs last leave them.
+		return depth == 0 ? size(phased) < size(system) ? phased : system
+				: fittedSize(phased, ranges) < fittedSize(system, ranges) ? phased : system;
+	}
+
+	private long fittedSize(List<Node> items, List<long @Nullable []> ranges) {
+		return size(valueFits.copiesFitted(steps.stepped(items, ranges), ranges));
+	}
+
+	/** Folds the constructs of a system at {@code depth} whose loop bodies are folded already (see {@link #fold}). */
+	private List<Node> foldSystem(List<Node> folded, List<long @Nullable []> ranges) {
+		int depth = ranges.size();
 		Candidates candidates = candidates(folded, depth);
 		List<List<Node>> folds = candidates.folds();
 		List<Node> bySegment = candidates.bySegment();
@@ -112,7 +134,7 @@ public final class SystemFolding {
 		if (bySegment != null && !finalists.contains(bySegment)) {
 			finalists.add(bySegment);
 		}
-		List<List<Node>> results = Parallel.map(finalists.size(), items.size() >= PARALLEL ? threads : 1,
+		List<List<Node>> results = Parallel.map(finalists.size(), folded.size() >= PARALLEL ? threads : 1,
 				k -> steps.stepped(finalists.get(k), List.of()));
 		return valueFits.copiesFitted(results.stream().min(Comparator.comparingLong(Terms::size)).orElseThrow(), List.of());
 	}

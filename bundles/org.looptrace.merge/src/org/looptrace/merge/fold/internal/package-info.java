@@ -14,6 +14,10 @@
  * go first so that the top level compares folded bodies. In a loop body, the few smallest are
  * compared again once the two passes below have run on them: those passes may shrink one that
  * kept copies apart below one that joined them with residues.</li>
+ * <li>When the ranks of a segment end with the same steps after steps of their own
+ * ({@code CommonTail}), the system is folded again with those steps wrapped apart, round by round,
+ * and folded on their own; the smaller of the two is kept. Every order above keeps a rank's steps
+ * together, so without it the common steps fold once per kind of rank.</li>
  * <li>At the top level, the pass over steps ({@code StepsPass}) runs on the few smallest foldings:
  * it can shrink one more than another, and as a candidate it would take copies apart that the
  * periodic rules join.</li>

@@ -3,9 +3,13 @@ package org.looptrace.merge.fold.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Random;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
@@ -217,5 +221,92 @@ class FoldingRulesTest {
 				""", rewritten(rows, stack -> LoopsFittedByValues.rewrite(stack, 0, List.of())));
 		untouched(rows.replace("for i0 = 0 to 1\n  0 send 1 124", "for i0 = 0 to 2\n  0 send 1 124"),
 				stack -> LoopsFittedByValues.rewrite(stack, 0, List.of()));
+	}
+
+	/**
+	 * Ranks 0 to 2 each take a step of their own, then every rank the same two steps with its own
+	 * peer: those move apart, round by round, into a loop of one iteration that folds on its own.
+	 */
+	@Test
+	void theStepsEveryRankEndsWithAreWrappedApart() {
+		String text = """
+				0 send 1 7
+				1 send 0 7
+				2 send 3 8
+				0 send 1 1
+				1 send 0 1
+				2 send 3 1
+				0 send 1 2
+				3 send 2 1
+				1 send 0 2
+				2 send 3 2
+				3 send 2 2
+				""";
+		List<Node> terms = ModelTerms.read(List.of(model(text)), Progress.NONE);
+		List<Node> wrapped = Objects.requireNonNull(CommonTail.wrapped(terms, 0, tail -> tail), "no common tail");
+		assertEquals("""
+				0 send 1 7
+				1 send 0 7
+				2 send 3 8
+				for i0 = 0 to 0
+				  0 send 1 1
+				  0 send 1 2
+				  1 send 0 1
+				  1 send 0 2
+				  2 send 3 1
+				  2 send 3 2
+				  3 send 2 1
+				  3 send 2 2
+				done
+				""", ModelPrinter.print(ModelTerms.write(wrapped)));
+		Model unwrapped = ModelTerms.write(Orders.unwrap(wrapped, 0));
+		for (int rank = 0; rank < RANKS; rank++) {
+			assertEquals(Projection.events(model(text), rank), Projection.events(unwrapped, rank), "rank " + rank);
+		}
+		// Not where one rank ends with another step: the common tail is shorter than two.
+		String other = text.replace("3 send 2 2", "3 send 2 3");
+		assertNull(CommonTail.wrapped(ModelTerms.read(List.of(model(other)), Progress.NONE), 0, tail -> tail));
+	}
+
+	/**
+	 * Random rings whose even and odd ranks first take steps of their own, then rounds of the same
+	 * two steps, interleaved at random: the rounds are wrapped apart, and the folding with them
+	 * projects onto every rank as the model does.
+	 */
+	@Test
+	void commonTailsOfRandomRingsAreWrappedAndFoldExactly() {
+		for (int seed = 0; seed < 20; seed++) {
+			Random random = new Random(seed);
+			int ranks = 4 + 2 * random.nextInt(4);
+			int rounds = 2 + random.nextInt(4);
+			List<List<String>> steps = new ArrayList<>();
+			for (int rank = 0; rank < ranks; rank++) {
+				List<String> own = new ArrayList<>();
+				for (int k = rank % 2 == 0 ? random.nextInt(3) : 1 + random.nextInt(3); k > 0; k--) {
+					own.add(rank + " send " + (rank + 1) % ranks + " " + (50 + rank % 2));
+				}
+				for (int round = 0; round < rounds; round++) {
+					own.add(rank + " send " + (rank + 1) % ranks + " 1");
+					own.add(rank + " send " + (rank + ranks - 1) % ranks + " 2");
+				}
+				steps.add(own);
+			}
+			StringBuilder text = new StringBuilder();
+			int[] next = new int[ranks];
+			for (int left = steps.stream().mapToInt(List::size).sum(); left > 0; left--) {
+				int rank = random.nextInt(ranks);
+				while (next[rank] == steps.get(rank).size()) {
+					rank = (rank + 1) % ranks;
+				}
+				text.append(steps.get(rank).get(next[rank]++)).append('\n');
+			}
+			Model model = model(text.toString());
+			List<Node> wrapped = CommonTail.wrapped(ModelTerms.read(List.of(model), Progress.NONE), 0, tail -> tail);
+			assertTrue(wrapped != null && wrapped.get(wrapped.size() - 1) instanceof LoopNode, "seed " + seed);
+			Model folded = SystemFolding.fold(List.of(model), 1, Progress.NONE);
+			for (int rank = 0; rank < ranks; rank++) {
+				assertEquals(Projection.events(model, rank), Projection.events(folded, rank), "seed " + seed + ", rank " + rank);
+			}
+		}
 	}
 }
