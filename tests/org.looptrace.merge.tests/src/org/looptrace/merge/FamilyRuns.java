@@ -28,10 +28,11 @@ import org.looptrace.trace.generate.Patterns;
 
 /**
  * A family of generated runs (one pattern at several rank counts and two problem sizes) modelled
- * as `looptrace model` does it: written as a trace folder, read back rank by rank into local models
- * merged as they come, then folded. Each run is checked for exact projection onto every rank (of
- * the model and of its text read again), each rank count for determinism (the same bytes on 2
- * threads twice and on 1 thread); the family keeps the constructs of each run for the size checks.
+ * as {@code looptrace model} does it: written as a trace folder, read back rank by rank into
+ * local models merged as they come, then folded. Each run is checked for exact projection onto
+ * every rank (of the model and of its text read again), each rank count for determinism (the
+ * same bytes on 2 threads twice and on 1 thread); the family keeps the constructs of each run for
+ * the size checks.
  */
 final class FamilyRuns {
 
@@ -39,7 +40,7 @@ final class FamilyRuns {
 	final Map<Integer, long[]> constructs = new LinkedHashMap<>();
 	private final String name;
 
-	/** Writes, models and checks every run, each in a folder of its own deleted once checked. */
+	/** Writes, models and checks every run, each in a folder of a temporary directory deleted at the end. */
 	FamilyRuns(String name, int[] ranks, SizedPattern pattern) throws Exception {
 		this.name = name;
 		Path dir = Files.createTempDirectory("family-" + name);
@@ -70,8 +71,8 @@ final class FamilyRuns {
 	}
 
 	/**
-	 * Models the folder, checks projection and, when asked (the smaller size of each rank count: the
-	 * larger one takes most of the time), determinism; returns the folded model's constructs.
+	 * Models the folder, checks projection and, when asked (once per rank count, at the smaller size,
+	 * to keep the family's time down), determinism; returns the folded model's constructs.
 	 */
 	private static long checked(Path folder, String what, boolean determinism) throws Exception {
 		TraceFolder traces = TraceFolder.open(folder);
