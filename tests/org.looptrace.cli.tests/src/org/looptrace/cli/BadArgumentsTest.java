@@ -39,6 +39,7 @@ class BadArgumentsTest {
 		drawingCommands(cases);
 		replayCommands(cases);
 		clusterCases(cases);
+		sizedPatternCases(cases);
 		return cases.stream();
 	}
 
@@ -285,5 +286,19 @@ class BadArgumentsTest {
 		assertEquals("looptrace model: " + table + ":1: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST', found 'tag1 8'\n",
 				Cli.expectUsageError("model", "model", RING, "--tags", table.toString()).err());
 		Cli.expectUsageError("model", "model", RING, "--tags");
+	}
+
+	/** {@code generate} with the problem size of lu or mg. */
+	private static void sizedPatternCases(List<Arguments> cases) {
+		add(cases, "generate", "option --planes applies to pattern lu only, not to ring", "ring", "--ranks", "4", "--iterations", "2",
+				"--planes", "3", "out");
+		add(cases, "generate", "option --levels applies to pattern mg only, not to lu", "lu", "--ranks", "4", "--iterations", "2",
+				"--levels", "3", "out");
+		add(cases, "generate", "option --planes expects a whole number from 1", "lu", "--ranks", "4", "--iterations", "2", "--planes",
+				"0", "out");
+		add(cases, "generate", "option --levels expects a whole number from 1 to 30", "mg", "--ranks", "4", "--iterations", "2",
+				"--levels", "31", "out");
+		add(cases, "generate", "pattern mg on 64 ranks (a 4 × 4 × 4 process grid) needs at least 2 levels, found 1", "mg", "--ranks",
+				"64", "--iterations", "2", "--levels", "1", "out");
 	}
 }

@@ -116,4 +116,23 @@ class GenerateCommandTest {
 		Cli.expectUsageError("generate", "generate", "ring", "--ranks", "4", "--iterations", "2", "--force", file.toString());
 		assertEquals("precious\n", Files.readString(file));
 	}
+
+	/** lu and mg at the problem size --planes and --levels give: consistent folders whose traces grow with it. */
+	@Test
+	void sizedPatternsPassCheckAtEverySize(@TempDir Path dir) throws Exception {
+		long previous = 0;
+		for (int planes = 1; planes <= 3; planes++) {
+			Path folder = dir.resolve("lu" + planes);
+			Cli.expect(0, "generate", "lu", "--ranks", "6", "--iterations", "4", "--planes", "" + planes, folder.toString());
+			assertTrue(Cli.expect(0, "check", folder.toString()).out().startsWith("6 ranks, "));
+			long size = Files.size(folder.resolve("trace.4"));
+			assertTrue(size > previous, planes + " planes: " + size + " bytes, " + previous + " with one fewer");
+			previous = size;
+		}
+		for (int levels = 2; levels <= 4; levels++) {
+			Path folder = dir.resolve("mg" + levels);
+			Cli.expect(0, "generate", "mg", "--ranks", "16", "--iterations", "2", "--levels", "" + levels, folder.toString());
+			assertTrue(Cli.expect(0, "check", folder.toString()).out().startsWith("16 ranks, "));
+		}
+	}
 }

@@ -14,7 +14,9 @@ import org.looptrace.trace.EventWriter;
 import org.looptrace.trace.internal.GeneratedPattern;
 import org.looptrace.trace.internal.Grid;
 import org.looptrace.trace.internal.HaloPattern;
+import org.looptrace.trace.internal.LuPattern;
 import org.looptrace.trace.internal.MasterWorkerPattern;
+import org.looptrace.trace.internal.MgPattern;
 import org.looptrace.trace.internal.MultipartitionPattern;
 import org.looptrace.trace.internal.RandomPattern;
 import org.looptrace.trace.internal.RingPattern;
@@ -27,6 +29,12 @@ public final class Patterns {
 
 	/** The names {@link #create} accepts, with what each one models. */
 	public static final List<String> NAMES = List.of("ring", "halo", "torus", "multipartition", "wavefront", "masterworker", "solver", "random");
+
+	/**
+	 * The names {@link #create(String, int, long, long, Sizes)} also accepts: skeletons whose
+	 * problem size is a parameter, for families of runs over rank counts and sizes.
+	 */
+	public static final List<String> SIZED = List.of("lu", "mg");
 
 	private Patterns() {
 	}
@@ -47,13 +55,37 @@ public final class Patterns {
 	 * <li>{@code random}: random point-to-point, collective and local events, consistent and
 	 * deadlock-free, {@code ranks} operations per iteration, drawn from the seed.</li>
 	 * </ul>
-	 * The seed also drives the data written by {@link #write}.
+	 * The seed also drives the data written by {@link #write}. The patterns of {@link #SIZED} get
+	 * {@link Sizes#DEFAULTS}.
 	 *
 	 * @throws IllegalArgumentException for an unknown name, fewer than 2 ranks or negative iterations
 	 */
 	public static Pattern create(String name, int ranks, long iterations, long seed) {
-		if (!NAMES.contains(name)) {
-			throw new IllegalArgumentException("unknown pattern '" + name + "': expected one of " + String.join(", ", NAMES));
+		return create(name, ranks, iterations, seed, Sizes.DEFAULTS);
+	}
+
+	/**
+	 * A pattern by name as {@link #create(String, int, long, long)} gives it, or one of
+	 * {@link #SIZED} at the given problem size:
+	 * <ul>
+	 * <li>{@code lu}: NPB LU's SSOR on its 2-D process grid: the inputs broadcast; per time step a
+	 * lower-triangular sweep pipelined over {@code planes} k-planes (receive from north and west,
+	 * send south and east), an upper sweep in the opposite direction, exchange_3 with the 4
+	 * neighbours, and every third step an Allreduce of the residual; final reductions;</li>
+	 * <li>{@code mg}: NPB MG on its 3-D periodic process grid: per iteration a V-cycle over
+	 * {@code levels} levels (restriction down, prolongation up, comm3's exchange with both
+	 * neighbours along each axis on every level, skipped by ranks that hold no point of a coarse
+	 * level), the residual's exchange and two Allreduce of its norms.</li>
+	 * </ul>
+	 * Other patterns ignore {@code sizes}.
+	 *
+	 * @throws IllegalArgumentException for an unknown name, fewer than 2 ranks, negative iterations
+	 *                                  or too few levels for the process grid of {@code mg}
+	 */
+	public static Pattern create(String name, int ranks, long iterations, long seed, Sizes sizes) {
+		if (!NAMES.contains(name) && !SIZED.contains(name)) {
+			throw new IllegalArgumentException("unknown pattern '" + name + "': expected one of " + String.join(", ", NAMES) + ", "
+					+ String.join(", ", SIZED));
 		}
 		if (ranks < 2) {
 			throw new IllegalArgumentException("pattern " + name + " needs at least 2 ranks, found " + ranks);
@@ -69,6 +101,8 @@ public final class Patterns {
 		case "wavefront" -> new WavefrontPattern(ranks, iterations, seed);
 		case "masterworker" -> new MasterWorkerPattern(ranks, iterations, seed);
 		case "solver" -> new SolverPattern(ranks, iterations, seed);
+		case "lu" -> new LuPattern(ranks, iterations, seed, sizes.planes());
+		case "mg" -> new MgPattern(ranks, iterations, seed, sizes.levels());
 		default -> new RandomPattern(ranks, iterations, seed);
 		};
 	}

@@ -77,6 +77,40 @@ public record Grid(int rows, int columns, boolean periodic) {
 		return neighbour == rank ? -1 : neighbour;
 	}
 
+	/**
+	 * A sweep pipelined over k-planes, travelling in two directions (tags {@link #EAST},
+	 * {@link #WEST}, {@link #SOUTH}, {@link #NORTH}): per plane the receives of what comes from
+	 * behind in each direction, then the sends ahead, with the directions as tags.
+	 */
+	public void sweep(int rank, int planes, String first, String second, List<TraceEvent> out) {
+		for (int k = 0; k < planes; k++) {
+			recv(towards(rank, opposite(first)), rank, first, out);
+			recv(towards(rank, opposite(second)), rank, second, out);
+			send(rank, towards(rank, first), first, out);
+			send(rank, towards(rank, second), second, out);
+		}
+	}
+
+	private int towards(int rank, String direction) {
+		return switch (direction) {
+		case WEST -> west(rank);
+		case EAST -> east(rank);
+		case NORTH -> north(rank);
+		case SOUTH -> south(rank);
+		default -> throw new IllegalArgumentException("not a direction: " + direction);
+		};
+	}
+
+	private static String opposite(String direction) {
+		return switch (direction) {
+		case WEST -> EAST;
+		case EAST -> WEST;
+		case NORTH -> SOUTH;
+		case SOUTH -> NORTH;
+		default -> throw new IllegalArgumentException("not a direction: " + direction);
+		};
+	}
+
 	/** Appends a send to {@code peer} when it exists. */
 	public static void send(int rank, int peer, String tag, List<TraceEvent> out) {
 		if (peer >= 0) {

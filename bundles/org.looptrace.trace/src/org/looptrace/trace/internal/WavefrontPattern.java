@@ -34,18 +34,8 @@ public final class WavefrontPattern extends IterativePattern {
 
 	@Override
 	protected void iteration(int rank, long iteration, List<TraceEvent> out) {
-		for (int k = 0; k < PLANES; k++) {
-			Grid.recv(grid.west(rank), rank, Grid.EAST, out);
-			Grid.recv(grid.north(rank), rank, Grid.SOUTH, out);
-			Grid.send(rank, grid.east(rank), Grid.EAST, out);
-			Grid.send(rank, grid.south(rank), Grid.SOUTH, out);
-		}
-		for (int k = 0; k < PLANES; k++) {
-			Grid.recv(grid.east(rank), rank, Grid.WEST, out);
-			Grid.recv(grid.south(rank), rank, Grid.NORTH, out);
-			Grid.send(rank, grid.west(rank), Grid.WEST, out);
-			Grid.send(rank, grid.north(rank), Grid.NORTH, out);
-		}
+		grid.sweep(rank, PLANES, Grid.EAST, Grid.SOUTH, out);
+		grid.sweep(rank, PLANES, Grid.WEST, Grid.NORTH, out);
 		grid.pairwiseExchange(rank, out);
 		out.add(TraceEvent.sync(rank, "MPI_Allreduce", world));
 	}
