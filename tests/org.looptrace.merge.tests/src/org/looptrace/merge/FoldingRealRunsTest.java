@@ -45,8 +45,8 @@ class FoldingRealRunsTest {
 			lu.S.8 8 149
 			mg.S.8 8 81
 			sweep3d50.4 4 37
-			sweep3d50.6 6 34
-			sweep3d50.8 8 41
+			sweep3d50.6 6 26
+			sweep3d50.8 8 26
 			sweep3d50.16 16 28
 			""";
 

@@ -31,10 +31,10 @@ import org.looptrace.trace.generate.Patterns;
  * regular), determinism (same bytes whatever the number of threads), for the merge of section III
  * and for its folding.
  */
-class PropertiesTest {
+public class PropertiesTest {
 
 	/** Local models by NLR; random options per rank give loops that do not line up across ranks. */
-	static List<Model> locals(List<List<TraceEvent>> traces, @Nullable Random options) {
+	public static List<Model> locals(List<List<TraceEvent>> traces, @Nullable Random options) {
 		List<Model> models = new ArrayList<>();
 		for (List<TraceEvent> trace : traces) {
 			NlrOptions nlr = options == null ? NlrOptions.DEFAULTS

@@ -25,7 +25,7 @@ import org.looptrace.testsupport.Projection;
  * into fewer constructs than the section III model. How many still depends on the grid (not on
  * the rank count alone), and on the blocks only below 3 blocks.
  */
-class SweepFamiliesTest {
+public class SweepFamiliesTest {
 
 	/** Sweep3D's order of the octants, and one with the directions of the grid interleaved. */
 	private static final int[][] ORDERS = { { 1, 2, 3, 4, 5, 6, 7, 8 }, { 1, 5, 3, 7, 2, 6, 4, 8 } };
@@ -86,7 +86,7 @@ class SweepFamiliesTest {
 	 * and sending to those after; the tags are Sweep3D's (1000 · octant east, 3000 · octant west,
 	 * 2000 · octant south, 4000 · octant north); two allreduces close each step.
 	 */
-	static List<List<TraceEvent>> sweeps(int rows, int columns, int blocks, int[] octants, int steps) {
+	public static List<List<TraceEvent>> sweeps(int rows, int columns, int blocks, int[] octants, int steps) {
 		int ranks = rows * columns;
 		RankSet all = RankSet.range(0, ranks - 1);
 		List<List<TraceEvent>> traces = new ArrayList<>();

@@ -21,6 +21,13 @@ enum Capability {
 	 * copies whose forms differ unify where they take the same values ({@link Agreement}).
 	 */
 	WRAP_AROUNDS,
+	/**
+	 * Where runs join ({@link RunsAcrossWrapAround}), two runs of different constant values join
+	 * too, as one value that jumps once: a residue whose modulus is the new loop's count (a tag
+	 * of one value for the first blocks of a sweep, of another for the rest). Without it such runs
+	 * stay apart, so that a fit over more copies may join them later.
+	 */
+	JUMPING_CONSTANTS,
 	/** The arguments of residues may move by constant steps from copy to copy ({@link Unification}). */
 	RESIDUE_STEPS,
 	/** Runs of loops fit by their values, their inner loops unrolled ({@link LoopsFittedByValues}). */

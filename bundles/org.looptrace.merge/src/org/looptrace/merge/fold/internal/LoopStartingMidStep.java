@@ -28,7 +28,7 @@ final class LoopStartingMidStep {
 	 * the middle of the step it repeats), then replaced by the loop rotated to the step's start,
 	 * the two pieces joined to it as {@link RunsAcrossWrapAround} does.
 	 */
-	static boolean rewrite(TermStack stack, int depth) {
+	static boolean rewrite(TermStack stack, int depth, RuleSet rules) {
 		int size = stack.size();
 		for (int q = 1; q <= MAX_BODY && q + 2 <= size; q++) {
 			int length = stack.countedBody(size - q - 1);
@@ -57,8 +57,8 @@ final class LoopStartingMidStep {
 				tail.add(instantiate(item, depth, count - 1));
 			}
 			tail.addAll(after);
-			Node[] body = join(head, Run.singleCopy(), rotated, Run.loopBody(count - 1), count + 1, depth);
-			body = body == null ? null : join(List.of(body), Run.loopBody(count), tail, Run.singleCopy(), count + 1, depth);
+			Node[] body = join(head, Run.singleCopy(), rotated, Run.loopBody(count - 1), count + 1, depth, rules);
+			body = body == null ? null : join(List.of(body), Run.loopBody(count), tail, Run.singleCopy(), count + 1, depth, rules);
 			if (body != null) {
 				stack.subList(size - q - 1 - p, size).clear();
 				stack.add(new LoopNode(DepthExpr.ZERO, DepthExpr.constant(count), body, RankSet.EMPTY));

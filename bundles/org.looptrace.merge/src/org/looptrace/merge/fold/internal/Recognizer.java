@@ -66,14 +66,14 @@ final class Recognizer {
 					&& RepeatedBlocks.rewrite(stack, i / 2, 2, depth, rules, ranges)) {
 				return true;
 			}
-			if (wrapArounds && RunsAcrossWrapAround.rewrite(stack, i, depth)) {
+			if (wrapArounds && RunsAcrossWrapAround.rewrite(stack, i, depth, rules)) {
 				return true;
 			}
 			if (pairs && stack.pairTail(size - i) == i - 1 && UnfinishedSecondCopy.rewrite(stack, i, depth)) {
 				return true;
 			}
 		}
-		return wrapArounds && (LoopStartingMidStep.rewrite(stack, depth) || CopiesAroundCycle.rewrite(stack, depth, window))
+		return wrapArounds && (LoopStartingMidStep.rewrite(stack, depth, rules) || CopiesAroundCycle.rewrite(stack, depth, window))
 				|| rules.has(UNROLLED_FITS) && LoopsFittedByValues.rewrite(stack, depth, ranges);
 	}
 }

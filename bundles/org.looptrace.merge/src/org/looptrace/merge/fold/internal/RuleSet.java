@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
+import static org.looptrace.merge.fold.internal.Capability.JUMPING_CONSTANTS;
 import static org.looptrace.merge.fold.internal.Capability.PAIRS;
 import static org.looptrace.merge.fold.internal.Capability.PAIRS_OF_LOOPS;
 import static org.looptrace.merge.fold.internal.Capability.RANK_SHIFTED_PAIRS;
@@ -46,10 +47,17 @@ record RuleSet(String name, Set<Capability> capabilities) {
 	 * As TRANSLATIONS, two copies of one loop too, and two runs of one step joined into one loop
 	 * (a loop and a copy of its body, a copy and a loop, or two loops) when the second run
 	 * continues the first, or continues it past a wrap-around: the neighbours of a periodic grid,
-	 * {@code mod(3+i1,4)}. Walks around a cycle fold too, and three copies whose forms differ
-	 * unify when they take the same values.
+	 * {@code mod(3+i1,4)}, or when both are constant (the value jumps once). Walks around a cycle
+	 * fold too, and three copies whose forms differ unify when they take the same values.
 	 */
 	static final RuleSet PERIODIC = new RuleSet("periodic",
+			EnumSet.of(PAIRS, PAIRS_OF_LOOPS, TRANSLATED_PAIRS, WRAP_AROUNDS, JUMPING_CONSTANTS));
+	/**
+	 * As PERIODIC, but two runs of different constant values stay apart: joined, their jump may
+	 * hide the step that copies of the pair take, which folds them all as one loop once apart
+	 * (Sweep3D's tags, a multiple of the octant, its blocks in two runs per octant).
+	 */
+	static final RuleSet PERIODIC_CONSTANTS_APART = new RuleSet("periodic, constants apart",
 			EnumSet.of(PAIRS, PAIRS_OF_LOOPS, TRANSLATED_PAIRS, WRAP_AROUNDS));
 	/**
 	 * As PAIRS_AND_LOOP_PAIRS, the arguments of residues moving by constant steps too, and runs of
@@ -59,6 +67,12 @@ record RuleSet(String name, Set<Capability> capabilities) {
 
 	/** The rule sets each order of a system is folded with, in the order of the ties. */
 	static final List<RuleSet> CANDIDATES = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS, PERIODIC);
+	/**
+	 * As CANDIDATES, with runs of different constant values kept apart: the second folding of a
+	 * model, kept where smaller ({@link SystemFolding#fold(List, int, org.looptrace.model.core.Progress)}).
+	 */
+	static final List<RuleSet> CANDIDATES_CONSTANTS_APART = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS,
+			PERIODIC_CONSTANTS_APART);
 
 	boolean has(Capability capability) {
 		return capabilities.contains(capability);

@@ -25,7 +25,7 @@ final class RunsAcrossWrapAround {
 	 * Whether the top i constructs are two runs of one step (see {@link RuleSet#PERIODIC}), then
 	 * replaced by one loop.
 	 */
-	static boolean rewrite(TermStack stack, int i, int depth) {
+	static boolean rewrite(TermStack stack, int i, int depth, RuleSet rules) {
 		int size = stack.size();
 		// Each way needs a loop from 0 to a constant at the bottom, the top or the middle.
 		if (!(i == 2 && stack.countedBody(size - 2) > 0 && stack.countedBody(size - 1) > 0)
@@ -39,24 +39,24 @@ final class RunsAcrossWrapAround {
 		long count = 0;
 		if (i == 2 && bottom instanceof LoopNode first && top instanceof LoopNode second && first.counted && second.counted) {
 			count = count(first) + count(second);
-			body = join(List.of(first.body), Run.loopBody(count(first)), List.of(second.body), Run.loopBody(count(second)), count, depth);
+			body = join(List.of(first.body), Run.loopBody(count(first)), List.of(second.body), Run.loopBody(count(second)), count, depth, rules);
 		}
 		if (body == null && bottom instanceof LoopNode loop && loop.counted && loop.body.length == i - 1) {
 			count = count(loop) + 1;
-			body = join(List.of(loop.body), Run.loopBody(count(loop)), stack.subList(size - i + 1, size), Run.singleCopy(), count, depth);
+			body = join(List.of(loop.body), Run.loopBody(count(loop)), stack.subList(size - i + 1, size), Run.singleCopy(), count, depth, rules);
 		}
 		if (body == null && top instanceof LoopNode loop && loop.counted && loop.body.length == i - 1) {
 			count = 1 + count(loop);
-			body = join(stack.subList(size - i, size - 1), Run.singleCopy(), List.of(loop.body), Run.loopBody(count(loop)), count, depth);
+			body = join(stack.subList(size - i, size - 1), Run.singleCopy(), List.of(loop.body), Run.loopBody(count(loop)), count, depth, rules);
 		}
 		// A copy, a loop, a copy: the two ends may wrap where the loop's count alone does not tell the cycle.
 		if (body == null && i % 2 == 1 && stack.get(size - 1 - i / 2) instanceof LoopNode loop && loop.counted
 				&& loop.body.length == i / 2) {
 			count = count(loop) + 2;
 			body = join(stack.subList(size - i, size - 1 - i / 2), Run.singleCopy(), List.of(loop.body), Run.loopBody(count(loop)), count,
-					depth);
+					depth, rules);
 			body = body == null ? null
-					: join(List.of(body), Run.loopBody(count(loop) + 1), stack.subList(size - i / 2, size), Run.singleCopy(), count, depth);
+					: join(List.of(body), Run.loopBody(count(loop) + 1), stack.subList(size - i / 2, size), Run.singleCopy(), count, depth, rules);
 		}
 		if (body == null) {
 			return false;
@@ -68,14 +68,16 @@ final class RunsAcrossWrapAround {
 
 	/**
 	 * The body of one loop over two runs of a step, each a loop body or a single copy (of
-	 * constructs outside the new loop, lifted into it); null when they do not join.
+	 * constructs outside the new loop, lifted into it); null when they do not join. Two runs of
+	 * different constant values join only with {@link Capability#JUMPING_CONSTANTS}.
 	 */
-	static Node @Nullable [] join(List<Node> a, Run first, List<Node> b, Run second, long cycle, int depth) {
+	static Node @Nullable [] join(List<Node> a, Run first, List<Node> b, Run second, long cycle, int depth, RuleSet rules) {
 		if (!sameSkeletons(a, b)) {
 			return null;
 		}
 		Node[] x = first.isSingleCopy() ? lifted(a, depth) : a.toArray(new Node[0]);
 		Node[] y = second.isSingleCopy() ? lifted(b, depth) : b.toArray(new Node[0]);
-		return combine(new Node[][] { x, y }, new RunConcatenation(first, second, cycle, depth));
+		return combine(new Node[][] { x, y }, new RunConcatenation(first, second, cycle, depth,
+				rules.has(Capability.JUMPING_CONSTANTS) ? Wrapping.Constants.JUMPING : Wrapping.Constants.APART));
 	}
 }

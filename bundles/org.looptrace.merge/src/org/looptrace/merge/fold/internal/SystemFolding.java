@@ -44,9 +44,12 @@ public final class SystemFolding {
 	private final Progress progress;
 	private final StepsPass steps;
 	private final ValueFitPass valueFits;
+	/** The rule sets each order of a system is folded with, in the order of the ties. */
+	private final List<RuleSet> candidates;
 
-	private SystemFolding(int threads, Progress progress) {
+	private SystemFolding(int threads, Progress progress, List<RuleSet> candidates) {
 		this.threads = threads;
+		this.candidates = candidates;
 		this.progress = Parallel.shared(progress);
 		this.steps = new StepsPass(this.progress);
 		this.valueFits = new ValueFitPass(this.progress);
@@ -56,19 +59,36 @@ public final class SystemFolding {
 	 * The folded model of blocks run one after the other (a global model, or local models side by
 	 * side); the blocks are not changed. Long systems try their foldings on up to {@code threads}
 	 * threads; the result does not depend on their number.
+	 * <p>
+	 * The model is folded twice, with {@link RuleSet#CANDIDATES} and with
+	 * {@link RuleSet#CANDIDATES_CONSTANTS_APART}, the second kept only where smaller: two runs of
+	 * constant values joined in a loop body make the smallest body, yet may keep that body from
+	 * folding with its neighbours above, which only the size of the whole tells.
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
 	 * @throws java.util.concurrent.CancellationException when cancelled
 	 */
 	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
-		return ModelTerms.write(new SystemFolding(threads, progress).fold(ModelTerms.read(blocks, progress), List.of()));
+		List<Node> items = ModelTerms.read(blocks, progress);
+		List<List<RuleSet>> ways = List.of(RuleSet.CANDIDATES, RuleSet.CANDIDATES_CONSTANTS_APART);
+		// The two foldings share nothing: they run side by side where there are threads.
+		List<List<Node>> folded = Parallel.map(ways.size(), Math.min(threads, ways.size()),
+				k -> fold(items, ways.get(k), threads, progress));
+		List<Node> joined = folded.get(0);
+		List<Node> apart = folded.get(1);
+		return ModelTerms.write(size(apart) < size(joined) ? apart : joined);
+	}
+
+	/** The constructs folded with one list of candidate rule sets (one of the two ways of {@link #fold(List, int, Progress)}). */
+	static List<Node> fold(List<Node> items, List<RuleSet> candidates, int threads, Progress progress) {
+		return new SystemFolding(threads, progress, candidates).fold(items, List.of());
 	}
 
 	/**
 	 * Folds the constructs of a system at {@code depth}, the bodies of its loops first. Of the
 	 * order read and the {@link Linearizations} (rank-major, then group-major by step with and
-	 * without its numbers), with each of the {@link RuleSet#CANDIDATES}, keeps the one that folds into the
+	 * without its numbers), with each of the {@link #candidates}, keeps the one that folds into the
 	 * fewest constructs (the first on a tie: NLR alone, the order read), or the folding that keeps
 	 * each segment's smallest ({@link Segments}) when that is smaller. At the top level, of the
 	 * {@link #FINALISTS} smallest and the folding by segments, the one smallest after
@@ -161,7 +181,7 @@ public final class SystemFolding {
 
 	/**
 	 * The foldings of a system's constructs (their loop bodies folded): each rule set of
-	 * {@link RuleSet#CANDIDATES} with each order of {@link #fold}'s, rule sets outermost (the order of the ties).
+	 * {@link #candidates} with each order of {@link #fold}'s, rule sets outermost (the order of the ties).
 	 */
 	private Candidates candidates(List<Node> folded, int depth) {
 		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
@@ -185,13 +205,13 @@ public final class SystemFolding {
 			orders.add(rankBlocks);
 		}
 		Set<Node> separators = separators(folded);
-		int count = RuleSet.CANDIDATES.size() * orders.size();
+		int count = candidates.size() * orders.size();
 		// Long systems (the top level of thousands of ranks) try their candidates in parallel; the
 		// choice below is made in a fixed order, so the result does not depend on it.
 		// Only the rank-block order holds wrappers: bodies folded above have been unwrapped already.
 		List<List<List<Node>>> segmented = Parallel.map(count, folded.size() >= PARALLEL ? threads : 1, k -> {
 			List<Node> order = orders.get(k % orders.size());
-			RuleSet rules = RuleSet.CANDIDATES.get(k / orders.size());
+			RuleSet rules = candidates.get(k / orders.size());
 			List<List<Node>> segments = new ArrayList<>();
 			for (List<Node> segment : segments(order, separators)) {
 				List<Node> recognized = segment.size() == 1 && separators.contains(segment.get(0)) ? segment

@@ -28,18 +28,30 @@ final class Wrapping {
 	 * continuation moved by some w: the value then wraps around, {@code c * mod(index + o, M)} with
 	 * {@code c * M = -w}, as the neighbours of a periodic grid do. c is the step of the first run
 	 * when it divides w (a value running through M multiples of its step), else M is the whole
-	 * cycle ({@code cycle}, the count of the loop the runs are part of). Null when neither holds.
+	 * cycle ({@code cycle}, the count of the loop the runs are part of). Null when neither holds,
+	 * or when the runs are constant and {@code constants} keeps them apart.
 	 */
-	static @Nullable DepthExpr joined(DepthExpr a, Run first, DepthExpr b, Run second, int depth, long cycle) {
+	static @Nullable DepthExpr joined(DepthExpr a, Run first, DepthExpr b, Run second, int depth, long cycle, Constants constants) {
 		try {
 			Continuation continuation = continuation(a, first, b, second, depth);
 			if (continuation == null || continuation.wrap() == 0) {
 				return continuation == null ? null : continuation.line();
 			}
+			if (constants == Constants.APART && !continuation.line().readsIndex(depth)) {
+				return null;
+			}
 			return wrapped(continuation.line(), continuation.wrap(), first.iterations(), second.iterations(), depth, cycle);
 		} catch (ArithmeticException overflow) {
 			return null;
 		}
+	}
+
+	/** Whether two runs of different constant values join, their value jumping once (see {@link #joined}). */
+	enum Constants {
+		/** They join, the value jumping from the first constant to the second. */
+		JUMPING,
+		/** They stay apart. */
+		APART
 	}
 
 	/** As {@link #joined}, where the second run continues the first without a wrap-around (loop bounds). */

@@ -5,7 +5,14 @@
  * rather than index names, so that two copies of a construct at the same depth have equal numbers;
  * read from the EMF model and written back by {@code ModelTerms}.
  *
- * <p>The passes, in their order ({@link org.looptrace.merge.fold.internal.SystemFolding}):
+ * <p>The whole model is folded two ways, the smaller kept (the first on a tie): with the
+ * {@link org.looptrace.merge.fold.internal.RuleSet#CANDIDATES} and with the same but runs of two
+ * constant values kept apart ({@link org.looptrace.merge.fold.internal.Capability#JUMPING_CONSTANTS}).
+ * Joined, two such runs make the smallest loop body, but their jump may keep the body from folding
+ * with its neighbours above (Sweep3D's octants, each tag a multiple of the octant); which way is
+ * smaller only the whole tells, so neither is chosen system by system.
+ *
+ * <p>The passes of each way, in their order ({@link org.looptrace.merge.fold.internal.SystemFolding}):
  * <ol>
  * <li>Every system (each loop body, then the top level) is recognized in several orders (the order
  * read, rank-major, group-major, rank blocks) with each {@link org.looptrace.merge.fold.internal.RuleSet}

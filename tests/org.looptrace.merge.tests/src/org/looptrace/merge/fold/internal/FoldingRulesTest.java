@@ -14,6 +14,10 @@ import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.merge.Merger;
+import org.looptrace.merge.PropertiesTest;
+import org.looptrace.merge.SweepFamiliesTest;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
@@ -153,12 +157,57 @@ class FoldingRulesTest {
 
 	@Test
 	void aRunAndACopyPastTheWrapAroundJoin() {
-		assertRewrites(stack -> RunsAcrossWrapAround.rewrite(stack, 2, 0), THREE_SENDS + "0 send 0 t\n", """
+		assertRewrites(stack -> RunsAcrossWrapAround.rewrite(stack, 2, 0, RuleSet.PERIODIC), THREE_SENDS + "0 send 0 t\n", """
 				for i0 = 0 to 3
 				  0 send mod(1+i0,4) t
 				done
 				""",
 				THREE_SENDS + "0 send 2 t\n");
+	}
+
+	/**
+	 * Two runs of different constant values join into one loop whose value jumps once where the
+	 * rule set lets constants jump, and stay apart where it keeps them apart; runs of a step join
+	 * under both.
+	 */
+	@Test
+	void runsOfTwoConstantsJoinOnlyWhereConstantsMayJump() {
+		String constants = "for i0 = 0 to 1\n  0 send 1 1000\ndone\nfor i0 = 0 to 1\n  0 send 1 3000\ndone\n";
+		assertEquals("""
+				for i0 = 0 to 3
+				  0 send 1 2000+500*i0-500*mod(2+i0,4)
+				done
+				""", rewritten(constants, stack -> RunsAcrossWrapAround.rewrite(stack, 2, 0, RuleSet.PERIODIC)));
+		untouched(constants, stack -> RunsAcrossWrapAround.rewrite(stack, 2, 0, RuleSet.PERIODIC_CONSTANTS_APART));
+		String wrapped = THREE_SENDS + "0 send 0 t\n";
+		assertEquals(rewritten(wrapped, stack -> RunsAcrossWrapAround.rewrite(stack, 2, 0, RuleSet.PERIODIC)),
+				rewritten(wrapped, stack -> RunsAcrossWrapAround.rewrite(stack, 2, 0, RuleSet.PERIODIC_CONSTANTS_APART)));
+	}
+
+	/**
+	 * The whole is folded two ways, runs of constants joined or kept apart, and the smaller kept,
+	 * the joined on a tie. Sweeps of Sweep3D's tags on 4 × 2 ranks fold smaller apart; on 1 × 2
+	 * ranks, joined: neither way is smaller everywhere.
+	 */
+	@Test
+	void theWholeFoldsTheSmallerOfTwoWays() throws Exception {
+		int[] octants = { 1, 2, 3, 4, 5, 6, 7, 8 };
+		int[][] grids = { { 4, 2, 3 }, { 1, 2, 3 }, { 3, 3, 3 }, { 2, 4, 5 } };
+		long[] differences = new long[grids.length];
+		for (int g = 0; g < grids.length; g++) {
+			int[] grid = grids[g];
+			List<Model> locals = PropertiesTest.locals(SweepFamiliesTest.sweeps(grid[0], grid[1], grid[2], octants, 2), null);
+			Model merged = Merger.merge(locals, new MergeOptions(1, false), Progress.NONE);
+			List<Node> items = ModelTerms.read(List.of(merged), Progress.NONE);
+			List<Node> joined = SystemFolding.fold(items, RuleSet.CANDIDATES, 1, Progress.NONE);
+			List<Node> apart = SystemFolding.fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, 1, Progress.NONE);
+			List<Node> smaller = Terms.size(apart) < Terms.size(joined) ? apart : joined;
+			assertEquals(ModelPrinter.print(ModelTerms.write(smaller)), ModelPrinter.print(SystemFolding.fold(List.of(merged), 2, Progress.NONE)),
+					grid[0] + " × " + grid[1]);
+			differences[g] = Terms.size(joined) - Terms.size(apart);
+		}
+		assertTrue(differences[0] > 0, "4 × 2 apart: " + differences[0] + " fewer");
+		assertTrue(differences[1] < 0, "1 × 2 joined: " + -differences[1] + " fewer");
 	}
 
 	@Test
@@ -177,7 +226,7 @@ class FoldingRulesTest {
 	@Test
 	void aLoopStartingInTheMiddleOfItsStepIsRotated() {
 		// Not where the end of the step before the loop is another step.
-		assertRewrites(stack -> LoopStartingMidStep.rewrite(stack, 0), "0 send 1 b\n" + STEPS, """
+		assertRewrites(stack -> LoopStartingMidStep.rewrite(stack, 0, RuleSet.PERIODIC), "0 send 1 b\n" + STEPS, """
 				for i0 = 0 to 3
 				  0 send 1+i0 b
 				  0 send 2+i0 a
