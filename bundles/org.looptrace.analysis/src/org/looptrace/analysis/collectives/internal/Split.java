@@ -16,9 +16,11 @@ import org.looptrace.analysis.collectives.internal.Walk.Ev;
 /**
  * Cuts the messages of one group on one tag into the consecutive
  * operations every rank ran one after the other. The cuts are consistent: each rank's events are
- * taken from its front, and a message is taken with both of its ends. The smallest such step
- * from the front of a rank is an atom; atoms are added in turn, and the longest run that
- * resembles a shape is kept, the rest cut again.
+ * taken from its front, and a message is taken with both of its ends. An operation whose members
+ * are all ready at their fronts is taken first, its members' shares told by its communication
+ * graph ({@link Steps}). Where none is, the smallest step from the front of a rank is an atom;
+ * atoms are added in the order of their Lamport depth, and the longest run that resembles a shape
+ * is kept, the rest cut again.
  */
 public final class Split {
 
