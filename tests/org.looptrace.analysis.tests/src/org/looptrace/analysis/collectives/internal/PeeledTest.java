@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 import org.looptrace.analysis.collectives.CollectivePatterns;
 import org.looptrace.analysis.collectives.GroupPattern;
@@ -73,7 +74,7 @@ class PeeledTest {
 		return items;
 	}
 
-	private static Peeled around(String text) {
+	private static @Nullable Peeled around(String text) {
 		List<Item> items = items(text);
 		for (int at = 0; at < items.size(); at++) {
 			if (items.get(at) instanceof Loop) {
