@@ -4,14 +4,9 @@ package org.looptrace.analysis.collectives;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +15,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.analysis.collectives.internal.MessageSizes;
 import org.looptrace.analysis.collectives.internal.Shapes;
 import org.looptrace.analysis.collectives.internal.Split;
@@ -87,7 +81,7 @@ public final class CollectivePatterns {
 	 * from its data traces when every rank has one ({@code data.<rank>} with a {@code size}
 	 * attribute) and the sizes can change what is found: when, without them, some pattern is a
 	 * kind that sizes tell from another ({@link GroupPattern#sameMessagesAs()}) or some messages
-	 * had to be cut into operations (sizes help cut them). Reading them is a pass over the data
+	 * had to be cut into operations (sizes name the operations cut). Reading them is a pass over the data
 	 * traces, as long as modelling the folder.
 	 *
 	 * @param folder the trace folder the model was made of
@@ -140,8 +134,7 @@ public final class CollectivePatterns {
 			for (List<Ev> tagged : byTag(events).values()) {
 				if (!add(found, group, tagged, inFunction, true)) {
 					cut = true;
-					List<Ev> rest = bySize(found, group, tagged, inFunction);
-					for (Split.Piece piece : Split.pieces(rest, group.frame().innerCount(), inFunction)) {
+					for (Split.Piece piece : Split.pieces(tagged, group.frame().innerCount(), inFunction)) {
 						found.add(occurrence(group, piece.events(), piece.match()));
 					}
 				}
@@ -197,41 +190,6 @@ public final class CollectivePatterns {
 		}
 		GroupPattern pattern = new GroupPattern(match.kind(), match.root(), match.group(), group.context(), count);
 		return new Occurrence(pattern, loops, new ArrayList<>(constructs));
-	}
-
-	/**
-	 * With sizes, the messages of one tag cut by size (a receive has its send's, first in, first
-	 * out on its channel): operations that follow each other on one tag usually send different
-	 * amounts. The sizes that resemble a shape are added; the events of the others are returned,
-	 * in their order, to be cut into consecutive operations (a scatter's several sizes among them).
-	 */
-	private static List<Ev> bySize(List<Occurrence> found, Group group, List<Ev> events, boolean inFunction) {
-		Map<String, Deque<Double>> sent = new HashMap<>();
-		for (Ev ev : events) {
-			if (ev.send()) {
-				if (ev.size() < 0) {
-					return events;
-				}
-				sent.computeIfAbsent(ev.source() + ">" + ev.destination(), c -> new ArrayDeque<>()).add(ev.size());
-			}
-		}
-		Map<Double, List<Ev>> classes = new TreeMap<>();
-		for (Ev ev : events) {
-			@Nullable Deque<Double> sizes = ev.send() ? null : sent.get(ev.source() + ">" + ev.destination());
-			@Nullable Double matched = sizes == null ? null : sizes.poll();
-			double size = ev.send() ? ev.size() : matched == null ? -1 : matched;
-			classes.computeIfAbsent(size, k -> new ArrayList<>()).add(ev);
-		}
-		if (classes.size() < 2) {
-			return events;
-		}
-		Set<Ev> explained = Collections.newSetFromMap(new IdentityHashMap<>());
-		for (List<Ev> part : classes.values()) {
-			if (add(found, group, part, inFunction, true)) {
-				explained.addAll(part);
-			}
-		}
-		return events.stream().filter(ev -> !explained.contains(ev)).toList();
 	}
 
 	private static Map<String, List<Ev>> byTag(List<Ev> events) {

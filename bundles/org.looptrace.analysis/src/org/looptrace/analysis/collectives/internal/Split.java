@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,9 +17,11 @@ import org.looptrace.analysis.collectives.internal.Walk.Ev;
 /**
  * Cuts the messages of one group on one tag into the consecutive
  * operations every rank ran one after the other. The cuts are consistent: each rank's events are
- * taken from its front, and a message is taken with both of its ends. The smallest such step
- * from the front of a rank is an atom; atoms are added in turn, and the longest run that
- * resembles a shape is kept, the rest cut again.
+ * taken from its front, and a message is taken with both of its ends. An operation whose members
+ * are all ready at their fronts is taken first, its members' shares told by its communication
+ * graph ({@link Steps}). Where none is, the smallest step from the front of a rank is an atom;
+ * atoms are added in the order of their Lamport depth, and the longest run that resembles a shape
+ * is kept, the rest cut again.
  */
 public final class Split {
 
@@ -80,20 +83,41 @@ public final class Split {
 
 	/**
 	 * The pieces of a group's events that resemble a shape. An event a loop repeats stands for as
-	 * many events in a row, up to {@link #MULTIPLICITY}; a group holding more is not cut.
+	 * many events, up to {@link #MULTIPLICITY}; a group holding more is not cut. A rank's events
+	 * of one loop body in a row (the same multiplicity, the same enclosing construct) repeat
+	 * together, as the loop ran them: the rounds of a ring alternate their sends and receives.
 	 */
 	public static List<Piece> pieces(List<Ev> events, long innerCount, boolean inFunction) {
-		List<Ev> expanded = new ArrayList<>();
+		Map<Integer, List<Ev>> byOwner = new LinkedHashMap<>();
 		for (Ev ev : events) {
 			if (ev.multiplicity() > MULTIPLICITY) {
 				return List.of();
 			}
-			Ev once = new Ev(ev.send(), ev.owner(), ev.peer(), ev.tag(), 1, ev.path(), ev.size());
-			for (long k = 0; k < ev.multiplicity(); k++) {
-				expanded.add(once);
+			byOwner.computeIfAbsent(ev.owner(), owner -> new ArrayList<>()).add(ev);
+		}
+		List<Ev> expanded = new ArrayList<>();
+		for (List<Ev> sequence : byOwner.values()) {
+			int end;
+			for (int start = 0; start < sequence.size(); start = end) {
+				Ev first = sequence.get(start);
+				end = start + 1;
+				while (end < sequence.size() && sequence.get(end).multiplicity() == first.multiplicity()
+						&& parent(sequence.get(end).path()).equals(parent(first.path()))) {
+					end++;
+				}
+				for (long k = 0; k < first.multiplicity(); k++) {
+					for (Ev ev : sequence.subList(start, end)) {
+						expanded.add(new Ev(ev.send(), ev.owner(), ev.peer(), ev.tag(), 1, ev.path(), ev.size()));
+					}
+				}
 			}
 		}
 		return new Split(expanded).run(innerCount, inFunction);
+	}
+
+	/** The path of the construct holding the one at {@code path}. */
+	private static String parent(String path) {
+		return path.substring(0, Math.max(0, path.lastIndexOf('.')));
 	}
 
 	private List<Piece> run(long innerCount, boolean inFunction) {

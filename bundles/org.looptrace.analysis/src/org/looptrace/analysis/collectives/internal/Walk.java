@@ -41,7 +41,9 @@ import org.looptrace.model.core.Progress;
  * the counts of the frames around it) unless, with call context, it runs inside a function without
  * calling one: then it belongs to that call and multiplies its messages. Frames are named by the
  * counts of the loops that open them, not by the loop objects, so that the same time loop split
- * by the merge into constructs of different ranks is still one frame.
+ * by the merge into constructs of different ranks is still one frame; without context, the items
+ * around a loop that are one more of its iterations ({@link Peeled}) are read as that iteration,
+ * so a rank whose loop was peeled or rotated is in the frame of the others.
  * <p>
  * Within a frame, an event belongs to a unit: its owner's current call (the function and how many
  * times this rank called it before in the frame), or, outside any function or without context, the
