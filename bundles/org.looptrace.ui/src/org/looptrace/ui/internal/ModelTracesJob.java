@@ -4,6 +4,7 @@ package org.looptrace.ui.internal;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,7 @@ import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.Otf2Archive;
@@ -49,7 +51,8 @@ import org.looptrace.ui.WrittenFiles;
  * cancellable job with progress, with the options of {@link ModellingPreferences}: ranks in
  * parallel, merged as they come, local models of unchanged ranks reused. Problems in the traces
  * become markers at their file and line; a folder holding an OTF2 archive is read as its trace
- * folder ({@link TraceSource}), the archive's warnings marked on its anchor.
+ * folder ({@link TraceSource}), the archive's warnings marked on its anchor; the traces of a replay
+ * are modelled with the model's tags when the folder holds the replay's table of tags.
  *
  * <p>A model the user edited (its content is not what a job last wrote) is replaced only when the
  * user asked for it ({@code replaceEdited}, kept in the local history); otherwise the new model is
@@ -94,7 +97,7 @@ public final class ModelTracesJob extends Job {
 			for (Diagnostic warning : source.warnings()) {
 				mark(warning);
 			}
-			TraceFolder traces = TraceFolder.open(source.folder());
+			TraceFolder traces = TraceFolder.open(withTags(location.toPath(), source.folder()));
 			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
 			// merged as the ranks come, as the CLI does: a few partial models in memory, not every local one
 			Model model = Pipeline.modelRankByRank(traces,
@@ -149,11 +152,28 @@ public final class ModelTracesJob extends Job {
 		void run() throws CoreException;
 	}
 
-	/** The cache of the folder's local models, in the workspace's state: the trace folder holds only the user's files. */
+	/** The cache of the folder's local models, in the workspace's state. */
 	private static LocalModelCache cache(Path traceFolder, ModellingPreferences options) {
+		return LocalModelCache.at(state("local-models", traceFolder), Nlr.cacheConfiguration(options.nlr()));
+	}
+
+	/**
+	 * The traces to model: those of the folder as they are, or, when it holds the table of a replay's
+	 * tags ({@link ReplayTags#FILE}, docs/REPLAY.md), copies with the model's tags in the workspace's state.
+	 */
+	private static Path withTags(Path location, Path traces) throws IOException {
+		Path table = location.resolve(ReplayTags.FILE);
+		if (!Files.isRegularFile(table)) {
+			return traces;
+		}
+		return ReplayTags.readFile(table).restoreInto(traces, state("replay-tags", location));
+	}
+
+	/** What the job keeps of a trace folder, in the workspace's state: the folder holds only the user's files. */
+	private static Path state(String area, Path traceFolder) {
 		IPath state = Platform.getStateLocation(FrameworkUtil.getBundle(ModelTracesJob.class));
 		String key = WrittenFiles.hash(traceFolder.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
-		return LocalModelCache.at(state.toPath().resolve("local-models").resolve(key), Nlr.cacheConfiguration(options.nlr()));
+		return state.toPath().resolve(area).resolve(key);
 	}
 
 	/** Into model.loops, unless the user edited it and did not ask to replace it: then beside it. */
