@@ -58,7 +58,9 @@ public final class MatrixCommand implements Command {
 				  --bytes           also the bytes of the messages: the sum of the size attribute of
 				                    each send in the data traces data.<rank> of the run (the trace
 				                    folder given, or the folder named by the model's first line
-				                    `// traces: PATH`, else the model's own folder)
+				                    `// traces: PATH`, else the model's own folder); with --calls,
+				                    an archive that folder names is read with its calls, as the
+				                    model was made
 				  --csv             rows source,destination,messages[,bytes] (only pairs that
 				                    talk); otherwise a grid with row and column sums for up to %d
 				                    ranks, a line per pair beyond
@@ -72,7 +74,10 @@ public final class MatrixCommand implements Command {
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("--construct"), Set.of("--csv", "--bytes", TraceInput.CALLS));
 		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder or model file").get(0));
-		Path input = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
+		boolean calls = arguments.flag(TraceInput.CALLS);
+		boolean modelFile = !Files.isDirectory(given) && !TraceInput.isArchive(given);
+		// a model file's --calls is for the archive its header names, which --bytes reads
+		Path input = modelFile && arguments.flag("--bytes") ? given : TraceInput.folder(name(), given, calls, err);
 		Model model = ModelInput.load(name(), given, input);
 		String path = arguments.value("--construct");
 		CommunicationMatrix matrix;
@@ -87,7 +92,7 @@ public final class MatrixCommand implements Command {
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage());
 		}
 		@Nullable SortedMap<Channel, Long> bytes = arguments.flag("--bytes")
-				? bytes(model, construct == null ? model : construct, given, input, err)
+				? bytes(model, construct == null ? model : construct, given, input, calls, err)
 				: null;
 		if (arguments.flag("--csv")) {
 			out.println("source,destination,messages" + (bytes == null ? "" : ",bytes"));
@@ -106,12 +111,13 @@ public final class MatrixCommand implements Command {
 
 	/**
 	 * Bytes per pair of ranks of one construct, from the data traces of the folder given (as
-	 * {@code input}) or of the traces the model file {@code input} names, which may be an archive.
+	 * {@code input}) or of the traces the model file {@code input} names, which may be an archive,
+	 * read with its calls when {@code calls} says so, as the model was made.
 	 */
-	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path given, Path input, PrintStream err)
+	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path given, Path input, boolean calls, PrintStream err)
 			throws IOException, UsageException {
 		Path traces = Files.isDirectory(input) ? given : TracesComment.traceFolder(input, Arguments.readText(name(), input));
-		Path folder = Files.isDirectory(input) ? input : TraceInput.folder(name(), traces, false, err);
+		Path folder = Files.isDirectory(input) ? input : TraceInput.folder(name(), traces, calls, err);
 		SortedMap<org.looptrace.model.core.Channel, Long> perChannel;
 		try {
 			perChannel = MessageBytes.of(model, construct, folder, Progress.NONE);

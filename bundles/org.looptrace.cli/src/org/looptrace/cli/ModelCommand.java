@@ -20,7 +20,7 @@ import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.ClusterModel;
 import org.looptrace.pipeline.Pipeline;
-import org.looptrace.replay.ReplayTags;
+import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.SkippedLines;
 import org.looptrace.trace.TraceFolder;

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.looptrace.model.core.Progress;
-import org.looptrace.replay.ReplayTags;
+import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;

@@ -14,6 +14,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.replay.internal.DataTables;
 import org.looptrace.replay.internal.ReplayCode;
 import org.looptrace.replay.internal.ReplayFacts;
+import org.looptrace.trace.ReplayTags;
 
 /**
  * Generates the replay program of a model: a C MPI program ({@code replay.c}, built by its

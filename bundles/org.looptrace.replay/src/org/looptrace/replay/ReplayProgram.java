@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.looptrace.trace.ReplayTags;
+
 /**
  * A generated replay program: {@code replay.c}, its {@code Makefile}, the tag table when the model
  * has tags MPI cannot carry as they are, and the tables of sizes and gaps when the data asks for them.

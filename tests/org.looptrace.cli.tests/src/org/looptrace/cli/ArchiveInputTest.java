@@ -93,6 +93,14 @@ class ArchiveInputTest {
 				Cli.expect(0, "scan", annotated.toString(), run, "--calls").out());
 		assertEquals(Cli.expect(0, "profile", annotated.toString(), calls).out(),
 				Cli.expect(0, "profile", annotated.toString(), run, "--calls").out());
+
+		// a model file whose header names the archive: --bytes reads it with the calls the model has
+		String file = dir.resolve("calls.loops").toString();
+		Cli.expect(0, "model", run, "--calls", "-o", file);
+		String bytes = Cli.expect(0, "matrix", calls, "--bytes", "--csv").out();
+		assertEquals("source,destination,messages,bytes\n0,1,6,48\n", bytes);
+		assertEquals(bytes, Cli.expect(0, "matrix", file, "--bytes", "--csv", "--calls").out());
+		Cli.expect(2, "matrix", file, "--calls");
 	}
 
 	/** A message never received: check names the archive's event file, location and event, not a line of the converted folder. */

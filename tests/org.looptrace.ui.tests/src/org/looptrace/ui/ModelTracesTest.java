@@ -2,6 +2,7 @@
 package org.looptrace.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.eclipse.core.commands.Command;
 import org.eclipse.core.resources.IFile;
@@ -41,6 +44,7 @@ import org.looptrace.model.core.TraceEvent;
 import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.testsupport.RandomPrograms;
+import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
 import org.looptrace.trace.otf2.Otf2Archive;
@@ -180,6 +184,51 @@ class ModelTracesTest {
 		IStatus mended = runJob(folder);
 		assertTrue(mended.isOK(), mended.toString());
 		assertEquals(0, evt.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0).length, "the marker of the cut is gone");
+	}
+
+	/**
+	 * The traces of a replay (numbers for the model's symbolic tags) beside its table of tags: the model
+	 * is that of the traces with the model's tags, and the folder keeps only the user's files.
+	 */
+	@Test
+	void aReplaysTracesAreModelledWithTheTagsOfItsTable() throws Exception {
+		Path original = Files.createTempDirectory("looptrace-symbolic");
+		Patterns.write(Patterns.create("wavefront", 4, 6, 1), original, Progress.NONE);
+		ReplayTags.Builder table = new ReplayTags.Builder();
+		Map<String, Long> numbers = new TreeMap<>();
+		IFolder folder = TestProjects.traceFolder(project, "replayed", replayed -> {
+			for (int rank = 0; rank < 4; rank++) {
+				List<String> symbolic = new ArrayList<>();
+				List<String> sent = new ArrayList<>();
+				for (String line : Files.readAllLines(original.resolve("trace." + rank))) {
+					String[] fields = line.split(" ");
+					boolean message = fields.length == 4 && (fields[1].equals("send") || fields[1].equals("recv"));
+					String symbol = message ? "t" + fields[3] : "";
+					long number = message ? numbers.computeIfAbsent(symbol, s -> 1000L + numbers.size()) : 0;
+					symbolic.add(message ? String.join(" ", fields[0], fields[1], fields[2], symbol) : line);
+					sent.add(message ? String.join(" ", fields[0], fields[1], fields[2], Long.toString(number)) : line);
+				}
+				Files.write(original.resolve("trace." + rank), symbolic);
+				Files.write(replayed.resolve("trace." + rank), sent);
+			}
+			numbers.forEach((symbol, number) -> table.symbol(number, symbol));
+			Files.writeString(replayed.resolve(ReplayTags.FILE), table.build().text());
+		});
+		assertFalse(numbers.isEmpty(), "the pattern sends no message");
+		IStatus status = runJob(folder);
+		assertTrue(status.isOK(), status.toString());
+
+		Model expected = Pipeline.model(TraceFolder.open(original), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		assertEquals(ModelPrinter.print(expected), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+		assertTrue(contents(folder.getFile(LoopTraceUi.MODEL_FILE)).contains(numbers.keySet().iterator().next()), "no symbolic tag");
+		assertFalse(Files.exists(folder.getLocation().toPath().resolve(ReplayTags.RESTORED)), "restored traces in the user's folder");
+
+		// a table that cannot be read: the job fails naming its file and line
+		Path tags = folder.getLocation().toPath().resolve(ReplayTags.FILE);
+		Files.writeString(tags, "1000 t0\n1001\n");
+		IStatus bad = runJob(folder);
+		assertEquals(IStatus.ERROR, bad.getSeverity(), bad.toString());
+		assertTrue(bad.getMessage().contains(tags + ":2:"), bad.getMessage());
 	}
 
 	/** A folder of the project linked to an archive's folder, as a user links a run of a cluster's file system. */

@@ -22,7 +22,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.replay.ReplayException;
-import org.looptrace.replay.ReplayTags;
+import org.looptrace.trace.ReplayTags;
 
 /**
  * What a model must be to be replayed, checked on every occurrence of its events, and what the

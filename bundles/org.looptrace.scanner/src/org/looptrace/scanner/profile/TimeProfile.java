@@ -122,10 +122,15 @@ public final class TimeProfile {
 	 */
 	public static boolean hasDataTraces(Path folder) {
 		try (Stream<Path> files = Files.list(folder)) {
-			return files.anyMatch(file -> file.getFileName().toString().startsWith("data.") && TraceFolder.isRunFile(file));
+			return files.anyMatch(TimeProfile::isDataTrace);
 		} catch (IOException e) {
 			return false;
 		}
+	}
+
+	/** Whether a file is a data trace {@code data.<rank>}. */
+	static boolean isDataTrace(Path file) {
+		return file.getFileName().toString().startsWith("data.") && TraceFolder.isRunFile(file);
 	}
 
 	/** The constructs some rank runs, in model order (a loop before its body); constructs that never run are left out. */

@@ -3,13 +3,10 @@ package org.looptrace.ui.internal;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -25,7 +22,6 @@ import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
-import org.eclipse.core.runtime.QualifiedName;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.ISchedulingRule;
 import org.eclipse.core.runtime.jobs.Job;
@@ -41,28 +37,28 @@ import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.trace.otf2.TraceSource;
 import org.looptrace.ui.LoopTraceUi;
 import org.looptrace.ui.MonitorProgress;
+import org.looptrace.ui.WrittenFiles;
 
 /**
  * Builds the global model of a trace folder of the workspace into its {@code model.loops}, as a
  * cancellable job with progress, with the options of {@link ModellingPreferences}: ranks in
  * parallel, merged as they come, local models of unchanged ranks reused. Problems in the traces
  * become markers at their file and line; a folder holding an OTF2 archive is read as its trace
- * folder ({@link TraceSource}), the archive's warnings marked on its anchor.
+ * folder ({@link TraceSource}), the archive's warnings marked on its anchor; the traces of a replay
+ * are modelled with the model's tags when the folder holds the replay's table of tags.
  *
  * <p>A model the user edited (its content is not what a job last wrote) is replaced only when the
  * user asked for it ({@code replaceEdited}, kept in the local history); otherwise the new model is
  * written beside it, into {@code model.new.loops}, and a marker on the edited model says so.
  */
 public final class ModelTracesJob extends Job {
-
-	/** What the job last wrote into a model file: the SHA-256 of the text. */
-	private static final QualifiedName WRITTEN = new QualifiedName(LoopTraceUi.BUNDLE_ID, "written");
 
 	private final IContainer folder;
 	private final boolean replaceEdited;
@@ -101,7 +97,7 @@ public final class ModelTracesJob extends Job {
 			for (Diagnostic warning : source.warnings()) {
 				mark(warning);
 			}
-			TraceFolder traces = TraceFolder.open(source.folder());
+			TraceFolder traces = TraceFolder.open(withTags(location.toPath(), source.folder()));
 			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
 			// merged as the ranks come, as the CLI does: a few partial models in memory, not every local one
 			Model model = Pipeline.modelRankByRank(traces,
@@ -156,17 +152,34 @@ public final class ModelTracesJob extends Job {
 		void run() throws CoreException;
 	}
 
-	/** The cache of the folder's local models, in the workspace's state: the trace folder holds only the user's files. */
+	/** The cache of the folder's local models, in the workspace's state. */
 	private static LocalModelCache cache(Path traceFolder, ModellingPreferences options) {
+		return LocalModelCache.at(state("local-models", traceFolder), Nlr.cacheConfiguration(options.nlr()));
+	}
+
+	/**
+	 * The traces to model: those of the folder as they are, or, when it holds the table of a replay's
+	 * tags ({@link ReplayTags#FILE}, docs/REPLAY.md), copies with the model's tags in the workspace's state.
+	 */
+	private static Path withTags(Path location, Path traces) throws IOException {
+		Path table = location.resolve(ReplayTags.FILE);
+		if (!Files.isRegularFile(table)) {
+			return traces;
+		}
+		return ReplayTags.readFile(table).restoreInto(traces, state("replay-tags", location));
+	}
+
+	/** What the job keeps of a trace folder, in the workspace's state: the folder holds only the user's files. */
+	private static Path state(String area, Path traceFolder) {
 		IPath state = Platform.getStateLocation(FrameworkUtil.getBundle(ModelTracesJob.class));
-		String key = HexFormat.of().formatHex(sha256(traceFolder.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8)));
-		return LocalModelCache.at(state.toPath().resolve("local-models").resolve(key), Nlr.cacheConfiguration(options.nlr()));
+		String key = WrittenFiles.hash(traceFolder.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
+		return state.toPath().resolve(area).resolve(key);
 	}
 
 	/** Into model.loops, unless the user edited it and did not ask to replace it: then beside it. */
 	private void write(String text, @Nullable IProgressMonitor monitor) throws CoreException {
 		IFile model = file(LoopTraceUi.MODEL_FILE);
-		IFile target = model.exists() && !replaceEdited && isEdited(model) ? file(LoopTraceUi.NEW_MODEL_FILE) : model;
+		IFile target = !replaceEdited && WrittenFiles.isEdited(model) ? file(LoopTraceUi.NEW_MODEL_FILE) : model;
 		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
 		if (target.exists()) {
 			target.setContents(new ByteArrayInputStream(bytes), IResource.KEEP_HISTORY, monitor);
@@ -175,7 +188,7 @@ public final class ModelTracesJob extends Job {
 		}
 		// derived: Eclipse warns before an edit, version control can leave it out
 		target.setDerived(true, monitor);
-		target.setPersistentProperty(WRITTEN, HexFormat.of().formatHex(sha256(bytes)));
+		WrittenFiles.mark(target, WrittenFiles.hash(bytes));
 		if (target != model) {
 			IMarker marker = model.createMarker(LoopTraceUi.MODEL_KEPT_MARKER);
 			marker.setAttribute(IMarker.SEVERITY, IMarker.SEVERITY_WARNING);
@@ -183,30 +196,9 @@ public final class ModelTracesJob extends Job {
 					NLS.bind(Messages.ModelTracesJob_keptEdited, LoopTraceUi.MODEL_FILE, LoopTraceUi.NEW_MODEL_FILE));
 		} else {
 			IFile stale = file(LoopTraceUi.NEW_MODEL_FILE);
-			if (stale.exists() && !isEdited(stale)) {
+			if (stale.exists() && !WrittenFiles.isEdited(stale)) {
 				stale.delete(true, monitor);
 			}
-		}
-	}
-
-	/** Whether the file's content is not what a job last wrote there (or no job wrote it). */
-	private static boolean isEdited(IFile file) throws CoreException {
-		String written = file.getPersistentProperty(WRITTEN);
-		if (written == null) {
-			return true;
-		}
-		try (InputStream in = file.getContents(true)) {
-			return !written.equals(HexFormat.of().formatHex(sha256(in.readAllBytes())));
-		} catch (IOException e) {
-			return true;
-		}
-	}
-
-	private static byte[] sha256(byte[] bytes) {
-		try {
-			return MessageDigest.getInstance("SHA-256").digest(bytes);
-		} catch (NoSuchAlgorithmException e) {
-			throw new IllegalStateException("every Java platform has SHA-256", e);
 		}
 	}
 

@@ -40,6 +40,7 @@ import org.looptrace.scanner.Scanner;
 import org.looptrace.scanner.ScannerGenerator;
 import org.looptrace.scanner.ui.ScannerUi;
 import org.looptrace.ui.MonitorProgress;
+import org.looptrace.ui.WrittenFiles;
 
 /**
  * A launch of a LoopTrace Scanner configuration: parses the model, compiles its annotations and
@@ -142,7 +143,7 @@ final class ScanJob extends Job {
 			Files.deleteIfExists(part);
 		}
 		target.refreshLocal(IResource.DEPTH_ZERO, progress.split(4));
-		WrittenFiles.mark(target, digest);
+		WrittenFiles.mark(target, WrittenFiles.hash(digest));
 		long millis = (System.nanoTime() - start) / 1_000_000;
 		console.print(NLS.bind(Messages.ScanJob_scanned, new Object[] { read.total(), String.format("%.3f", millis / 1000.0), target.getFullPath() }));
 		for (String label : read.labels()) {
@@ -166,14 +167,12 @@ final class ScanJob extends Job {
 		for (Map.Entry<String, String> entry : files.entrySet()) {
 			IFile file = folder.getFile(entry.getKey());
 			byte[] bytes = entry.getValue().getBytes(StandardCharsets.UTF_8);
-			MessageDigest digest = WrittenFiles.digest();
-			digest.update(bytes);
 			if (file.exists()) {
 				file.setContents(bytes, IResource.KEEP_HISTORY, progress.split(1));
 			} else {
 				file.create(bytes, IResource.NONE, progress.split(1));
 			}
-			WrittenFiles.mark(file, digest);
+			WrittenFiles.mark(file, WrittenFiles.hash(bytes));
 		}
 		console.print(NLS.bind(language == ScannerGenerator.Language.C ? Messages.ScanJob_generatedC : Messages.ScanJob_generatedJava,
 				new Object[] { folder.getFullPath(), String.join(", ", files.keySet()), settings.traces() }));

@@ -2,7 +2,6 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jdt.annotation.Nullable;
@@ -24,6 +22,7 @@ import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.MessageBytes;
+import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.trace.TraceFormatException;
 
 /**
@@ -67,7 +66,7 @@ record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages,
 		SortedMap<Channel, Long> bytes = null;
 		String problem = null;
 		Path folder = TracesComment.traceFolder(file, text);
-		if (hasDataTraces(folder)) {
+		if (TimeProfile.hasDataTraces(folder)) {
 			try {
 				bytes = new TreeMap<>();
 				for (Map.Entry<org.looptrace.model.core.Channel, Long> channel : MessageBytes.of(model, target, folder, progress)
@@ -93,17 +92,6 @@ record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages,
 			ranks.add(rank);
 		}
 		return new MatrixData(construct, matrix.channels(), bytes, problem, ranks);
-	}
-
-	private static boolean hasDataTraces(Path folder) {
-		if (!Files.isDirectory(folder)) {
-			return false;
-		}
-		try (Stream<Path> files = Files.list(folder)) {
-			return files.anyMatch(file -> file.getFileName() != null && file.getFileName().toString().matches("data\\.[0-9]+(\\.gz)?"));
-		} catch (IOException e) {
-			return false;
-		}
 	}
 
 	/** How many ranks send or receive a message of the matrix. */

@@ -3,14 +3,9 @@ package org.looptrace.timeline.ui.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
@@ -38,27 +33,6 @@ record TimelineTimes(Map<String, Long> totals, Map<String, String> tooltips, @Nu
 	TimelineTimes {
 		totals = Map.copyOf(totals);
 		tooltips = Map.copyOf(tooltips);
-	}
-
-	/**
-	 * What a time profile is read from: the model text, its trace folder and the sizes and times of
-	 * its data traces (a profile is read again when one of them changes).
-	 */
-	record Key(String text, Path folder, List<Long> stamps) {
-
-		/** The key of model text whose data traces are in {@code folder}. */
-		static Key of(String text, Path folder) {
-			List<Long> stamps = new ArrayList<>();
-			try (Stream<Path> files = Files.list(folder)) {
-				for (Path file : files.filter(file -> file.getFileName().toString().startsWith("data.")).sorted().toList()) {
-					stamps.add(Files.size(file));
-					stamps.add(Files.getLastModifiedTime(file).to(TimeUnit.MICROSECONDS));
-				}
-			} catch (IOException e) {
-				stamps.clear(); // no folder: no data traces
-			}
-			return new Key(text, folder, stamps);
-		}
 	}
 
 	/**

@@ -54,6 +54,7 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TracesComment;
+import org.looptrace.scanner.profile.ProfileKey;
 import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
@@ -125,7 +126,7 @@ public class TimelineView extends ViewPart {
 	private @Nullable Label legendLeast;
 	private @Nullable Label legendMost;
 	/** The time of the loops last read, and what from: read again only when the text or a data trace changed. */
-	private TimelineTimes.@Nullable Key timesKey;
+	private @Nullable ProfileKey timesKey;
 	private TimelineTimes times = TimelineTimes.NONE;
 
 	private @Nullable IFile file;
@@ -391,8 +392,8 @@ public class TimelineView extends ViewPart {
 	 * the text or a data trace changed since the last read.
 	 */
 	private synchronized TimelineTimes times(Model parsed, String text, Path modelFile, Progress progress) {
-		TimelineTimes.Key key = TimelineTimes.Key.of(text, TracesComment.traceFolder(modelFile, text));
-		if (!key.equals(timesKey)) {
+		ProfileKey key = ProfileKey.of(text, TracesComment.traceFolder(modelFile, text));
+		if (!Objects.equals(key, timesKey)) {
 			times = TimelineTimes.read(parsed, key.folder(), progress);
 			timesKey = key;
 		}

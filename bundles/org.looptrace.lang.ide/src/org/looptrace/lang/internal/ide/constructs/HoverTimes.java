@@ -3,13 +3,10 @@ package org.looptrace.lang.internal.ide.constructs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.Objects;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Construct;
@@ -19,6 +16,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.ConstructTimeText;
+import org.looptrace.scanner.profile.ProfileKey;
 import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.trace.TraceFormatException;
 
@@ -29,15 +27,11 @@ import org.looptrace.trace.TraceFormatException;
  */
 final class HoverTimes {
 
-	/** What a profile was computed from: the text, its trace folder and the data traces' sizes and times. */
-	private record Key(String text, Path folder, List<Long> stamps) {
-	}
-
 	/** The hover lines of each construct some rank runs, by path; or why there are none. */
 	private record Times(Map<String, String> lines, @Nullable String error) {
 	}
 
-	private static @Nullable Key lastKey;
+	private static @Nullable ProfileKey lastKey;
 	private static Times lastTimes = new Times(Map.of(), null);
 
 	private HoverTimes() {
@@ -45,12 +39,11 @@ final class HoverTimes {
 
 	/** The hover's lines on the time of a construct, each ended by a newline; empty when the run has no data trace. */
 	static String lines(Model model, String text, Construct construct, Path modelFile) {
-		Path folder = TracesComment.traceFolder(modelFile, text);
-		List<Long> stamps = stamps(folder);
-		if (stamps.isEmpty()) {
+		ProfileKey key = ProfileKey.of(text, TracesComment.traceFolder(modelFile, text));
+		if (!key.hasDataTraces()) {
 			return "";
 		}
-		Times times = times(model, new Key(text, folder, stamps));
+		Times times = times(model, key);
 		String error = times.error();
 		if (error != null) {
 			return "time: " + error + "\n";
@@ -58,8 +51,8 @@ final class HoverTimes {
 		return times.lines().getOrDefault(ConstructPath.of(construct), "time: no rank runs it\n");
 	}
 
-	private static synchronized Times times(Model model, Key key) {
-		if (key.equals(lastKey)) {
+	private static synchronized Times times(Model model, ProfileKey key) {
+		if (Objects.equals(key, lastKey)) {
 			return lastTimes;
 		}
 		Map<String, String> lines = new HashMap<>();
@@ -77,19 +70,5 @@ final class HoverTimes {
 		lastKey = key;
 		lastTimes = new Times(lines, error);
 		return lastTimes;
-	}
-
-	/** The size and modification time of each data trace of the folder, by name; empty without any. */
-	private static List<Long> stamps(Path folder) {
-		List<Long> stamps = new ArrayList<>();
-		try (Stream<Path> files = Files.list(folder)) {
-			for (Path file : files.filter(file -> file.getFileName().toString().matches("data\\.[0-9]+")).sorted().toList()) {
-				stamps.add(Files.size(file));
-				stamps.add(Files.getLastModifiedTime(file).to(java.util.concurrent.TimeUnit.MICROSECONDS));
-			}
-		} catch (IOException e) {
-			return List.of(); // no folder: no time to show
-		}
-		return stamps;
 	}
 }

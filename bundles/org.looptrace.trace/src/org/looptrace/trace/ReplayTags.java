@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.replay;
+package org.looptrace.trace;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -153,7 +153,18 @@ public final class ReplayTags {
 	 * @return the folder of the restored traces
 	 */
 	public Path restoreInto(Path traceFolder) throws IOException {
-		Path into = Files.createDirectories(traceFolder.resolve(RESTORED));
+		return restoreInto(traceFolder, traceFolder.resolve(RESTORED));
+	}
+
+	/**
+	 * The traces of a folder with the model's tags, written into {@code into} as
+	 * {@link #restoreInto(Path)} does (for a caller that keeps its copies elsewhere, as the IDE in its
+	 * state, so that the folder holds only the user's files).
+	 *
+	 * @return {@code into}, created when missing
+	 */
+	public Path restoreInto(Path traceFolder, Path into) throws IOException {
+		Files.createDirectories(into);
 		for (Path old : traces(into)) {
 			Files.delete(old);
 		}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Random;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.CoreException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.looptrace.ui.testsupport.TestProjects;
+
+/** What LoopTrace wrote, in a real workspace: an edit by the user is seen, and what is written goes beside it. */
+class WrittenFilesTest {
+
+	private final IProject project = TestProjects.project("written");
+
+	@BeforeEach
+	void createProject() throws CoreException {
+		TestProjects.create(project);
+	}
+
+	@AfterEach
+	void deleteProject() throws CoreException {
+		TestProjects.delete(project);
+	}
+
+	@Test
+	void anEditedFileIsLeftAloneAndTheNextFreeNameTaken() throws CoreException {
+		IFile wanted = project.getFile("scan.csv");
+		assertFalse(WrittenFiles.isEdited(wanted), "a missing file");
+		assertNull(WrittenFiles.markOf(wanted));
+		assertEquals(wanted, WrittenFiles.target(wanted));
+		write(wanted, "a,b\n");
+		assertFalse(WrittenFiles.isEdited(wanted), "as written");
+		assertEquals(wanted, WrittenFiles.target(wanted));
+
+		wanted.setContents("a,b,c\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
+		assertTrue(WrittenFiles.isEdited(wanted), "edited");
+		IFile beside = WrittenFiles.target(wanted);
+		assertEquals(project.getFile("scan-1.csv"), beside);
+		write(beside, "a,b\n");
+		assertEquals(beside, WrittenFiles.target(wanted), "the file written beside is replaced the next time");
+		beside.setContents("mine\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
+		assertEquals(project.getFile("scan-2.csv"), WrittenFiles.target(wanted));
+
+		IFile unmarked = project.getFile("notes");
+		unmarked.create("written by hand\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
+		assertTrue(WrittenFiles.isEdited(unmarked), "a file LoopTrace never wrote");
+		assertEquals(project.getFile("notes-1"), WrittenFiles.target(unmarked));
+	}
+
+	@Test
+	void aFolderWithOneEditedFileIsLeftAlone() throws CoreException {
+		IFolder wanted = project.getFolder("scanner");
+		wanted.create(true, true, null);
+		List<String> names = List.of("scanner.c", "scanner.h");
+		for (String name : names) {
+			write(wanted.getFile(name), "// " + name + "\n");
+		}
+		assertEquals(wanted, WrittenFiles.target(wanted, names));
+		wanted.getFile("scanner.h").setContents("// mine\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
+		assertEquals(project.getFolder("scanner-1"), WrittenFiles.target(wanted, names));
+		assertEquals(wanted, WrittenFiles.target(wanted, List.of("scanner.c")), "only the files to write count");
+	}
+
+	/** Content hashed as it is streamed has the hash of the whole, on random contents. */
+	@Test
+	void aStreamedDigestHashesAsTheWholeContent() {
+		Random random = new Random(5);
+		for (int i = 0; i < 100; i++) {
+			byte[] content = new byte[random.nextInt(10_000)];
+			random.nextBytes(content);
+			MessageDigest digest = WrittenFiles.digest();
+			for (int from = 0; from < content.length;) {
+				int length = Math.min(content.length - from, 1 + random.nextInt(1000));
+				digest.update(content, from, length);
+				from += length;
+			}
+			assertEquals(WrittenFiles.hash(content), WrittenFiles.hash(digest));
+			assertEquals(64, WrittenFiles.hash(content).length());
+		}
+	}
+
+	private static void write(IFile file, String text) throws CoreException {
+		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+		if (file.exists()) {
+			file.setContents(bytes, IResource.NONE, null);
+		} else {
+			file.create(bytes, IResource.NONE, null);
+		}
+		WrittenFiles.mark(file, WrittenFiles.hash(bytes));
+	}
+}
