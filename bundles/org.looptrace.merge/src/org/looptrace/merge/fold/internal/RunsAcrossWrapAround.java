@@ -78,6 +78,6 @@ final class RunsAcrossWrapAround {
 		Node[] x = first.isSingleCopy() ? lifted(a, depth) : a.toArray(new Node[0]);
 		Node[] y = second.isSingleCopy() ? lifted(b, depth) : b.toArray(new Node[0]);
 		return combine(new Node[][] { x, y }, new RunConcatenation(first, second, cycle, depth,
-				rules.has(Capability.JUMPING_CONSTANTS) ? Wrapping.Constants.JUMPING : Wrapping.Constants.APART));
+				rules.has(Capability.JUMPING_CONSTANTS) ? Wrapping.Constants.JUMPING : Wrapping.Constants.APART, rules.jumps()));
 	}
 }

@@ -63,7 +63,9 @@ public final class SystemFolding {
 	 * The model is folded twice, with {@link RuleSet#CANDIDATES} and with
 	 * {@link RuleSet#CANDIDATES_CONSTANTS_APART}, the second kept only where smaller: two runs of
 	 * constant values joined in a loop body make the smallest body, yet may keep that body from
-	 * folding with its neighbours above, which only the size of the whole tells.
+	 * folding with its neighbours above, which only the size of the whole tells. The second
+	 * folding runs only when the first joined such runs somewhere ({@link JumpingJoins}): else it would
+	 * examine the same candidates and end the same.
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
@@ -71,12 +73,12 @@ public final class SystemFolding {
 	 */
 	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
 		List<Node> items = ModelTerms.read(blocks, progress);
-		List<List<RuleSet>> ways = List.of(RuleSet.CANDIDATES, RuleSet.CANDIDATES_CONSTANTS_APART);
-		// The two foldings share nothing: they run side by side where there are threads.
-		List<List<Node>> folded = Parallel.map(ways.size(), Math.min(threads, ways.size()),
-				k -> fold(items, ways.get(k), threads, progress));
-		List<Node> joined = folded.get(0);
-		List<Node> apart = folded.get(1);
+		JumpingJoins jumps = new JumpingJoins();
+		List<Node> joined = fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), threads, progress);
+		if (!jumps.any()) {
+			return ModelTerms.write(joined);
+		}
+		List<Node> apart = fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress);
 		return ModelTerms.write(size(apart) < size(joined) ? apart : joined);
 	}
 
