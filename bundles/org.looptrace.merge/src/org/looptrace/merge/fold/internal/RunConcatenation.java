@@ -9,14 +9,12 @@ import org.eclipse.jdt.annotation.Nullable;
  *
  * @param cycle     the count of the loop the runs are part of
  * @param constants whether two runs of different constant values join
- * @param jumps     where such joins are noted, if anywhere
  */
-record RunConcatenation(Run first, Run second, long cycle, int depth, Wrapping.Constants constants, @Nullable JumpingJoins jumps)
-		implements Combiner {
+record RunConcatenation(Run first, Run second, long cycle, int depth, Wrapping.Constants constants) implements Combiner {
 
 	@Override
 	public @Nullable DepthExpr number(DepthExpr[] column) {
-		return Wrapping.joined(column[0], first, column[1], second, depth, cycle, constants, jumps);
+		return Wrapping.joined(column[0], first, column[1], second, depth, cycle, constants);
 	}
 
 	@Override

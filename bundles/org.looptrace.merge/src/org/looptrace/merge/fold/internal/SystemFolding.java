@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -65,7 +66,8 @@ public final class SystemFolding {
 	 * constant values joined in a loop body make the smallest body, yet may keep that body from
 	 * folding with its neighbours above, which only the size of the whole tells. The second
 	 * folding runs only when the first joined such runs somewhere ({@link JumpingJoins}): else it would
-	 * examine the same candidates and end the same.
+	 * examine the same candidates and end the same. It starts at the first such join, beside the
+	 * first folding where there are threads.
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
@@ -74,11 +76,18 @@ public final class SystemFolding {
 	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
 		List<Node> items = ModelTerms.read(blocks, progress);
 		JumpingJoins jumps = new JumpingJoins();
-		List<Node> joined = fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), threads, progress);
-		if (!jumps.any()) {
-			return ModelTerms.write(joined);
-		}
-		List<Node> apart = fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress);
+		List<Optional<List<Node>>> folded = Parallel.map(2, Math.min(threads, 2), k -> {
+			if (k == 1) {
+				return jumps.awaitAny() ? Optional.of(fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress)) : Optional.empty();
+			}
+			try {
+				return Optional.of(fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), threads, progress));
+			} finally {
+				jumps.end();
+			}
+		});
+		List<Node> joined = folded.get(0).orElseThrow();
+		List<Node> apart = folded.get(1).orElse(joined);
 		return ModelTerms.write(size(apart) < size(joined) ? apart : joined);
 	}
 

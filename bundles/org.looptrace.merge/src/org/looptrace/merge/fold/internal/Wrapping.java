@@ -29,25 +29,18 @@ final class Wrapping {
 	 * {@code c * M = -w}, as the neighbours of a periodic grid do. c is the step of the first run
 	 * when it divides w (a value running through M multiples of its step), else M is the whole
 	 * cycle ({@code cycle}, the count of the loop the runs are part of). Null when neither holds,
-	 * or when the runs are constant and {@code constants} keeps them apart; runs of constants
-	 * joined are noted in {@code jumps} when there is one.
+	 * or when the runs are constant and {@code constants} keeps them apart.
 	 */
-	static @Nullable DepthExpr joined(DepthExpr a, Run first, DepthExpr b, Run second, int depth, long cycle, Constants constants,
-			@Nullable JumpingJoins jumps) {
+	static @Nullable DepthExpr joined(DepthExpr a, Run first, DepthExpr b, Run second, int depth, long cycle, Constants constants) {
 		try {
 			Continuation continuation = continuation(a, first, b, second, depth);
 			if (continuation == null || continuation.wrap() == 0) {
 				return continuation == null ? null : continuation.line();
 			}
-			boolean jumping = !continuation.line().readsIndex(depth);
-			if (jumping && constants == Constants.APART) {
+			if (constants == Constants.APART && !continuation.line().readsIndex(depth)) {
 				return null;
 			}
-			DepthExpr joined = wrapped(continuation.line(), continuation.wrap(), first.iterations(), second.iterations(), depth, cycle);
-			if (jumping && joined != null && jumps != null) {
-				jumps.note();
-			}
-			return joined;
+			return wrapped(continuation.line(), continuation.wrap(), first.iterations(), second.iterations(), depth, cycle);
 		} catch (ArithmeticException overflow) {
 			return null;
 		}
