@@ -95,7 +95,11 @@ public final class SystemFolding {
 	 * the pass over steps ({@link StepsPass}), then the value fits ({@link ValueFitPass}); in a loop
 	 * body, of the few smallest, the one smallest after those two passes ({@link #smallestFitted}).
 	 * Where the ranks of a segment end with the same steps ({@link CommonTail}), the system folded
-	 * with those apart when that is smaller. {@code ranges}: {lower, upper} of the index of each
+	 * with those apart when that is smaller. Where two or more loops are closed exchanges of
+	 * messages, the system folded again with their bodies unfolded, each in the one order of
+	 * {@link ExchangeOrder}, kept when smaller (compared as above): bodies folded each on its own
+	 * into different shapes cannot join, the same exchange run from another rank in one order can.
+	 * {@code ranges}: {lower, upper} of the index of each
 	 * enclosing loop whose bounds are constant (null otherwise), outermost first.
 	 */
 	private List<Node> fold(List<Node> items, List<long @Nullable []> ranges) {
@@ -112,6 +116,13 @@ public final class SystemFolding {
 			}
 		}
 		List<Node> system = foldSystem(folded, ranges);
+		List<Node> exchanges = ExchangeOrder.canonicalBodies(items);
+		if (exchanges != null) {
+			List<Node> joined = foldSystem(exchanges, ranges);
+			if (depth == 0 ? size(joined) < size(system) : fittedSize(joined, ranges) < fittedSize(system, ranges)) {
+				system = joined;
+			}
+		}
 		// The steps every rank ends with folded apart, over all ranks, when that is smaller.
 		List<long @Nullable []> within = new ArrayList<>(ranges);
 		within.add(new long[] { 0, 0 });
