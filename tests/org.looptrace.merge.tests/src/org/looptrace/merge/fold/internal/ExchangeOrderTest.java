@@ -18,6 +18,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
+import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Progress;
 
@@ -59,7 +60,7 @@ class ExchangeOrderTest {
 	 * the same kinds, under one one-to-one renaming of ranks.
 	 */
 	@Test
-	void octantsFromDifferentCornersTakeOneOrder() {
+	void octantsFromDifferentCornersTakeOneOrder() throws Exception {
 		Node[] first = ExchangeOrder.canonical(events(OCTANTS[0]));
 		for (String octant : OCTANTS) {
 			Node[] body = ExchangeOrder.canonical(events(octant));
@@ -81,7 +82,7 @@ class ExchangeOrderTest {
 
 	/** Octants as sibling loops are all reordered; a single closed exchange has no sibling to join. */
 	@Test
-	void siblingsAreReorderedOnlyInPairs() {
+	void siblingsAreReorderedOnlyInPairs() throws Exception {
 		List<Node> loops = nodes("for i = 0 to 9\n" + OCTANTS[0] + "done\nfor i = 0 to 9\n" + OCTANTS[2] + "done\n");
 		List<Node> reordered = ExchangeOrder.canonicalBodies(loops);
 		assertNotNull(reordered);
@@ -93,7 +94,7 @@ class ExchangeOrderTest {
 
 	/** A receive of a message sent in an earlier iteration, a send received later, a collective: kept as read. */
 	@Test
-	void openExchangesAreKeptAsRead() {
+	void openExchangesAreKeptAsRead() throws Exception {
 		for (String text : List.of("1 recv 0 5\n0 send 1 5\n", "0 send 1 5\n1 send 0 5\n0 recv 1 5\n",
 				"0 send 1 5\n0 recv 1 5\n0 sync MPI_Barrier 0-1\n1 sync MPI_Barrier 0-1\n")) {
 			Node[] body = events(text);
@@ -107,7 +108,7 @@ class ExchangeOrderTest {
 	 * it is received, and is the same whatever the order read.
 	 */
 	@Test
-	void everyOrderReadGivesTheSameValidOrder() {
+	void everyOrderReadGivesTheSameValidOrder() throws Exception {
 		Random random = new Random(11);
 		for (int round = 0; round < 500; round++) {
 			List<String> exchange = exchange(random);
@@ -202,11 +203,11 @@ class ExchangeOrderTest {
 		assertEquals(readByRank, orderByRank, what + ": a rank's order changed");
 	}
 
-	private static Node[] events(String text) {
+	private static Node[] events(String text) throws ModelTextException {
 		return nodes(text).toArray(new Node[0]);
 	}
 
-	private static List<Node> nodes(String text) {
+	private static List<Node> nodes(String text) throws ModelTextException {
 		return ModelTerms.read(List.of(ModelText.parse(text, "exchange.loops")), Progress.NONE);
 	}
 }
