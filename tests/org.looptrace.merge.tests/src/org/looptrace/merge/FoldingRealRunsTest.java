@@ -29,12 +29,12 @@ class FoldingRealRunsTest {
 	 * (docs/PERFORMANCE.md).
 	 */
 	private static final String TABLE = """
-			lu.S 114 131
+			lu.S 110 131
 			cg.S 34 50
 			mg.S 81 138
 			bt.S 74 99
 			sp.S 66 81
-			sweep3d 37 26
+			sweep3d 24 26
 			""";
 
 	/**
@@ -44,7 +44,7 @@ class FoldingRealRunsTest {
 	private static final String HELD_OUT = """
 			lu.S.8 8 149
 			mg.S.8 8 81
-			sweep3d50.4 4 37
+			sweep3d50.4 4 26
 			sweep3d50.6 6 26
 			sweep3d50.8 8 26
 			sweep3d50.16 16 28

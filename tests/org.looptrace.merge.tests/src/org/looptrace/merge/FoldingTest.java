@@ -29,7 +29,7 @@ import org.looptrace.trace.generate.Patterns;
  * become loops over ranks; the model stays exact, never grows, never exceeds the local models, and
  * the models of SPMD patterns keep their size as the number of ranks grows.
  */
-class FoldingTest {
+public class FoldingTest {
 
 	private static List<List<TraceEvent>> traces(Pattern pattern) {
 		return PropertiesTest.traces(pattern);
@@ -464,7 +464,7 @@ class FoldingTest {
 	}
 
 	/** A loop of constant bounds or an event of rank 0 or 1 whose tag reads the indices around it. */
-	static void randomItem(Random random, int depth, StringBuilder text) {
+	public static void randomItem(Random random, int depth, StringBuilder text) {
 		String indent = "  ".repeat(depth);
 		if (depth < 3 && random.nextInt(3) > 0) {
 			int lower = random.nextInt(3);

@@ -45,7 +45,7 @@ public class PropertiesTest {
 	}
 
 	/** The trace of every rank of a generated pattern. */
-	static List<List<TraceEvent>> traces(Pattern pattern) {
+	public static List<List<TraceEvent>> traces(Pattern pattern) {
 		List<List<TraceEvent>> traces = new ArrayList<>();
 		for (int p = 0; p < pattern.ranks(); p++) {
 			List<TraceEvent> events = new ArrayList<>();

@@ -56,12 +56,35 @@ public class SweepFamiliesTest {
 	}
 
 	/**
-	 * For a fixed processor grid and octant order, the constructs do not depend on the blocks per
-	 * octant (what the problem size decides) from 3 blocks on. At 2 blocks they may differ either
-	 * way (20 against 41 on 3 × 3 in Sweep3D's order, 97 against 41 on 4 × 6): printed, not asserted.
+	 * On a 2 × 2 grid every rank is a corner: the merge writes the eight octants' exchanges in
+	 * several event orders, and each body folded on its own takes another shape. Folded in one order,
+	 * the octants join into one nest whatever their order: exact on every rank, at most 19 constructs.
 	 */
 	@Test
-	void constructsDoNotDependOnTheBlocksFromThreeOn() throws Exception {
+	void octantsOfATwoByTwoGridJoin() throws Exception {
+		for (int order = 0; order < 2; order++) {
+			for (int blocks : new int[] { 3, 5 }) {
+				String what = "2 × 2, " + blocks + " blocks, order " + order;
+				List<List<TraceEvent>> traces = sweeps(2, 2, blocks, ORDERS[order], 2);
+				Model folded = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE);
+				for (int p = 0; p < traces.size(); p++) {
+					assertEquals(traces.get(p), Projection.events(folded, p), what + ", rank " + p);
+				}
+				long constructs = Folding.constructs(folded);
+				assertTrue(constructs <= 19, what + ": " + constructs + " constructs\n" + ModelPrinter.print(folded));
+			}
+		}
+	}
+
+	/**
+	 * For a fixed processor grid and octant order, the constructs do not depend on the blocks per
+	 * octant (what the problem size decides) from 4 blocks on. At 3 blocks they are at most as many:
+	 * the octants' exchanges, put in one order, may join where longer runs of blocks do not (35
+	 * against 41 on 3 × 3 in Sweep3D's order). At 2 blocks they may differ either way (20 against
+	 * 41 on 3 × 3 in Sweep3D's order, 97 against 41 on 4 × 6): printed, not asserted.
+	 */
+	@Test
+	void constructsDoNotDependOnTheBlocksFromFourOn() throws Exception {
 		StringBuilder figures = new StringBuilder("sweep constructs (grid, order: at 2, 3, 4, 5 blocks):");
 		for (int[] grid : new int[][] { { 3, 3 }, { 4, 6 }, { 5, 3 } }) {
 			for (int order = 0; order < 2; order++) {
@@ -72,7 +95,8 @@ public class SweepFamiliesTest {
 					constructs.add(Folding.constructs(Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE)));
 				}
 				figures.append('\n').append(what).append(": ").append(constructs);
-				assertEquals(List.of(constructs.get(1), constructs.get(1)), constructs.subList(2, 4), what + ": at 2, 3, 4, 5 blocks " + constructs);
+				assertEquals(constructs.get(2), constructs.get(3), what + ": at 2, 3, 4, 5 blocks " + constructs);
+				assertTrue(constructs.get(1) <= constructs.get(2), what + ": at 2, 3, 4, 5 blocks " + constructs);
 			}
 		}
 		System.out.println(figures);

@@ -5,6 +5,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 import static org.looptrace.merge.fold.internal.Capability.JUMPING_CONSTANTS;
 import static org.looptrace.merge.fold.internal.Capability.PAIRS;
 import static org.looptrace.merge.fold.internal.Capability.PAIRS_OF_LOOPS;
@@ -22,8 +24,9 @@ import static org.looptrace.merge.fold.internal.Capability.WRAP_AROUNDS;
  *
  * @param name         for messages and debugging
  * @param capabilities what the recognition may do beyond NLR's rules
+ * @param jumps        where joins of runs of different constant values are noted, if anywhere
  */
-record RuleSet(String name, Set<Capability> capabilities) {
+record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins jumps) {
 
 	/** NLR's rules alone: three copies make a loop. */
 	static final RuleSet NLR = new RuleSet("NLR", EnumSet.noneOf(Capability.class));
@@ -73,6 +76,15 @@ record RuleSet(String name, Set<Capability> capabilities) {
 	 */
 	static final List<RuleSet> CANDIDATES_CONSTANTS_APART = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS,
 			PERIODIC_CONSTANTS_APART);
+
+	private RuleSet(String name, Set<Capability> capabilities) {
+		this(name, capabilities, null);
+	}
+
+	/** The rule sets, each noting its joins of runs of different constant values in {@code jumps}. */
+	static List<RuleSet> noting(List<RuleSet> rules, JumpingJoins jumps) {
+		return rules.stream().map(set -> new RuleSet(set.name, set.capabilities, jumps)).toList();
+	}
 
 	boolean has(Capability capability) {
 		return capabilities.contains(capability);

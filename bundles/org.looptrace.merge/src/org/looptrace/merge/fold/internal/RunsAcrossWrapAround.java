@@ -6,6 +6,7 @@ import static org.looptrace.merge.fold.internal.Terms.count;
 import static org.looptrace.merge.fold.internal.Terms.lifted;
 import static org.looptrace.merge.fold.internal.Terms.sameSkeletons;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -77,7 +78,16 @@ final class RunsAcrossWrapAround {
 		}
 		Node[] x = first.isSingleCopy() ? lifted(a, depth) : a.toArray(new Node[0]);
 		Node[] y = second.isSingleCopy() ? lifted(b, depth) : b.toArray(new Node[0]);
-		return combine(new Node[][] { x, y }, new RunConcatenation(first, second, cycle, depth,
-				rules.has(Capability.JUMPING_CONSTANTS) ? Wrapping.Constants.JUMPING : Wrapping.Constants.APART));
+		if (!rules.has(Capability.JUMPING_CONSTANTS)) {
+			return combine(new Node[][] { x, y }, new RunConcatenation(first, second, cycle, depth, Wrapping.Constants.APART));
+		}
+		Node @Nullable [] body = combine(new Node[][] { x, y }, new RunConcatenation(first, second, cycle, depth, Wrapping.Constants.JUMPING));
+		JumpingJoins jumps = rules.jumps();
+		// Noted only where the runs of constants made the join: the rest the second way folds alike.
+		if (body != null && jumps != null && !jumps.any()
+				&& !Arrays.equals(body, combine(new Node[][] { x, y }, new RunConcatenation(first, second, cycle, depth, Wrapping.Constants.APART)))) {
+			jumps.note();
+		}
+		return body;
 	}
 }

@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -63,7 +64,10 @@ public final class SystemFolding {
 	 * The model is folded twice, with {@link RuleSet#CANDIDATES} and with
 	 * {@link RuleSet#CANDIDATES_CONSTANTS_APART}, the second kept only where smaller: two runs of
 	 * constant values joined in a loop body make the smallest body, yet may keep that body from
-	 * folding with its neighbours above, which only the size of the whole tells.
+	 * folding with its neighbours above, which only the size of the whole tells. The second
+	 * folding runs only when the first joined such runs somewhere ({@link JumpingJoins}): else it would
+	 * examine the same candidates and end the same. It starts at the first such join, beside the
+	 * first folding where there are threads.
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
@@ -71,12 +75,19 @@ public final class SystemFolding {
 	 */
 	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
 		List<Node> items = ModelTerms.read(blocks, progress);
-		List<List<RuleSet>> ways = List.of(RuleSet.CANDIDATES, RuleSet.CANDIDATES_CONSTANTS_APART);
-		// The two foldings share nothing: they run side by side where there are threads.
-		List<List<Node>> folded = Parallel.map(ways.size(), Math.min(threads, ways.size()),
-				k -> fold(items, ways.get(k), threads, progress));
-		List<Node> joined = folded.get(0);
-		List<Node> apart = folded.get(1);
+		JumpingJoins jumps = new JumpingJoins();
+		List<Optional<List<Node>>> folded = Parallel.map(2, Math.min(threads, 2), k -> {
+			if (k == 1) {
+				return jumps.awaitAny() ? Optional.of(fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress)) : Optional.empty();
+			}
+			try {
+				return Optional.of(fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), threads, progress));
+			} finally {
+				jumps.end();
+			}
+		});
+		List<Node> joined = folded.get(0).orElseThrow();
+		List<Node> apart = folded.get(1).orElse(joined);
 		return ModelTerms.write(size(apart) < size(joined) ? apart : joined);
 	}
 
@@ -95,7 +106,11 @@ public final class SystemFolding {
 	 * the pass over steps ({@link StepsPass}), then the value fits ({@link ValueFitPass}); in a loop
 	 * body, of the few smallest, the one smallest after those two passes ({@link #smallestFitted}).
 	 * Where the ranks of a segment end with the same steps ({@link CommonTail}), the system folded
-	 * with those apart when that is smaller. {@code ranges}: {lower, upper} of the index of each
+	 * with those apart when that is smaller. Where two or more loops are closed exchanges of
+	 * messages, the system folded again with their bodies unfolded, each in the one order of
+	 * {@link ExchangeOrder}, kept when smaller (compared as above): bodies folded each on its own
+	 * into different shapes cannot join, the same exchange run from another rank in one order can.
+	 * {@code ranges}: {lower, upper} of the index of each
 	 * enclosing loop whose bounds are constant (null otherwise), outermost first.
 	 */
 	private List<Node> fold(List<Node> items, List<long @Nullable []> ranges) {
@@ -112,6 +127,13 @@ public final class SystemFolding {
 			}
 		}
 		List<Node> system = foldSystem(folded, ranges);
+		List<Node> exchanges = ExchangeOrder.canonicalBodies(items);
+		if (exchanges != null) {
+			List<Node> joined = foldSystem(exchanges, ranges);
+			if (depth == 0 ? size(joined) < size(system) : fittedSize(joined, ranges) < fittedSize(system, ranges)) {
+				system = joined;
+			}
+		}
 		// The steps every rank ends with folded apart, over all ranks, when that is smaller.
 		List<long @Nullable []> within = new ArrayList<>(ranges);
 		within.add(new long[] { 0, 0 });

@@ -21,6 +21,11 @@
  * go first so that the top level compares folded bodies. In a loop body, the few smallest are
  * compared again once the two passes below have run on them: those passes may shrink one that
  * kept copies apart below one that joined them with residues.</li>
+ * <li>When two or more loops of a system are closed exchanges of messages ({@code ExchangeOrder}),
+ * the system is folded again with those bodies unfolded and each in one canonical order; the
+ * smaller is kept. The merge writes concurrent events of different ranks in the order it met them,
+ * so the same exchange from another corner (Sweep3D's octants) comes in another order, and its
+ * body, folded on its own, takes another shape.</li>
  * <li>When the ranks of a segment end with the same steps after steps of their own
  * ({@code CommonTail}), the system is folded again with those steps wrapped apart, round by round,
  * and folded on their own; the smaller of the two is kept. Every order above keeps a rank's steps

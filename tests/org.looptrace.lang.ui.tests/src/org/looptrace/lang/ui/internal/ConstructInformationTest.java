@@ -55,7 +55,7 @@ class ConstructInformationTest {
 			ISourceViewer viewer = EditorFixture.viewer(fixture.open());
 			ConstructHover hover = new ConstructHover();
 			String text = hover.getHoverInfo(viewer, hover.getHoverRegion(viewer, RING.indexOf("for i1") + 1));
-			assertTrue(text != null && text.contains("\ntime: ") && text.contains(" on 8 ranks (") && text.contains("\niteration times: "),
+			assertTrue(text != null && text.contains("\ntime: ") && text.contains(" summed over 8 ranks (") && text.contains("\niteration times: "),
 					text);
 		}
 	}

@@ -14,6 +14,7 @@ import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
+import org.looptrace.merge.FoldingTest;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
 import org.looptrace.merge.PropertiesTest;
@@ -21,7 +22,10 @@ import org.looptrace.merge.SweepFamiliesTest;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
 import org.looptrace.testsupport.Projection;
+import org.looptrace.testsupport.RandomPrograms;
+import org.looptrace.trace.generate.Patterns;
 
 /**
  * Each rule of folding on its own, on a few constructs pushed on a stack: what it rewrites them
@@ -208,6 +212,58 @@ class FoldingRulesTest {
 		}
 		assertTrue(differences[0] > 0, "4 × 2 apart: " + differences[0] + " fewer");
 		assertTrue(differences[1] < 0, "1 × 2 joined: " + -differences[1] + " fewer");
+	}
+
+	/**
+	 * The second way runs only when the first joined runs of constants: where it did not, the
+	 * second folds byte for byte as the first, so skipping it keeps the model. Over generated
+	 * patterns, random programs, random nests and Sweep3D's sweeps (which join them), the model
+	 * folded equals the smaller of the two ways run in full, on one thread and on three.
+	 */
+	@Test
+	void theSecondWayRunsOnlyWhereItCanDiffer() throws Exception {
+		List<Model> models = new ArrayList<>();
+		for (String name : Patterns.NAMES) {
+			for (int ranks : new int[] { 4, 9, 16 }) {
+				models.add(merged(PropertiesTest.traces(Patterns.create(name, ranks, 5, 1))));
+			}
+		}
+		for (long seed = 0; seed < 8; seed++) {
+			models.add(merged(RandomPrograms.traces(2 + (int) (seed % 15), 30_000 + seed)));
+		}
+		Random random = new Random(61);
+		for (int run = 0; run < 40; run++) {
+			StringBuilder text = new StringBuilder();
+			for (int item = 1 + random.nextInt(4); item > 0; item--) {
+				FoldingTest.randomItem(random, 0, text);
+			}
+			models.add(ModelText.parse(text.toString(), "nest.loops"));
+		}
+		for (int[] grid : new int[][] { { 4, 2, 3 }, { 1, 2, 3 }, { 2, 2, 2 } }) {
+			models.add(merged(SweepFamiliesTest.sweeps(grid[0], grid[1], grid[2], new int[] { 1, 2, 3, 4, 5, 6, 7, 8 }, 2)));
+		}
+		int skipped = 0;
+		for (Model model : models) {
+			List<Node> items = ModelTerms.read(List.of(model), Progress.NONE);
+			JumpingJoins jumps = new JumpingJoins();
+			List<Node> joined = SystemFolding.fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), 1, Progress.NONE);
+			List<Node> apart = SystemFolding.fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, 1, Progress.NONE);
+			String smaller = ModelPrinter.print(ModelTerms.write(Terms.size(apart) < Terms.size(joined) ? apart : joined));
+			if (!jumps.any()) {
+				assertEquals(ModelPrinter.print(ModelTerms.write(joined)), ModelPrinter.print(ModelTerms.write(apart)));
+				skipped++;
+			}
+			for (int threads : new int[] { 1, 3 }) {
+				assertEquals(smaller, ModelPrinter.print(SystemFolding.fold(List.of(model), threads, Progress.NONE)), threads + " threads");
+			}
+		}
+		// Both branches taken: most models skip the second way, Sweep3D's sweeps do not.
+		assertTrue(skipped > models.size() / 2, skipped + " of " + models.size() + " skipped");
+		assertTrue(skipped < models.size(), "none ran the second way");
+	}
+
+	private static Model merged(List<List<TraceEvent>> traces) throws Exception {
+		return Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(1, false), Progress.NONE);
 	}
 
 	@Test
