@@ -129,10 +129,7 @@ public final class SystemFolding {
 		List<Node> system = foldSystem(folded, ranges);
 		List<Node> exchanges = ExchangeOrder.canonicalBodies(items);
 		if (exchanges != null) {
-			List<Node> joined = foldSystem(exchanges, ranges);
-			if (depth == 0 ? size(joined) < size(system) : fittedSize(joined, ranges) < fittedSize(system, ranges)) {
-				system = joined;
-			}
+			system = smaller(foldSystem(exchanges, ranges), system, ranges);
 		}
 		// The steps every rank ends with folded apart, over all ranks, when that is smaller.
 		List<long @Nullable []> within = new ArrayList<>(ranges);
@@ -141,10 +138,16 @@ public final class SystemFolding {
 		if (split == null) {
 			return system;
 		}
-		List<Node> phased = unwrap(foldSystem(split, ranges), depth);
-		// In a loop body, compared as the passes the top level runs last leave them.
-		return depth == 0 ? size(phased) < size(system) ? phased : system
-				: fittedSize(phased, ranges) < fittedSize(system, ranges) ? phased : system;
+		return smaller(unwrap(foldSystem(split, ranges), depth), system, ranges);
+	}
+
+	/**
+	 * {@code other} when it is smaller than {@code system}, else {@code system}; in a loop body
+	 * compared as the passes the top level runs last leave them.
+	 */
+	private List<Node> smaller(List<Node> other, List<Node> system, List<long @Nullable []> ranges) {
+		boolean smaller = ranges.isEmpty() ? size(other) < size(system) : fittedSize(other, ranges) < fittedSize(system, ranges);
+		return smaller ? other : system;
 	}
 
 	private long fittedSize(List<Node> items, List<long @Nullable []> ranges) {
