@@ -55,8 +55,12 @@ public final class MessageBytes {
 		return bytes;
 	}
 
-	/** What one send construct sent on one channel: bytes in all, and how many messages. */
-	public record Sent(long bytes, long messages) {
+	/**
+	 * What one send construct sent on one channel: bytes in all, how many messages, and the least
+	 * and the most bytes of one of them (they differ when the construct stands for messages of
+	 * different operations).
+	 */
+	public record Sent(long bytes, long messages, long least, long most) {
 	}
 
 	/**
@@ -75,7 +79,8 @@ public final class MessageBytes {
 		});
 		Map<Send, SortedMap<Channel, Sent>> sent = new IdentityHashMap<>();
 		scan(model, all, folder, (send, channel, size) -> sent.computeIfAbsent(send, s -> new TreeMap<>()).merge(channel,
-				new Sent(size, 1), (a, b) -> new Sent(a.bytes() + b.bytes(), a.messages() + b.messages())), progress);
+				new Sent(size, 1, size, size), (a, b) -> new Sent(a.bytes() + b.bytes(), a.messages() + b.messages(),
+						Math.min(a.least(), b.least()), Math.max(a.most(), b.most()))), progress);
 		return sent;
 	}
 

@@ -86,13 +86,14 @@ class MessageBytesTest {
 		writeSizes(folder, 11);
 		Map<org.looptrace.model.Send, SortedMap<Channel, MessageBytes.Sent>> sent = MessageBytes.perSend(model, folder,
 				Progress.NONE);
-		// channel (0, 1, a): records 0 to 2 in the first loop, 3, 5, 7, 9 in the second
-		assertEquals(Map.of(new Channel(0, 1, "a"), new MessageBytes.Sent(30, 3)),
+		// channel (0, 1, a): records 0 to 2 in the first loop, 3, 5, 7, 9 in the second (the least and
+		// the most bytes of one message beside the sum)
+		assertEquals(Map.of(new Channel(0, 1, "a"), new MessageBytes.Sent(30, 3, 0, 20)),
 				sent.get(ConstructPath.find(model, "1.1")));
-		assertEquals(Map.of(new Channel(0, 1, "a"), new MessageBytes.Sent(240, 4)),
+		assertEquals(Map.of(new Channel(0, 1, "a"), new MessageBytes.Sent(240, 4, 30, 90)),
 				sent.get(ConstructPath.find(model, "2.1")));
-		assertEquals(Map.of(new Channel(0, 1, "c"), new MessageBytes.Sent(40, 1), new Channel(0, 2, "c"),
-				new MessageBytes.Sent(60, 1), new Channel(0, 3, "c"), new MessageBytes.Sent(80, 1), new Channel(0, 4, "c"),
-				new MessageBytes.Sent(100, 1)), sent.get(ConstructPath.find(model, "2.2")));
+		assertEquals(Map.of(new Channel(0, 1, "c"), new MessageBytes.Sent(40, 1, 40, 40), new Channel(0, 2, "c"),
+				new MessageBytes.Sent(60, 1, 60, 60), new Channel(0, 3, "c"), new MessageBytes.Sent(80, 1, 80, 80), new Channel(0, 4, "c"),
+				new MessageBytes.Sent(100, 1, 100, 100)), sent.get(ConstructPath.find(model, "2.2")));
 	}
 }

@@ -32,9 +32,10 @@ class PrecisionRecallTest {
 
 	/**
 	 * The least precision and recall without context on one tag: below it, the model or the
-	 * cutting into operations lost what reading peeled iterations and cutting by graphs gain.
+	 * cutting into operations lost what reading peeled and rotated iterations rank by rank,
+	 * cutting by graphs and leaving out the sizes of folded constructs gain.
 	 */
-	private static final double ONE_TAG = 0.8;
+	private static final double ONE_TAG = 0.95;
 
 	private record Score(long truePositives, long falsePositives, long falseNegatives) {
 		double precision() {

@@ -15,7 +15,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.MessageBytes;
 
 /**
- * The mean size of the messages of each send construct on each of its channels, read from the data
+ * The size of the messages of each send construct on each of its channels, read from the data
  * traces ({@code size} of {@code data.<rank>}) through the scanner.
  */
 public final class MessageSizes {
@@ -45,10 +45,15 @@ public final class MessageSizes {
 		return known;
 	}
 
-	/** The mean size of the messages a send construct sent on a channel, -1 when unknown. */
-	public double mean(Send send, int source, int destination, String tag) {
+	/**
+	 * The size of the messages a send construct sent on a channel, -1 when unknown or when they
+	 * differ: a construct that the model folded over messages of different operations (a step's
+	 * last send and the next step's first, to the same peer on the same tag) says nothing of the
+	 * size of either.
+	 */
+	public double size(Send send, int source, int destination, String tag) {
 		@Nullable SortedMap<Channel, MessageBytes.Sent> channels = sent.get(send);
 		MessageBytes.@Nullable Sent total = channels == null ? null : channels.get(new Channel(source, destination, tag));
-		return total == null || total.messages() == 0 ? -1 : total.bytes() / (double) total.messages();
+		return total == null || total.messages() == 0 || total.least() != total.most() ? -1 : total.least();
 	}
 }

@@ -21,15 +21,17 @@ import org.looptrace.model.core.TraceEvent;
  * B), for some ranks and not for others: the same steps then stand in loops of different counts
  * on different ranks. Read as the loop's iterations, they are one frame again.
  * <p>
- * The test is on the events, not on the shape of the constructs (the folding may cut a body at
- * other places than the peeled items): the body at the loop's lower bound must be the events of
- * the items after the loop followed by those of the items before it. That is an identity of the
- * traces, so reading the items as an iteration never changes what was run.
+ * The test is on each rank's events, not on the shape of the constructs (the folding may cut a
+ * body at other places than the peeled items, and order the events of different ranks in any
+ * way, a loop over the ranks outside the loop, the ranks inside it): for every rank, the body at
+ * the loop's lower bound must be that rank's events of the items after the loop followed by its
+ * events of the items before it. That is an identity of the traces, so reading the items as an
+ * iteration never changes what any rank ran.
  */
 public record Peeled(int before, int after) {
 
 	/** Bodies with more events than this are not compared (a peeled iteration is looked for in steps). */
-	private static final int EVENTS = 4096;
+	private static final int EVENTS = 1 << 15;
 
 	/**
 	 * The peeled iteration around the loop at {@code at} in {@code items}, or null; the items
@@ -42,64 +44,92 @@ public record Peeled(int before, int after) {
 		long lower = Exprs.evaluate(loop.getLower(), environment);
 		Map<String, Long> index = new HashMap<>();
 		index.put(loop.getIndex(), lower);
-		List<TraceEvent> body = new ArrayList<>();
-		if (!events(loop.getItems(), scoped(index, environment), body, EVENTS)) {
+		Events body = new Events(EVENTS);
+		if (!body.add(loop.getItems(), scoped(index, environment)) || body.count == 0) {
 			return null;
 		}
-		List<TraceEvent> before = new ArrayList<>();
+		Events before = new Events(body.count);
 		for (int k = 0; k <= at - from; k++) {
 			if (k > 0) {
-				List<TraceEvent> item = new ArrayList<>();
-				if (!events(items.subList(at - k, at - k + 1), environment, item, body.size() - before.size())) {
+				Events item = new Events(body.count - before.count);
+				if (!item.add(items.subList(at - k, at - k + 1), environment)) {
 					return null;
 				}
-				before.addAll(0, item);
+				before.prepend(item);
 			}
-			int head = body.size() - before.size();
-			if (!body.subList(head, body.size()).equals(before)) {
+			// what each rank's events before the loop leave of its body, from its start
+			Map<Integer, Integer> head = new HashMap<>();
+			boolean suffix = true;
+			for (Map.Entry<Integer, List<TraceEvent>> rank : before.byRank.entrySet()) {
+				List<TraceEvent> whole = body.of(rank.getKey());
+				int h = whole.size() - rank.getValue().size();
+				suffix &= h >= 0 && whole.subList(h, whole.size()).equals(rank.getValue());
+			}
+			if (!suffix) {
 				continue;
 			}
-			List<TraceEvent> after = new ArrayList<>();
+			for (Map.Entry<Integer, List<TraceEvent>> rank : body.byRank.entrySet()) {
+				head.put(rank.getKey(), rank.getValue().size() - before.of(rank.getKey()).size());
+			}
+			int missing = head.values().stream().mapToInt(Integer::intValue).sum();
+			Events after = new Events(missing);
 			int j = 0;
 			boolean whole = true; // no item after the loop cut short
-			while (whole && after.size() < head && at + j + 1 < items.size()) {
+			while (whole && after.count < missing && at + j + 1 < items.size()) {
 				j++;
-				whole = events(items.subList(at + j, at + j + 1), environment, after, head - after.size());
+				whole = after.add(items.subList(at + j, at + j + 1), environment);
 			}
-			if (whole && k + j > 0 && after.equals(body.subList(0, head))) {
+			if (whole && k + j > 0 && after.count == missing && after.byRank.entrySet().stream()
+					.allMatch(rank -> rank.getValue().equals(body.of(rank.getKey()).subList(0, head.getOrDefault(rank.getKey(), 0))))) {
 				return new Peeled(k, j);
 			}
 		}
 		return null;
 	}
 
-	/**
-	 * Adds the events of the items to {@code out}, false when there are more than {@code limit}
-	 * (then {@code out} holds some of them).
-	 */
-	private static boolean events(List<Item> items, Exprs.IndexEnvironment environment, List<TraceEvent> out,
-			int limit) {
-		for (Item item : items) {
-			if (item instanceof Event event) {
-				if (limit-- <= 0) {
-					return false;
-				}
-				out.add(ModelExpander.line(event, environment));
-			} else if (item instanceof Loop loop) {
-				long lower = Exprs.evaluate(loop.getLower(), environment);
-				long upper = Exprs.evaluate(loop.getUpper(), environment);
-				Map<String, Long> index = new HashMap<>();
-				for (long value = lower; value <= upper; value++) {
-					index.put(loop.getIndex(), value);
-					int size = out.size();
-					if (!events(loop.getItems(), scoped(index, environment), out, limit)) {
+	/** Events of items by rank, each rank's in its order, at most {@code limit} in all. */
+	private static final class Events {
+		final Map<Integer, List<TraceEvent>> byRank = new HashMap<>();
+		int count;
+		private final int limit;
+
+		Events(int limit) {
+			this.limit = limit;
+		}
+
+		List<TraceEvent> of(int rank) {
+			return byRank.getOrDefault(rank, List.of());
+		}
+
+		/** Puts the events of {@code first} before these, rank by rank. */
+		void prepend(Events first) {
+			first.byRank.forEach((rank, events) -> byRank.computeIfAbsent(rank, r -> new ArrayList<>()).addAll(0, events));
+			count += first.count;
+		}
+
+		/** Adds the events of the items, false when there are more than the limit. */
+		boolean add(List<Item> items, Exprs.IndexEnvironment environment) {
+			for (Item item : items) {
+				if (item instanceof Event event) {
+					if (count++ >= limit) {
 						return false;
 					}
-					limit -= out.size() - size;
+					TraceEvent line = ModelExpander.line(event, environment);
+					byRank.computeIfAbsent(line.owner(), r -> new ArrayList<>()).add(line);
+				} else if (item instanceof Loop loop) {
+					long lower = Exprs.evaluate(loop.getLower(), environment);
+					long upper = Exprs.evaluate(loop.getUpper(), environment);
+					Map<String, Long> index = new HashMap<>();
+					for (long value = lower; value <= upper; value++) {
+						index.put(loop.getIndex(), value);
+						if (!add(loop.getItems(), scoped(index, environment))) {
+							return false;
+						}
+					}
 				}
 			}
+			return true;
 		}
-		return true;
 	}
 
 	private static Exprs.IndexEnvironment scoped(Map<String, Long> inner, Exprs.IndexEnvironment outer) {

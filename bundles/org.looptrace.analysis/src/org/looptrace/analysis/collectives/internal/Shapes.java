@@ -314,10 +314,11 @@ public final class Shapes {
 	}
 
 	/**
-	 * Whether the sizes of the messages (from the data traces, known for every send) are the
-	 * given shares of one amount, and not all equal: the amounts a scatter, a gather or an
-	 * allgather sends, never a bcast, a reduce or an allreduce (which send the same buffer on
-	 * every edge). Sizes of other amounts (operations mixed in one construct, a scatterv) say
+	 * Whether the sizes of the messages (from the data traces) are the given shares of one amount,
+	 * and not all equal: the amounts a scatter, a gather or an allgather sends, never a bcast, a
+	 * reduce or an allreduce (which send the same buffer on every edge). The edges whose size is
+	 * unknown (a send construct the model folded over messages of several operations, whose
+	 * sizes differ) are left out: the others decide. Sizes of other amounts (a scatterv) say
 	 * nothing.
 	 */
 	private static boolean sharesBySize(List<Ev> events, Map<Integer, Integer> index, Map<Long, Long> shares) {
@@ -325,7 +326,7 @@ public final class Shapes {
 		for (Ev ev : events) {
 			if (ev.send()) {
 				if (ev.size() < 0) {
-					return false;
+					continue;
 				}
 				long e = edge(index.get(ev.source()), index.get(ev.destination()));
 				double[] sum = perEdge.computeIfAbsent(e, k -> new double[2]);

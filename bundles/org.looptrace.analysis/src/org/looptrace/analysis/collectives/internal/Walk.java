@@ -43,7 +43,8 @@ import org.looptrace.model.core.Progress;
  * counts of the loops that open them, not by the loop objects, so that the same time loop split
  * by the merge into constructs of different ranks is still one frame; without context, the items
  * around a loop that are one more of its iterations ({@link Peeled}) are read as that iteration,
- * so a rank whose loop was peeled or rotated is in the frame of the others.
+ * so a rank whose loop was peeled or rotated is in the frame of the others, and a rank's body
+ * that the events after its loop begin is read from after that beginning ({@link Rotated}).
  * <p>
  * Within a frame, an event belongs to a unit: its owner's current call (the function and how many
  * times this rank called it before in the frame), or, outside any function or without context, the
@@ -55,8 +56,9 @@ public final class Walk {
 
 	/**
 	 * A send or a receive, owned by {@code owner}, exchanged with {@code peer}; {@code size} is the
-	 * mean size in bytes of the messages of a send on its channel, from the data traces, or -1
-	 * when unknown (no data traces, or a receive).
+	 * size in bytes of the messages of a send on its channel, from the data traces, or -1 when
+	 * unknown (no data traces, a receive, or messages of different sizes: see
+	 * {@link MessageSizes#size}).
 	 */
 	public record Ev(boolean send, int owner, int peer, String tag, long multiplicity, String path, double size) {
 		/** The source of the message. */
@@ -130,6 +132,9 @@ public final class Walk {
 			Progress progress) {
 		Walk walk = new Walk(useContext && callsInside(model), frames, sizes, progress);
 		walk.items(model.getItems(), new Frame("", 1, 1, List.of()), 1);
+		if (frames && !walk.useContext) {
+			Rotated.align(walk.order, "");
+		}
 		return walk.components();
 	}
 
@@ -290,7 +295,7 @@ public final class Walk {
 		int owner = send ? rank : peer;
 		String tag = Exprs.tagText(message, this::valueOf);
 		Ev ev = new Ev(send, owner, send ? peer : rank, tag, multiplicity, path(event),
-				message instanceof Send s ? sizes.mean(s, rank, peer, tag) : -1);
+				message instanceof Send s ? sizes.size(s, rank, peer, tag) : -1);
 		Deque<Call> stack = stacks.get(owner);
 		Call call = stack == null || stack.isEmpty() ? null : stack.peek();
 		String key = call == null ? frame.key() : call.key() + "@" + owner;

@@ -75,7 +75,10 @@ class PeeledTest {
 	}
 
 	private static @Nullable Peeled around(String text) {
-		List<Item> items = items(text);
+		return around(items(text));
+	}
+
+	private static @Nullable Peeled around(List<Item> items) {
 		for (int at = 0; at < items.size(); at++) {
 			if (items.get(at) instanceof Loop) {
 				return Peeled.around(items, at, 0, index -> {
@@ -83,7 +86,7 @@ class PeeledTest {
 				});
 			}
 		}
-		throw new IllegalArgumentException(text);
+		throw new IllegalArgumentException(items.toString());
 	}
 
 	@Test
@@ -102,6 +105,35 @@ class PeeledTest {
 		assertNull(around("2 (1 2) 2"));
 		assertNull(around("1 (1 2 3) 2"));
 		assertNull(around("(1 2)"));
+	}
+
+	/**
+	 * Rank 0 sending to ranks 1 and 2, which receive: the iteration before the loop holds each
+	 * rank's events in the loop's order, the ranks interleaved otherwise (rank 0's two sends
+	 * first). Each rank's events are what counts, not how the model orders the ranks.
+	 */
+	@Test
+	void anIterationIsFoundWhateverTheOrderOfTheRanks() {
+		List<Item> items = new ArrayList<>(List.of(send(0, 1), send(0, 2), recv(0, 1), recv(0, 2)));
+		items.add(loop("i", 3, List.of(send(0, 1), recv(0, 1), send(0, 2), recv(0, 2))));
+		assertEquals(new Peeled(4, 0), around(items));
+		// rank 0's sends in the other order: not an iteration
+		List<Item> swapped = new ArrayList<>(List.of(send(0, 2), send(0, 1), recv(0, 1), recv(0, 2)));
+		swapped.add(loop("i", 3, List.of(send(0, 1), recv(0, 1), send(0, 2), recv(0, 2))));
+		assertNull(around(swapped));
+		// a rank's events split between before and after the loop, as the loop's body has them
+		List<Item> split = new ArrayList<>(List.of(recv(0, 1), send(0, 2), recv(0, 2)));
+		split.add(loop("i", 3, List.of(send(0, 1), recv(0, 1), send(0, 2), recv(0, 2))));
+		split.add(send(0, 1));
+		assertEquals(new Peeled(3, 1), around(split));
+	}
+
+	private static Message send(int rank, int peer) {
+		return message(FACTORY.createSend(), rank, peer);
+	}
+
+	private static Message recv(int source, int destination) {
+		return message(FACTORY.createRecv(), source, destination);
 	}
 
 	/**
