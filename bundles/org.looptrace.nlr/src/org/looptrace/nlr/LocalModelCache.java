@@ -60,7 +60,7 @@ public final class LocalModelCache {
 	 * The cache of a trace folder for one local method.
 	 *
 	 * @param configuration names the method and every option that changes its result, e.g. {@code nlr
-	 *                      k=64 stack=4096 affine=true}: entries made with another configuration miss
+	 *                      k=128 stack=4096 affine=true}: entries made with another configuration miss
 	 */
 	public static LocalModelCache of(Path traceFolder, String configuration) {
 		return at(traceFolder.resolve(FOLDER).resolve("local"), configuration);

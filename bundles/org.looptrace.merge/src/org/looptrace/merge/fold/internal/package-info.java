@@ -34,8 +34,9 @@
  * it can shrink one more than another, and as a candidate it would take copies apart that the
  * periodic rules join.</li>
  * <li>Last, the value fits ({@code ValueFitPass}) on the chosen folding: copies fitted by their
- * values, or runs of two or more loops as one loop or a nest over them. Last so that the
- * recognitions above see blocks as they fold on their own.</li>
+ * values, or runs of two or more loops as one loop or a nest over them, then runs of one event
+ * with other numbers as one loop ({@code RunsOfOneEvent}). Last so that the recognitions above
+ * see blocks as they fold on their own.</li>
  * </ol>
  *
  * <p>The rules the stack machine tries after each push, at each length from the shortest, in this
