@@ -82,9 +82,8 @@ public final class GenerateCommand implements Command {
 				Set.of("--force"));
 		List<String> positional = arguments.positional(2, 2, "a pattern and a folder");
 		String name = positional.get(0);
-		if (!Patterns.NAMES.contains(name) && !Patterns.SIZED.contains(name)) {
-			throw new UsageException(name() + ": unknown pattern '" + name + "': expected one of " + String.join(", ", Patterns.NAMES)
-					+ ", " + String.join(", ", Patterns.SIZED));
+		if (!Patterns.ALL.contains(name)) {
+			throw new UsageException(name() + ": unknown pattern '" + name + "': expected one of " + String.join(", ", Patterns.ALL));
 		}
 		sizeOption(arguments, "--planes", name, "lu");
 		sizeOption(arguments, "--levels", name, "mg");

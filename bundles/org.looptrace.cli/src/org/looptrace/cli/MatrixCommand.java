@@ -23,6 +23,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.MessageBytes;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceSource;
 
 /** {@code looptrace matrix}: messages between every pair of ranks, from a model (figure 6 of the paper). */
 public final class MatrixCommand implements Command {
@@ -77,7 +78,8 @@ public final class MatrixCommand implements Command {
 		boolean calls = arguments.flag(TraceInput.CALLS);
 		boolean modelFile = !Files.isDirectory(given) && !TraceInput.isArchive(given);
 		// a model file's --calls is for the archive its header names, which --bytes reads
-		Path input = modelFile && arguments.flag("--bytes") ? given : TraceInput.folder(name(), given, calls, err);
+		@Nullable TraceSource source = modelFile && arguments.flag("--bytes") ? null : TraceInput.open(name(), given, calls, err);
+		Path input = source == null ? given : source.folder();
 		Model model = ModelInput.load(name(), given, input);
 		String path = arguments.value("--construct");
 		CommunicationMatrix matrix;
@@ -92,7 +94,7 @@ public final class MatrixCommand implements Command {
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage());
 		}
 		@Nullable SortedMap<Channel, Long> bytes = arguments.flag("--bytes")
-				? bytes(model, construct == null ? model : construct, given, input, calls, err)
+				? bytes(model, construct == null ? model : construct, given, source, calls, err)
 				: null;
 		if (arguments.flag("--csv")) {
 			out.println("source,destination,messages" + (bytes == null ? "" : ",bytes"));
@@ -110,19 +112,20 @@ public final class MatrixCommand implements Command {
 	}
 
 	/**
-	 * Bytes per pair of ranks of one construct, from the data traces of the folder given (as
-	 * {@code input}) or of the traces the model file {@code input} names, which may be an archive,
-	 * read with its calls when {@code calls} says so, as the model was made.
+	 * Bytes per pair of ranks of one construct, from the data traces of the traces given
+	 * ({@code source}), or, for a model file ({@code source} null), of the traces it names, which
+	 * may be an archive, read with its calls when {@code calls} says so, as the model was made.
 	 */
-	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path given, Path input, boolean calls, PrintStream err)
-			throws IOException, UsageException {
-		Path traces = Files.isDirectory(input) ? given : TracesComment.traceFolder(input, Arguments.readText(name(), input));
-		Path folder = Files.isDirectory(input) ? input : TraceInput.folder(name(), traces, calls, err);
+	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path given, @Nullable TraceSource source, boolean calls,
+			PrintStream err) throws IOException, UsageException {
+		Path traces = source != null ? given : TracesComment.traceFolder(given, Arguments.readText(name(), given));
+		TraceSource data = source != null ? source : TraceInput.open(name(), traces, calls, err);
 		SortedMap<org.looptrace.model.core.Channel, Long> perChannel;
 		try {
-			perChannel = MessageBytes.of(model, construct, folder, Progress.NONE);
+			perChannel = MessageBytes.of(model, construct, data.folder(), Progress.NONE);
 		} catch (TraceFormatException e) {
-			throw new UsageException(name() + ": " + e.getMessage() + " (--bytes reads the data traces data.<rank> of " + traces + ")");
+			throw new UsageException(name() + ": " + TraceInput.located(data, e) + " (--bytes reads the size of each message from "
+					+ (TraceInput.isArchive(traces) ? "the archive " : "the data traces data.<rank> of ") + traces + ")");
 		}
 		SortedMap<Channel, Long> pairs = new TreeMap<>();
 		perChannel.forEach((channel, total) -> pairs.merge(new Channel(channel.src(), channel.dst()), total, Math::addExact));

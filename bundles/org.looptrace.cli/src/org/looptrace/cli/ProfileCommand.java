@@ -26,6 +26,7 @@ import org.looptrace.scanner.profile.ProfileCsv;
 import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceSource;
 
 /** {@code looptrace profile}: the time of every construct of a model per rank, from the data traces of its run. */
 public final class ProfileCommand implements Command {
@@ -84,9 +85,9 @@ public final class ProfileCommand implements Command {
 		Model model = ScanCommand.readModel(name(), path);
 		Path given = positional.size() == 2 ? Arguments.existing(name(), positional.get(1))
 				: TracesComment.traceFolder(path, Arguments.readText(name(), path));
-		Path folder = TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err);
+		TraceSource source = TraceInput.open(name(), given, arguments.flag(TraceInput.CALLS), err);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
-		TimeProfile profile = read(name(), model, path, folder, progress);
+		TimeProfile profile = read(name(), model, path, source, progress);
 		if (csv != null) {
 			writeCsv(profile, file, out);
 		} else {
@@ -96,16 +97,17 @@ public final class ProfileCommand implements Command {
 	}
 
 	/**
-	 * The time profile of a model from the data traces of a folder (also {@code render --time}): data
-	 * traces that do not fit the model are usage errors naming the file.
+	 * The time profile of a model from the data traces of its traces (also {@code render --time}): data
+	 * traces that do not fit the model are usage errors naming the file as the user gave it.
 	 *
 	 * @param path the model file, named when the model is too irregular to project
 	 */
-	static TimeProfile read(String command, Model model, Path path, Path folder, Progress progress) throws IOException, UsageException {
+	static TimeProfile read(String command, Model model, Path path, TraceSource source, Progress progress)
+			throws IOException, UsageException {
 		try {
-			return TimeProfile.of(model, folder, progress);
+			return TimeProfile.of(model, source.folder(), progress);
 		} catch (TraceFormatException e) {
-			throw new UsageException(command + ": " + e.getMessage());
+			throw new UsageException(command + ": " + TraceInput.located(source, e));
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(command + ": " + path + ": " + e.getMessage());
 		} catch (UncheckedIOException e) { // a data trace that cannot be mapped

@@ -59,7 +59,8 @@ public final class RenderCommand implements Command {
 				  --collapse DEPTH  loops nested deeper than DEPTH are drawn as closed boxes (0: every
 				                    loop closed; default: all open)
 				  --time FOLDER     colour the loops by their time in the data traces FOLDER/data.<rank>
-				                    (total time summed over the ranks, as looptrace profile): pale
+				                    (or those of an OTF2 archive, its traces.otf2 or the folder
+				                    holding it; total time summed over the ranks, as looptrace profile): pale
 				                    yellow for the least, orange for the greatest, on a logarithmic
 				                    scale; loops no rank runs stay gray (docs/TIME.md)
 
@@ -115,7 +116,7 @@ public final class RenderCommand implements Command {
 			throw new UsageException(name() + ": " + input + ": " + e.getMessage());
 		}
 		String times = arguments.value("--time");
-		TimeColours fills = times == null ? TimeColours.NONE : TimeColours.of(drawing, loopTimes(model, input, times));
+		TimeColours fills = times == null ? TimeColours.NONE : TimeColours.of(drawing, loopTimes(model, input, times, err));
 		if (png) {
 			// Drawing on an image needs no display: say so before AWT starts, for machines without one.
 			System.setProperty("java.awt.headless", "true");
@@ -128,10 +129,11 @@ public final class RenderCommand implements Command {
 		return 0;
 	}
 
-	/** The time of the loops of a model from the data traces of a folder ({@code --time}). */
-	private Map<String, Long> loopTimes(Model model, Path input, String folder) throws IOException, UsageException {
+	/** The time of the loops of a model from the data traces of a folder or an archive ({@code --time}). */
+	private Map<String, Long> loopTimes(Model model, Path input, String folder, PrintStream err) throws IOException, UsageException {
 		try {
-			return ProfileCommand.read(name(), model, input, Arguments.existing(name(), folder), Progress.NONE).loopTimes();
+			return ProfileCommand.read(name(), model, input, TraceInput.open(name(), Arguments.existing(name(), folder), false, err),
+					Progress.NONE).loopTimes();
 		} catch (ArithmeticException e) {
 			throw new UsageException(name() + ": " + folder + ": the time of a loop summed over its ranks passes 2^63 - 1 ns");
 		}

@@ -17,6 +17,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.ScanCsv;
 import org.looptrace.scanner.Scanner;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceSource;
 
 /** {@code looptrace scan}: runs the {@code get} annotations of a model over the data traces of a run (paper, V-B). */
 public final class ScanCommand implements Command {
@@ -72,7 +73,7 @@ public final class ScanCommand implements Command {
 		if (traces == null && positional.size() == 1) {
 			throw new UsageException(name() + ": a trace FOLDER is required after the model (or --traces FOLDER): the folder holding data.<rank>");
 		}
-		Path folder = TraceInput.folder(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)),
+		TraceSource source = TraceInput.open(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)),
 				arguments.flag(TraceInput.CALLS), err);
 		String csv = arguments.value("--csv");
 		String o = arguments.value("-o");
@@ -90,10 +91,10 @@ public final class ScanCommand implements Command {
 		// Standard output is Main's to flush and close; a file is ours.
 		try (OutputStream written = file == null ? null : Files.newOutputStream(file)) {
 			ScanCsv rows = new ScanCsv(scanner, written != null ? written : out);
-			scanner.run(folder, rows, progress);
+			scanner.run(source.folder(), rows, progress);
 			rows.finish();
 		} catch (TraceFormatException e) {
-			throw new UsageException(name() + ": " + e.getMessage());
+			throw new UsageException(name() + ": " + TraceInput.located(source, e));
 		} catch (UncheckedIOException e) { // a data trace that cannot be mapped
 			throw e.getCause();
 		}

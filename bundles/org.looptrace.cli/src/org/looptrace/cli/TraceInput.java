@@ -4,6 +4,7 @@ package org.looptrace.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.TraceFormatException;
@@ -54,6 +55,15 @@ final class TraceInput {
 	/** The trace folder of {@code input}, as {@link #open} makes it. */
 	static Path folder(String command, Path input, boolean calls, PrintStream err) throws UsageException {
 		return open(command, input, calls, err).folder();
+	}
+
+	/**
+	 * A problem of a data trace that does not fit the model, as a command prints it: the file of the
+	 * traces as the user gave them, so for an archive its event file and the location and rank rather
+	 * than the {@code data.<rank>} it was written into ({@link TraceSource#located}).
+	 */
+	static String located(TraceSource source, TraceFormatException e) throws IOException {
+		return source.located(List.of(e.diagnostic())).get(0).toString();
 	}
 
 	/**

@@ -26,6 +26,11 @@ import org.eclipse.jdt.annotation.Nullable;
 public final class WrittenFiles {
 
 	private static final QualifiedName WRITTEN = new QualifiedName(LoopTraceUi.BUNDLE_ID, "written");
+	/**
+	 * Where the scanners' bundle kept the mark of the CSVs and scanners it wrote, before one mark
+	 * served every writer: workspaces still hold it, and without it those files would count as edited.
+	 */
+	private static final QualifiedName SCANNER_WRITTEN = new QualifiedName("org.looptrace.scanner.ui", "written");
 
 	private WrittenFiles() {
 	}
@@ -54,9 +59,23 @@ public final class WrittenFiles {
 		file.setPersistentProperty(WRITTEN, hash);
 	}
 
-	/** The hash of what LoopTrace last wrote into a file; null when it wrote nothing there or the file does not exist. */
+	/**
+	 * The hash of what LoopTrace last wrote into a file; null when it wrote nothing there or the file
+	 * does not exist. A mark found under the scanners' former name is moved to the one name.
+	 */
 	public static @Nullable String markOf(IFile file) throws CoreException {
-		return file.exists() ? file.getPersistentProperty(WRITTEN) : null;
+		if (!file.exists()) {
+			return null;
+		}
+		String written = file.getPersistentProperty(WRITTEN);
+		if (written == null) {
+			written = file.getPersistentProperty(SCANNER_WRITTEN);
+			if (written != null) {
+				file.setPersistentProperty(WRITTEN, written);
+				file.setPersistentProperty(SCANNER_WRITTEN, null);
+			}
+		}
+		return written;
 	}
 
 	/** Whether the file exists and is not what LoopTrace last wrote into it; an unreadable file counts as edited. */

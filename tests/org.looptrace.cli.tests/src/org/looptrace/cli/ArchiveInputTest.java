@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -62,14 +63,7 @@ class ArchiveInputTest {
 	/** Messages inside a user function: --calls makes them calls of it, the same for every command as for the folder convert writes. */
 	@Test
 	void everyCommandReadingAnArchiveTakesCalls(@TempDir Path dir) throws Exception {
-		StringBuilder spec = new StringBuilder("resolution 1000\nranks 2 0 1\ncomm MPI_COMM_WORLD world\nregion exchange user\n");
-		for (int i = 0; i < 6; i++) {
-			int t = 10 * i;
-			spec.append("0 " + (t + 1) + " enter exchange\n0 " + (t + 2) + " send MPI_COMM_WORLD 1 4 8\n0 " + (t + 3) + " leave exchange\n");
-			spec.append("1 " + (t + 4) + " enter exchange\n1 " + (t + 5) + " recv MPI_COMM_WORLD 0 4 8\n1 " + (t + 6) + " leave exchange\n");
-		}
-		Otf2Archives.write(dir.resolve("run"), spec.toString());
-		String run = dir.resolve("run").toString();
+		String run = exchangesInAFunction(dir.resolve("run"));
 		String calls = dir.resolve("calls").toString();
 		Cli.expect(0, "convert", run, "-o", calls, "--calls");
 
@@ -148,5 +142,45 @@ class ArchiveInputTest {
 			assertTrue(message.startsWith("looptrace " + command + ": " + unmatched + ": inconsistent traces: "), message);
 			assertFalse(message.contains(".looptrace"), message);
 		}
+	}
+
+	/**
+	 * A data trace of an archive that does not fit the model (here one made with --calls, whose events
+	 * are more than those read without): scan, profile, render --time and matrix --bytes name the
+	 * archive's event file, its location and rank, not the data.<rank> the archive was converted into.
+	 */
+	@Test
+	void aDataTraceNotFittingTheModelIsNamedInTheArchive(@TempDir Path dir) throws Exception {
+		String run = exchangesInAFunction(dir.resolve("run"));
+		// every send of rank 0: with the calls, their positions go past the records read without
+		List<String> lines = new ArrayList<>(Cli.expect(0, "model", run, "--calls").out().lines().toList());
+		int send = lines.indexOf(lines.stream().filter(line -> line.strip().startsWith("0 send")).findFirst().orElseThrow());
+		lines.add(send, lines.get(send).replaceFirst("\\S.*", "get \"t\" {0}.time ->"));
+		Path annotated = dir.resolve("annotated.loops");
+		Files.write(annotated, lines);
+		String file = dir.resolve("calls.loops").toString();
+		Cli.expect(0, "model", run, "--calls", "-o", file);
+		List<String[]> commands = List.of(new String[] { "scan", annotated.toString(), run },
+				new String[] { "profile", annotated.toString(), run }, new String[] { "profile", file, run },
+				new String[] { "render", file, "-o", dir.resolve("t.svg").toString(), "--time", run },
+				new String[] { "matrix", file, "--bytes" });
+		for (String[] command : commands) {
+			String message = Cli.expectUsageError(command[0], command).err();
+			assertFalse(message.contains(".looptrace") || message.contains("data."), message);
+			assertTrue(message.startsWith("looptrace " + command[0] + ": " + dir.resolve("run/traces/0.evt") + ": error: location 0 (rank 0, "),
+					message);
+		}
+	}
+
+	/** An archive of 2 ranks whose 6 messages are each sent and received inside the function {@code exchange}. */
+	private static String exchangesInAFunction(Path run) throws Exception {
+		StringBuilder spec = new StringBuilder("resolution 1000\nranks 2 0 1\ncomm MPI_COMM_WORLD world\nregion exchange user\n");
+		for (int i = 0; i < 6; i++) {
+			int t = 10 * i;
+			spec.append("0 " + (t + 1) + " enter exchange\n0 " + (t + 2) + " send MPI_COMM_WORLD 1 4 8\n0 " + (t + 3) + " leave exchange\n");
+			spec.append("1 " + (t + 4) + " enter exchange\n1 " + (t + 5) + " recv MPI_COMM_WORLD 0 4 8\n1 " + (t + 6) + " leave exchange\n");
+		}
+		Otf2Archives.write(run, spec.toString());
+		return run.toString();
 	}
 }

@@ -23,7 +23,7 @@ import org.looptrace.trace.generate.Patterns;
 /** {@code looptrace generate}: consistent folders of every pattern, and never a user file lost. */
 class GenerateCommandTest {
 
-	static final List<String> PATTERNS = Patterns.NAMES;
+	static final List<String> PATTERNS = Patterns.ALL;
 
 	@ParameterizedTest(name = "looptrace generate {0}")
 	@FieldSource("PATTERNS")
@@ -47,7 +47,7 @@ class GenerateCommandTest {
 	void randomParametersPassCheck(@TempDir Path dir) {
 		Random random = new Random(20261122);
 		for (int i = 0; i < 60; i++) {
-			String pattern = Patterns.NAMES.get(random.nextInt(Patterns.NAMES.size()));
+			String pattern = Patterns.ALL.get(random.nextInt(Patterns.ALL.size()));
 			int ranks = 2 + random.nextInt(15);
 			int iterations = random.nextInt(6);
 			long seed = random.nextLong();

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.looptrace.cli.Cli.Result;
 import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
@@ -93,7 +94,7 @@ class MatrixCommandTest {
 	/** Every generated pattern, with seeds: a pattern name and a seed. */
 	static List<org.junit.jupiter.params.provider.Arguments> generatedRuns() {
 		List<org.junit.jupiter.params.provider.Arguments> runs = new ArrayList<>();
-		for (String pattern : Patterns.NAMES) {
+		for (String pattern : Patterns.ALL) {
 			for (long seed = 1; seed <= 3; seed++) {
 				runs.add(org.junit.jupiter.params.provider.Arguments.of(pattern, seed));
 			}
@@ -105,7 +106,7 @@ class MatrixCommandTest {
 	@MethodSource("generatedRuns")
 	void bytesOfAGeneratedRunSumTheSizesOfItsSendLines(String pattern, long seed, @TempDir Path dir) throws Exception {
 		Path run = dir.resolve(pattern);
-		Patterns.write(Patterns.create(pattern, 3 + (int) seed * 2, 2 + seed, seed), run, Progress.NONE);
+		Patterns.write(GeneratedPatterns.create(pattern, 3 + (int) seed * 2, 2 + seed, seed), run, Progress.NONE);
 		TraceFolder folder = TraceFolder.open(run);
 		TreeMap<String, long[]> expected = new TreeMap<>();
 		for (int rank = 0; rank < folder.ranks(); rank++) {

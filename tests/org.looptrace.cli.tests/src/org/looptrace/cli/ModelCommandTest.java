@@ -44,7 +44,7 @@ class ModelCommandTest {
 		Random random = new Random(1122);
 		for (int i = 0; i < 30; i++) {
 			Path folder = dir.resolve("case" + i);
-			String pattern = Patterns.NAMES.get(random.nextInt(Patterns.NAMES.size()));
+			String pattern = Patterns.ALL.get(random.nextInt(Patterns.ALL.size()));
 			String[] generate = { "generate", pattern, "--ranks", "" + (2 + random.nextInt(14)), "--iterations",
 					"" + random.nextInt(7), "--seed", "" + random.nextLong(), folder.toString() };
 			Cli.expect(0, generate);

@@ -51,7 +51,7 @@ class NlrCommandTest {
 		Random random = new Random(7);
 		for (int i = 0; i < 25; i++) {
 			Path folder = dir.resolve("case" + i);
-			String pattern = Patterns.NAMES.get(random.nextInt(Patterns.NAMES.size()));
+			String pattern = Patterns.ALL.get(random.nextInt(Patterns.ALL.size()));
 			Cli.expect(0, "generate", pattern, "--ranks", "" + (2 + random.nextInt(10)), "--iterations",
 					"" + random.nextInt(8), "--seed", "" + random.nextInt(), folder.toString());
 			TraceFolder traces = TraceFolder.open(folder);

@@ -29,6 +29,7 @@ import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NestedLoopRecognizer;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.TraceFolder;
@@ -89,10 +90,10 @@ class MergeRobustnessTest {
 
 	@Test
 	void largerGeneratedRunsProjectExactlyWhateverTheThreads() {
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int ranks : new int[] { 17, 64 }) {
 				for (long iterations : new long[] { 0, 1, 2, 3, 7 }) {
-					List<List<TraceEvent>> traces = traces(Patterns.create(name, ranks, iterations, ranks + iterations));
+					List<List<TraceEvent>> traces = traces(GeneratedPatterns.create(name, ranks, iterations, ranks + iterations));
 					check(traces, locals(traces, NlrOptions.DEFAULTS),
 							name + " on " + ranks + " ranks, " + iterations + " iterations");
 				}
@@ -104,11 +105,11 @@ class MergeRobustnessTest {
 	@Test
 	void hundredRanksAndExtremeNlrOptions() {
 		NlrOptions[] options = { new NlrOptions(1, 4, false), new NlrOptions(2, 8, true), new NlrOptions(64, 16, true) };
-		for (String name : Patterns.NAMES) {
-			List<List<TraceEvent>> traces = traces(Patterns.create(name, 100, 2, 1));
+		for (String name : Patterns.ALL) {
+			List<List<TraceEvent>> traces = traces(GeneratedPatterns.create(name, 100, 2, 1));
 			check(traces, locals(traces, NlrOptions.DEFAULTS), name + " on 100 ranks");
 			for (NlrOptions nlr : options) {
-				List<List<TraceEvent>> small = traces(Patterns.create(name, 33, 5, 2));
+				List<List<TraceEvent>> small = traces(GeneratedPatterns.create(name, 33, 5, 2));
 				check(small, locals(small, nlr), name + " on 33 ranks, " + nlr);
 			}
 		}

@@ -17,6 +17,7 @@ import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.generate.Patterns;
 
@@ -29,9 +30,9 @@ class PartialModelTest {
 	@Test
 	void generatedPatternsMergedByRangesOfTheTreeAreTheModelOfTheRun() throws Exception {
 		Random random = new Random(1);
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int ranks : new int[] { 2, 3, 5, 8, 13, 24 }) {
-				List<List<TraceEvent>> traces = PropertiesTest.traces(Patterns.create(name, ranks, 6, ranks));
+				List<List<TraceEvent>> traces = PropertiesTest.traces(GeneratedPatterns.create(name, ranks, 6, ranks));
 				checkRanges(PropertiesTest.locals(traces, null), random, name + " on " + ranks + " ranks");
 			}
 		}
@@ -94,8 +95,8 @@ class PartialModelTest {
 
 	@Test
 	void theBytesOfAMergedRangeAreFewerThanItsModelText() throws Exception {
-		for (String name : Patterns.NAMES) {
-			List<Model> locals = PropertiesTest.locals(PropertiesTest.traces(Patterns.create(name, 64, 10, 3)), null);
+		for (String name : Patterns.ALL) {
+			List<Model> locals = PropertiesTest.locals(PropertiesTest.traces(GeneratedPatterns.create(name, 64, 10, 3)), null);
 			PartialModel whole = Merger.reduce(0, locals.size(), locals::get, new MergeOptions(2), Progress.NONE);
 			int text = ModelPrinter.print(ModelWriter.model(whole.system)).length();
 			assertTrue(whole.toBytes().length < text, name + ": " + whole.toBytes().length + " bytes, text of " + text);

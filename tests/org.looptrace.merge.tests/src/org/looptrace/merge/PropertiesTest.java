@@ -20,6 +20,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NestedLoopRecognizer;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.generate.Pattern;
@@ -76,10 +77,10 @@ public class PropertiesTest {
 
 	@Test
 	void generatedPatterns() throws Exception {
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int ranks = 2; ranks <= 16; ranks++) {
 				for (long seed = 1; seed <= 3; seed++) {
-					Pattern pattern = Patterns.create(name, ranks, 3 + seed * 2, seed);
+					Pattern pattern = GeneratedPatterns.create(name, ranks, 3 + seed * 2, seed);
 					List<List<TraceEvent>> traces = traces(pattern);
 					check(traces, locals(traces, null), 2, name + " on " + ranks + " ranks, seed " + seed);
 				}
@@ -90,9 +91,9 @@ public class PropertiesTest {
 	@Test
 	void generatedPatternsWithMisalignedLocalModels() throws Exception {
 		Random options = new Random(7);
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int ranks = 2; ranks <= 12; ranks += 2) {
-				Pattern pattern = Patterns.create(name, ranks, 7, ranks);
+				Pattern pattern = GeneratedPatterns.create(name, ranks, 7, ranks);
 				List<List<TraceEvent>> traces = traces(pattern);
 				check(traces, locals(traces, options), 2, name + " on " + ranks + " ranks, random NLR options");
 			}
@@ -153,7 +154,7 @@ public class PropertiesTest {
 		for (long seed = 0; seed < 40; seed++) {
 			int ranks = 2 + (int) (seed % 15);
 			List<List<TraceEvent>> traces = seed % 2 == 0 ? RandomPrograms.traces(ranks, seed)
-					: traces(Patterns.create(Patterns.NAMES.get((int) (seed % Patterns.NAMES.size())), ranks, 6, seed));
+					: traces(GeneratedPatterns.create(Patterns.ALL.get((int) (seed % Patterns.ALL.size())), ranks, 6, seed));
 			List<Model> locals = locals(traces, null);
 			String one = check(traces, locals, 1, "seed " + seed);
 			assertEquals(one, check(traces, locals, 2, "seed " + seed), "2 threads, seed " + seed);

@@ -21,6 +21,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.crochemore.CrochemoreNests;
 import org.looptrace.nlr.crochemore.CrochemoreNests.Construction;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.trace.generate.Patterns;
 
 /**
@@ -104,10 +105,10 @@ class CrochemoreNestsTest {
 	/** The generated skeletons of real codes, as in examples/, every rank. */
 	@Test
 	void generatedPatterns() {
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int rank = 0; rank < 16; rank++) {
 				List<TraceEvent> trace = new ArrayList<>();
-				Patterns.create(name, 16, 12, 7).events(rank).forEachRemaining(trace::add);
+				GeneratedPatterns.create(name, 16, 12, 7).events(rank).forEachRemaining(trace::add);
 				for (Construction construction : Construction.values()) {
 					Model model = assertLossless(trace, construction, name + " rank " + rank);
 					if (!name.equals("random") && trace.size() > 100) {

@@ -19,6 +19,7 @@ import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Pattern;
@@ -29,8 +30,8 @@ class PipelineTest {
 
 	@Test
 	void everyPatternFolderGivesAnExactModelWhateverTheThreads(@TempDir Path temporary) throws Exception {
-		for (String name : Patterns.NAMES) {
-			Pattern pattern = Patterns.create(name, 6, 5, 2);
+		for (String name : Patterns.ALL) {
+			Pattern pattern = GeneratedPatterns.create(name, 6, 5, 2);
 			Path folder = temporary.resolve(name);
 			Patterns.write(pattern, folder, Progress.NONE);
 			Model one = Pipeline.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
@@ -42,10 +43,10 @@ class PipelineTest {
 
 	@Test
 	void localModelsMergedAsTheyComeAreTheModelOfAllLocalModelsMergedAtOnce(@TempDir Path temporary) throws Exception {
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int ranks : new int[] { 2, 7, 33 }) {
 				Path folder = temporary.resolve(name + ranks);
-				Patterns.write(Patterns.create(name, ranks, 6, ranks), folder, Progress.NONE);
+				Patterns.write(GeneratedPatterns.create(name, ranks, 6, ranks), folder, Progress.NONE);
 				TraceFolder traces = TraceFolder.open(folder);
 				for (boolean fold : new boolean[] { false, true }) {
 					MergeOptions options = new MergeOptions(3, fold);

@@ -21,6 +21,7 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.replay.ReplayOptions.Compute;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.EventWriter;
@@ -57,12 +58,12 @@ class RoundTripTest {
 	@MethodSource("patterns")
 	void aGeneratedPatternIsReplayedWithItsSizes(String pattern, @TempDir Path work) throws Exception {
 		Path folder = work.resolve("run");
-		Patterns.write(Patterns.create(pattern, pattern.equals("multipartition") ? 9 : 6, 4, 11), folder, Progress.NONE);
+		Patterns.write(GeneratedPatterns.create(pattern, pattern.equals("multipartition") ? 9 : 6, 4, 11), folder, Progress.NONE);
 		assertRoundTrip(folder, Compute.NONE, work);
 	}
 
 	static Stream<String> patterns() {
-		return Patterns.NAMES.stream();
+		return Patterns.ALL.stream();
 	}
 
 	/** Computation replayed as busy waiting changes nothing of the traces: exact gaps, then means. */

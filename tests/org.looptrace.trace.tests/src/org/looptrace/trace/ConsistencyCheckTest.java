@@ -35,7 +35,7 @@ class ConsistencyCheckTest {
 	@Test
 	void everyGeneratedPatternIsConsistent() throws IOException {
 		int folders = 0;
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int ranks : new int[] { 2, 3, 5, 8, 12, 16 }) {
 				for (long seed : new long[] { 0, 1, 99 }) {
 					Path folder = dir.resolve(name + "-" + ranks + "-" + seed);
@@ -49,7 +49,7 @@ class ConsistencyCheckTest {
 				}
 			}
 		}
-		assertEquals(Patterns.NAMES.size() * 6 * 3, folders);
+		assertEquals(Patterns.ALL.size() * 6 * 3, folders);
 	}
 
 	@Test

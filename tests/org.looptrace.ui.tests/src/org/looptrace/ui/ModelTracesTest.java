@@ -118,19 +118,7 @@ class ModelTracesTest {
 
 	@Test
 	void aMalformedLineBecomesAMarkerAtItsLine() throws Exception {
-		IFolder folder = traceFolder("ring", 3);
-		Path trace1 = folder.getLocation().toPath().resolve("trace.1");
-		List<String> lines = new ArrayList<>(Files.readAllLines(trace1));
-		lines.set(2, "1 sned 2 0");
-		Files.write(trace1, lines);
-		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
-
-		IStatus status = runJob(folder);
-		assertEquals(IStatus.ERROR, status.getSeverity(), status.toString());
-		IMarker[] markers = folder.getFile("trace.1").findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
-		assertEquals(1, markers.length, "markers on trace.1");
-		assertEquals(3, markers[0].getAttribute(IMarker.LINE_NUMBER, -1));
-		assertTrue(markers[0].getAttribute(IMarker.MESSAGE, "").contains("sned"), markers[0].getAttribute(IMarker.MESSAGE, ""));
+		assertMarkedAtItsLine(traceFolder("ring", 3), "trace.1", 3, "1 sned 2 0");
 	}
 
 	@Test
@@ -193,10 +181,66 @@ class ModelTracesTest {
 	@Test
 	void aReplaysTracesAreModelledWithTheTagsOfItsTable() throws Exception {
 		Path original = Files.createTempDirectory("looptrace-symbolic");
+		Map<String, Long> numbers = new TreeMap<>();
+		IFolder folder = replayedFolder(original, numbers);
+		assertFalse(numbers.isEmpty(), "the pattern sends no message");
+		IStatus status = runJob(folder);
+		assertTrue(status.isOK(), status.toString());
+
+		Model expected = Pipeline.model(TraceFolder.open(original), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		assertEquals(ModelPrinter.print(expected), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+		assertTrue(contents(folder.getFile(LoopTraceUi.MODEL_FILE)).contains(numbers.keySet().iterator().next()), "no symbolic tag");
+		assertFalse(Files.exists(folder.getLocation().toPath().resolve(ReplayTags.RESTORED)), "restored traces in the user's folder");
+
+		// a table that cannot be read: the job fails naming its file and line
+		Path tags = folder.getLocation().toPath().resolve(ReplayTags.FILE);
+		Files.writeString(tags, "1000 t0\n1001\n");
+		IStatus bad = runJob(folder);
+		assertEquals(IStatus.ERROR, bad.getSeverity(), bad.toString());
+		assertTrue(bad.getMessage().contains(tags + ":2:"), bad.getMessage());
+	}
+
+	/**
+	 * A problem in a replay's trace is marked on that trace at its line, as in any trace folder, and
+	 * the job's message names it: the copy with the model's tags that was read is the job's, not the user's.
+	 */
+	@Test
+	void aBadLineInAReplaysTraceIsMarkedAtItsLine() throws Exception {
+		assertMarkedAtItsLine(replayedFolder(Files.createTempDirectory("looptrace-symbolic"), new TreeMap<>()), "trace.2", 4,
+				"2 sned 3 1000");
+	}
+
+	/**
+	 * Puts a malformed line ({@code sned}) into a trace of the folder: the job fails naming the file
+	 * and line, and its one marker is on that file at that line, none on the folder.
+	 */
+	private static void assertMarkedAtItsLine(IFolder folder, String name, int line, String malformed) throws Exception {
+		Path trace = folder.getLocation().toPath().resolve(name);
+		List<String> lines = new ArrayList<>(Files.readAllLines(trace));
+		lines.set(line - 1, malformed);
+		Files.write(trace, lines);
+		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
+
+		IStatus status = runJob(folder);
+		assertEquals(IStatus.ERROR, status.getSeverity(), status.toString());
+		assertTrue(status.getMessage().startsWith(trace + ":" + line + ":"), status.getMessage());
+		assertEquals(0, folder.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_ZERO).length,
+				"a marker on the folder");
+		IMarker[] markers = folder.getFile(name).findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, markers.length, "markers on " + name);
+		assertEquals(line, markers[0].getAttribute(IMarker.LINE_NUMBER, -1));
+		assertTrue(markers[0].getAttribute(IMarker.MESSAGE, "").contains("sned"), markers[0].getAttribute(IMarker.MESSAGE, ""));
+	}
+
+	/**
+	 * A folder of the project with the traces of a replay of a wavefront at 4 ranks: its tags are the
+	 * numbers of its {@link ReplayTags#FILE}, and {@code original} gets the same traces with the symbolic
+	 * tags {@code t<tag>} that the numbers stand for ({@code numbers}, filled).
+	 */
+	private IFolder replayedFolder(Path original, Map<String, Long> numbers) throws CoreException, IOException {
 		Patterns.write(Patterns.create("wavefront", 4, 6, 1), original, Progress.NONE);
 		ReplayTags.Builder table = new ReplayTags.Builder();
-		Map<String, Long> numbers = new TreeMap<>();
-		IFolder folder = TestProjects.traceFolder(project, "replayed", replayed -> {
+		return TestProjects.traceFolder(project, "replayed", replayed -> {
 			for (int rank = 0; rank < 4; rank++) {
 				List<String> symbolic = new ArrayList<>();
 				List<String> sent = new ArrayList<>();
@@ -214,21 +258,6 @@ class ModelTracesTest {
 			numbers.forEach((symbol, number) -> table.symbol(number, symbol));
 			Files.writeString(replayed.resolve(ReplayTags.FILE), table.build().text());
 		});
-		assertFalse(numbers.isEmpty(), "the pattern sends no message");
-		IStatus status = runJob(folder);
-		assertTrue(status.isOK(), status.toString());
-
-		Model expected = Pipeline.model(TraceFolder.open(original), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
-		assertEquals(ModelPrinter.print(expected), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
-		assertTrue(contents(folder.getFile(LoopTraceUi.MODEL_FILE)).contains(numbers.keySet().iterator().next()), "no symbolic tag");
-		assertFalse(Files.exists(folder.getLocation().toPath().resolve(ReplayTags.RESTORED)), "restored traces in the user's folder");
-
-		// a table that cannot be read: the job fails naming its file and line
-		Path tags = folder.getLocation().toPath().resolve(ReplayTags.FILE);
-		Files.writeString(tags, "1000 t0\n1001\n");
-		IStatus bad = runJob(folder);
-		assertEquals(IStatus.ERROR, bad.getSeverity(), bad.toString());
-		assertTrue(bad.getMessage().contains(tags + ":2:"), bad.getMessage());
 	}
 
 	/** A folder of the project linked to an archive's folder, as a user links a run of a cluster's file system. */

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.TreeSet;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
@@ -48,6 +49,7 @@ import org.looptrace.nlr.Nlr;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.testsupport.RandomPrograms;
+import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.trace.generate.Patterns;
@@ -200,6 +202,64 @@ class WorkspaceBuilderTest {
 		IMarker[] warnings = folder.getFile(Otf2Archive.ANCHOR).findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
 		assertEquals(1, warnings.length, "the archive's warning (a worker thread left out) on its anchor");
 		assertEquals(IMarker.SEVERITY_WARNING, warnings[0].getAttribute(IMarker.SEVERITY, -1));
+	}
+
+	/**
+	 * The table of a replay's tags names the tags of its folder's model: a change of the table models
+	 * the folder again, as a change of a trace does; a replay program's folder, which holds a table but
+	 * no trace, gets no model and no marker.
+	 */
+	@Test
+	void editingAReplaysTableOfTagsModelsItsFolderAgain() throws Exception {
+		IFolder folder = builtProject("ring");
+		Path traces = folder.getLocation().toPath();
+		IFile table = folder.getFile(ReplayTags.FILE);
+		table.create(new ByteArrayInputStream(tagTable(traces, "t").text().getBytes(StandardCharsets.UTF_8)), true, null);
+		waitForModels();
+		assertEquals(expectedModel(tagTable(traces, "t"), traces), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+
+		table.setContents(new ByteArrayInputStream(tagTable(traces, "u").text().getBytes(StandardCharsets.UTF_8)), true, false,
+				null);
+		waitForModels();
+		assertTrue(lastResult().isOK(), lastResult().toString());
+		assertEquals(expectedModel(tagTable(traces, "u"), traces), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+
+		table.delete(true, null);
+		waitForModels();
+		assertEquals(expectedModel(folder, NlrOptions.DEFAULTS), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+
+		IFolder program = project.getFolder("program");
+		program.create(true, true, null);
+		int jobs = results.size();
+		program.getFile(ReplayTags.FILE).create(new ByteArrayInputStream(tagTable(traces, "t").text().getBytes(StandardCharsets.UTF_8)),
+				true, null);
+		waitForModels();
+		assertEquals(jobs, results.size(), "a model job for a folder without traces: " + results);
+		assertEquals(0, program.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_INFINITE).length);
+	}
+
+	/** A table giving each numeric tag of the traces the symbol {@code prefix<tag>}. */
+	private static ReplayTags tagTable(Path traces, String prefix) throws IOException {
+		ReplayTags.Builder table = new ReplayTags.Builder();
+		TreeSet<Long> tags = new TreeSet<>();
+		for (int rank = 0; rank < RANKS; rank++) {
+			for (String line : Files.readAllLines(traces.resolve("trace." + rank))) {
+				String[] fields = line.split(" ");
+				if (fields.length == 4 && (fields[1].equals("send") || fields[1].equals("recv"))) {
+					tags.add(Long.parseLong(fields[3]));
+				}
+			}
+		}
+		assertFalse(tags.isEmpty(), "the traces send no message");
+		tags.forEach(tag -> table.symbol(tag, prefix + tag));
+		return table.build();
+	}
+
+	/** The model of traces with their tags restored from a table. */
+	private static String expectedModel(ReplayTags table, Path traces) throws IOException, InconsistentTraceException {
+		Path restored = table.restoreInto(traces, Files.createTempDirectory("looptrace-restored"));
+		return ModelPrinter.print(Merger.merge(Nlr.modelFolder(TraceFolder.open(restored), NlrOptions.DEFAULTS, 1, Progress.NONE),
+				new MergeOptions(1), Progress.NONE));
 	}
 
 	private IFolder builtProject(String pattern) throws Exception {

@@ -16,6 +16,7 @@ import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.QualifiedName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,6 +74,33 @@ class WrittenFilesTest {
 		wanted.getFile("scanner.h").setContents("// mine\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
 		assertEquals(project.getFolder("scanner-1"), WrittenFiles.target(wanted, names));
 		assertEquals(wanted, WrittenFiles.target(wanted, List.of("scanner.c")), "only the files to write count");
+	}
+
+	/**
+	 * A scan's CSV and scanner marked under the scanners' former property are what LoopTrace wrote:
+	 * the next scan replaces them rather than writing beside them, and the mark moves to the one name.
+	 */
+	@Test
+	void aMarkUnderTheScannersFormerNameCounts() throws CoreException {
+		QualifiedName former = new QualifiedName("org.looptrace.scanner.ui", "written");
+		IFile csv = project.getFile("times.csv");
+		byte[] bytes = "label,rank,value\nt,0,12\n".getBytes(StandardCharsets.UTF_8);
+		csv.create(bytes, IResource.NONE, null);
+		csv.setPersistentProperty(former, WrittenFiles.hash(bytes));
+		assertFalse(WrittenFiles.isEdited(csv), "a CSV a scan wrote counts as edited");
+		assertEquals(csv, WrittenFiles.target(csv));
+		assertEquals(WrittenFiles.hash(bytes), WrittenFiles.markOf(csv));
+		assertNull(csv.getPersistentProperty(former), "the former mark is left");
+
+		IFolder scanner = project.getFolder("scanner");
+		scanner.create(true, true, null);
+		IFile source = scanner.getFile("scanner.c");
+		source.create(bytes, IResource.NONE, null);
+		source.setPersistentProperty(former, WrittenFiles.hash(bytes));
+		assertEquals(scanner, WrittenFiles.target(scanner, List.of("scanner.c")));
+		source.setContents("// mine\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
+		assertTrue(WrittenFiles.isEdited(source), "an edit after the move is still seen");
+		assertEquals(project.getFolder("scanner-1"), WrittenFiles.target(scanner, List.of("scanner.c")));
 	}
 
 	/** Content hashed as it is streamed has the hash of the whole, on random contents. */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
@@ -27,7 +28,7 @@ import org.looptrace.trace.internal.WavefrontPattern;
 /** Creates the synthetic patterns by name and writes them as trace folders. */
 public final class Patterns {
 
-	/** The names {@link #create} accepts, with what each one models. */
+	/** The patterns whose size is the rank count and the iterations alone, with what each one models ({@link #create}). */
 	public static final List<String> NAMES = List.of("ring", "halo", "torus", "multipartition", "wavefront", "masterworker", "solver", "random");
 
 	/**
@@ -35,6 +36,9 @@ public final class Patterns {
 	 * problem size is a parameter, for families of runs over rank counts and sizes.
 	 */
 	public static final List<String> SIZED = List.of("lu", "mg");
+
+	/** Every name {@link #create} accepts: {@link #NAMES}, then {@link #SIZED}. */
+	public static final List<String> ALL = Stream.concat(NAMES.stream(), SIZED.stream()).toList();
 
 	private Patterns() {
 	}
@@ -83,9 +87,8 @@ public final class Patterns {
 	 *                                  or too few levels for the process grid of {@code mg}
 	 */
 	public static Pattern create(String name, int ranks, long iterations, long seed, Sizes sizes) {
-		if (!NAMES.contains(name) && !SIZED.contains(name)) {
-			throw new IllegalArgumentException("unknown pattern '" + name + "': expected one of " + String.join(", ", NAMES) + ", "
-					+ String.join(", ", SIZED));
+		if (!ALL.contains(name)) {
+			throw new IllegalArgumentException("unknown pattern '" + name + "': expected one of " + String.join(", ", ALL));
 		}
 		if (ranks < 2) {
 			throw new IllegalArgumentException("pattern " + name + " needs at least 2 ranks, found " + ranks);

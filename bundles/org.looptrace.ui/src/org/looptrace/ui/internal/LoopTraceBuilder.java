@@ -16,12 +16,14 @@ import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.ui.progress.IProgressConstants;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.nlr.LocalModelCache;
+import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.ui.LoopTraceUi;
 
 /**
  * Keeps the models of a project's trace folders up to date: every folder holding {@code trace.<p>}
- * files or an OTF2 archive's anchor, whose run files changed, gets a {@link ModelTracesJob}. The jobs
+ * files or an OTF2 archive's anchor, whose run files or table of a replay's tags ({@link ReplayTags#FILE},
+ * which names the tags of the model) changed, gets a {@link ModelTracesJob}. The jobs
  * run beside the build, each on its own folder's rule, so a long model never holds the workspace; a
  * model the user edited is never replaced by them.
  */
@@ -43,14 +45,15 @@ public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 		} else {
 			delta.accept(child -> {
 				IResource resource = child.getResource();
-				if (isRunFile(resource) || isArchiveAnchor(resource)) {
+				if (isRunFile(resource) || isArchiveAnchor(resource) || isReplayTags(resource)) {
 					changed.put(resource.getParent().getFullPath().toString(), resource.getParent());
 				}
 				return !isCache(resource);
 			});
 		}
 		for (IContainer folder : changed.values()) {
-			if (folder.exists()) {
+			// a replay program's folder holds a table of tags too, but no trace: it has no model
+			if (folder.exists() && isTraceFolder(folder)) {
 				ModelTracesJob job = new ModelTracesJob(folder, false);
 				// a background build: its trace problems are markers, not dialogs popping up
 				job.setUser(false);
@@ -83,6 +86,21 @@ public final class LoopTraceBuilder extends IncrementalProjectBuilder {
 	 */
 	public static boolean isArchiveAnchor(IResource resource) {
 		return resource.getType() == IResource.FILE && !resource.isDerived() && resource.getName().endsWith(".otf2");
+	}
+
+	/** Whether a resource is the table of a replay's tags, which the model of its folder's traces is made with. */
+	private static boolean isReplayTags(IResource resource) {
+		return resource.getType() == IResource.FILE && !resource.isDerived() && ReplayTags.FILE.equals(resource.getName());
+	}
+
+	/** Whether a folder holds traces: a run file or an archive's anchor. */
+	private static boolean isTraceFolder(IContainer folder) throws CoreException {
+		for (IResource member : folder.members()) {
+			if (isRunFile(member) || isArchiveAnchor(member)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/** Folders of the engine's own (a trace folder's cache): nothing the builder reads. */

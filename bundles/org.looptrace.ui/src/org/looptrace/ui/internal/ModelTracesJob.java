@@ -52,7 +52,8 @@ import org.looptrace.ui.WrittenFiles;
  * parallel, merged as they come, local models of unchanged ranks reused. Problems in the traces
  * become markers at their file and line; a folder holding an OTF2 archive is read as its trace
  * folder ({@link TraceSource}), the archive's warnings marked on its anchor; the traces of a replay
- * are modelled with the model's tags when the folder holds the replay's table of tags.
+ * are modelled with the model's tags when the folder holds the replay's table of tags, their problems
+ * marked on the replay's own trace files.
  *
  * <p>A model the user edited (its content is not what a job last wrote) is replaced only when the
  * user asked for it ({@code replaceEdited}, kept in the local history); otherwise the new model is
@@ -97,14 +98,21 @@ public final class ModelTracesJob extends Job {
 			for (Diagnostic warning : source.warnings()) {
 				mark(warning);
 			}
-			TraceFolder traces = TraceFolder.open(withTags(location.toPath(), source.folder()));
+			Path modelled = withTags(location.toPath(), source.folder());
+			TraceFolder traces;
 			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
-			// merged as the ranks come, as the CLI does: a few partial models in memory, not every local one
-			Model model = Pipeline.modelRankByRank(traces,
-					(rank, localProgress) -> Nlr.modelRank(traces, rank, options.nlr(), localProgress, cache),
-					Pipeline.REDUCE_PHASE, new MergeOptions(options.threads()), progress, phase -> {
-						// the IDE shows progress, not phase times
-					});
+			Model model;
+			try {
+				traces = TraceFolder.open(modelled);
+				// merged as the ranks come, as the CLI does: a few partial models in memory, not every local one
+				model = Pipeline.modelRankByRank(traces,
+						(rank, localProgress) -> Nlr.modelRank(traces, rank, options.nlr(), localProgress, cache),
+						Pipeline.REDUCE_PHASE, new MergeOptions(options.threads()), progress, phase -> {
+							// the IDE shows progress, not phase times
+						});
+			} catch (TraceFormatException e) {
+				throw new TraceFormatException(located(e.diagnostic(), source, modelled), e);
+			}
 			write(ModelPrinter.print(model), monitor);
 			// the counts tell a user (and the tests) what the cache saved
 			return new Status(IStatus.OK, LoopTraceUi.BUNDLE_ID, NLS.bind(Messages.ModelTracesJob_done,
@@ -167,6 +175,21 @@ public final class ModelTracesJob extends Job {
 			return traces;
 		}
 		return ReplayTags.readFile(table).restoreInto(traces, state("replay-tags", location));
+	}
+
+	/**
+	 * A problem of the traces modelled, where the user finds it: a copy with the model's tags is the
+	 * job's, so the problem is the traces' own file at the same line (restoring tags keeps every line
+	 * where it is); a file an archive was written into is the archive's event file ({@link TraceSource#located}).
+	 */
+	private static Diagnostic located(Diagnostic diagnostic, TraceSource source, Path modelled) throws IOException {
+		Path file = diagnostic.file().toAbsolutePath().normalize();
+		Diagnostic inSource = diagnostic;
+		if (!modelled.equals(source.folder()) && modelled.toAbsolutePath().normalize().equals(file.getParent())) {
+			inSource = new Diagnostic(diagnostic.severity(), source.folder().resolve(file.getFileName()), diagnostic.line(),
+					diagnostic.column(), diagnostic.message());
+		}
+		return source.located(List.of(inSource)).get(0);
 	}
 
 	/** What the job keeps of a trace folder, in the workspace's state: the folder holds only the user's files. */

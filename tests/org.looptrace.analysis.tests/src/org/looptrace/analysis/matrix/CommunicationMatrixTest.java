@@ -33,6 +33,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.Pipeline;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.trace.EventReader;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
@@ -48,10 +49,10 @@ class CommunicationMatrixTest {
 	void equalsCountingTheTracesOnRandomRuns(@TempDir Path folder) throws Exception {
 		Random random = new Random(606);
 		for (int run = 0; run < 40; run++) {
-			String pattern = Patterns.NAMES.get(random.nextInt(Patterns.NAMES.size()));
+			String pattern = Patterns.ALL.get(random.nextInt(Patterns.ALL.size()));
 			int ranks = 2 + random.nextInt(19);
 			Path traces = Files.createDirectories(folder.resolve("run-" + run));
-			Patterns.write(Patterns.create(pattern, ranks, random.nextInt(9), random.nextLong()), traces, Progress.NONE);
+			Patterns.write(GeneratedPatterns.create(pattern, ranks, random.nextInt(9), random.nextLong()), traces, Progress.NONE);
 			Map<Channel, Long> counted = countSends(TraceFolder.open(traces));
 			// folded models hold loops over ranks, whose index decides who talks
 			for (boolean fold : List.of(true, false)) {

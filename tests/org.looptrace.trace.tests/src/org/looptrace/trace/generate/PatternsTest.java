@@ -110,7 +110,7 @@ class PatternsTest {
 
 	@Test
 	void everyPatternIsRealizableAtSeveralSizesAndSeeds() {
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int ranks = 2; ranks <= 20; ranks++) {
 				for (long seed = 0; seed < (name.equals("random") ? 40 : 1); seed++) {
 					Pattern pattern = Patterns.create(name, ranks, 1 + (ranks + seed) % 5, seed);
@@ -139,7 +139,7 @@ class PatternsTest {
 
 	@Test
 	void streamsAreDeterministicAndEqualToTheWrittenFolder() throws IOException {
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			Pattern pattern = Patterns.create(name, 6, 4, 17);
 			Patterns.write(pattern, dir.resolve(name), Progress.NONE);
 			TraceFolder folder = TraceFolder.open(dir.resolve(name));

@@ -23,6 +23,7 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
+import org.looptrace.testsupport.GeneratedPatterns;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.generate.Patterns;
@@ -223,9 +224,9 @@ class FoldingRulesTest {
 	@Test
 	void theSecondWayRunsOnlyWhereItCanDiffer() throws Exception {
 		List<Model> models = new ArrayList<>();
-		for (String name : Patterns.NAMES) {
+		for (String name : Patterns.ALL) {
 			for (int ranks : new int[] { 4, 9, 16 }) {
-				models.add(merged(PropertiesTest.traces(Patterns.create(name, ranks, 5, 1))));
+				models.add(merged(PropertiesTest.traces(GeneratedPatterns.create(name, ranks, 5, 1))));
 			}
 		}
 		for (long seed = 0; seed < 8; seed++) {

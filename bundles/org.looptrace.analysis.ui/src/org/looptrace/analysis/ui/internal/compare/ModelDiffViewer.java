@@ -4,6 +4,7 @@ package org.looptrace.analysis.ui.internal.compare;
 import org.eclipse.compare.CompareConfiguration;
 import org.eclipse.compare.INavigatable;
 import org.eclipse.compare.structuremergeviewer.DiffNode;
+import org.eclipse.compare.structuremergeviewer.Differencer;
 import org.eclipse.compare.structuremergeviewer.IStructureComparator;
 import org.eclipse.compare.structuremergeviewer.StructureDiffViewer;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -13,9 +14,14 @@ import org.eclipse.jface.action.IAction;
 import org.eclipse.jface.action.Separator;
 import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.jface.util.PropertyChangeEvent;
+import org.eclipse.jface.viewers.ILabelProvider;
+import org.eclipse.jface.viewers.LabelProvider;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.jface.viewers.ViewerComparator;
+import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.ui.ISharedImages;
+import org.eclipse.ui.PlatformUI;
 import org.looptrace.analysis.ui.internal.Messages;
 import org.looptrace.ui.MonitorProgress;
 
@@ -44,6 +50,31 @@ final class ModelDiffViewer extends StructureDiffViewer {
 				return Integer.compare(index(e1), index(e2));
 			}
 		});
+		ILabelProvider platform = (ILabelProvider) getLabelProvider();
+		// The platform decorates a construct of B only with its minus sign and one of A only with its
+		// plus sign (it reads a comparison from the right to the left), next to the words "added" and
+		// "removed" of ModelDiff, which reads from A to B: the icon says what the line says.
+		setLabelProvider(new LabelProvider() {
+			@Override
+			public @Nullable String getText(@Nullable Object element) {
+				return platform.getText(element);
+			}
+
+			@Override
+			public @Nullable Image getImage(@Nullable Object element) {
+				return element instanceof DiffNode node ? image(node.getKind()) : platform.getImage(element);
+			}
+		});
+	}
+
+	/** The icon of a difference: added and removed constructs, as the words of ModelDiff; none for the others. */
+	static @Nullable Image image(int kind) {
+		ISharedImages images = PlatformUI.getWorkbench().getSharedImages();
+		return switch (kind & Differencer.CHANGE_TYPE_MASK) {
+		case Differencer.ADDITION -> images.getImage(ISharedImages.IMG_OBJ_ADD);
+		case Differencer.DELETION -> images.getImage(ISharedImages.IMG_ELCL_REMOVE);
+		default -> null;
+		};
 	}
 
 	@Override

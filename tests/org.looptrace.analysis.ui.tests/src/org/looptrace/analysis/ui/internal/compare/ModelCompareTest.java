@@ -27,6 +27,7 @@ import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
@@ -36,7 +37,9 @@ import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -132,6 +135,8 @@ class ModelCompareTest {
 		assertNull(nodes.get(0).getLeft());
 		assertEquals("  0 local compute\n", text(nodes.get(0).getRight()));
 		assertEquals(Differencer.ADDITION, nodes.get(0).getKind() & Differencer.CHANGE_TYPE_MASK, "shown as added");
+		Image plus = PlatformUI.getWorkbench().getSharedImages().getImage(ISharedImages.IMG_OBJ_ADD);
+		assertEquals(plus, icon(page.getActiveEditor()), "the icon of an addition, as the line says");
 		page.closeAllEditors(false);
 
 		nodes = differences(compareWithEachOther(after, BEFORE));
@@ -139,6 +144,14 @@ class ModelCompareTest {
 		assertEquals("  0 local compute\n", text(nodes.get(0).getLeft()));
 		assertNull(nodes.get(0).getRight());
 		assertEquals(Differencer.DELETION, nodes.get(0).getKind() & Differencer.CHANGE_TYPE_MASK, "shown as removed");
+		Image minus = PlatformUI.getWorkbench().getSharedImages().getImage(ISharedImages.IMG_ELCL_REMOVE);
+		assertEquals(minus, icon(page.getActiveEditor()), "the icon of a removal, as the line says");
+	}
+
+	/** The icon of the first line of the editor's structure pane. */
+	private static @Nullable Image icon(@Nullable IEditorPart editor) {
+		Tree tree = editor == null ? null : tree(editor);
+		return tree == null || tree.getItemCount() == 0 ? null : tree.getItem(0).getImage();
 	}
 
 	/** Ignore Counts in the structure pane's toolbar compares the structure only, as looptrace diff --ignore-counts, and back. */
