@@ -29,7 +29,7 @@ class FoldingRealRunsTest {
 	 * (docs/PERFORMANCE.md).
 	 */
 	private static final String TABLE = """
-			lu.S 110 131
+			lu.S 108 131
 			cg.S 34 50
 			mg.S 81 138
 			bt.S 74 99

@@ -22,10 +22,16 @@ import org.looptrace.testsupport.Projection;
  * Folding of Sweep3D-like runs as a family: processor grids of 3 × 3 to 7 × 7 ranks, square or not,
  * prime sides, 2 to 10 blocks per octant (what the problem size decides), the octants in Sweep3D's
  * order or another. Each run folds exactly onto every rank, to the same bytes on one thread or two,
- * into fewer constructs than the section III model. How many still depends on the grid (not on
- * the rank count alone), and on the blocks only below 3 blocks.
+ * into fewer constructs than the section III model, and from 3 blocks on into at most
+ * {@link #AT_MOST} whatever the grid.
  */
 public class SweepFamiliesTest {
+
+	/**
+	 * The most constructs a run of 3 blocks or more folds into: the EVENT records of ScalaTrace V2's
+	 * global trace of Sweep3D at 16 ranks (29 at 4, 6 and 8), measured on runs of this machine kind.
+	 */
+	private static final long AT_MOST = 30;
 
 	/** Sweep3D's order of the octants, and one with the directions of the grid interleaved. */
 	private static final int[][] ORDERS = { { 1, 2, 3, 4, 5, 6, 7, 8 }, { 1, 5, 3, 7, 2, 6, 4, 8 } };
@@ -52,6 +58,7 @@ public class SweepFamiliesTest {
 			long constructs = Folding.constructs(folded);
 			long merged = Folding.constructs(Merger.merge(locals, new MergeOptions(1, false), Progress.NONE));
 			assertTrue(constructs < merged, what + ": " + constructs + " constructs, " + merged + " before folding\n" + text);
+			assertTrue(blocks < 3 || constructs <= AT_MOST, what + ": " + constructs + " constructs\n" + text);
 		}
 	}
 
@@ -78,10 +85,9 @@ public class SweepFamiliesTest {
 
 	/**
 	 * For a fixed processor grid and octant order, the constructs do not depend on the blocks per
-	 * octant (what the problem size decides) from 4 blocks on. At 3 blocks they are at most as many:
-	 * the octants' exchanges, put in one order, may join where longer runs of blocks do not (35
-	 * against 41 on 3 × 3 in Sweep3D's order). At 2 blocks they may differ either way (20 against
-	 * 41 on 3 × 3 in Sweep3D's order, 97 against 41 on 4 × 6): printed, not asserted.
+	 * octant (what the problem size decides) from 4 blocks on, and from 3 blocks on they are at most
+	 * {@link #AT_MOST}. At 3 blocks they may differ by a few (21 against 20 on 3 × 3 in Sweep3D's
+	 * order), at 2 blocks by more (34 against 21 on 4 × 6): printed, not asserted.
 	 */
 	@Test
 	void constructsDoNotDependOnTheBlocksFromFourOn() throws Exception {
@@ -96,7 +102,7 @@ public class SweepFamiliesTest {
 				}
 				figures.append('\n').append(what).append(": ").append(constructs);
 				assertEquals(constructs.get(2), constructs.get(3), what + ": at 2, 3, 4, 5 blocks " + constructs);
-				assertTrue(constructs.get(1) <= constructs.get(2), what + ": at 2, 3, 4, 5 blocks " + constructs);
+				assertTrue(constructs.subList(1, 4).stream().allMatch(count -> count <= AT_MOST), what + ": at 2, 3, 4, 5 blocks " + constructs);
 			}
 		}
 		System.out.println(figures);

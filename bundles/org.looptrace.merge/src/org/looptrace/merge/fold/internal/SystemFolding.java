@@ -103,7 +103,8 @@ public final class SystemFolding {
 	 * fewest constructs (the first on a tie: NLR alone, the order read), or the folding that keeps
 	 * each segment's smallest ({@link Segments}) when that is smaller. At the top level, of the
 	 * {@link #FINALISTS} smallest and the folding by segments, the one smallest after
-	 * the pass over steps ({@link StepsPass}), then the value fits ({@link ValueFitPass}); in a loop
+	 * the pass over steps ({@link StepsPass}), then the value fits ({@link ValueFitPass}), unless
+	 * another is smaller once fitted too; in a loop
 	 * body, of the few smallest, the one smallest after those two passes ({@link #smallestFitted}).
 	 * Where the ranks of a segment end with the same steps ({@link CommonTail}), the system folded
 	 * with those apart when that is smaller. Where two or more loops are closed exchanges of
@@ -179,9 +180,24 @@ public final class SystemFolding {
 		if (bySegment != null && !finalists.contains(bySegment)) {
 			finalists.add(bySegment);
 		}
-		List<List<Node>> results = Parallel.map(finalists.size(), folded.size() >= PARALLEL ? threads : 1,
-				k -> steps.stepped(finalists.get(k), List.of()));
-		return valueFits.copiesFitted(results.stream().min(Comparator.comparingLong(Terms::size)).orElseThrow(), List.of());
+		int parallel = folded.size() >= PARALLEL ? threads : 1;
+		List<List<Node>> stepped = Parallel.map(finalists.size(), parallel, k -> steps.stepped(finalists.get(k), List.of()));
+		List<List<Node>> fitted = Parallel.map(finalists.size(), parallel, k -> valueFits.copiesFitted(stepped.get(k), List.of()));
+		// The smallest after the steps (the first on a tie), unless another is smaller once fitted:
+		// the fits can join copies the steps leave apart (the octants of a sweep).
+		int chosen = 0;
+		for (int k = 1; k < stepped.size(); k++) {
+			if (size(stepped.get(k)) < size(stepped.get(chosen))) {
+				chosen = k;
+			}
+		}
+		List<Node> best = fitted.get(chosen);
+		for (List<Node> candidate : fitted) {
+			if (size(candidate) < size(best)) {
+				best = candidate;
+			}
+		}
+		return best;
 	}
 
 	/**
@@ -193,9 +209,9 @@ public final class SystemFolding {
 	 */
 	private List<Node> smallestFitted(List<Node> chosen, List<List<Node>> finalists, List<long @Nullable []> ranges) {
 		List<Node> best = chosen;
-		long smallest = size(valueFits.copiesFitted(steps.stepped(chosen, ranges), ranges));
+		long smallest = fittedSize(chosen, ranges);
 		for (List<Node> finalist : finalists) {
-			long fitted = finalist == chosen ? smallest : size(valueFits.copiesFitted(steps.stepped(finalist, ranges), ranges));
+			long fitted = finalist == chosen ? smallest : fittedSize(finalist, ranges);
 			if (fitted < smallest) {
 				best = finalist;
 				smallest = fitted;
