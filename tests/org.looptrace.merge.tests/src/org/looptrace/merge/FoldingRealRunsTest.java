@@ -29,7 +29,7 @@ class FoldingRealRunsTest {
 	 * (docs/PERFORMANCE.md).
 	 */
 	private static final String TABLE = """
-			lu.S 108 131
+			lu.S 102 131
 			cg.S 34 50
 			mg.S 81 138
 			bt.S 74 99
@@ -42,7 +42,7 @@ class FoldingRealRunsTest {
 	 * grid): run, ranks, constructs of the folded model.
 	 */
 	private static final String HELD_OUT = """
-			lu.S.8 8 149
+			lu.S.8 8 119
 			mg.S.8 8 81
 			sweep3d50.4 4 26
 			sweep3d50.6 6 26

@@ -93,7 +93,7 @@ public final class SystemFolding {
 
 	/** The constructs folded with one list of candidate rule sets (one of the two ways of {@link #fold(List, int, Progress)}). */
 	static List<Node> fold(List<Node> items, List<RuleSet> candidates, int threads, Progress progress) {
-		return new SystemFolding(threads, progress, candidates).fold(items, List.of());
+		return new SystemFolding(threads, progress, candidates).fold(items, List.of(), new ArrayList<>());
 	}
 
 	/**
@@ -111,23 +111,29 @@ public final class SystemFolding {
 	 * messages, the system folded again with their bodies unfolded, each in the one order of
 	 * {@link ExchangeOrder}, kept when smaller (compared as above): bodies folded each on its own
 	 * into different shapes cannot join, the same exchange run from another rank in one order can.
+	 * Where neighbouring loops unify only with other foldings of their bodies ({@link LoopsFoldedAlike}),
+	 * the system folded again with those, kept when smaller (compared as above), last.
 	 * {@code ranges}: {lower, upper} of the index of each
-	 * enclosing loop whose bounds are constant (null otherwise), outermost first.
+	 * enclosing loop whose bounds are constant (null otherwise), outermost first; {@code foldings}
+	 * gets the other foldings of the system.
 	 */
-	private List<Node> fold(List<Node> items, List<long @Nullable []> ranges) {
+	private List<Node> fold(List<Node> items, List<long @Nullable []> ranges, List<List<Node>> foldings) {
 		progress.checkCancelled();
 		int depth = ranges.size();
 		List<Node> folded = new ArrayList<>(items.size());
+		List<List<List<Node>>> bodyFoldings = new ArrayList<>(items.size());
 		for (Node item : items) {
+			List<List<Node>> others = new ArrayList<>();
 			if (item instanceof LoopNode loop) {
 				List<long @Nullable []> within = new ArrayList<>(ranges);
 				within.add(Terms.range(loop));
-				folded.add(new LoopNode(loop.lower, loop.upper, fold(List.of(loop.body), within).toArray(new Node[0]), loop.ranks));
+				folded.add(new LoopNode(loop.lower, loop.upper, fold(List.of(loop.body), within, others).toArray(new Node[0]), loop.ranks));
 			} else {
 				folded.add(item);
 			}
+			bodyFoldings.add(others);
 		}
-		List<Node> system = foldSystem(folded, ranges);
+		List<Node> system = foldSystem(folded, ranges, foldings);
 		List<Node> exchanges = ExchangeOrder.canonicalBodies(items);
 		if (exchanges != null) {
 			system = smaller(foldSystem(exchanges, ranges), system, ranges);
@@ -136,10 +142,15 @@ public final class SystemFolding {
 		List<long @Nullable []> within = new ArrayList<>(ranges);
 		within.add(new long[] { 0, 0 });
 		List<Node> split = CommonTail.wrapped(folded, depth, tail -> foldSystem(tail, within));
-		if (split == null) {
-			return system;
+		if (split != null) {
+			system = smaller(unwrap(foldSystem(split, ranges), depth), system, ranges);
 		}
-		return smaller(unwrap(foldSystem(split, ranges), depth), system, ranges);
+		// Last, so that on a tie the foldings above stand.
+		List<Node> alike = LoopsFoldedAlike.system(folded, bodyFoldings, ranges);
+		if (alike != null) {
+			system = smaller(foldSystem(alike, ranges), system, ranges);
+		}
+		return system;
 	}
 
 	/**
@@ -157,9 +168,15 @@ public final class SystemFolding {
 
 	/** Folds the constructs of a system at {@code depth} whose loop bodies are folded already (see {@link #fold}). */
 	private List<Node> foldSystem(List<Node> folded, List<long @Nullable []> ranges) {
+		return foldSystem(folded, ranges, new ArrayList<>());
+	}
+
+	/** As {@link #foldSystem(List, List)}; {@code foldings} gets the foldings of every order and rule set. */
+	private List<Node> foldSystem(List<Node> folded, List<long @Nullable []> ranges, List<List<Node>> foldings) {
 		int depth = ranges.size();
 		Candidates candidates = candidates(folded, depth);
 		List<List<Node>> folds = candidates.folds();
+		foldings.addAll(folds);
 		List<Node> bySegment = candidates.bySegment();
 		long[] sizes = folds.stream().mapToLong(Terms::size).toArray();
 		// The smallest first, the first on a tie.

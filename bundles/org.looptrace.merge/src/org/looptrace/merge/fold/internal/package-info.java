@@ -30,6 +30,10 @@
  * ({@code CommonTail}), the system is folded again with those steps wrapped apart, round by round,
  * and folded on their own; the smaller of the two is kept. Every order above keeps a rank's steps
  * together, so without it the common steps fold once per kind of rank.</li>
+ * <li>When two neighbouring loops do not unify but other foldings of their bodies do
+ * ({@code LoopsFoldedAlike}), the system is folded again with those bodies; the smaller is kept,
+ * the foldings above on a tie. Each body folds smallest on its own, and the smallest of two bodies
+ * may take shapes that differ (LU's two sweeps on a grid of two rows) where others are alike.</li>
  * <li>At the top level, the pass over steps ({@code StepsPass}) runs on the few smallest foldings:
  * it can shrink one more than another, and as a candidate it would take copies apart that the
  * periodic rules join.</li>

@@ -191,8 +191,9 @@ class FoldingRulesTest {
 
 	/**
 	 * The whole is folded two ways, runs of constants joined or kept apart, and the smaller kept,
-	 * the joined on a tie. Sweeps of Sweep3D's tags on 4 × 2 ranks fold smaller apart; on 1 × 2
-	 * ranks, joined: neither way is smaller everywhere.
+	 * the joined on a tie. Sweeps of Sweep3D's tags on 1 × 2 ranks fold smaller joined; on 4 × 2
+	 * ranks, where the joined way's octants would stay apart, its neighbouring loops take foldings
+	 * of their bodies that unify ({@link LoopsFoldedAlike}) and fold no larger than apart.
 	 */
 	@Test
 	void theWholeFoldsTheSmallerOfTwoWays() throws Exception {
@@ -211,7 +212,7 @@ class FoldingRulesTest {
 					grid[0] + " × " + grid[1]);
 			differences[g] = Terms.size(joined) - Terms.size(apart);
 		}
-		assertTrue(differences[0] > 0, "4 × 2 apart: " + differences[0] + " fewer");
+		assertTrue(differences[0] >= 0, "4 × 2 apart: " + -differences[0] + " more");
 		assertTrue(differences[1] < 0, "1 × 2 joined: " + -differences[1] + " fewer");
 	}
 
