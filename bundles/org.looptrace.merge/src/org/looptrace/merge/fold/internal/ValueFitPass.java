@@ -36,8 +36,7 @@ final class ValueFitPass {
 	 * wrapping at other places), one after the other in a loop over pairs of columns. Last, so
 	 * that the recognitions above see the blocks as they fold on their own (as a rule inside the
 	 * pass over steps, it took BT's rows apart before they could be fitted as rows). Where no such
-	 * loop is smaller, runs of loops become nests ({@link #runsAsNests}), then runs of one event
-	 * one loop ({@link RunsOfOneEvent}).
+	 * loop is smaller, runs of loops become nests ({@link #runsAsNests}).
 	 */
 	List<Node> copiesFitted(List<Node> items, List<long @Nullable []> ranges) {
 		progress.checkCancelled();
@@ -45,7 +44,7 @@ final class ValueFitPass {
 		List<Node> inner = withBodies(items, ranges, this::copiesFitted);
 		List<Node> flat = new ArrayList<>();
 		if (inner.isEmpty() || !unroll(inner, depth, flat)) {
-			return runsFitted(inner, ranges);
+			return runsAsNests(inner, ranges);
 		}
 		List<Node> best = inner;
 		// A nest made one loop saves its inner loop only, at the price of residues: kept only when
@@ -67,12 +66,7 @@ final class ValueFitPass {
 				best = List.of(loop);
 			}
 		}
-		return best == inner ? runsFitted(inner, ranges) : best;
-	}
-
-	/** Runs of loops as nests ({@link #runsAsNests}), then runs of one event as one loop ({@link RunsOfOneEvent}). */
-	private List<Node> runsFitted(List<Node> items, List<long @Nullable []> ranges) {
-		return RunsOfOneEvent.fitted(runsAsNests(items, ranges), ranges);
+		return best == inner ? runsAsNests(inner, ranges) : best;
 	}
 
 	/**

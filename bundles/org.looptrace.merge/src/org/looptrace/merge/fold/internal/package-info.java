@@ -38,10 +38,10 @@
  * it can shrink one more than another, and as a candidate it would take copies apart that the
  * periodic rules join.</li>
  * <li>Last, the value fits ({@code ValueFitPass}) on those foldings: copies fitted by their
- * values, or runs of two or more loops as one loop or a nest over them, then runs of one event
- * with other numbers as one loop ({@code RunsOfOneEvent}). The smallest after the steps is kept
- * unless another is smaller once fitted (the octants of a sweep, left apart by the recognitions,
- * fit as one nest). Last so that the recognitions above see blocks as they fold on their own.</li>
+ * values, or runs of two or more loops as one loop or a nest over them. The smallest after the
+ * steps is kept unless another is smaller once fitted (the octants of a sweep, left apart by the
+ * recognitions, fit as one nest). Last so that the recognitions above see blocks as they fold on
+ * their own.</li>
  * </ol>
  *
  * <p>The rules the stack machine tries after each push, at each length from the shortest, in this
