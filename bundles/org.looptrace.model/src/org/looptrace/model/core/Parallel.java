@@ -15,7 +15,9 @@ import org.eclipse.jdt.annotation.Nullable;
  * Indexed work on a fixed pool of threads: a parallel map and a tree reduction. Results come in
  * index order and do not depend on the number of threads. A failure is rethrown as the task threw
  * it (the first in index order for a map, the one the root of the tree waited for in a reduction);
- * an interrupted wait is a {@link CancellationException}. The pool lives for one call.
+ * an interrupted wait is a {@link CancellationException}. The pool lives for one call: when one
+ * task fails, the others are interrupted and the call returns once they have ended, so no task
+ * still writes after it.
  */
 public final class Parallel {
 
@@ -49,7 +51,7 @@ public final class Parallel {
 			}
 			return results;
 		} finally {
-			pool.shutdownNow();
+			stop(pool);
 		}
 	}
 
@@ -78,7 +80,7 @@ public final class Parallel {
 		} catch (ExecutionException e) {
 			throw Parallel.<E>rethrown(e.getCause());
 		} finally {
-			pool.shutdownNow();
+			stop(pool);
 		}
 	}
 
@@ -126,6 +128,12 @@ public final class Parallel {
 		if (threads < 1) {
 			throw new IllegalArgumentException("threads must be at least 1, found " + threads);
 		}
+	}
+
+	/** Interrupts the tasks still running (they check {@link Progress#checkCancelled}) and waits for them to end. */
+	private static void stop(ExecutorService pool) {
+		pool.shutdownNow();
+		pool.close();
 	}
 
 	private static ExecutorService pool(int count, int threads) {

@@ -42,9 +42,12 @@ public interface Progress {
 
 	boolean isCancelled();
 
-	/** Throws {@link CancellationException} when cancelled: call it at safe points of long loops. */
+	/**
+	 * Throws {@link CancellationException} when cancelled, or when the thread is interrupted (its
+	 * pool is stopping because another task failed): call it at safe points of long loops.
+	 */
 	default void checkCancelled() {
-		if (isCancelled()) {
+		if (isCancelled() || Thread.currentThread().isInterrupted()) {
 			throw new CancellationException("cancelled");
 		}
 	}

@@ -2,7 +2,6 @@
 package org.looptrace.trace.otf2;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,13 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.trace.DataTraceWriter;
@@ -133,40 +129,13 @@ public final class Otf2Archive {
 	public void convert(Path folder, boolean calls, int threads, Progress progress) throws IOException {
 		Files.createDirectories(folder);
 		progress.begin("Reading " + anchor().getFileName(), ranks());
-		ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, ranks())));
-		try {
-			List<Future<?>> done = new ArrayList<>();
-			for (int rank = 0; rank < ranks(); rank++) {
-				int p = rank;
-				done.add(pool.submit(() -> {
-					progress.checkCancelled();
-					try {
-						convertRank(p, folder, calls, progress);
-					} catch (IOException e) {
-						throw new UncheckedIOException(e);
-					}
-					progress.worked(1);
-					return null;
-				}));
-			}
-			for (Future<?> rank : done) {
-				rank.get();
-			}
-		} catch (ExecutionException e) {
-			Throwable cause = e.getCause();
-			if (cause instanceof UncheckedIOException unchecked) {
-				throw unchecked.getCause();
-			}
-			if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			throw new IOException(cause);
-		} catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			throw new IOException("interrupted", e);
-		} finally {
-			pool.shutdownNow();
-		}
+		Progress shared = Parallel.shared(progress);
+		Parallel.map(ranks(), threads, rank -> {
+			shared.checkCancelled();
+			convertRank(rank, folder, calls, shared);
+			shared.worked(1);
+			return rank;
+		});
 	}
 
 	/**

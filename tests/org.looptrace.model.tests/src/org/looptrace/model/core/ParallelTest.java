@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
@@ -203,6 +204,29 @@ class ParallelTest {
 			return i;
 		}));
 		assertEquals("index 5", failure.getMessage());
+	}
+
+	@Test
+	void noTaskRunsAfterAFailureIsThrown() {
+		for (int threads : new int[] { 1, 2, 4 }) {
+			AtomicInteger running = new AtomicInteger();
+			assertThrows(IOException.class, () -> Parallel.map(8, threads, i -> {
+				running.incrementAndGet();
+				try {
+					if (i == 1) {
+						throw new IOException("index 1");
+					}
+					long end = System.nanoTime() + 300_000_000L;
+					while (System.nanoTime() < end) {
+						Progress.NONE.checkCancelled();
+					}
+					return i;
+				} finally {
+					running.decrementAndGet();
+				}
+			}));
+			assertEquals(0, running.get(), threads + " threads");
+		}
 	}
 
 	@Test
