@@ -20,7 +20,11 @@ import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.Progress;
 
-/** Writes a system as an EMF model: loops from 0 with fresh indices i0, i1, … by depth. */
+/**
+ * Writes a system as an EMF model: loops from 0 with fresh indices i0, i1, … by depth, every number
+ * in the form the model's text reads back, so that folding the model written and folding its text
+ * give the same model.
+ */
 public final class ModelWriter {
 
 	private static final LooptraceFactory FACTORY = LooptraceFactory.eINSTANCE;
@@ -95,8 +99,7 @@ public final class ModelWriter {
 		}
 	}
 
-	/** A trace token as a value: a number when it reads as one, a symbol otherwise. */
-
+	/** An affine word over the indices in scope, in the canonical form the model's text reads back. */
 	private Value expr(AffineExpression affine) {
 		Map<String, Long> coefficients = new TreeMap<>();
 		for (int i = 0; i < affine.vars.length; i++) {
