@@ -5,17 +5,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.IPath;
 import org.looptrace.cli.Main;
 import org.looptrace.model.core.Progress;
 import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.otf2.Otf2Archive;
-import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.CliOutput;
 
 /**
  * Runs whose traces are an OTF2 archive (a Score-P or EZTrace run), modelled in a project as the
@@ -27,26 +30,22 @@ final class ArchiveRuns {
 	}
 
 	/**
-	 * A folder holding the archive of a random program of 4 ranks and its {@code model.loops}. The
-	 * trace folder modelling converted the archive into is removed: the views convert it themselves.
+	 * The archive of a random program of 4 ranks written into {@code run} (outside the workspace: the
+	 * writer takes no blank in a path), modelled there into {@code model.loops} by the command line,
+	 * and linked into {@code parent} as a run of a cluster's file system is. The trace folder
+	 * modelling converted the archive into is removed: the views convert it themselves.
 	 */
-	static IFile modelled(IContainer parent, String name, long seed) throws Exception {
-		IFile model = TestProjects.modelledRun(parent, name, folder -> {
-			try {
-				Otf2Archives.program(RandomPrograms.shaped(4, seed), folder);
-			} catch (InterruptedException e) {
-				Thread.currentThread().interrupt();
-				throw new IOException(e);
-			}
-		}, Main::run);
-		Path converted = anchor(model).resolveSibling(".looptrace");
-		try (Stream<Path> files = Files.walk(converted)) {
+	static IFile modelled(IContainer parent, Path run, long seed) throws Exception {
+		Otf2Archives.program(RandomPrograms.shaped(4, seed), run);
+		CliOutput.of(Main::run, "model", run.toString(), "-o", run.resolve("model.loops").toString());
+		try (Stream<Path> files = Files.walk(run.resolve(".looptrace"))) {
 			for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
 				Files.delete(file);
 			}
 		}
-		model.getParent().refreshLocal(IResource.DEPTH_INFINITE, null);
-		return model;
+		IFolder folder = parent.getFolder(IPath.fromOSString(Objects.requireNonNull(run.getFileName()).toString()));
+		folder.createLink(IPath.fromPath(run), IResource.NONE, null);
+		return folder.getFile("model.loops");
 	}
 
 	/** The anchor of the archive beside a model made by {@link #modelled}. */
@@ -61,8 +60,8 @@ final class ArchiveRuns {
 	}
 
 	/** As {@link #modelled}, then the archive broken: its anchor is no OTF2 anchor any more. */
-	static IFile broken(IContainer parent, String name, long seed) throws Exception {
-		IFile model = modelled(parent, name, seed);
+	static IFile broken(IContainer parent, Path run, long seed) throws Exception {
+		IFile model = modelled(parent, run, seed);
 		Files.writeString(anchor(model), "not an anchor\n");
 		return model;
 	}

@@ -205,7 +205,7 @@ class MatrixViewTest {
 	/** A model made from an OTF2 archive: the view converts the archive in its job and sums the sizes of its data. */
 	@Test
 	void theBytesOfAnArchivesModelAreThoseOfTheArchivesData(@TempDir Path dir) throws Exception {
-		IFile model = ArchiveRuns.modelled(project, "scorep-run", 6);
+		IFile model = ArchiveRuns.modelled(project, dir.resolve("scorep-run"), 6);
 		Model parsed = ModelText.parse(model.getLocation().toPath());
 		SortedMap<Channel, Long> bytes = new TreeMap<>();
 		MessageBytes.perPair(MessageBytes.of(parsed, parsed, ArchiveRuns.convertedApart(model, dir.resolve("apart")), Progress.NONE))
@@ -218,8 +218,8 @@ class MatrixViewTest {
 	}
 
 	@Test
-	void aBrokenArchiveIsNoBytesAndAMessageNamingItsAnchor() throws Exception {
-		IFile model = ArchiveRuns.broken(project, "broken-run", 2);
+	void aBrokenArchiveIsNoBytesAndAMessageNamingItsAnchor(@TempDir Path dir) throws Exception {
+		IFile model = ArchiveRuns.broken(project, dir.resolve("broken-run"), 2);
 		MatrixView view = (MatrixView) page.showView(MatrixView.ID);
 		view.show(model);
 		MatrixData data = waitForData(view, null);

@@ -370,7 +370,7 @@ class TimelineViewTest {
 	/** A model made from an OTF2 archive: the view converts the archive in its job and shows the times of its data. */
 	@Test
 	void theLoopsOfAnArchivesModelHaveTheTimesOfTheArchivesData(@TempDir Path dir) throws Exception {
-		IFile model = ArchiveRuns.modelled(project, "scorep-run", 5);
+		IFile model = ArchiveRuns.modelled(project, dir.resolve("scorep-run"), 5);
 		Model parsed = ModelText.parse(TestProjects.text(model), model.getName());
 		TimeProfile profile = TimeProfile.of(parsed, ArchiveRuns.convertedApart(model, dir.resolve("apart")), Progress.NONE);
 		Map<String, Long> loops = new HashMap<>();
@@ -392,8 +392,8 @@ class TimelineViewTest {
 	}
 
 	@Test
-	void aBrokenArchiveIsAMessageNamingItsAnchor() throws Exception {
-		IFile model = ArchiveRuns.broken(project, "broken-run", 3);
+	void aBrokenArchiveIsAMessageNamingItsAnchor(@TempDir Path dir) throws Exception {
+		IFile model = ArchiveRuns.broken(project, dir.resolve("broken-run"), 3);
 		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
 		view.show(model);
 		TimelineData data = waitForData(view, model);
