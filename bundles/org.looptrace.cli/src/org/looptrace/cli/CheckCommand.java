@@ -77,14 +77,16 @@ public final class CheckCommand implements Command {
 		}
 		ConsistencyCheck.Report report = ConsistencyCheck.check(folder, Progress.NONE);
 		List<Diagnostic> diagnostics;
+		List<Diagnostic> warnings;
 		try {
 			diagnostics = source.located(report.diagnostics());
+			warnings = source.warnings();
 		} catch (IOException e) { // the archive was read a moment ago: it changed under us
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage(), e);
 		}
 		diagnostics.forEach(out::println);
 		// the archive's warnings, printed as it was opened, count in the summary too
-		out.println(report.withDiagnosticsFirst(source.warnings()).summary());
+		out.println(report.withDiagnosticsFirst(warnings).summary());
 		return report.hasErrors() ? 1 : 0;
 	}
 }

@@ -20,7 +20,6 @@ import org.looptrace.model.Construct;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Progress;
-import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.MessageBytes;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceSource;
@@ -118,14 +117,14 @@ public final class MatrixCommand implements Command {
 	 */
 	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path given, @Nullable TraceSource source, boolean calls,
 			PrintStream err) throws IOException, UsageException {
-		Path traces = source != null ? given : TracesComment.traceFolder(given, Arguments.readText(name(), given));
-		TraceSource data = source != null ? source : TraceInput.open(name(), traces, calls, err);
+		TraceSource data = source != null ? source : TraceInput.ofModel(name(), given, calls, err);
 		SortedMap<org.looptrace.model.core.Channel, Long> perChannel;
 		try {
-			perChannel = MessageBytes.of(model, construct, data.folder(), Progress.NONE);
+			perChannel = data.read(folder -> MessageBytes.of(model, construct, folder, Progress.NONE));
 		} catch (TraceFormatException e) {
-			throw new UsageException(name() + ": " + TraceInput.located(data, e) + " (--bytes reads the size of each message from "
-					+ (TraceInput.isArchive(traces) ? "the archive " : "the data traces data.<rank> of ") + traces + ")");
+			Path anchor = data.anchor();
+			throw new UsageException(name() + ": " + e.diagnostic() + " (--bytes reads the size of each message from "
+					+ (anchor != null ? "the archive " + anchor : "the data traces data.<rank> of " + data.folder()) + ")");
 		}
 		SortedMap<Channel, Long> pairs = new TreeMap<>();
 		perChannel.forEach((channel, total) -> pairs.merge(new Channel(channel.src(), channel.dst()), total, Math::addExact));

@@ -19,7 +19,6 @@ import org.looptrace.model.Construct;
 import org.looptrace.model.Event;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
-import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.Durations;
 import org.looptrace.scanner.profile.ProfileCsv;
@@ -83,9 +82,9 @@ public final class ProfileCommand implements Command {
 			throw new UsageException(name() + ": " + file + " exists; use --force to replace it");
 		}
 		Model model = ScanCommand.readModel(name(), path);
-		Path given = positional.size() == 2 ? Arguments.existing(name(), positional.get(1))
-				: TracesComment.traceFolder(path, Arguments.readText(name(), path));
-		TraceSource source = TraceInput.open(name(), given, arguments.flag(TraceInput.CALLS), err);
+		boolean calls = arguments.flag(TraceInput.CALLS);
+		TraceSource source = positional.size() == 2 ? TraceInput.open(name(), Arguments.existing(name(), positional.get(1)), calls, err)
+				: TraceInput.ofModel(name(), path, calls, err);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		TimeProfile profile = read(name(), model, path, source, progress);
 		if (csv != null) {
@@ -105,9 +104,9 @@ public final class ProfileCommand implements Command {
 	static TimeProfile read(String command, Model model, Path path, TraceSource source, Progress progress)
 			throws IOException, UsageException {
 		try {
-			return TimeProfile.of(model, source.folder(), progress);
+			return source.read(folder -> TimeProfile.of(model, folder, progress));
 		} catch (TraceFormatException e) {
-			throw new UsageException(command + ": " + TraceInput.located(source, e));
+			throw new UsageException(command + ": " + e.diagnostic());
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(command + ": " + path + ": " + e.getMessage());
 		} catch (UncheckedIOException e) { // a data trace that cannot be mapped

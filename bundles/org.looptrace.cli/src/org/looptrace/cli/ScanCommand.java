@@ -91,10 +91,12 @@ public final class ScanCommand implements Command {
 		// Standard output is Main's to flush and close; a file is ours.
 		try (OutputStream written = file == null ? null : Files.newOutputStream(file)) {
 			ScanCsv rows = new ScanCsv(scanner, written != null ? written : out);
-			scanner.run(source.folder(), rows, progress);
-			rows.finish();
+			source.read(folder -> {
+				scanner.run(folder, rows, progress);
+				return rows;
+			}).finish();
 		} catch (TraceFormatException e) {
-			throw new UsageException(name() + ": " + TraceInput.located(source, e));
+			throw new UsageException(name() + ": " + e.diagnostic());
 		} catch (UncheckedIOException e) { // a data trace that cannot be mapped
 			throw e.getCause();
 		}

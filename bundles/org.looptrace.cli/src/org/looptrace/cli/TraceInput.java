@@ -4,9 +4,9 @@ package org.looptrace.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TracesComment;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceSource;
 
@@ -36,6 +36,9 @@ final class TraceInput {
 			            such a model too.
 			""";
 
+	/** Ranks of an archive converted at the same time. */
+	private static final int THREADS = Runtime.getRuntime().availableProcessors();
+
 	private TraceInput() {
 	}
 
@@ -58,15 +61,6 @@ final class TraceInput {
 	}
 
 	/**
-	 * A problem of a data trace that does not fit the model, as a command prints it: the file of the
-	 * traces as the user gave them, so for an archive its event file and the location and rank rather
-	 * than the {@code data.<rank>} it was written into ({@link TraceSource#located}).
-	 */
-	static String located(TraceSource source, TraceFormatException e) throws IOException {
-		return source.located(List.of(e.diagnostic())).get(0).toString();
-	}
-
-	/**
 	 * The traces of {@code input}; for an archive, written (or found up to date) first, with the
 	 * archive's warnings printed to {@code err}.
 	 *
@@ -76,9 +70,30 @@ final class TraceInput {
 	 */
 	static TraceSource open(String command, Path input, boolean calls, PrintStream err) throws UsageException {
 		checkCalls(command, input, calls);
+		return opened(command, input, progress -> TraceSource.open(input, calls, THREADS, progress), err);
+	}
+
+	/**
+	 * The traces of the model file {@code model} ({@link TraceSource#ofModel}: those its
+	 * {@code // traces:} line names, an archive among them), opened as {@link #open} opens them.
+	 */
+	static TraceSource ofModel(String command, Path model, boolean calls, PrintStream err) throws UsageException, IOException {
+		String text = Arguments.readText(command, model);
+		Path traces = TracesComment.traceFolder(model, text);
+		checkCalls(command, traces, calls);
+		return opened(command, traces, progress -> TraceSource.ofModel(model, text, calls, THREADS, progress), err);
+	}
+
+	/** How a command opens its traces, reporting an archive's conversion. */
+	@FunctionalInterface
+	private interface Opening {
+		TraceSource open(Progress progress) throws IOException;
+	}
+
+	private static TraceSource opened(String command, Path input, Opening opening, PrintStream err) throws UsageException {
 		Progress progress = isArchive(input) && System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		try {
-			TraceSource source = TraceSource.open(input, calls, Runtime.getRuntime().availableProcessors(), progress);
+			TraceSource source = opening.open(progress);
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}

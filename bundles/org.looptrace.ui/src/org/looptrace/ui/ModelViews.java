@@ -36,6 +36,8 @@ import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.progress.IWorkbenchSiteProgressService;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.looptrace.model.core.Progress;
+import org.looptrace.trace.otf2.TraceSource;
 
 /**
  * What the views of a model file share (the matrix, timeline and patterns views): the model of an
@@ -86,6 +88,19 @@ public final class ModelViews {
 		try (InputStream in = model.getContents(true)) {
 			return new String(in.readAllBytes(), Charset.forName(model.getCharset(), StandardCharsets.UTF_8));
 		}
+	}
+
+	/**
+	 * The traces of a model as the views read its data traces ({@link TraceSource#ofModel}): a trace
+	 * folder, or an archive, converted first when it is new or changed, its ranks in parallel. Called in
+	 * a view's job: the conversion reports to {@code progress} and stops when it is cancelled.
+	 *
+	 * @param modelFile where the model is, for the traces its {@code // traces:} line or folder names
+	 * @throws IOException naming the archive, and for an event its location and rank, when it cannot be
+	 *                     read, or saying what to install when libotf2 is missing
+	 */
+	public static TraceSource traces(Path modelFile, String text, Progress progress) throws IOException {
+		return TraceSource.ofModel(modelFile, text, false, Runtime.getRuntime().availableProcessors(), progress);
 	}
 
 	/** Schedules a job of a view, shown busy in the view. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -45,6 +46,10 @@ public final class Otf2Archive {
 	public static final String ANCHOR = "traces.otf2";
 	/** The attributes of the data traces written from an archive, in this order. */
 	public static final List<String> DATA_ATTRIBUTES = List.of("time", "end", "size");
+
+	private static final String STAMP = "archive.stamp";
+	/** A lock per converted folder, so that one archive is converted once at a time. */
+	private static final ConcurrentHashMap<Path, Object> CONVERTING = new ConcurrentHashMap<>();
 
 	private final Mapping mapping;
 
@@ -171,30 +176,45 @@ public final class Otf2Archive {
 
 	/**
 	 * The archive as a trace folder, written into {@code .looptrace/otf2/} (or {@code otf2-calls/})
-	 * beside the anchor unless it is there from an unchanged archive.
+	 * beside the anchor unless it is there from an unchanged archive. Callers converting the same
+	 * archive at the same time (views of one model opened together) wait for the first: it is written once.
 	 */
 	public TraceFolder traceFolder(boolean calls, int threads, Progress progress) throws IOException {
-		Path folder = anchor().resolveSibling(".looptrace").resolve(calls ? "otf2-calls" : "otf2");
-		Path stamp = folder.resolve("archive.stamp");
-		String current = stamp();
-		if (!Files.isRegularFile(stamp) || !Files.readString(stamp, StandardCharsets.UTF_8).equals(current)) {
-			Files.deleteIfExists(stamp);
-			try (Stream<Path> old = Files.isDirectory(folder) ? Files.list(folder) : Stream.empty()) {
-				for (Path file : old.filter(TraceFolder::isRunFile).toList()) {
-					Files.delete(file);
+		Path folder = convertedFolder(anchor(), calls);
+		synchronized (CONVERTING.computeIfAbsent(folder.toAbsolutePath().normalize(), key -> new Object())) {
+			if (!isConverted(anchor(), calls)) {
+				Files.deleteIfExists(folder.resolve(STAMP));
+				try (Stream<Path> old = Files.isDirectory(folder) ? Files.list(folder) : Stream.empty()) {
+					for (Path file : old.filter(TraceFolder::isRunFile).toList()) {
+						Files.delete(file);
+					}
 				}
+				convert(folder, calls, threads, progress);
+				Files.writeString(folder.resolve(STAMP), stamp(anchor()), StandardCharsets.UTF_8);
 			}
-			convert(folder, calls, threads, progress);
-			Files.writeString(stamp, current, StandardCharsets.UTF_8);
 		}
 		return TraceFolder.open(folder);
 	}
 
+	/** The folder {@link #traceFolder} writes the archive of {@code anchor} into. */
+	static Path convertedFolder(Path anchor, boolean calls) {
+		return anchor.resolveSibling(".looptrace").resolve(calls ? "otf2-calls" : "otf2");
+	}
+
+	/**
+	 * Whether {@link #traceFolder} wrote the archive of {@code anchor} and the archive did not change
+	 * since: its files are compared with the stamp written then, without the library.
+	 */
+	static boolean isConverted(Path anchor, boolean calls) throws IOException {
+		Path stamp = convertedFolder(anchor, calls).resolve(STAMP);
+		return Files.isRegularFile(stamp) && Files.readString(stamp, StandardCharsets.UTF_8).equals(stamp(anchor));
+	}
+
 	/** What identifies the archive's contents: name, size and time of each of its files. */
-	private String stamp() throws IOException {
+	private static String stamp(Path anchor) throws IOException {
 		StringBuilder text = new StringBuilder("otf2 archive v1\n");
-		for (Path file : files(anchor())) {
-			text.append(anchor().resolveSibling("").relativize(file)).append(' ').append(Files.size(file)).append(' ')
+		for (Path file : files(anchor)) {
+			text.append(anchor.resolveSibling("").relativize(file)).append(' ').append(Files.size(file)).append(' ')
 					.append(Files.getLastModifiedTime(file).toMillis()).append('\n');
 		}
 		return text.toString();

@@ -6,30 +6,37 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TracesComment;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.TraceFormatException;
 
 /**
  * The traces of a run as a user names them, made into the trace folder the engine reads: a trace
  * folder is itself; an OTF2 archive (its anchor {@code *.otf2} or the folder holding it) is written
  * once as a trace folder beside its anchor ({@link Otf2Archive#traceFolder}) and reused while it does
- * not change. The command line and the IDE both open their inputs here, and put the diagnostics of
- * the trace folder back where the user can find them: {@link #located}.
+ * not change. The command line and the IDE both open their inputs here, a model's traces too
+ * ({@link #ofModel}: the views of a model read its data traces from an archive as from a folder), and
+ * put the diagnostics of the trace folder back where the user can find them: {@link #located}.
  */
 public final class TraceSource {
 
 	private final Path folder;
-	private final @Nullable Otf2Archive archive;
+	private final @Nullable Path anchor;
 	private final boolean calls;
+	/** The archive, read when needed: a converted archive is read again only to locate a diagnostic. */
+	private @Nullable Otf2Archive archive;
 
-	private TraceSource(Path folder, @Nullable Otf2Archive archive, boolean calls) {
+	private TraceSource(Path folder, @Nullable Path anchor, @Nullable Otf2Archive archive, boolean calls) {
 		this.folder = folder;
+		this.anchor = anchor;
 		this.archive = archive;
 		this.calls = calls;
 	}
@@ -48,17 +55,48 @@ public final class TraceSource {
 	 *                 trace folder, whose events are what its files hold
 	 * @param threads  ranks of an archive read at the same time
 	 * @param progress reports the conversion of an archive, one unit per rank
-	 * @throws Otf2UnavailableException when {@code path} is an archive and libotf2 cannot be loaded
+	 * @throws Otf2UnavailableException when {@code path} is an archive to convert and libotf2 cannot be loaded
 	 * @throws org.looptrace.trace.TraceFormatException when the archive cannot be read, naming the file
 	 *                 and, for an event, the location, rank and event
+	 * @throws java.util.concurrent.CancellationException when {@code progress} is cancelled
 	 */
 	public static TraceSource open(Path path, boolean calls, int threads, Progress progress) throws IOException {
+		Optional<TraceSource> ready = ready(path, calls);
+		if (ready.isPresent()) {
+			return ready.get();
+		}
+		Otf2Archive opened = Otf2Archive.open(path);
+		return new TraceSource(opened.traceFolder(calls, threads, progress).folder(), opened.anchor(), opened, calls);
+	}
+
+	/**
+	 * The traces {@code path} names when they can be read right away, without converting anything: a
+	 * trace folder, or an archive converted and unchanged since; empty for an archive still to be
+	 * converted ({@link #open} does). For what must not wait on a conversion, such as a hover.
+	 */
+	public static Optional<TraceSource> ready(Path path, boolean calls) throws IOException {
 		Optional<Path> anchor = Otf2Archive.anchorOf(path);
 		if (anchor.isEmpty()) {
-			return new TraceSource(path, null, false);
+			return Optional.of(new TraceSource(path, null, null, false));
 		}
-		Otf2Archive archive = Otf2Archive.open(anchor.get());
-		return new TraceSource(archive.traceFolder(calls, threads, progress).folder(), archive, calls);
+		return Otf2Archive.isConverted(anchor.get(), calls)
+				? Optional.of(new TraceSource(Otf2Archive.convertedFolder(anchor.get(), calls), anchor.get(), null, calls))
+				: Optional.empty();
+	}
+
+	/**
+	 * The traces of the model text in {@code modelFile}, those its {@code // traces:} line names or its
+	 * own folder ({@link TracesComment}), opened as {@link #open} opens them: the data traces of a model
+	 * made from an archive are those of the archive.
+	 */
+	public static TraceSource ofModel(Path modelFile, CharSequence text, boolean calls, int threads, Progress progress)
+			throws IOException {
+		return open(TracesComment.traceFolder(modelFile, text), calls, threads, progress);
+	}
+
+	/** As {@link #ofModel}, when the model's traces can be read without converting an archive ({@link #ready}). */
+	public static Optional<TraceSource> readyOfModel(Path modelFile, CharSequence text, boolean calls) throws IOException {
+		return ready(TracesComment.traceFolder(modelFile, text), calls);
 	}
 
 	/** The trace folder: the one given, or the one an archive was written into. */
@@ -66,10 +104,48 @@ public final class TraceSource {
 		return folder;
 	}
 
-	/** What the archive's definitions warn about (threads left out, a missing clock, ...); none for a trace folder. */
-	public List<Diagnostic> warnings() {
-		Otf2Archive from = archive;
+	/** The anchor of the archive the traces were written from, or null for a trace folder given as such. */
+	public @Nullable Path anchor() {
+		return anchor;
+	}
+
+	/**
+	 * What the archive's definitions warn about (threads left out, a missing clock, ...); none for a
+	 * trace folder.
+	 *
+	 * @throws IOException when the archive, converted before, cannot be read now
+	 */
+	public List<Diagnostic> warnings() throws IOException {
+		Otf2Archive from = archive();
 		return from == null ? List.of() : from.warnings();
+	}
+
+	/**
+	 * Reads something from the trace folder ({@code reader}, say a time profile or the bytes of
+	 * messages), a problem of one of its files thrown again as {@link #located} puts it: at the archive's
+	 * location and event rather than at the {@code data.<p>} it was written into.
+	 */
+	public <T> T read(FolderReader<T> reader) throws IOException {
+		try {
+			return reader.read(folder);
+		} catch (TraceFormatException e) {
+			throw new TraceFormatException(located(List.of(e.diagnostic())).get(0), e);
+		}
+	}
+
+	/** What {@link #read} reads from a trace folder. */
+	@FunctionalInterface
+	public interface FolderReader<T> {
+		/** Reads from {@code folder}, a problem of one of its files as a {@link TraceFormatException}. */
+		T read(Path folder) throws IOException;
+	}
+
+	private synchronized @Nullable Otf2Archive archive() throws IOException {
+		Path from = anchor;
+		if (archive == null && from != null) {
+			archive = Otf2Archive.open(from);
+		}
+		return archive;
 	}
 
 	/**
@@ -81,13 +157,13 @@ public final class TraceSource {
 	 * Diagnostics of a trace folder given as such are returned as they are.
 	 */
 	public List<Diagnostic> located(List<Diagnostic> diagnostics) throws IOException {
-		Otf2Archive from = archive;
-		if (from == null) {
+		if (anchor == null || diagnostics.stream().allMatch(diagnostic -> rankOf(diagnostic, Integer.MAX_VALUE) < 0)) {
 			return diagnostics;
 		}
+		Otf2Archive from = Objects.requireNonNull(archive());
 		Map<Integer, TreeSet<Long>> wanted = new TreeMap<>();
 		for (Diagnostic diagnostic : diagnostics) {
-			int rank = rankOf(diagnostic, from);
+			int rank = rankOf(diagnostic, from.ranks());
 			if (rank >= 0 && diagnostic.line() > 0 && diagnostic.file().getFileName().toString().startsWith("trace.")) {
 				wanted.computeIfAbsent(rank, r -> new TreeSet<>()).add(diagnostic.line());
 			}
@@ -98,7 +174,7 @@ public final class TraceSource {
 		}
 		List<Diagnostic> located = new ArrayList<>(diagnostics.size());
 		for (Diagnostic diagnostic : diagnostics) {
-			int rank = rankOf(diagnostic, from);
+			int rank = rankOf(diagnostic, from.ranks());
 			if (rank < 0) {
 				located.add(diagnostic);
 				continue;
@@ -111,12 +187,12 @@ public final class TraceSource {
 	}
 
 	/** The rank whose run file of the converted folder a diagnostic is about, or -1. */
-	private int rankOf(Diagnostic diagnostic, Otf2Archive from) {
+	private int rankOf(Diagnostic diagnostic, int ranks) {
 		Path file = diagnostic.file().toAbsolutePath().normalize();
 		if (!folder.toAbsolutePath().normalize().equals(file.getParent()) || !TraceFolder.isRunFile(file)) {
 			return -1;
 		}
 		int rank = TraceFolder.rankOfRunFile(file);
-		return rank >= 0 && rank < from.ranks() ? rank : -1;
+		return rank >= 0 && rank < ranks ? rank : -1;
 	}
 }

@@ -18,9 +18,14 @@ import org.looptrace.scanner.Positions;
 import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.ConstructTimeText;
 import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.trace.DataTraceWriter;
+import org.looptrace.trace.otf2.TraceSource;
 
-/** The hover of a construct in a model file whose run has data traces gives the construct's time. */
+/**
+ * The hover of a construct in a model file whose run has data traces gives the construct's time, from
+ * a trace folder or an OTF2 archive.
+ */
 class HoverTimesTest {
 
 	private static final String RING = ModelOutlineTest.RING;
@@ -46,6 +51,39 @@ class HoverTimesTest {
 		String missing = ConstructFacts.hover(RING, offset, file);
 		assertTrue(missing != null && missing.contains("time: " + dir.resolve("data.3") + ": error: missing"), missing);
 		assertFalse(missing.contains("iteration times: "), missing);
+	}
+
+	/**
+	 * A model beside an OTF2 archive (as Model traces writes it): a hover converts nothing, it says the
+	 * archive is not converted yet; once a view converted it, the hover gives the time from its data.
+	 */
+	@Test
+	void hoverGivesTheTimeFromAnArchiveOnceConverted(@TempDir Path dir) throws Exception {
+		Otf2Archives.write(dir.resolve("run"), """
+				resolution 1000000000
+				ranks 2 0 1
+				comm MPI_COMM_WORLD world
+				0 100 send MPI_COMM_WORLD 1 7 4
+				0 200 send MPI_COMM_WORLD 1 7 4
+				0 400 send MPI_COMM_WORLD 1 7 4
+				1 150 recv MPI_COMM_WORLD 0 7 4
+				1 250 recv MPI_COMM_WORLD 0 7 4
+				1 700 recv MPI_COMM_WORLD 0 7 4
+				""");
+		String text = "for i0 = 0 to 2\n  0 send 1 7\n  0 recv 1 7\ndone\n";
+		Path file = dir.resolve("run/model.loops");
+		Files.writeString(file, text);
+		String before = ConstructFacts.hover(text, 1, file);
+		assertTrue(before != null && before.contains("time: the OTF2 archive " + dir.resolve("run") + " is not converted yet"), before);
+		assertFalse(Files.exists(dir.resolve("run/.looptrace")), "a hover converts nothing");
+
+		Path converted = TraceSource.ofModel(file, text, false, 1, Progress.NONE).folder();
+		Model model = ModelText.parse(text, "model.loops");
+		TimeProfile profile = TimeProfile.of(model, converted, Progress.NONE);
+		ConstructTime loop = profile.constructs().stream().filter(c -> c.path().equals("1")).findFirst().orElseThrow();
+		String expected = ConstructTimeText.of(profile, loop) + "\n";
+		String hover = ConstructFacts.hover(text, 1, file);
+		assertTrue(hover != null && hover.contains(expected) && hover.contains("summed over 2 ranks"), () -> "no '" + expected + "' in\n" + hover);
 	}
 
 	/** Rank r's record k: time {@code step * k}, end 10 ns later. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -29,8 +30,8 @@ import org.looptrace.model.Loop;
 import org.looptrace.model.Message;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Sync;
-import org.looptrace.model.core.TracesComment;
 import org.looptrace.trace.DataTrace;
+import org.looptrace.trace.otf2.TraceSource;
 
 import com.google.inject.Inject;
 
@@ -38,7 +39,7 @@ import com.google.inject.Inject;
  * Completion: keywords (by default), templates for a loop and an annotation, the indices of the
  * enclosing loops where an expression or value may name one, the tags, communicators and collective
  * names the model already uses, and after {@code }.} in an annotation the attributes named in the headers
- * of the data traces of the model's trace folder ({@link TracesComment}).
+ * of the data traces of the model's traces ({@link TraceSource#readyOfModel}).
  */
 public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider {
 
@@ -130,17 +131,26 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 	}
 
 	/**
-	 * The attributes of the data traces ({@code data.<rank>}) of the model's trace folder, in
-	 * header order (union over the files); the standard attributes when there is none.
+	 * The attributes of the data traces ({@code data.<rank>}) of the model's trace folder, or of the
+	 * folder its archive was converted into, in header order (union over the files); the standard
+	 * attributes when there is none.
 	 */
 	private static List<String> attributes(ContentAssistContext context) {
 		URI uri = context.getResource() == null ? null : context.getResource().getURI();
 		if (uri == null || !uri.isFile()) {
 			return ATTRIBUTES;
 		}
-		Path folder = TracesComment.traceFolder(Path.of(uri.toFileString()), context.getRootNode().getText());
+		Optional<TraceSource> traces;
+		try {
+			traces = TraceSource.readyOfModel(Path.of(uri.toFileString()), context.getRootNode().getText(), false);
+		} catch (IOException e) {
+			return ATTRIBUTES;
+		}
+		if (traces.isEmpty()) {
+			return ATTRIBUTES; // an archive not converted yet: the data traces it converts into have these
+		}
 		Set<String> attributes = new LinkedHashSet<>();
-		try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, "data.[0-9]*")) {
+		try (DirectoryStream<Path> files = Files.newDirectoryStream(traces.get().folder(), "data.[0-9]*")) {
 			for (Path file : files) {
 				try (DataTrace data = DataTrace.open(file)) {
 					attributes.addAll(data.attributes());

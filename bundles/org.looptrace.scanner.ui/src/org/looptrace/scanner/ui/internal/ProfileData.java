@@ -15,18 +15,20 @@ import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.constructs.ModelOutline;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
-import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.RankTime;
 import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.trace.otf2.TraceSource;
+import org.looptrace.ui.ModelViews;
 
 /**
  * What the Profile view shows: the constructs of a model text as its Outline numbers and names them,
- * each with its time from the data traces of the model's run ({@link TimeProfile}). Computed without
- * SWT, in the view's job.
+ * each with its time from the data traces of the model's run ({@link TimeProfile}), those of an
+ * archive too ({@link ModelViews#traces}). Computed without SWT, in the view's job.
  *
  * @param text    the model text
- * @param folder  the trace folder of the model (its {@code // traces: PATH} line, else the model's folder)
+ * @param folder  where the model's data traces are, as the user knows it: its trace folder (its
+ *                {@code // traces: PATH} line, else the model's folder), or the anchor of the archive there
  * @param profile the time of the constructs, or null when the folder holds no data trace
  * @param rows    the top-level constructs, each with its body
  */
@@ -64,7 +66,7 @@ record ProfileData(String text, Path folder, @Nullable TimeProfile profile, List
 	/**
 	 * Parses model text and reads the time of its constructs from the data traces of its run.
 	 *
-	 * @param modelFile where the model is, for its trace folder
+	 * @param modelFile where the model is, for its traces (a trace folder, or an archive converted first)
 	 * @throws ModelTextException                          when the text is not a valid model
 	 * @throws org.looptrace.trace.TraceFormatException     naming the data trace that does not fit the model
 	 * @throws IllegalArgumentException                    when the model is too irregular to project
@@ -73,8 +75,9 @@ record ProfileData(String text, Path folder, @Nullable TimeProfile profile, List
 	static ProfileData compute(String text, Path modelFile, Progress progress) throws ModelTextException, IOException {
 		String fileName = String.valueOf(modelFile.getFileName());
 		Model model = ModelText.parse(text, fileName);
-		Path folder = TracesComment.traceFolder(modelFile, text);
-		TimeProfile profile = TimeProfile.hasDataTraces(folder) ? TimeProfile.of(model, folder, progress) : null;
+		TraceSource traces = ModelViews.traces(modelFile, text, progress);
+		TimeProfile profile = TimeProfile.hasDataTraces(traces.folder()) ? traces.read(folder -> TimeProfile.of(model, folder, progress))
+				: null;
 		Map<String, ConstructTime> times = new HashMap<>();
 		if (profile != null) {
 			profile.constructs().forEach(construct -> times.put(construct.path(), construct));
@@ -84,7 +87,8 @@ record ProfileData(String text, Path folder, @Nullable TimeProfile profile, List
 			rows.add(row(null, node, times));
 		}
 		progress.checkCancelled();
-		return new ProfileData(text, folder, profile, List.copyOf(rows));
+		Path anchor = traces.anchor();
+		return new ProfileData(text, anchor != null ? anchor : traces.folder(), profile, List.copyOf(rows));
 	}
 
 	private static Row row(@Nullable Row parent, ModelOutline.Node node, Map<String, ConstructTime> times) {

@@ -345,9 +345,13 @@ public class ProfileView extends ViewPart {
 	}
 
 	/** A folder as the workspace names it, else its path in the file system. */
-	private static String where(Path folder) {
-		IContainer[] containers = ResourcesPlugin.getWorkspace().getRoot().findContainersForLocationURI(folder.toUri());
-		return containers.length > 0 ? containers[0].getFullPath().toString() : folder.toString();
+	private static String where(Path location) {
+		IContainer[] containers = ResourcesPlugin.getWorkspace().getRoot().findContainersForLocationURI(location.toUri());
+		if (containers.length > 0) {
+			return containers[0].getFullPath().toString();
+		}
+		IFile[] files = ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(location.toUri());
+		return files.length > 0 ? files[0].getFullPath().toString() : location.toString();
 	}
 
 	private void status(String text) {

@@ -39,6 +39,7 @@ import org.looptrace.scanner.ScanCsv;
 import org.looptrace.scanner.Scanner;
 import org.looptrace.scanner.ScannerGenerator;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.trace.otf2.TraceSource;
 import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.WrittenFiles;
 
@@ -116,6 +117,9 @@ final class ScanJob extends Job {
 			throw new IOException(NLS.bind(Messages.ScanSettings_notLocal, target.getFullPath()));
 		}
 		console.print(NLS.bind(Messages.ScanJob_scanning, new Object[] { settings.model().getFullPath(), settings.traces(), scanner.ranks().size() }));
+		// an archive is converted first (once: while it does not change, its trace folder is reused)
+		TraceSource traces = TraceSource.open(settings.traces(), false, Runtime.getRuntime().availableProcessors(),
+				new MonitorProgress(progress.split(20), getName()));
 		Path file = location.toPath();
 		Path part = file.resolveSibling("." + file.getFileName() + ".part");
 		ScanResults read = new ScanResults(settings.model().getName());
@@ -126,15 +130,18 @@ final class ScanJob extends Job {
 				ScanCsv csv = new ScanCsv(scanner, stream);
 				// ScanRecords only for the records the view keeps: the CSV of 10^8 records is written from primitives.
 				RecordSink kept = scanner.recordsTo(read::add);
-				scanner.run(settings.traces(), (query, rank, position, value, indices, depth) -> {
-					csv.record(query, rank, position, value, indices, depth);
-					String label = scanner.label(query);
-					if (read.keeps(label)) {
-						kept.record(query, rank, position, value, indices, depth);
-					} else {
-						read.countOnly(label);
-					}
-				}, new MonitorProgress(progress.split(95), getName()));
+				traces.read(folder -> {
+					scanner.run(folder, (query, rank, position, value, indices, depth) -> {
+						csv.record(query, rank, position, value, indices, depth);
+						String label = scanner.label(query);
+						if (read.keeps(label)) {
+							kept.record(query, rank, position, value, indices, depth);
+						} else {
+							read.countOnly(label);
+						}
+					}, new MonitorProgress(progress.split(75), getName()));
+					return folder;
+				});
 				csv.finish();
 			}
 			// Only now: a failed or cancelled scan leaves the previous CSV as it was.

@@ -27,7 +27,8 @@ import org.looptrace.scanner.ui.ScannerUi;
  * validation: the Main tab shows its messages, the launch refuses what it rejects.
  *
  * @param model         the model file
- * @param traces        the trace folder on the file system (it need not be in the workspace)
+ * @param traces        the trace folder, or the folder holding an OTF2 archive, on the file system (it
+ *                      need not be in the workspace)
  * @param mode          {@link ScannerUi#MODE_SCAN} or a language to generate
  * @param output        the CSV to write (scan mode)
  * @param scannerFolder the folder to generate into (generate modes)

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jdt.annotation.Nullable;
@@ -24,6 +25,8 @@ import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.MessageBytes;
 import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceSource;
+import org.looptrace.ui.ModelViews;
 
 /**
  * What the matrix view shows: the messages (and bytes, when the run has data traces) between every
@@ -42,7 +45,8 @@ record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages,
 
 	/**
 	 * Parses model text and computes the matrix of one of its constructs (or of all of it), with the
-	 * bytes from the data traces of its trace folder when there are any.
+	 * bytes from the data traces of its traces when there are any: a trace folder, or an archive
+	 * converted first ({@link ModelViews#traces}), whose problems name the archive's location and rank.
 	 *
 	 * @param file      the model file (its folder and traces comment locate the data traces)
 	 * @param construct a construct path, or null for the whole model
@@ -66,20 +70,25 @@ record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages,
 		SortedMap<Channel, Long> bytes = null;
 		String problem = null;
 		Path folder = TracesComment.traceFolder(file, text);
-		if (TimeProfile.hasDataTraces(folder)) {
-			try {
+		try {
+			TraceSource traces = ModelViews.traces(file, text, progress);
+			folder = traces.folder();
+			if (TimeProfile.hasDataTraces(folder)) {
+				EObject of = target;
 				bytes = new TreeMap<>();
-				for (Map.Entry<org.looptrace.model.core.Channel, Long> channel : MessageBytes.of(model, target, folder, progress)
-						.entrySet()) {
+				for (Map.Entry<org.looptrace.model.core.Channel, Long> channel : traces
+						.read(data -> MessageBytes.of(model, of, data, progress)).entrySet()) {
 					bytes.merge(new Channel(channel.getKey().src(), channel.getKey().dst()), channel.getValue(), Math::addExact);
 				}
-			} catch (TraceFormatException e) {
-				bytes = null;
-				problem = e.getMessage();
-			} catch (IOException | RuntimeException e) {
-				bytes = null;
-				problem = folder + ": " + e.getMessage();
 			}
+		} catch (TraceFormatException e) {
+			bytes = null;
+			problem = e.getMessage();
+		} catch (CancellationException e) {
+			throw e;
+		} catch (IOException | RuntimeException e) {
+			bytes = null;
+			problem = folder + ": " + e.getMessage();
 		}
 		// the axes of the whole model, so that they stay put while the caret moves between constructs
 		CommunicationMatrix whole = construct == null ? matrix : CommunicationMatrix.of(model, progress);

@@ -15,6 +15,7 @@ import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.ConstructTimeText;
 import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceSource;
 
 /**
  * The time of the loops of a model's run ({@link TimeProfile}, docs/TIME.md), for the timeline's
@@ -36,17 +37,19 @@ record TimelineTimes(Map<String, Long> totals, Map<String, String> tooltips, @Nu
 	}
 
 	/**
-	 * Reads the time of the loops of a model from the data traces of its folder: {@link #NONE} when
-	 * it holds none, the problem when they do not fit the model.
+	 * Reads the time of the loops of a model from the data traces of its traces (a trace folder, or the
+	 * one an archive was converted into): {@link #NONE} when there are none, the problem when they do
+	 * not fit the model, named in the archive for an archive.
 	 *
 	 * @throws java.util.concurrent.CancellationException when {@code progress} is cancelled
 	 */
-	static TimelineTimes read(Model model, Path folder, Progress progress) {
+	static TimelineTimes read(Model model, TraceSource traces, Progress progress) {
+		Path folder = traces.folder();
 		if (!TimeProfile.hasDataTraces(folder)) {
 			return NONE;
 		}
 		try {
-			TimeProfile profile = TimeProfile.of(model, folder, progress);
+			TimeProfile profile = traces.read(data -> TimeProfile.of(model, data, progress));
 			Map<String, Long> totals = profile.loopTimes();
 			Map<String, String> tooltips = new HashMap<>();
 			for (ConstructTime construct : profile.constructs()) {
@@ -58,7 +61,12 @@ record TimelineTimes(Map<String, Long> totals, Map<String, String> tooltips, @Nu
 		} catch (TraceFormatException | IllegalArgumentException | UncheckedIOException | ArithmeticException e) {
 			return new TimelineTimes(Map.of(), Map.of(), e.getMessage());
 		} catch (IOException e) {
-			return new TimelineTimes(Map.of(), Map.of(), NLS.bind(Messages.TimelineView_unreadableData, folder, e.getMessage()));
+			return unreadable(folder, e);
 		}
+	}
+
+	/** No time: the traces at {@code where} cannot be read (an archive that cannot be converted, say). */
+	static TimelineTimes unreadable(Path where, IOException e) {
+		return new TimelineTimes(Map.of(), Map.of(), NLS.bind(Messages.TimelineView_unreadableData, where, e.getMessage()));
 	}
 }

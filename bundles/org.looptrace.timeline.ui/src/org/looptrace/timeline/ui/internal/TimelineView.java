@@ -61,6 +61,7 @@ import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
+import org.looptrace.trace.otf2.TraceSource;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.internal.views.ModelViewSupport;
@@ -388,13 +389,20 @@ public class TimelineView extends ViewPart {
 	}
 
 	/**
-	 * The time of the loops of a model from the data traces of its trace folder, read again only when
-	 * the text or a data trace changed since the last read.
+	 * The time of the loops of a model from the data traces of its traces, an archive converted first
+	 * ({@link ModelViews#traces}), read again only when the text or a data trace changed since the last read.
 	 */
 	private synchronized TimelineTimes times(Model parsed, String text, Path modelFile, Progress progress) {
-		ProfileKey key = ProfileKey.of(text, TracesComment.traceFolder(modelFile, text));
+		TraceSource traces;
+		try {
+			traces = ModelViews.traces(modelFile, text, progress);
+		} catch (IOException e) {
+			timesKey = null;
+			return TimelineTimes.unreadable(TracesComment.traceFolder(modelFile, text), e);
+		}
+		ProfileKey key = ProfileKey.of(text, traces.folder());
 		if (!Objects.equals(key, timesKey)) {
-			times = TimelineTimes.read(parsed, key.folder(), progress);
+			times = TimelineTimes.read(parsed, traces, progress);
 			timesKey = key;
 		}
 		return times;

@@ -22,6 +22,7 @@ import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
@@ -33,6 +34,7 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.internal.ide.EditorServices;
 import org.looptrace.merge.MergeOptions;
@@ -45,16 +47,19 @@ import org.looptrace.scanner.Positions;
 import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.scanner.profile.TimeText;
+import org.looptrace.testsupport.Otf2Archives;
+import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.DataTraceWriter;
 import org.looptrace.trace.TraceFolder;
+import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.testsupport.TestProjects;
 import org.looptrace.ui.testsupport.Workbench;
 
 /**
- * The Profile view in a real workbench: on the model of an example run and on models with random
- * data traces, its tree holds every construct of the model with the figures of the headless
- * {@link TimeProfile}; its columns sort; it follows the editor's caret and the Outline; a folder
- * without data traces and a data trace that does not fit are messages in the view.
+ * The Profile view in a real workbench: on the model of an example run, on models with random data
+ * traces and on the model of an OTF2 archive, its tree holds every construct of the model with the
+ * figures of the headless {@link TimeProfile}; its columns sort; it follows the editor's caret and
+ * the Outline; a folder without data traces and a data trace that does not fit are messages in the view.
  */
 class ProfileViewTest {
 
@@ -93,6 +98,25 @@ class ProfileViewTest {
 				random.delete();
 			}
 		}
+	}
+
+	/**
+	 * The model of an OTF2 archive in a folder of the project, made from a conversion elsewhere: the
+	 * view converts the archive in its job and shows the times of its data, naming the archive.
+	 */
+	@Test
+	void anArchivesModelShowsTheTimesOfTheArchivesData(@TempDir Path dir) throws Exception {
+		Path run = dir.resolve("scorep-run"); // outside the workspace: the writer takes no blank in a path
+		Otf2Archives.program(RandomPrograms.shaped(4, 4), run);
+		IFolder folder = project.getFolder("scorep-run");
+		folder.createLink(IPath.fromPath(run), IResource.NONE, null);
+		Path apart = dir.resolve("apart");
+		Otf2Archive.open(run).convert(apart, false, 1, Progress.NONE);
+		Model model = Pipeline.model(TraceFolder.open(apart), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		IFile file = TestProjects.write(folder, "model.loops", ModelPrinter.print(model));
+		ProfileView view = open(file);
+		assertShowsProfile(view, file, apart);
+		assertTrue(view.statusText().contains(folder.getFile(Otf2Archive.ANCHOR).getFullPath().toString()), view.statusText());
 	}
 
 	@Test

@@ -202,6 +202,34 @@ class MatrixViewTest {
 		return TestProjects.write(project, name, text);
 	}
 
+	/** A model made from an OTF2 archive: the view converts the archive in its job and sums the sizes of its data. */
+	@Test
+	void theBytesOfAnArchivesModelAreThoseOfTheArchivesData(@TempDir Path dir) throws Exception {
+		IFile model = ArchiveRuns.modelled(project, dir.resolve("scorep-run"), 6);
+		Model parsed = ModelText.parse(model.getLocation().toPath());
+		SortedMap<Channel, Long> bytes = new TreeMap<>();
+		MessageBytes.perPair(MessageBytes.of(parsed, parsed, ArchiveRuns.convertedApart(model, dir.resolve("apart")), Progress.NONE))
+				.forEach((channel, total) -> bytes.put(new Channel(channel.src(), channel.dst()), total));
+		assertFalse(bytes.isEmpty());
+		MatrixView view = (MatrixView) page.showView(MatrixView.ID);
+		view.show(model);
+		assertEquals(bytes, waitForData(view, null).bytes(), view.statusText());
+		assertTrue(view.statusText().contains("bytes"), view.statusText());
+	}
+
+	@Test
+	void aBrokenArchiveIsNoBytesAndAMessageNamingItsAnchor(@TempDir Path dir) throws Exception {
+		IFile model = ArchiveRuns.broken(project, dir.resolve("broken-run"), 2);
+		MatrixView view = (MatrixView) page.showView(MatrixView.ID);
+		view.show(model);
+		MatrixData data = waitForData(view, null);
+		assertNull(data.bytes());
+		assertFalse(data.messages().isEmpty(), "the counts come from the model alone");
+		String problem = String.valueOf(data.bytesProblem());
+		assertTrue(problem.contains(ArchiveRuns.anchor(model).toString()), problem);
+		assertTrue(view.statusText().contains(problem), view.statusText());
+	}
+
 	/** Runs {@code looptrace} in process; its standard output. */
 	private static String cli(String... args) {
 		return CliOutput.of(Main::run, args);

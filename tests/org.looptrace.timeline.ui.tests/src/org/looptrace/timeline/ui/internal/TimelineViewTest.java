@@ -367,6 +367,43 @@ class TimelineViewTest {
 		}
 	}
 
+	/** A model made from an OTF2 archive: the view converts the archive in its job and shows the times of its data. */
+	@Test
+	void theLoopsOfAnArchivesModelHaveTheTimesOfTheArchivesData(@TempDir Path dir) throws Exception {
+		IFile model = ArchiveRuns.modelled(project, dir.resolve("scorep-run"), 5);
+		Model parsed = ModelText.parse(TestProjects.text(model), model.getName());
+		TimeProfile profile = TimeProfile.of(parsed, ArchiveRuns.convertedApart(model, dir.resolve("apart")), Progress.NONE);
+		Map<String, Long> loops = new HashMap<>();
+		for (ConstructTime construct : profile.constructs()) {
+			if (construct.iterations() != null) {
+				loops.put(construct.path(), construct.totalTime());
+			}
+		}
+		assertFalse(loops.isEmpty(), "the model has loops");
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
+		view.show(model);
+		waitUntil(() -> shows(view, data -> data.times().totals().equals(loops)), "no time of the archive: " + view.statusText());
+		assertTrue(view.canColourByTime(), view.statusText());
+		for (String path : loops.keySet()) {
+			String tooltip = ((org.eclipse.draw2d.Label) loopFigure(view, path).getToolTip()).getText();
+			ConstructTime construct = profile.constructs().stream().filter(c -> c.path().equals(path)).findFirst().orElseThrow();
+			assertTrue(tooltip.contains(ConstructTimeText.of(profile, construct)), tooltip);
+		}
+	}
+
+	@Test
+	void aBrokenArchiveIsAMessageNamingItsAnchor(@TempDir Path dir) throws Exception {
+		IFile model = ArchiveRuns.broken(project, dir.resolve("broken-run"), 3);
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
+		view.show(model);
+		TimelineData data = waitForData(view, model);
+		assertTrue(data.times().totals().isEmpty());
+		assertFalse(view.canColourByTime());
+		String status = view.statusText();
+		assertTrue(status.contains("No time for the loops") && status.contains(ArchiveRuns.anchor(model).toString()), status);
+		assertFalse(status.contains("Exception"), status);
+	}
+
 	@Test
 	void aModelWithoutDataTracesCannotBeColouredByTime() throws Exception {
 		TimelineView view = open("figure8.loops");

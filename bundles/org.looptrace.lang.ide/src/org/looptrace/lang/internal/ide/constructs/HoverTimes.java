@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Construct;
@@ -19,11 +20,13 @@ import org.looptrace.scanner.profile.ConstructTimeText;
 import org.looptrace.scanner.profile.ProfileKey;
 import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceSource;
 
 /**
  * The time of a construct in a hover, from the data traces of the model's run ({@link TimeProfile},
- * docs/TIME.md). The profile of the last text and data traces asked for is kept: hovering over one
- * construct after another reads the data traces once.
+ * docs/TIME.md): a trace folder, or an OTF2 archive once converted. A hover never converts an archive
+ * (that is long work, for the views' jobs): until then it says so. The profile of the last text and
+ * data traces asked for is kept: hovering over one construct after another reads the data traces once.
  */
 final class HoverTimes {
 
@@ -39,11 +42,21 @@ final class HoverTimes {
 
 	/** The hover's lines on the time of a construct, each ended by a newline; empty when the run has no data trace. */
 	static String lines(Model model, String text, Construct construct, Path modelFile) {
-		ProfileKey key = ProfileKey.of(text, TracesComment.traceFolder(modelFile, text));
+		Optional<TraceSource> traces;
+		try {
+			traces = TraceSource.readyOfModel(modelFile, text, false);
+		} catch (IOException e) {
+			return "time: cannot read the traces of " + TracesComment.traceFolder(modelFile, text) + ": " + e.getMessage() + "\n";
+		}
+		if (traces.isEmpty()) {
+			return "time: the OTF2 archive " + TracesComment.traceFolder(modelFile, text)
+					+ " is not converted yet (the Timeline, Matrix and Profile views of the model convert it)\n";
+		}
+		ProfileKey key = ProfileKey.of(text, traces.get().folder());
 		if (!key.hasDataTraces()) {
 			return "";
 		}
-		Times times = times(model, key);
+		Times times = times(model, key, traces.get());
 		String error = times.error();
 		if (error != null) {
 			return "time: " + error + "\n";
@@ -51,14 +64,14 @@ final class HoverTimes {
 		return times.lines().getOrDefault(ConstructPath.of(construct), "time: no rank runs it\n");
 	}
 
-	private static synchronized Times times(Model model, ProfileKey key) {
+	private static synchronized Times times(Model model, ProfileKey key, TraceSource traces) {
 		if (Objects.equals(key, lastKey)) {
 			return lastTimes;
 		}
 		Map<String, String> lines = new HashMap<>();
 		String error = null;
 		try {
-			TimeProfile profile = TimeProfile.of(model, key.folder(), Progress.NONE);
+			TimeProfile profile = traces.read(folder -> TimeProfile.of(model, folder, Progress.NONE));
 			for (ConstructTime construct : profile.constructs()) {
 				lines.put(construct.path(), ConstructTimeText.of(profile, construct) + "\n");
 			}
