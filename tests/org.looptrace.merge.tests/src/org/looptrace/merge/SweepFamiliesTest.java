@@ -19,11 +19,11 @@ import org.looptrace.model.core.TraceEvent;
 import org.looptrace.testsupport.Projection;
 
 /**
- * Folding of Sweep3D-like runs as a family: processor grids of 3 × 3 to 7 × 7 ranks, square or not,
- * prime sides, 2 to 10 blocks per octant (what the problem size decides), the octants in Sweep3D's
- * order or another. Each run folds exactly onto every rank, to the same bytes on one thread or two,
- * into fewer constructs than the section III model, and from 3 blocks on into at most
- * {@link #AT_MOST} whatever the grid.
+ * Folding of Sweep3D-like runs as a family: processor grids of 2 × 3 to 7 × 7 ranks, square or not,
+ * prime sides, two rows or two columns, 2 to 10 blocks per octant (what the problem size decides),
+ * the octants in Sweep3D's order or another. Each run folds exactly onto every rank, to the same
+ * bytes on one thread or two, into fewer constructs than the section III model, and from 3 blocks
+ * on into at most {@link #AT_MOST} whatever the grid.
  */
 public class SweepFamiliesTest {
 
@@ -81,6 +81,35 @@ public class SweepFamiliesTest {
 				assertTrue(constructs <= 19, what + ": " + constructs + " constructs\n" + ModelPrinter.print(folded));
 			}
 		}
+	}
+
+	/**
+	 * On grids of two rows or two columns every rank is on an edge, and the blocks of the octants,
+	 * each folded on its own, may take shapes that tie: they still join into one nest, as on the
+	 * other grids. Each run of 4 blocks (at 3 blocks a few more constructs, as on 3 × 3) exact on
+	 * every rank, in at most {@link #AT_MOST} constructs, and the largest within 1.2 times the
+	 * smallest from 6 to 14 ranks.
+	 */
+	@Test
+	void gridsOfTwoRowsFoldAsTheOthers() throws Exception {
+		int blocks = 4;
+		List<Long> all = new ArrayList<>();
+		for (int side = 3; side <= 7; side++) {
+			for (int[] grid : new int[][] { { 2, side, 0 }, { side, 2, side % 2 } }) {
+				String what = grid[0] + " × " + grid[1] + ", " + blocks + " blocks, order " + grid[2];
+				List<List<TraceEvent>> traces = sweeps(grid[0], grid[1], blocks, ORDERS[grid[2]], 2);
+				Model folded = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE);
+				for (int p = 0; p < traces.size(); p++) {
+					assertEquals(traces.get(p), Projection.events(folded, p), what + ", rank " + p);
+				}
+				long constructs = Folding.constructs(folded);
+				assertTrue(constructs <= AT_MOST, what + ": " + constructs + " constructs\n" + ModelPrinter.print(folded));
+				all.add(constructs);
+			}
+		}
+		long fewest = all.stream().mapToLong(Long::longValue).min().orElseThrow();
+		long most = all.stream().mapToLong(Long::longValue).max().orElseThrow();
+		assertTrue(most * 5 <= fewest * 6, "constructs from " + fewest + " to " + most + ": " + all);
 	}
 
 	/**

@@ -47,6 +47,11 @@ public final class SystemFolding {
 	private final ValueFitPass valueFits;
 	/** The rule sets each order of a system is folded with, in the order of the ties. */
 	private final List<RuleSet> candidates;
+	/**
+	 * Whether loop bodies are folded only in the orders that follow the roles of the ranks (the
+	 * order read, group-major), not their numbers (rank-major, rank blocks): see {@link #fold}.
+	 */
+	private final boolean byRoles;
 
 	private SystemFolding(int threads, Progress progress, List<RuleSet> candidates) {
 		this.threads = threads;
@@ -54,6 +59,17 @@ public final class SystemFolding {
 		this.progress = Parallel.shared(progress);
 		this.steps = new StepsPass(this.progress);
 		this.valueFits = new ValueFitPass(this.progress);
+		this.byRoles = false;
+	}
+
+	/** The folding of {@code parent} that folds loop bodies in the orders following roles. */
+	private SystemFolding(SystemFolding parent) {
+		this.threads = parent.threads;
+		this.candidates = parent.candidates;
+		this.progress = parent.progress;
+		this.steps = parent.steps;
+		this.valueFits = parent.valueFits;
+		this.byRoles = true;
 	}
 
 	/**
@@ -110,7 +126,10 @@ public final class SystemFolding {
 	 * with those apart when that is smaller. Where two or more loops are closed exchanges of
 	 * messages, the system folded again with their bodies unfolded, each in the one order of
 	 * {@link ExchangeOrder}, kept when smaller (compared as above): bodies folded each on its own
-	 * into different shapes cannot join, the same exchange run from another rank in one order can.
+	 * into different shapes cannot join, the same exchange run from another rank in one order can;
+	 * then again with those bodies folded, each in the orders that follow the roles of its ranks
+	 * only, so that bodies whose ranks are renamed fold alike (Sweep3D's octants on a grid of two
+	 * rows, where foldings by rank number tie and each body took another).
 	 * Where neighbouring loops unify only with other foldings of their bodies ({@link LoopsFoldedAlike}),
 	 * the system folded again with those, kept when smaller (compared as above), last.
 	 * {@code ranges}: {lower, upper} of the index of each
@@ -120,23 +139,14 @@ public final class SystemFolding {
 	private List<Node> fold(List<Node> items, List<long @Nullable []> ranges, List<List<Node>> foldings) {
 		progress.checkCancelled();
 		int depth = ranges.size();
-		List<Node> folded = new ArrayList<>(items.size());
 		List<List<List<Node>>> bodyFoldings = new ArrayList<>(items.size());
-		for (Node item : items) {
-			List<List<Node>> others = new ArrayList<>();
-			if (item instanceof LoopNode loop) {
-				List<long @Nullable []> within = new ArrayList<>(ranges);
-				within.add(Terms.range(loop));
-				folded.add(new LoopNode(loop.lower, loop.upper, fold(List.of(loop.body), within, others).toArray(new Node[0]), loop.ranks));
-			} else {
-				folded.add(item);
-			}
-			bodyFoldings.add(others);
-		}
+		List<Node> folded = bodiesFolded(items, ranges, bodyFoldings);
 		List<Node> system = foldSystem(folded, ranges, foldings);
 		List<Node> exchanges = ExchangeOrder.canonicalBodies(items);
 		if (exchanges != null) {
 			system = smaller(foldSystem(exchanges, ranges), system, ranges);
+			List<Node> alike = new SystemFolding(this).bodiesFolded(exchanges, ranges, new ArrayList<>());
+			system = smaller(foldSystem(alike, ranges), system, ranges);
 		}
 		// The steps every rank ends with folded apart, over all ranks, when that is smaller.
 		List<long @Nullable []> within = new ArrayList<>(ranges);
@@ -151,6 +161,26 @@ public final class SystemFolding {
 			system = smaller(foldSystem(alike, ranges), system, ranges);
 		}
 		return system;
+	}
+
+	/**
+	 * The constructs of a system with the body of each loop folded; {@code bodyFoldings} gets, for
+	 * each construct, the other foldings of its body (none for an event).
+	 */
+	private List<Node> bodiesFolded(List<Node> items, List<long @Nullable []> ranges, List<List<List<Node>>> bodyFoldings) {
+		List<Node> folded = new ArrayList<>(items.size());
+		for (Node item : items) {
+			List<List<Node>> others = new ArrayList<>();
+			if (item instanceof LoopNode loop) {
+				List<long @Nullable []> within = new ArrayList<>(ranges);
+				within.add(Terms.range(loop));
+				folded.add(new LoopNode(loop.lower, loop.upper, fold(List.of(loop.body), within, others).toArray(new Node[0]), loop.ranks));
+			} else {
+				folded.add(item);
+			}
+			bodyFoldings.add(others);
+		}
+		return folded;
 	}
 
 	/**
@@ -245,9 +275,12 @@ public final class SystemFolding {
 		List<RankSet> ranks = folded.stream().map(node -> node.ranks).toList();
 		List<List<Node>> orders = new ArrayList<>(List.of(folded));
 		List<Node> rankMajor = reorder(folded, Linearizations.rankMajor(ranks));
-		List<List<Node>> reorders = new ArrayList<>(List.of(rankMajor,
+		List<List<Node>> reorders = new ArrayList<>(List.of(
 				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, false)).toList())),
 				reorder(folded, Linearizations.groupMajor(ranks, folded.stream().map(node -> relative(node, true)).toList()))));
+		if (!byRoles) {
+			reorders.add(0, rankMajor);
+		}
 		Map<Object, Integer> collectives = new HashMap<>();
 		List<Object> instances = collectiveInstances(folded, collectives);
 		if (!collectives.isEmpty()) {
@@ -259,7 +292,7 @@ public final class SystemFolding {
 			}
 		}
 		List<Node> rankBlocks = rankBlocks(rankMajor, depth);
-		if (rankBlocks.size() < folded.size()) {
+		if (rankBlocks.size() < folded.size() && !byRoles) {
 			orders.add(rankBlocks);
 		}
 		Set<Node> separators = separators(folded);

@@ -25,7 +25,12 @@
  * the system is folded again with those bodies unfolded and each in one canonical order; the
  * smaller is kept. The merge writes concurrent events of different ranks in the order it met them,
  * so the same exchange from another corner (Sweep3D's octants) comes in another order, and its
- * body, folded on its own, takes another shape.</li>
+ * body, folded on its own, takes another shape. The canonical order labels ranks by their roles, so
+ * such bodies come out as one another with ranks renamed; the system is then folded once more with
+ * each of those bodies folded only in the orders that follow roles (the order read, group-major;
+ * not rank-major nor rank blocks, which follow rank numbers), the smaller kept: on a grid of two
+ * rows every rank is on an edge, foldings of a body by rank number tie, and bodies from different
+ * corners took different ones.</li>
  * <li>When the ranks of a segment end with the same steps after steps of their own
  * ({@code CommonTail}), the system is folded again with those steps wrapped apart, round by round,
  * and folded on their own; the smaller of the two is kept. Every order above keeps a rank's steps

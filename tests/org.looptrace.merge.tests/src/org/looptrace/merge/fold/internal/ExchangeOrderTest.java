@@ -19,10 +19,17 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
+import org.looptrace.merge.MergeOptions;
+import org.looptrace.merge.Merger;
+import org.looptrace.merge.PropertiesTest;
+import org.looptrace.merge.SweepFamiliesTest;
+import org.looptrace.model.Model;
 import org.looptrace.model.core.EventKind;
+import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
 
-/** The canonical order of closed exchanges: valid, the same for every order read, role by role for Sweep3D's octants. */
+/** The canonical order of closed exchanges: valid, the same for every order read, role by role for Sweep3D's octants on every grid. */
 class ExchangeOrderTest {
 
 	/** Sweep3D on a 2 × 2 grid, the block of the octants from corners 3, 2 and 0, in the orders the merge wrote them. */
@@ -63,19 +70,47 @@ class ExchangeOrderTest {
 	void octantsFromDifferentCornersTakeOneOrder() throws Exception {
 		Node[] first = ExchangeOrder.canonical(events(OCTANTS[0]));
 		for (String octant : OCTANTS) {
-			Node[] body = ExchangeOrder.canonical(events(octant));
-			Map<Long, Long> renaming = new HashMap<>();
-			Map<Long, Long> back = new HashMap<>();
-			for (int i = 0; i < body.length; i++) {
-				EventNode expected = (EventNode) first[i];
-				EventNode actual = (EventNode) body[i];
-				assertEquals(expected.kind, actual.kind, octant + " position " + i);
-				for (int k = 0; k < 2; k++) {
-					long from = expected.numbers[k].constantTerm();
-					long to = actual.numbers[k].constantTerm();
-					assertEquals(to, renaming.computeIfAbsent(from, key -> to), octant + " position " + i);
-					assertEquals(from, back.computeIfAbsent(to, key -> from), octant + " position " + i);
+			assertRenamed(first, ExchangeOrder.canonical(events(octant)), octant);
+		}
+	}
+
+	/**
+	 * On grids of two rows, where every rank is on an edge, the blocks of the eight octants as the
+	 * merge wrote them, in the canonical order: each the first with its ranks renamed (ranks that
+	 * first act in the same wave are told apart by whom they hear from, not by their numbers).
+	 */
+	@Test
+	void octantsOfGridsOfTwoRowsTakeOneOrder() throws Exception {
+		for (int[] grid : new int[][] { { 2, 3 }, { 2, 5 }, { 2, 6 }, { 3, 4 } }) {
+			List<List<TraceEvent>> traces = SweepFamiliesTest.sweeps(grid[0], grid[1], 3, new int[] { 1, 2, 3, 4, 5, 6, 7, 8 }, 1);
+			Model merged = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(1, false), Progress.NONE);
+			List<Node[]> bodies = new ArrayList<>();
+			for (Node item : ModelTerms.read(List.of(merged), Progress.NONE)) {
+				if (item instanceof LoopNode loop) {
+					bodies.add(ExchangeOrder.canonical(loop.body));
 				}
+			}
+			assertEquals(8, bodies.size(), grid[0] + " × " + grid[1] + ": octants\n" + ModelPrinter.print(merged));
+			for (Node[] body : bodies) {
+				assertRenamed(bodies.get(0), body, grid[0] + " × " + grid[1]);
+			}
+		}
+	}
+
+	/** Position by position the same kinds, under one one-to-one renaming of ranks. */
+	private static void assertRenamed(Node[] first, Node[] body, String what) {
+		assertEquals(first.length, body.length, what);
+		Map<Long, Long> renaming = new HashMap<>();
+		Map<Long, Long> back = new HashMap<>();
+		for (int i = 0; i < body.length; i++) {
+			EventNode expected = (EventNode) first[i];
+			EventNode actual = (EventNode) body[i];
+			assertEquals(expected.kind, actual.kind, what + " position " + i);
+			for (int k = 0; k < 2; k++) {
+				long from = expected.numbers[k].constantTerm();
+				long to = actual.numbers[k].constantTerm();
+				assertEquals(to, renaming.computeIfAbsent(from, key -> to), what + " position " + i);
+				assertEquals(from, back.computeIfAbsent(to, key -> from), what + " position " + i);
 			}
 		}
 	}

@@ -19,6 +19,7 @@ import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
 import org.looptrace.merge.PropertiesTest;
 import org.looptrace.merge.SweepFamiliesTest;
+import org.looptrace.merge.fold.Folding;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
@@ -262,6 +263,26 @@ class FoldingRulesTest {
 		// Both branches taken: most models skip the second way, Sweep3D's sweeps do not.
 		assertTrue(skipped > models.size() / 2, skipped + " of " + models.size() + " skipped");
 		assertTrue(skipped < models.size(), "none ran the second way");
+	}
+
+	/**
+	 * Loops whose bodies are one closed exchange with its ranks renamed fold alike once each body
+	 * is folded in the orders that follow the roles of its ranks: on a grid of two rows every rank
+	 * is on an edge, foldings of an octant's block by rank number tie, and octants from different
+	 * corners took different ones and stayed apart. Folded by roles, they join into one nest as on
+	 * a grid of three rows: as many constructs.
+	 */
+	@Test
+	void exchangesWithRenamedRanksFoldAlike() throws Exception {
+		int[] octants = { 1, 2, 3, 4, 5, 6, 7, 8 };
+		for (int columns : new int[] { 3, 4 }) {
+			long[] constructs = new long[2];
+			for (int rows = 2; rows <= 3; rows++) {
+				Model merged = merged(SweepFamiliesTest.sweeps(rows, columns, 3, octants, 1));
+				constructs[rows - 2] = Folding.constructs(SystemFolding.fold(List.of(merged), 1, Progress.NONE));
+			}
+			assertEquals(constructs[1], constructs[0], "2 × " + columns + " against 3 × " + columns);
+		}
 	}
 
 	private static Model merged(List<List<TraceEvent>> traces) throws Exception {
