@@ -27,8 +27,10 @@ public final class ReplayTags {
 	/** Where {@link #restoreInto} writes a trace folder's traces with the model's tags: a cache inside it. */
 	public static final String RESTORED = ".looptrace/tags";
 
-	private static final Pattern SYMBOL = Pattern.compile("(\\d+) (\\S+)");
-	private static final Pattern COMMUNICATOR = Pattern.compile("(\\d+)-(\\d+) ([^.\\s]+)\\.(\\d+)-(\\d+)");
+	/** A number of the table: at most 18 digits, so that it and the sums of two are longs. */
+	private static final String NUMBER = "(\\d{1,18})";
+	private static final Pattern SYMBOL = Pattern.compile(NUMBER + " (\\S+)");
+	private static final Pattern COMMUNICATOR = Pattern.compile(NUMBER + "-" + NUMBER + " ([^.\\s]+)\\." + NUMBER + "-" + NUMBER);
 
 	/** Numbers {@code from..to} stand for {@code token} (a symbol, from = to) or for {@code communicator.first+k}. */
 	private record Entry(long from, long to, String token, @Nullable Long first) {
@@ -105,8 +107,9 @@ public final class ReplayTags {
 	/**
 	 * Reads a table written as {@value #FILE} (under any name).
 	 *
-	 * @throws IOException when the file cannot be read or a line is not one of the two forms, naming
-	 *                     the file and the line
+	 * @throws TraceFormatException when a line is not one of the two forms or its numbers are out of
+	 *                              range, its diagnostic naming the file and the line
+	 * @throws IOException          when the file cannot be read
 	 */
 	public static ReplayTags readFile(Path file) throws IOException {
 		Builder builder = new Builder();
@@ -120,15 +123,24 @@ public final class ReplayTags {
 			Matcher communicator = COMMUNICATOR.matcher(line);
 			if (symbol.matches()) {
 				builder.symbol(Long.parseLong(symbol.group(1)), symbol.group(2));
-			} else if (communicator.matches()) {
+			} else if (communicator.matches() && isRange(communicator)) {
 				builder.communicator(Long.parseLong(communicator.group(1)), communicator.group(3), Long.parseLong(communicator.group(4)),
 						Long.parseLong(communicator.group(5)));
 			} else {
-				throw new IOException(file + ":" + number + ": expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST', found '"
-						+ line + "'");
+				throw new TraceFormatException(Diagnostic.error(file, number, 0, "expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST'"
+						+ " (as many numbers as tags, FIRST <= LAST, at most 18 digits a number), found '" + line + "'"));
 			}
 		}
 		return builder.build();
+	}
+
+	/** Whether a communicator's line maps as many numbers as tags, in increasing order. */
+	private static boolean isRange(Matcher communicator) {
+		long from = Long.parseLong(communicator.group(1));
+		long to = Long.parseLong(communicator.group(2));
+		long first = Long.parseLong(communicator.group(4));
+		long last = Long.parseLong(communicator.group(5));
+		return first <= last && to - from == last - first;
 	}
 
 	/**

@@ -283,7 +283,8 @@ class BadArgumentsTest {
 		assertEquals("looptrace model: " + dir + " is a folder, expected a file\n",
 				Cli.expectUsageError("model", "model", RING, "--tags", dir.toString()).err());
 		Path table = Files.writeString(dir.resolve("replay.tags"), "tag1 8\n");
-		assertEquals("looptrace model: " + table + ":1: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST', found 'tag1 8'\n",
+		assertEquals("looptrace model: " + table + ":1: error: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST'"
+				+ " (as many numbers as tags, FIRST <= LAST, at most 18 digits a number), found 'tag1 8'\n",
 				Cli.expectUsageError("model", "model", RING, "--tags", table.toString()).err());
 		Cli.expectUsageError("model", "model", RING, "--tags");
 	}

@@ -110,7 +110,8 @@ class TraceCommandTest {
 		assertEquals(original, Cli.expect(0, "model", traced.toString(), "--tags", table.toString()).out());
 
 		Files.writeString(table, "7 tag1\nseven tag2\n");
-		assertEquals("looptrace model: " + table + ":2: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST', found 'seven tag2'\n",
+		assertEquals("looptrace model: " + table + ":2: error: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST'"
+				+ " (as many numbers as tags, FIRST <= LAST, at most 18 digits a number), found 'seven tag2'\n",
 				Cli.expectUsageError("model", "model", traced.toString(), "--tags", table.toString()).err());
 	}
 

@@ -5,14 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ReplayTagsTest {
 
@@ -48,10 +50,50 @@ class ReplayTagsTest {
 		assertEquals("0 recv 1 tag1\n0 recv 1 7\n", Files.readString(restored.resolve("trace.1")));
 		assertFalse(Files.exists(stale), "a rank of an earlier restore stays");
 		assertEquals("0 send 1 8\n0 send 1 7\n", Files.readString(folder.resolve("trace.0")));
+	}
+
+	/**
+	 * A line of a table that is no entry is refused with its file and line: not one of the two forms,
+	 * a communicator's range of numbers not as long as its range of tags or backwards, a number
+	 * beyond 18 digits.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "8-x c5.1-2", "tag1 8", "9-11 c5.1000-1001", "9-11 c5.1002-1000", "1234567890123456789 tag2",
+			"9-1234567890123456789 c5.0-1234567890123456780" })
+	void aLineThatIsNoEntryIsRefusedAtItsLine(String line, @TempDir Path folder) throws Exception {
 		Path table = folder.resolve("tags.txt");
-		Files.writeString(table, "# comment\n8 tag1\n8-x c5.1-2\n");
-		IOException bad = assertThrows(IOException.class, () -> ReplayTags.readFile(table));
-		assertEquals(table + ":3: expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST', found '8-x c5.1-2'", bad.getMessage());
+		Files.writeString(table, "# comment\n8 tag1\n" + line + "\n9 tag3\n");
+		TraceFormatException bad = assertThrows(TraceFormatException.class, () -> ReplayTags.readFile(table));
+		assertEquals(Diagnostic.error(table, 3, 0, "expected 'NUMBER SYMBOL' or 'FROM-TO COMMUNICATOR.FIRST-LAST'"
+				+ " (as many numbers as tags, FIRST <= LAST, at most 18 digits a number), found '" + line + "'"), bad.diagnostic());
+		assertEquals(table + ":3: error: " + bad.diagnostic().message(), bad.getMessage());
+	}
+
+	/** The tables a replay writes, of random symbols and communicators, read back as they were written. */
+	@Test
+	void randomTablesAreReadBackAsWritten(@TempDir Path folder) throws Exception {
+		Random random = new Random(41);
+		for (int round = 0; round < 50; round++) {
+			ReplayTags.Builder builder = new ReplayTags.Builder();
+			long next = random.nextInt(100);
+			for (int entry = random.nextInt(6); entry >= 0; entry--) {
+				if (random.nextBoolean()) {
+					builder.symbol(next++, "tag" + random.nextInt(1000));
+				} else {
+					long first = random.nextInt(5000);
+					long last = first + random.nextInt(40);
+					builder.communicator(next, "c" + random.nextInt(64), first, last);
+					next += last - first + 1;
+				}
+			}
+			ReplayTags tags = builder.build();
+			Path table = Files.writeString(folder.resolve("replay.tags"), tags.text());
+			ReplayTags read = ReplayTags.readFile(table);
+			assertEquals(tags.text(), read.text());
+			for (long number = 0; number <= next; number++) {
+				assertEquals(tags.token(number), read.token(number));
+			}
+		}
 	}
 
 	/** Restored where the caller says: the folder itself gets no cache. */

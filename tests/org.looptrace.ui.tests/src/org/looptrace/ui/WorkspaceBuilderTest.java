@@ -238,6 +238,38 @@ class WorkspaceBuilderTest {
 		assertEquals(0, program.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_INFINITE).length);
 	}
 
+	/**
+	 * A line of the table of tags that is no entry fails the folder's model with an error marker on
+	 * the table at that line, as a bad line of a trace does; fixing the table removes it.
+	 */
+	@Test
+	void aBadLineOfTheTableOfTagsBecomesAMarkerAndFixingItRemovesIt() throws Exception {
+		IFolder folder = builtProject("ring");
+		Path traces = folder.getLocation().toPath();
+		String good = tagTable(traces, "t").text();
+		List<String> lines = new ArrayList<>(good.lines().toList());
+		assertTrue(lines.size() >= 2 && lines.get(0).startsWith("#"), good);
+		lines.set(1, "tag1 " + lines.get(1));
+		IFile table = folder.getFile(ReplayTags.FILE);
+		table.create(new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8)), true, null);
+		waitForModels();
+		assertEquals(IStatus.ERROR, lastResult().getSeverity(), lastResult().toString());
+		IMarker[] markers = table.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, markers.length, "markers on " + ReplayTags.FILE);
+		assertEquals(2, markers[0].getAttribute(IMarker.LINE_NUMBER, -1));
+		assertEquals(IMarker.SEVERITY_ERROR, markers[0].getAttribute(IMarker.SEVERITY, -1));
+		String message = markers[0].getAttribute(IMarker.MESSAGE, "");
+		assertTrue(message.endsWith("found '" + lines.get(1) + "'"), message);
+		assertEquals(table.getLocation().toOSString() + ":2: error: " + message, lastResult().getMessage(),
+				"the job names the table, the line and what the marker says");
+
+		table.setContents(new ByteArrayInputStream(good.getBytes(StandardCharsets.UTF_8)), true, false, null);
+		waitForModels();
+		assertTrue(lastResult().isOK(), lastResult().toString());
+		assertEquals(0, table.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0).length);
+		assertEquals(expectedModel(tagTable(traces, "t"), traces), contents(folder.getFile(LoopTraceUi.MODEL_FILE)));
+	}
+
 	/** A table giving each numeric tag of the traces the symbol {@code prefix<tag>}. */
 	private static ReplayTags tagTable(Path traces, String prefix) throws IOException {
 		ReplayTags.Builder table = new ReplayTags.Builder();

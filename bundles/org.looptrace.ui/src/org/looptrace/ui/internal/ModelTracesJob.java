@@ -53,7 +53,7 @@ import org.looptrace.ui.WrittenFiles;
  * become markers at their file and line; a folder holding an OTF2 archive is read as its trace
  * folder ({@link TraceSource}), the archive's warnings marked on its anchor; the traces of a replay
  * are modelled with the model's tags when the folder holds the replay's table of tags, their problems
- * marked on the replay's own trace files.
+ * marked on the replay's own trace files, those of the table at its line.
  *
  * <p>A model the user edited (its content is not what a job last wrote) is replaced only when the
  * user asked for it ({@code replaceEdited}, kept in the local history); otherwise the new model is

@@ -9,7 +9,8 @@ import org.eclipse.jface.text.IDocument;
  * One side of one difference of {@link org.looptrace.analysis.diff.ModelDiff}: the lines of its
  * construct in that side's document, a child of the side's {@link ModelNode}. Both sides of a
  * difference carry the same id, its index in ModelDiff's list, so the platform's differencer pairs
- * exactly ModelDiff's constructs; a construct added or removed has a node on its side only.
+ * exactly ModelDiff's constructs; a construct added or removed has a node on its side only, to
+ * which the structure pane then pairs an empty one on the other side ({@link #emptyOn}).
  * Read-only: a difference's lines are shown, not edited, so nothing typed in them can be lost.
  */
 final class DifferenceRange extends NamedRange {
@@ -28,6 +29,15 @@ final class DifferenceRange extends NamedRange {
 		super(parent, Integer.toString(index), label, document, start, length);
 		this.index = index;
 		this.side = side;
+	}
+
+	/**
+	 * This difference's empty range on the other side, {@code other}, for a construct of this side
+	 * only (added or removed): nothing to show there, but a side, which keeps the content pane's
+	 * halves equal (the platform narrows a side that is null to a tenth of the pane).
+	 */
+	DifferenceRange emptyOn(ModelNode other) {
+		return new DifferenceRange(other, index, getName(), side == 'A' ? 'B' : 'A', other.getDocument(), 0, 0);
 	}
 
 	/** The difference's index in ModelDiff's list: the order of the structure pane. */

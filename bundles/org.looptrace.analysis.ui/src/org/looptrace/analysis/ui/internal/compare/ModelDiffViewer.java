@@ -5,6 +5,9 @@ import org.eclipse.compare.CompareConfiguration;
 import org.eclipse.compare.INavigatable;
 import org.eclipse.compare.structuremergeviewer.DiffNode;
 import org.eclipse.compare.structuremergeviewer.Differencer;
+import org.eclipse.compare.structuremergeviewer.ICompareInput;
+import org.eclipse.compare.structuremergeviewer.IDiffContainer;
+import org.eclipse.compare.structuremergeviewer.IDiffElement;
 import org.eclipse.compare.structuremergeviewer.IStructureComparator;
 import org.eclipse.compare.structuremergeviewer.StructureDiffViewer;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -20,6 +23,7 @@ import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.jface.viewers.ViewerComparator;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.PlatformUI;
 import org.looptrace.analysis.ui.internal.Messages;
@@ -82,6 +86,37 @@ final class ModelDiffViewer extends StructureDiffViewer {
 			@Nullable IStructureComparator right, @Nullable IProgressMonitor monitor) {
 		if (left instanceof ModelNode a && right instanceof ModelNode b) {
 			ModelNode.compare(a, b, ignoreCounts(getCompareConfiguration()), new MonitorProgress(monitor, Messages.ModelCompare_title));
+		}
+	}
+
+	/**
+	 * Gives a construct added or removed an empty range on the side without it. The platform pairs it
+	 * with nothing, and its content pane sizes its two halves by what it is given: a side that is
+	 * null gets a tenth of the width (ContentMergeViewer's split for a file added to or removed from a
+	 * folder), whatever the text pane then shows there, which leaves a strip of one of the two models.
+	 * The node keeps the kind of an addition or a removal. Done in the UI thread, where the platform
+	 * runs its own hook and the panes read the nodes: changed from the differencing thread, they left
+	 * the editor blank.
+	 */
+	@Override
+	protected void postDiffHook(@Nullable Differencer differencer, @Nullable IDiffContainer root, @Nullable IProgressMonitor monitor) {
+		Control control = getControl();
+		if (!control.isDisposed()) {
+			control.getDisplay().syncExec(() -> pairWithEmptyRanges(root));
+		}
+	}
+
+	private static void pairWithEmptyRanges(@Nullable IDiffContainer root) {
+		if (root instanceof ICompareInput models && models.getLeft() instanceof ModelNode a && models.getRight() instanceof ModelNode b) {
+			for (IDiffElement element : root.getChildren()) {
+				if (element instanceof DiffNode node) {
+					if (node.getLeft() == null && node.getRight() instanceof DifferenceRange right) {
+						node.setLeft(right.emptyOn(a));
+					} else if (node.getRight() == null && node.getLeft() instanceof DifferenceRange left) {
+						node.setRight(left.emptyOn(b));
+					}
+				}
+			}
 		}
 	}
 
