@@ -73,6 +73,15 @@ public final class TraceSource {
 	}
 
 	/**
+	 * Why {@code rank} receives fewer messages than are sent to it, when an archive says so (it requests
+	 * receives that it never completes), with the remedy; empty for a trace folder and otherwise.
+	 */
+	public Optional<String> missingReceives(int rank) {
+		Otf2Archive from = archive;
+		return from == null ? Optional.empty() : from.missingReceives(rank);
+	}
+
+	/**
 	 * The diagnostics of the trace folder, those about a file an archive was written into pointing at
 	 * the archive instead: {@code trace.<p>} or {@code data.<p>} become the event file of rank p's
 	 * location, and line n of {@code trace.<p>} the position of the record event n was read from,
