@@ -83,6 +83,12 @@ public final class CheckCommand implements Command {
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage(), e);
 		}
 		diagnostics.forEach(out::println);
+		if (report.hasErrors()) {
+			// messages an archive's ranks never receive may be receives it requests and never completes
+			for (int rank = 0; rank < folder.ranks(); rank++) {
+				source.missingReceives(rank).ifPresent(cause -> out.println(given + ": " + cause));
+			}
+		}
 		// the archive's warnings, printed as it was opened, count in the summary too
 		out.println(report.withDiagnosticsFirst(source.warnings()).summary());
 		return report.hasErrors() ? 1 : 0;

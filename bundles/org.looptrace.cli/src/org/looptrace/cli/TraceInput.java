@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceSource;
@@ -64,6 +65,19 @@ final class TraceInput {
 	 */
 	static String located(TraceSource source, TraceFormatException e) throws IOException {
 		return source.located(List.of(e.diagnostic())).get(0).toString();
+	}
+
+	/**
+	 * What makes traces inconsistent, as a command prints it: the channel that does not balance and,
+	 * when its receiver is a rank of an archive that requests receives it never completes, that cause
+	 * and the remedy ({@link TraceSource#missingReceives}).
+	 */
+	static String inconsistent(TraceSource source, InconsistentTraceException e) {
+		InconsistentTraceException.Imbalance imbalance = e.imbalance();
+		if (imbalance == null || imbalance.sent() <= imbalance.received()) {
+			return e.getMessage();
+		}
+		return e.getMessage() + source.missingReceives(imbalance.dst()).map(cause -> "; " + cause).orElse("");
 	}
 
 	/**
