@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.SkippedLines;
@@ -83,11 +84,9 @@ public final class CheckCommand implements Command {
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage(), e);
 		}
 		diagnostics.forEach(out::println);
-		if (report.hasErrors()) {
+		if (report.hasErrors() && folder.ranks() > 0) {
 			// messages an archive's ranks never receive may be receives it requests and never completes
-			for (int rank = 0; rank < folder.ranks(); rank++) {
-				source.missingReceives(rank).ifPresent(cause -> out.println(given + ": " + cause));
-			}
+			source.missingReceives(RankSet.range(0, folder.ranks() - 1)).ifPresent(cause -> out.println(given + ": " + cause));
 		}
 		// the archive's warnings, printed as it was opened, count in the summary too
 		out.println(report.withDiagnosticsFirst(source.warnings()).summary());

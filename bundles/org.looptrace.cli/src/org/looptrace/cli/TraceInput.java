@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceSource;
 
@@ -77,7 +78,7 @@ final class TraceInput {
 		if (imbalance == null || imbalance.sent() <= imbalance.received()) {
 			return e.getMessage();
 		}
-		return e.getMessage() + source.missingReceives(imbalance.dst()).map(cause -> "; " + cause).orElse("");
+		return e.getMessage() + source.missingReceives(RankSet.of(imbalance.dst())).map(cause -> "; " + cause).orElse("");
 	}
 
 	/**

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.ConsistencyCheck;
@@ -89,7 +90,7 @@ class EzTraceArchivesTest {
 		});
 		for (int rank = 0; rank < RANKS; rank++) {
 			String prefix = "rank " + rank + " requests ";
-			long requested = archive.missingReceives(rank).map(cause -> {
+			long requested = archive.missingReceives(RankSet.of(rank)).map(cause -> {
 				assertTrue(cause.startsWith(prefix), cause);
 				return Long.parseLong(cause.substring(prefix.length(), cause.indexOf(' ', prefix.length())));
 			}).orElse(0L);

@@ -162,16 +162,26 @@ public final class Otf2Archive {
 	}
 
 	/**
-	 * Why {@code rank} receives fewer messages than are sent to it, when the archive says so: it
-	 * requests receives that it never completes (EZTrace 2.0 archives), with the remedy; empty when the
-	 * rank completes every receive it requests, or before the events were read.
+	 * Why ranks receive fewer messages than are sent to them, when the archive says so: those of
+	 * {@code ranks} that request receives it never completes (EZTrace 2.0 archives), with the remedy;
+	 * empty when they complete every receive they request, or before the events were read.
 	 */
-	public Optional<String> missingReceives(int rank) {
-		if (rank < 0 || rank >= ranks() || uncompleted[rank] == 0) {
+	public Optional<String> missingReceives(RankSet ranks) {
+		RankSet.Builder requesting = new RankSet.Builder();
+		long requests = 0;
+		for (int rank : ranks) {
+			if (rank >= 0 && rank < ranks() && uncompleted[rank] > 0) {
+				requesting.add(rank);
+				requests += uncompleted[rank];
+			}
+		}
+		RankSet found = requesting.build();
+		if (found.isEmpty()) {
 			return Optional.empty();
 		}
-		return Optional.of("rank " + rank + " requests " + uncompleted[rank] + " nonblocking receives that " + anchor()
-				+ " never completes (" + UNCOMPLETED_RECEIVES + "): trace the run with Score-P or LoopTrace's tracer, which record them");
+		return Optional.of((found.size() == 1 ? "rank " + found + " requests " : "ranks " + found + " request ") + requests
+				+ " nonblocking receives that " + anchor() + " never completes (" + UNCOMPLETED_RECEIVES
+				+ "): trace the run with Score-P or LoopTrace's tracer, which record them");
 	}
 
 	/**

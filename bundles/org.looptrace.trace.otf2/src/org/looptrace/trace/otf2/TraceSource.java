@@ -12,6 +12,7 @@ import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
 
@@ -73,12 +74,13 @@ public final class TraceSource {
 	}
 
 	/**
-	 * Why {@code rank} receives fewer messages than are sent to it, when an archive says so (it requests
-	 * receives that it never completes), with the remedy; empty for a trace folder and otherwise.
+	 * Why ranks receive fewer messages than are sent to them, when an archive says so: those of
+	 * {@code ranks} that request receives it never completes, with the remedy
+	 * ({@link Otf2Archive#missingReceives}); empty for a trace folder and otherwise.
 	 */
-	public Optional<String> missingReceives(int rank) {
+	public Optional<String> missingReceives(RankSet ranks) {
 		Otf2Archive from = archive;
-		return from == null ? Optional.empty() : from.missingReceives(rank);
+		return from == null ? Optional.empty() : from.missingReceives(ranks);
 	}
 
 	/**

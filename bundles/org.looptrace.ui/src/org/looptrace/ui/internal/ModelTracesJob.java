@@ -33,6 +33,7 @@ import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.pipeline.Pipeline;
@@ -203,7 +204,7 @@ public final class ModelTracesJob extends Job {
 		if (imbalance == null || imbalance.sent() <= imbalance.received()) {
 			return e;
 		}
-		return source.missingReceives(imbalance.dst()).map(cause -> new InconsistentTraceException(e.getMessage() + "; " + cause)).orElse(e);
+		return source.missingReceives(RankSet.of(imbalance.dst())).map(cause -> new InconsistentTraceException(e.getMessage() + "; " + cause)).orElse(e);
 	}
 
 	/** What the job keeps of a trace folder, in the workspace's state: the folder holds only the user's files. */

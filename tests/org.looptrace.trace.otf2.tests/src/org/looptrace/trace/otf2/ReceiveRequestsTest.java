@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -40,8 +41,8 @@ class ReceiveRequestsTest {
 		assertEquals("0 recv 1 7\n", Files.readString(dir.resolve("plain/trace.1")));
 		assertEquals(List.of(Diagnostic.warning(archive.anchor(),
 				"2 nonblocking receives of rank 1 are requested but never completed in the archive: " + CAUSE)), archive.warnings());
-		assertTrue(archive.missingReceives(0).isEmpty());
-		String cause = archive.missingReceives(1).orElseThrow();
+		assertTrue(archive.missingReceives(RankSet.of(0)).isEmpty());
+		String cause = archive.missingReceives(RankSet.of(1)).orElseThrow();
 		assertTrue(cause.startsWith("rank 1 requests 2 nonblocking receives that " + archive.anchor() + " never completes"), cause);
 		assertTrue(cause.contains("Score-P or LoopTrace's tracer"), cause);
 		assertEquals(9, archive.records(Progress.NONE), "the records written");
@@ -57,7 +58,7 @@ class ReceiveRequestsTest {
 		assertEquals(written, Files.getLastModifiedTime(requests).toMillis(), "not converted again");
 		assertEquals(1, reused.warnings().size());
 		assertEquals(converted.warnings(), reused.warnings());
-		assertEquals(converted.missingReceives(1), reused.missingReceives(1));
+		assertEquals(converted.missingReceives(RankSet.of(1)), reused.missingReceives(RankSet.of(1)));
 		// a conversion without the counts (or with others' ranks) is made again
 		Files.writeString(requests, "0\n");
 		assertEquals(converted.warnings(), TraceSource.open(dir.resolve("run"), false, 1, Progress.NONE).warnings());
@@ -114,11 +115,15 @@ class ReceiveRequestsTest {
 		long total = 0;
 		for (int rank = 0; rank < ranks; rank++) {
 			assertEquals(completed[rank], Files.readAllLines(dir.resolve("plain/trace." + rank)).size(), "receives of rank " + rank);
-			assertEquals(uncompleted[rank] > 0, archive.missingReceives(rank).isPresent(), "rank " + rank);
+			assertEquals(uncompleted[rank] > 0, archive.missingReceives(RankSet.of(rank)).isPresent(), "rank " + rank);
 			String requests = " requests " + uncompleted[rank] + " nonblocking";
-			archive.missingReceives(rank).ifPresent(cause -> assertTrue(cause.contains(requests), cause));
+			archive.missingReceives(RankSet.of(rank)).ifPresent(cause -> assertTrue(cause.contains(requests), cause));
 			total += uncompleted[rank];
 		}
+		Optional<String> all = archive.missingReceives(RankSet.range(0, ranks - 1));
+		assertEquals(total > 0, all.isPresent());
+		String requested = "ranks? [-,0-9]+ requests? " + total + " nonblocking receives that .*";
+		all.ifPresent(cause -> assertTrue(cause.matches(requested), cause));
 		List<Diagnostic> warnings = archive.warnings();
 		assertEquals(total > 0 ? 1 : 0, warnings.size(), warnings.toString());
 		if (total > 0) {
