@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.SkippedLines;
@@ -78,13 +80,19 @@ public final class CheckCommand implements Command {
 		ConsistencyCheck.Report report = ConsistencyCheck.check(folder, Progress.NONE);
 		List<Diagnostic> diagnostics;
 		List<Diagnostic> warnings;
+		Optional<String> missingReceives = Optional.empty();
 		try {
 			diagnostics = source.located(report.diagnostics());
 			warnings = source.warnings();
+			if (report.hasErrors() && folder.ranks() > 0) {
+				// messages an archive's ranks never receive may be receives it requests and never completes
+				missingReceives = source.missingReceives(RankSet.range(0, folder.ranks() - 1));
+			}
 		} catch (IOException e) { // the archive was read a moment ago: it changed under us
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage(), e);
 		}
 		diagnostics.forEach(out::println);
+		missingReceives.ifPresent(cause -> out.println(given + ": " + cause));
 		// the archive's warnings, printed as it was opened, count in the summary too
 		out.println(report.withDiagnosticsFirst(warnings).summary());
 		return report.hasErrors() ? 1 : 0;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.looptrace.model.core.Progress;
+import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.Otf2Archive;
@@ -62,12 +63,15 @@ public final class ConvertCommand implements Command {
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		try {
 			Otf2Archive archive = Otf2Archive.open(input);
-			archive.warnings().forEach(err::println);
+			List<Diagnostic> definitions = archive.warnings();
+			definitions.forEach(err::println);
 			Path folder = Arguments.outputFolder(name(), Path.of(output));
 			archive.convert(folder, arguments.flag("--calls"), threads, progress);
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}
+			// what reading the events found (receives requested and never completed)
+			archive.warnings().stream().filter(warning -> !definitions.contains(warning)).forEach(err::println);
 			out.println(archive.anchor() + ": " + archive.ranks() + " ranks written to " + TraceFolder.open(folder).folder());
 			return 0;
 		} catch (TraceFormatException e) {

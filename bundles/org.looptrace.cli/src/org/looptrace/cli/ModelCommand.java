@@ -25,6 +25,7 @@ import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.SkippedLines;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceSource;
 
 /**
  * {@code looptrace model}: the global model of a trace folder, NLR on every rank then the merge of
@@ -119,7 +120,8 @@ public final class ModelCommand implements Command {
 				Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient", TraceInput.CALLS));
 		// messages and the model's header name what the user gave: an archive's trace folder is a cache
 		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
-		Path input = withTags(TraceInput.folder(name(), given, arguments.flag(TraceInput.CALLS), err), arguments.value("--tags"));
+		TraceSource source = TraceInput.open(name(), given, arguments.flag(TraceInput.CALLS), err);
+		Path input = withTags(source.folder(), arguments.value("--tags"));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
 				NlrOptions.DEFAULT_STACK_LIMIT, true);
@@ -175,7 +177,7 @@ public final class ModelCommand implements Command {
 		} catch (TraceFormatException e) {
 			throw new UsageException("model: " + e.getMessage(), e);
 		} catch (InconsistentTraceException e) {
-			throw new UsageException("model: " + given + ": inconsistent traces: " + e.getMessage(), e);
+			throw new UsageException("model: " + given + ": inconsistent traces: " + TraceInput.inconsistent(source, e), e);
 		} catch (IOException e) {
 			throw new UsageException("model: " + e.getMessage(), e);
 		}

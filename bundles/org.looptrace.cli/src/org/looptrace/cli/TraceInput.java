@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
+import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceSource;
@@ -58,6 +60,23 @@ final class TraceInput {
 	/** The trace folder of {@code input}, as {@link #open} makes it. */
 	static Path folder(String command, Path input, boolean calls, PrintStream err) throws UsageException {
 		return open(command, input, calls, err).folder();
+	}
+
+	/**
+	 * What makes traces inconsistent, as a command prints it: the channel that does not balance and,
+	 * when its receiver is a rank of an archive that requests receives it never completes, that cause
+	 * and the remedy ({@link TraceSource#missingReceives}).
+	 */
+	static String inconsistent(TraceSource source, InconsistentTraceException e) {
+		InconsistentTraceException.Imbalance imbalance = e.imbalance();
+		if (imbalance == null || imbalance.sent() <= imbalance.received()) {
+			return e.getMessage();
+		}
+		try {
+			return e.getMessage() + source.missingReceives(RankSet.of(imbalance.dst())).map(cause -> "; " + cause).orElse("");
+		} catch (IOException reading) { // the archive was read a moment ago: it changed under us
+			return e.getMessage() + "; " + reading.getMessage();
+		}
 	}
 
 	/**

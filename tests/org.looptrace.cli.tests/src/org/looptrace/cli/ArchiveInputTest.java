@@ -108,6 +108,38 @@ class ArchiveInputTest {
 	}
 
 	/**
+	 * Receives an archive requests and never completes (EZTrace 2.0): a warning of check, model and
+	 * convert naming the archive, the rank and the count; the messages never received are still an
+	 * error, which gives that cause and the remedy.
+	 */
+	@Test
+	void receivesRequestedAndNeverCompletedAreNamedWithTheInconsistency(@TempDir Path dir) throws Exception {
+		Path run = dir.resolve("run");
+		Otf2Archives.write(run, Otf2Archives.UNCOMPLETED_RECEIVES);
+		String warning = run.resolve("traces.otf2") + ": warning: 2 nonblocking receives of rank 1 are requested but never completed"
+				+ " in the archive: EZTrace 2.0 records no MpiIrecv; their source and tag are unknown";
+		String cause = "rank 1 requests 2 nonblocking receives that " + run.resolve("traces.otf2") + " never completes";
+		Cli.Result check = Cli.expect(1, "check", run.toString());
+		List<String> out = check.out().lines().toList();
+		assertEquals(warning, out.get(0), check.toString());
+		assertTrue(out.get(1).contains("unmatched send on channel (0, 1, 7): this send and the 1 after it are never received"), check.toString());
+		assertTrue(out.get(2).startsWith(run + ": " + cause), check.toString());
+		assertTrue(out.get(2).endsWith("trace the run with Score-P or LoopTrace's tracer, which record them"), check.toString());
+		assertTrue(out.get(3).endsWith(", 1 errors, 1 warnings"), check.toString());
+
+		Cli.Result model = Cli.expect(2, "model", run.toString());
+		assertTrue(model.err().startsWith(warning + "\n"), model.toString());
+		assertTrue(model.err().contains("looptrace model: " + run + ": inconsistent traces: channel (0, 1, 7): rank 0 sends 3 messages,"
+				+ " rank 1 receives 1; " + cause), model.toString());
+
+		Cli.Result convert = Cli.expect(0, "convert", run.toString(), "-o", dir.resolve("converted").toString());
+		assertEquals(warning + "\n", convert.err());
+		// a trace folder says nothing of requests: only the archive knows them
+		Cli.Result folder = Cli.expect(1, "check", dir.resolve("converted").toString());
+		assertFalse(folder.toString().contains("nonblocking"), folder.toString());
+	}
+
+	/**
 	 * The trace folder an archive is written into is a cache: a model's header, the messages of model,
 	 * nlr, matrix, patterns and diff name the archive the user gave, and the commands reading the
 	 * header find the archive again.

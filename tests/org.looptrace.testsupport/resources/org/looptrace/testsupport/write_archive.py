@@ -11,7 +11,9 @@ Lines:
   comm NAME world|self|M,M,...  a communicator: every rank in order, COMM_SELF, or world ranks in its order
   region NAME mpi|user
   RANK TIME send|isend COMM PEER TAG LENGTH      PEER is a rank within COMM
-  RANK TIME recv|irecv COMM PEER TAG LENGTH
+  RANK TIME recv|irecv COMM PEER TAG LENGTH [REQUEST]   an irecv completes request REQUEST (default 7)
+  RANK TIME irecvrequest REQUEST                  MPI_Irecv posted, as EZTrace 2.0 writes it
+  RANK TIME cancelled REQUEST                     a request cancelled
   RANK TIME coll COMM OP SENT RECEIVED            OP is an OTF2_CollectiveOp number
   RANK TIME enter|leave REGION
 Prints "comm NAME REF" for every communicator, in the order defined.
@@ -76,7 +78,11 @@ def main():
                 elif kind == "recv":
                     writer.mpi_recv(time, peer, comm, tag, length)
                 else:
-                    writer.mpi_irecv(time, peer, comm, tag, length, 7)
+                    writer.mpi_irecv(time, peer, comm, tag, length, int(words[7]) if len(words) > 7 else 7)
+            elif kind == "irecvrequest":
+                writer.mpi_irecv_request(time, int(words[3]))
+            elif kind == "cancelled":
+                writer.mpi_request_cancelled(time, int(words[3]))
             elif kind == "coll":
                 writer.mpi_collective_begin(time)
                 writer.mpi_collective_end(time, CollectiveOp(int(words[4])), comms[words[3]], 0xffffffff,

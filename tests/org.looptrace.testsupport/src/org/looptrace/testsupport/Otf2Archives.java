@@ -47,6 +47,28 @@ public final class Otf2Archives {
 			1 2 recv MPI_COMM_WORLD 0 7 4
 			""";
 
+	/**
+	 * A description for {@link #write} of two ranks as EZTrace 2.0 writes nonblocking receives: rank 0
+	 * sends three times on channel (0, 1, 7); rank 1 requests receives 11, 12 and 13, completes 12 (its
+	 * one receive), cancels 13 and requests 11 again (the first 11 was never completed), which it
+	 * never completes either: two receives requested and never completed, two sends never received.
+	 * Nine records.
+	 */
+	public static final String UNCOMPLETED_RECEIVES = """
+			resolution 1000
+			ranks 2 0 1
+			comm MPI_COMM_WORLD world
+			0 1 isend MPI_COMM_WORLD 1 7 4
+			0 2 isend MPI_COMM_WORLD 1 7 4
+			0 3 isend MPI_COMM_WORLD 1 7 4
+			1 1 irecvrequest 11
+			1 2 irecvrequest 12
+			1 3 irecvrequest 13
+			1 4 irecv MPI_COMM_WORLD 0 7 4 12
+			1 5 cancelled 13
+			1 6 irecvrequest 11
+			""";
+
 	private Otf2Archives() {
 	}
 

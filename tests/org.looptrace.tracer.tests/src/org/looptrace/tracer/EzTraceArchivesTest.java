@@ -4,6 +4,7 @@ package org.looptrace.tracer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.trace.ConsistencyCheck;
@@ -80,6 +82,28 @@ class EzTraceArchivesTest {
 		ConsistencyCheck.Report report = ConsistencyCheck.check(theirs, Progress.NONE);
 		assertEquals(unreceived > 0, report.hasErrors(),
 				example + ": receives EZTrace does not complete are reported, and only they: " + report.summary());
+		// the receives missing at a rank are among those it requests and never completes, warned about and given as the
+		// cause; so are its receives from MPI_PROC_NULL (halo2d's borders), no message, whose request EZTrace writes too
+		long[] missing = new long[RANKS];
+		received.forEach((channel, count) -> {
+			missing[Integer.parseInt(channel.substring(channel.indexOf('>') + 1, channel.indexOf(':')))] += count;
+		});
+		for (int rank = 0; rank < RANKS; rank++) {
+			String prefix = "rank " + rank + " requests ";
+			long requested = archive.missingReceives(RankSet.of(rank)).map(cause -> {
+				assertTrue(cause.startsWith(prefix), cause);
+				return Long.parseLong(cause.substring(prefix.length(), cause.indexOf(' ', prefix.length())));
+			}).orElse(0L);
+			assertTrue(requested >= missing[rank], example + ": rank " + rank + " misses " + missing[rank] + ", requests " + requested);
+		}
+		assertEquals(unreceived > 0, archive.warnings().stream().anyMatch(w -> w.message().contains("never completed in the archive")),
+				example + ": " + archive.warnings());
+
+		// the records of the event files, as otf2-print lists them (EZTrace's definitions announce 2 per location)
+		Path printed = dir.resolve("otf2-print.txt");
+		assertEquals(0, TracedExamplesTest.run(List.of("otf2-print", archive.anchor().toString()), printed));
+		long records = Files.readAllLines(printed).stream().filter(line -> line.matches("[A-Z_]+ +\\d+ +\\d+.*")).count();
+		assertEquals(records, archive.records(Progress.NONE), example + ": records");
 	}
 
 	/** The collectives of a rank's events in order, names and groups. */

@@ -147,6 +147,29 @@ class ModelTracesTest {
 		}
 	}
 
+	/**
+	 * An archive requesting receives it never completes (EZTrace 2.0): a warning on its anchor naming
+	 * the rank and the count, and the inconsistency on the folder with that cause and the remedy.
+	 */
+	@Test
+	void receivesAnArchiveNeverCompletesAreAWarningAndTheCauseOfItsInconsistency() throws Exception {
+		Path run = Files.createTempDirectory("looptrace-archive").resolve("eztrace-run");
+		Otf2Archives.write(run, Otf2Archives.UNCOMPLETED_RECEIVES);
+		IFolder folder = archiveFolder(run);
+		IStatus status = runJob(folder);
+		assertEquals(IStatus.ERROR, status.getSeverity(), status.toString());
+		IMarker[] warnings = folder.getFile(Otf2Archive.ANCHOR).findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, warnings.length, () -> "warnings on the anchor: " + Arrays.toString(warnings));
+		assertEquals(IMarker.SEVERITY_WARNING, warnings[0].getAttribute(IMarker.SEVERITY, -1));
+		String warning = warnings[0].getAttribute(IMarker.MESSAGE, "");
+		assertTrue(warning.startsWith("2 nonblocking receives of rank 1 are requested but never completed in the archive"), warning);
+		IMarker[] errors = folder.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, errors.length, () -> "markers on the folder: " + Arrays.toString(errors));
+		String error = errors[0].getAttribute(IMarker.MESSAGE, "");
+		assertTrue(error.contains("rank 0 sends 3 messages, rank 1 receives 1; rank 1 requests 2 nonblocking receives that "), error);
+		assertTrue(error.endsWith("trace the run with Score-P or LoopTrace's tracer, which record them"), error);
+	}
+
 	@Test
 	void anArchiveCutShortBecomesAMarkerOnItsEventFile() throws Exception {
 		Path run = Files.createTempDirectory("looptrace-archive").resolve("cut-run");

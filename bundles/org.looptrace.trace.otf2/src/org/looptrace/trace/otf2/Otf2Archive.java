@@ -7,9 +7,11 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +22,7 @@ import java.util.stream.Stream;
 
 import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.trace.DataTraceWriter;
 import org.looptrace.trace.Diagnostic;
@@ -50,11 +53,18 @@ public final class Otf2Archive {
 	private static final String STAMP = "archive.stamp";
 	/** A lock per converted folder, so that one archive is converted once at a time. */
 	private static final ConcurrentHashMap<Path, Object> CONVERTING = new ConcurrentHashMap<>();
+	/** Beside the converted folder's stamp: per rank, the receive requests its events never complete. */
+	private static final String REQUESTS_FILE = "receive-requests";
+	/** Why requested receives are not in the archive, and what follows. */
+	private static final String UNCOMPLETED_RECEIVES = "EZTrace 2.0 records no MpiIrecv; their source and tag are unknown";
 
 	private final Mapping mapping;
+	/** Per rank, the receive requests never completed; known once the events were read or their conversion reused. */
+	private final long[] uncompleted;
 
 	private Otf2Archive(Mapping mapping) {
 		this.mapping = mapping;
+		this.uncompleted = new long[mapping.ranks()];
 	}
 
 	/**
@@ -108,21 +118,74 @@ public final class Otf2Archive {
 	}
 
 	/**
-	 * The events of the ranks' locations as the definitions announce them, without reading them: OTF2
-	 * records (region enters and leaves among them), so more than the events they map onto; 0 for a
-	 * location whose count the writer left out.
+	 * The records of the ranks' locations (region enters and leaves among them, so more than the events
+	 * they map onto), counted in their event files: the counts the definitions announce are not to be
+	 * trusted (EZTrace 2.0 announces 2 per location whatever it wrote).
+	 *
+	 * @param progress one unit per rank; cancelled between ranks
+	 * @throws TraceFormatException for an event file that cannot be read, naming it
 	 */
-	public long events() {
-		long events = 0;
+	public long records(Progress progress) throws IOException {
+		progress.begin("Counting the records of " + anchor().getFileName(), ranks());
+		long records = 0;
 		for (int rank = 0; rank < ranks(); rank++) {
-			events += mapping.events(rank);
+			progress.checkCancelled();
+			try (RankEvents events = new RankEvents(mapping, rank, false)) {
+				records += events.records();
+			}
+			progress.worked(1);
 		}
-		return events;
+		return records;
 	}
 
-	/** Warnings about the archive's definitions (duplicates that differ, a missing clock, ...). */
+	/**
+	 * Warnings about the archive's definitions (duplicates that differ, a missing clock, ...) and, once
+	 * its events were read ({@link #convert}, {@link #traceFolder}), about receives it requests and never
+	 * completes.
+	 */
 	public List<Diagnostic> warnings() {
-		return mapping.warnings();
+		List<Diagnostic> warnings = new ArrayList<>(mapping.warnings());
+		Map<Long, RankSet.Builder> ranksByCount = new LinkedHashMap<>();
+		for (int rank = 0; rank < ranks(); rank++) {
+			if (uncompleted[rank] > 0) {
+				ranksByCount.computeIfAbsent(uncompleted[rank], count -> new RankSet.Builder()).add(rank);
+			}
+		}
+		if (!ranksByCount.isEmpty()) {
+			List<String> counts = new ArrayList<>();
+			ranksByCount.forEach((count, ranks) -> {
+				RankSet set = ranks.build();
+				String what = counts.isEmpty() ? count == 1 ? " nonblocking receive" : " nonblocking receives" : "";
+				counts.add(count + what + (set.size() == 1 ? " of rank " : " of each of ranks ") + set);
+			});
+			boolean one = Arrays.stream(uncompleted).sum() == 1;
+			warnings.add(Diagnostic.warning(anchor(), String.join(", ", counts) + (one ? " is" : " are")
+					+ " requested but never completed in the archive: " + UNCOMPLETED_RECEIVES));
+		}
+		return warnings;
+	}
+
+	/**
+	 * Why ranks receive fewer messages than are sent to them, when the archive says so: those of
+	 * {@code ranks} that request receives it never completes (EZTrace 2.0 archives), with the remedy;
+	 * empty when they complete every receive they request, or before the events were read.
+	 */
+	public Optional<String> missingReceives(RankSet ranks) {
+		RankSet.Builder requesting = new RankSet.Builder();
+		long requests = 0;
+		for (int rank : ranks) {
+			if (rank >= 0 && rank < ranks() && uncompleted[rank] > 0) {
+				requesting.add(rank);
+				requests += uncompleted[rank];
+			}
+		}
+		RankSet found = requesting.build();
+		if (found.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of((found.size() == 1 ? "rank " + found + " requests " : "ranks " + found + " request ") + requests
+				+ " nonblocking receives that " + anchor() + " never completes (" + UNCOMPLETED_RECEIVES
+				+ "): trace the run with Score-P or LoopTrace's tracer, which record them");
 	}
 
 	/**
@@ -137,7 +200,7 @@ public final class Otf2Archive {
 		Progress shared = Parallel.shared(progress);
 		Parallel.map(ranks(), threads, rank -> {
 			shared.checkCancelled();
-			convertRank(rank, folder, calls, shared);
+			uncompleted[rank] = convertRank(rank, folder, calls, shared);
 			shared.worked(1);
 			return rank;
 		});
@@ -159,7 +222,8 @@ public final class Otf2Archive {
 		return n;
 	}
 
-	private void convertRank(int rank, Path folder, boolean calls, Progress progress) throws IOException {
+	/** Writes the trace and data trace of a rank; returns its receive requests never completed. */
+	private long convertRank(int rank, Path folder, boolean calls, Progress progress) throws IOException {
 		try (RankEvents events = new RankEvents(mapping, rank, calls);
 				EventWriter trace = EventWriter.create(folder.resolve("trace." + rank));
 				DataTraceWriter data = DataTraceWriter.create(folder.resolve("data." + rank), DATA_ATTRIBUTES)) {
@@ -171,6 +235,7 @@ public final class Otf2Archive {
 					progress.checkCancelled();
 				}
 			}
+			return events.uncompletedReceives();
 		}
 	}
 
@@ -182,7 +247,7 @@ public final class Otf2Archive {
 	public TraceFolder traceFolder(boolean calls, int threads, Progress progress) throws IOException {
 		Path folder = convertedFolder(anchor(), calls);
 		synchronized (CONVERTING.computeIfAbsent(folder.toAbsolutePath().normalize(), key -> new Object())) {
-			if (!isConverted(anchor(), calls)) {
+			if (!isConverted(anchor(), calls) || !readConversion(calls)) {
 				Files.deleteIfExists(folder.resolve(STAMP));
 				try (Stream<Path> old = Files.isDirectory(folder) ? Files.list(folder) : Stream.empty()) {
 					for (Path file : old.filter(TraceFolder::isRunFile).toList()) {
@@ -190,6 +255,11 @@ public final class Otf2Archive {
 					}
 				}
 				convert(folder, calls, threads, progress);
+				StringBuilder counts = new StringBuilder();
+				for (long count : uncompleted) {
+					counts.append(count).append('\n');
+				}
+				Files.writeString(folder.resolve(REQUESTS_FILE), counts, StandardCharsets.UTF_8);
 				Files.writeString(folder.resolve(STAMP), stamp(anchor()), StandardCharsets.UTF_8);
 			}
 		}
@@ -206,8 +276,29 @@ public final class Otf2Archive {
 	 * since: its files are compared with the stamp written then, without the library.
 	 */
 	static boolean isConverted(Path anchor, boolean calls) throws IOException {
-		Path stamp = convertedFolder(anchor, calls).resolve(STAMP);
-		return Files.isRegularFile(stamp) && Files.readString(stamp, StandardCharsets.UTF_8).equals(stamp(anchor));
+		Path folder = convertedFolder(anchor, calls);
+		Path stamp = folder.resolve(STAMP);
+		return Files.isRegularFile(stamp) && Files.isRegularFile(folder.resolve(REQUESTS_FILE))
+				&& Files.readString(stamp, StandardCharsets.UTF_8).equals(stamp(anchor));
+	}
+
+	/**
+	 * Reads what a conversion saved besides the trace folder: per rank, the receive requests never
+	 * completed. False when they are not there for every rank.
+	 */
+	boolean readConversion(boolean calls) throws IOException {
+		Path file = convertedFolder(anchor(), calls).resolve(REQUESTS_FILE);
+		if (!Files.isRegularFile(file)) {
+			return false;
+		}
+		List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+		if (lines.size() != ranks() || !lines.stream().allMatch(line -> line.matches("[0-9]{1,18}"))) {
+			return false;
+		}
+		for (int rank = 0; rank < ranks(); rank++) {
+			uncompleted[rank] = Long.parseLong(lines.get(rank));
+		}
+		return true;
 	}
 
 	/** What identifies the archive's contents: name, size and time of each of its files. */

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.TraceFolder;
@@ -121,6 +122,18 @@ public final class TraceSource {
 	}
 
 	/**
+	 * Why ranks receive fewer messages than are sent to them, when an archive says so: those of
+	 * {@code ranks} that request receives it never completes, with the remedy
+	 * ({@link Otf2Archive#missingReceives}); empty for a trace folder and otherwise.
+	 *
+	 * @throws IOException when the archive, converted before, cannot be read now
+	 */
+	public Optional<String> missingReceives(RankSet ranks) throws IOException {
+		Otf2Archive from = archive();
+		return from == null ? Optional.empty() : from.missingReceives(ranks);
+	}
+
+	/**
 	 * Reads something from the trace folder ({@code reader}, say a time profile or the bytes of
 	 * messages), a problem of one of its files thrown again as {@link #located} puts it: at the archive's
 	 * location and event rather than at the {@code data.<p>} it was written into.
@@ -143,7 +156,10 @@ public final class TraceSource {
 	private synchronized @Nullable Otf2Archive archive() throws IOException {
 		Path from = anchor;
 		if (archive == null && from != null) {
-			archive = Otf2Archive.open(from);
+			Otf2Archive opened = Otf2Archive.open(from);
+			// a conversion found ready: what it saved besides the folder, for the warnings and missingReceives
+			opened.readConversion(calls);
+			archive = opened;
 		}
 		return archive;
 	}

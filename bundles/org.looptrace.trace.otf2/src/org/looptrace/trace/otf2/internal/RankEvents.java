@@ -14,8 +14,10 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.RankSet;
@@ -69,6 +71,10 @@ public final class RankEvents implements AutoCloseable {
 	private final MemorySegment count;
 	private final List<Pending> queue = new ArrayList<>();
 	private final Map<Long, String> tags = new HashMap<>();
+	/** Receive requests posted and not yet completed nor cancelled, by request ID (a writer may reuse IDs). */
+	private final Set<Long> openRequests = new HashSet<>();
+	/** Receive requests whose ID was posted again while they were open: never completed. */
+	private long uncompleted;
 	private int head;
 	/** Events before this index of the queue have their end. */
 	private int complete;
@@ -148,6 +154,8 @@ public final class RankEvents implements AutoCloseable {
 		callback("MpiIsend", "nonBlocking", true, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG);
 		callback("MpiRecv", "blocking", false, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG);
 		callback("MpiIrecv", "nonBlocking", false, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG);
+		callback("MpiIrecvRequest", "receiveRequested", null, JAVA_LONG);
+		callback("MpiRequestCancelled", "requestCancelled", null, JAVA_LONG);
 		callback("MpiCollectiveEnd", "collective", null, JAVA_BYTE, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG);
 	}
 
@@ -163,6 +171,15 @@ public final class RankEvents implements AutoCloseable {
 	/** A diagnostic about this rank's events, naming the event file, the location and the rank. */
 	private TraceFormatException error(String message) {
 		return new TraceFormatException(Diagnostic.error(eventFile, mapping.describe(rank) + ": " + message));
+	}
+
+	/**
+	 * The receive requests (MpiIrecvRequest) of the rank that no MpiIrecv completes and no
+	 * MpiRequestCancelled cancels, once {@link #next()} returned null: receives whose source and tag
+	 * the archive never records, so not events of the trace.
+	 */
+	public long uncompletedReceives() {
+		return uncompleted + openRequests.size();
 	}
 
 	/** The event file of the rank's location. */
@@ -192,6 +209,21 @@ public final class RankEvents implements AutoCloseable {
 		Pending next = queue.get(head++);
 		current = next;
 		return next.event;
+	}
+
+	/**
+	 * Reads the rest of the location without keeping its events; returns how many records it holds,
+	 * all kinds counted (what otf2-print lists for it).
+	 *
+	 * @throws TraceFormatException as {@link #next()} does
+	 */
+	public long records() throws IOException {
+		while (!ended) {
+			head = queue.size();
+			complete = head;
+			readBatch();
+		}
+		return read;
 	}
 
 	private void readBatch() throws IOException {
@@ -360,7 +392,28 @@ public final class RankEvents implements AutoCloseable {
 	@SuppressWarnings("unused")
 	private int nonBlocking(boolean send, long location, long time, long position, MemorySegment user, MemorySegment attributes,
 			int peer, int commRef, int tag, long length, long request) {
+		if (!send) {
+			closeRequest(request);
+		}
 		return message(send, time, position, peer, commRef, tag, length);
+	}
+
+	@SuppressWarnings("unused")
+	private int receiveRequested(long location, long time, long position, MemorySegment user, MemorySegment attributes, long request) {
+		if (!openRequests.add(request)) {
+			uncompleted++; // the ID posted again while open: the writer reuses IDs, the earlier request was never completed
+		}
+		return Libotf2.CALLBACK_SUCCESS;
+	}
+
+	@SuppressWarnings("unused")
+	private int requestCancelled(long location, long time, long position, MemorySegment user, MemorySegment attributes, long request) {
+		closeRequest(request);
+		return Libotf2.CALLBACK_SUCCESS;
+	}
+
+	private void closeRequest(long request) {
+		openRequests.remove(request);
 	}
 
 	/** A send to, or a receive from, the {@code peer}-th rank of a communicator. */

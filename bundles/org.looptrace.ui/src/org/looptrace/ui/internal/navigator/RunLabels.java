@@ -124,7 +124,7 @@ public final class RunLabels extends LabelProvider implements ICommonLabelProvid
 			if (known == null || stale.contains(folder)) {
 				count(folder, monitor -> {
 					stale.remove(folder);
-					return RunSummary.readArchive(RunSummary.ofArchive(folder, anchor.get()), anchor.get());
+					return RunSummary.readArchive(RunSummary.ofArchive(folder, anchor.get()), anchor.get(), monitor);
 				});
 			}
 			return known != null ? known : RunSummary.PENDING_ARCHIVE;

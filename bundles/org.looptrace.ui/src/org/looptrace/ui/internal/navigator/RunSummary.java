@@ -5,21 +5,24 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.core.Progress;
 import org.looptrace.trace.EventReader;
 import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.LoopTraceUi;
 
 /**
  * What the Project Explorer says of a run: its ranks, events, size on disk and whether its model is
- * current. A run is a trace folder, or a folder holding an OTF2 archive, whose ranks and events its
- * definitions say (OTF2 events, region enters and leaves among them).
+ * current. A run is a trace folder, or a folder holding an OTF2 archive, whose ranks its definitions
+ * say and whose events are the records of their event files (OTF2 events, region enters and leaves among them).
  *
  * @param ranks   the number of event traces ({@code trace.<p>} files) or of the archive's MPI ranks;
  *                -1 until an archive's definitions are read or when they cannot be
@@ -86,14 +89,15 @@ record RunSummary(int ranks, long events, long bytes, Model model, long stamp, b
 	}
 
 	/**
-	 * The summary of an archive with its ranks and the events its definitions announce (reads the
-	 * definitions, not the events); as it was when they cannot be read (the builder's markers say why).
+	 * The summary of an archive with its ranks and the records of their event files (reads them all); as
+	 * it was when they cannot be read (the builder's markers say why) or the count was cancelled.
 	 */
-	static RunSummary readArchive(RunSummary summary, Path anchor) {
+	static RunSummary readArchive(RunSummary summary, Path anchor, IProgressMonitor monitor) {
 		try {
 			Otf2Archive archive = Otf2Archive.open(anchor);
-			return new RunSummary(archive.ranks(), archive.events(), summary.bytes(), summary.model(), summary.stamp(), true);
-		} catch (IOException e) {
+			long records = archive.records(Progress.cancelledWhen(monitor::isCanceled));
+			return new RunSummary(archive.ranks(), records, summary.bytes(), summary.model(), summary.stamp(), true);
+		} catch (IOException | CancellationException e) {
 			return summary;
 		}
 	}

@@ -163,8 +163,8 @@ class RunsTest {
 	}
 
 	/**
-	 * A folder holding an OTF2 archive is a run too: its ranks and events from the archive's
-	 * definitions (each message one OTF2 event, each collective two: begin and end; the worker thread
+	 * A folder holding an OTF2 archive is a run too: its ranks from the archive's definitions, its
+	 * events the records of its ranks' event files (each message one OTF2 event, each collective two: begin and end; the worker thread
 	 * the writer adds is no rank's), its size the archive's files, read in a job and again when they
 	 * change; its model a child, current once written.
 	 */
@@ -194,7 +194,7 @@ class RunsTest {
 		// the archive's files are listed by the job, not where the label is asked for (the UI thread)
 		RunLabels labels = new RunLabels();
 		try {
-			assertEquals("scorep  OTF2 archive, reading its definitions\u2026", labels.getText(run));
+			assertEquals("scorep  OTF2 archive, reading it\u2026", labels.getText(run));
 			Job.getJobManager().join(RunLabels.COUNT_FAMILY, null);
 			assertEquals(counted, labels.getText(run));
 		} finally {
