@@ -157,8 +157,11 @@ public final class TraceSource {
 		Path from = anchor;
 		if (archive == null && from != null) {
 			Otf2Archive opened = Otf2Archive.open(from);
-			// a conversion found ready: what it saved besides the folder, for the warnings and missingReceives
-			opened.readConversion(calls);
+			// a conversion found ready: what it saved besides the folder, for the warnings and
+			// missingReceives; converted again when that is missing or damaged
+			if (!opened.readConversion(calls)) {
+				opened.traceFolder(calls, 1, Progress.NONE);
+			}
 			archive = opened;
 		}
 		return archive;
