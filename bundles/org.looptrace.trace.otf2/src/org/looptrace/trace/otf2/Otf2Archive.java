@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -55,16 +56,24 @@ public final class Otf2Archive {
 	private static final ConcurrentHashMap<Path, Object> CONVERTING = new ConcurrentHashMap<>();
 	/** Beside the converted folder's stamp: per rank, the receive requests its events never complete. */
 	private static final String REQUESTS_FILE = "receive-requests";
+	/**
+	 * Beside the plain conversion: the stamp of the archive, then per rank the records of its
+	 * location's event file; written by whatever read them all, valid while the stamp matches.
+	 */
+	private static final String RECORDS_FILE = "records";
 	/** Why requested receives are not in the archive, and what follows. */
 	private static final String UNCOMPLETED_RECEIVES = "EZTrace 2.0 records no MpiIrecv; their source and tag are unknown";
 
 	private final Mapping mapping;
 	/** Per rank, the receive requests never completed; known once the events were read or their conversion reused. */
 	private final long[] uncompleted;
+	/** Per rank, the records of its location's event file; known once the events were read. */
+	private final long[] records;
 
 	private Otf2Archive(Mapping mapping) {
 		this.mapping = mapping;
 		this.uncompleted = new long[mapping.ranks()];
+		this.records = new long[mapping.ranks()];
 	}
 
 	/**
@@ -120,22 +129,77 @@ public final class Otf2Archive {
 	/**
 	 * The records of the ranks' locations (region enters and leaves among them, so more than the events
 	 * they map onto), counted in their event files: the counts the definitions announce are not to be
-	 * trusted (EZTrace 2.0 announces 2 per location whatever it wrote).
+	 * trusted (EZTrace 2.0 announces 2 per location whatever it wrote). The counts are saved under the
+	 * archive's stamp in {@code .looptrace/otf2/}, by this and by {@link #traceFolder}: while the archive
+	 * does not change they are read from there, and no event file is read.
 	 *
 	 * @param progress one unit per rank; cancelled between ranks
 	 * @throws TraceFormatException for an event file that cannot be read, naming it
 	 */
 	public long records(Progress progress) throws IOException {
 		progress.begin("Counting the records of " + anchor().getFileName(), ranks());
-		long records = 0;
+		Optional<long[]> saved = savedRecords();
+		if (saved.isPresent()) {
+			return Arrays.stream(saved.get()).sum();
+		}
+		String stamp = stamp(anchor());
+		long[] counted = new long[ranks()];
 		for (int rank = 0; rank < ranks(); rank++) {
 			progress.checkCancelled();
 			try (RankEvents events = new RankEvents(mapping, rank, false)) {
-				records += events.records();
+				counted[rank] = events.records();
 			}
 			progress.worked(1);
 		}
-		return records;
+		try {
+			saveRecords(stamp, counted);
+		} catch (IOException e) {
+			// an archive in a folder we cannot write to: counted again next time, still right
+		}
+		return Arrays.stream(counted).sum();
+	}
+
+	/** The counts of records saved under the archive's current stamp, or empty. */
+	private Optional<long[]> savedRecords() throws IOException {
+		Path file = convertedFolder(anchor(), false).resolve(RECORDS_FILE);
+		if (!Files.isRegularFile(file)) {
+			return Optional.empty();
+		}
+		String saved = Files.readString(file, StandardCharsets.UTF_8);
+		String stamp = stamp(anchor());
+		if (!saved.startsWith(stamp)) {
+			return Optional.empty();
+		}
+		return counts(saved.substring(stamp.length()).lines().toList());
+	}
+
+	/** Saves per-rank counts of records read under {@code stamp}, the archive's stamp before they were read. */
+	private void saveRecords(String stamp, long[] counted) throws IOException {
+		StringBuilder text = new StringBuilder(stamp);
+		for (long count : counted) {
+			text.append(count).append('\n');
+		}
+		writeAtomically(convertedFolder(anchor(), false).resolve(RECORDS_FILE), text);
+	}
+
+	/** One count per rank, each a line, or empty when they are not that. */
+	private Optional<long[]> counts(List<String> lines) {
+		if (lines.size() != ranks() || !lines.stream().allMatch(line -> line.matches("[0-9]{1,18}"))) {
+			return Optional.empty();
+		}
+		return Optional.of(lines.stream().mapToLong(Long::parseLong).toArray());
+	}
+
+	/** Writes {@code text} into {@code file} whole or not at all: another job may read it meanwhile. */
+	private static void writeAtomically(Path file, CharSequence text) throws IOException {
+		Files.createDirectories(file.getParent());
+		Path written = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+		try {
+			Files.writeString(written, text, StandardCharsets.UTF_8);
+			Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		} finally {
+			Files.deleteIfExists(written);
+		}
 	}
 
 	/**
@@ -200,7 +264,7 @@ public final class Otf2Archive {
 		Progress shared = Parallel.shared(progress);
 		Parallel.map(ranks(), threads, rank -> {
 			shared.checkCancelled();
-			uncompleted[rank] = convertRank(rank, folder, calls, shared);
+			convertRank(rank, folder, calls, shared);
 			shared.worked(1);
 			return rank;
 		});
@@ -222,8 +286,8 @@ public final class Otf2Archive {
 		return n;
 	}
 
-	/** Writes the trace and data trace of a rank; returns its receive requests never completed. */
-	private long convertRank(int rank, Path folder, boolean calls, Progress progress) throws IOException {
+	/** Writes the trace and data trace of a rank, and notes its receive requests never completed and its records. */
+	private void convertRank(int rank, Path folder, boolean calls, Progress progress) throws IOException {
 		try (RankEvents events = new RankEvents(mapping, rank, calls);
 				EventWriter trace = EventWriter.create(folder.resolve("trace." + rank));
 				DataTraceWriter data = DataTraceWriter.create(folder.resolve("data." + rank), DATA_ATTRIBUTES)) {
@@ -235,19 +299,22 @@ public final class Otf2Archive {
 					progress.checkCancelled();
 				}
 			}
-			return events.uncompletedReceives();
+			uncompleted[rank] = events.uncompletedReceives();
+			records[rank] = events.records();
 		}
 	}
 
 	/**
 	 * The archive as a trace folder, written into {@code .looptrace/otf2/} (or {@code otf2-calls/})
-	 * beside the anchor unless it is there from an unchanged archive. Callers converting the same
+	 * beside the anchor unless it is there from an unchanged archive; the records it read are saved
+	 * for {@link #records} too. Callers converting the same
 	 * archive at the same time (views of one model opened together) wait for the first: it is written once.
 	 */
 	public TraceFolder traceFolder(boolean calls, int threads, Progress progress) throws IOException {
 		Path folder = convertedFolder(anchor(), calls);
 		synchronized (CONVERTING.computeIfAbsent(folder.toAbsolutePath().normalize(), key -> new Object())) {
 			if (!isConverted(anchor(), calls) || !readConversion(calls)) {
+				String stamp = stamp(anchor());
 				Files.deleteIfExists(folder.resolve(STAMP));
 				try (Stream<Path> old = Files.isDirectory(folder) ? Files.list(folder) : Stream.empty()) {
 					for (Path file : old.filter(TraceFolder::isRunFile).toList()) {
@@ -260,7 +327,8 @@ public final class Otf2Archive {
 					counts.append(count).append('\n');
 				}
 				Files.writeString(folder.resolve(REQUESTS_FILE), counts, StandardCharsets.UTF_8);
-				Files.writeString(folder.resolve(STAMP), stamp(anchor()), StandardCharsets.UTF_8);
+				saveRecords(stamp, records);
+				Files.writeString(folder.resolve(STAMP), stamp, StandardCharsets.UTF_8);
 			}
 		}
 		return TraceFolder.open(folder);
@@ -291,14 +359,9 @@ public final class Otf2Archive {
 		if (!Files.isRegularFile(file)) {
 			return false;
 		}
-		List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-		if (lines.size() != ranks() || !lines.stream().allMatch(line -> line.matches("[0-9]{1,18}"))) {
-			return false;
-		}
-		for (int rank = 0; rank < ranks(); rank++) {
-			uncompleted[rank] = Long.parseLong(lines.get(rank));
-		}
-		return true;
+		Optional<long[]> counts = counts(Files.readAllLines(file, StandardCharsets.UTF_8));
+		counts.ifPresent(saved -> System.arraycopy(saved, 0, uncompleted, 0, ranks()));
+		return counts.isPresent();
 	}
 
 	/** What identifies the archive's contents: name, size and time of each of its files. */

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.trace.otf2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.Otf2Archives;
+import org.looptrace.testsupport.RandomPrograms;
+import org.looptrace.trace.TraceFormatException;
+
+/**
+ * The records of an archive's event files are counted once: saved under the archive's stamp by the
+ * count and by the conversion, read back while the archive does not change (no event file read), counted
+ * again when it changes; the counts are those otf2-print lists.
+ */
+class RecordCountsTest {
+
+	@ParameterizedTest
+	@ValueSource(longs = { 1, 2, 3 })
+	void countsAreThoseOfOtf2PrintCountedOrSavedByTheConversion(long seed, @TempDir Path dir) throws Exception {
+		Otf2Archives.program(RandomPrograms.traces(2 + (int) seed, seed), dir.resolve("run"));
+		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
+		long printed = printed(archive);
+		assertEquals(printed, archive.records(Progress.NONE), "counted, seed " + seed);
+		Files.delete(Otf2Archive.convertedFolder(archive.anchor(), false).resolve("records"));
+		archive.traceFolder(true, 2, Progress.NONE);
+		spoil(archive.anchor());
+		assertEquals(printed, Otf2Archive.open(dir.resolve("run")).records(Progress.NONE), "saved by the conversion, seed " + seed);
+	}
+
+	@Test
+	void aSecondCountReadsNoEventFileAndAChangedArchiveIsCountedAgain(@TempDir Path dir) throws Exception {
+		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNCOMPLETED_RECEIVES);
+		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
+		assertEquals(9, archive.records(Progress.NONE));
+		spoil(archive.anchor());
+		assertThrows(TraceFormatException.class, () -> archive.read(0, false, event -> {
+		}), "the event files cannot be read any more");
+		assertEquals(9, Otf2Archive.open(dir.resolve("run")).records(Progress.NONE), "the saved counts, read again by no one");
+
+		for (Path file : Otf2Archive.files(archive.anchor())) {
+			Files.delete(file);
+		}
+		Files.delete(dir.resolve("run/traces")); // the writer makes it anew
+		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNMATCHED_SEND);
+		Otf2Archive changed = Otf2Archive.open(dir.resolve("run"));
+		assertEquals(printed(changed), changed.records(Progress.NONE), "a changed archive is counted again");
+		assertEquals(7, changed.records(Progress.NONE));
+	}
+
+	@Test
+	void countingIsCancelledBetweenRanksAndSavesNothing(@TempDir Path dir) throws Exception {
+		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNCOMPLETED_RECEIVES);
+		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
+		assertThrows(CancellationException.class, () -> archive.records(Progress.cancelledWhen(() -> true)));
+		spoil(archive.anchor());
+		assertThrows(TraceFormatException.class, () -> archive.records(Progress.NONE), "nothing was saved: counted, and unreadable");
+	}
+
+	/**
+	 * The records otf2-print lists for the ranks' locations of an archive (a worker thread's are not a
+	 * rank's): one line per record, type, location and time first.
+	 */
+	private static long printed(Otf2Archive archive) throws IOException, InterruptedException {
+		long records = 0;
+		for (int rank = 0; rank < archive.ranks(); rank++) {
+			String location = archive.eventFile(rank).getFileName().toString().replace(".evt", "");
+			Process print = new ProcessBuilder("otf2-print", "-L", location, archive.anchor().toString()).redirectErrorStream(true).start();
+			List<String> lines = new String(print.getInputStream().readAllBytes()).lines().toList();
+			assertTrue(print.waitFor(60, TimeUnit.SECONDS) && print.exitValue() == 0, String.join("\n", lines));
+			records += lines.stream().filter(line -> line.matches("[A-Z_]+ +\\d+ +\\d+.*")).count();
+		}
+		return records;
+	}
+
+	/**
+	 * Overwrites every event file of the archive with bytes no reader accepts, keeping its size and time:
+	 * the archive's stamp does not change, and any read of an event file fails.
+	 */
+	private static void spoil(Path anchor) throws IOException {
+		for (Path file : Otf2Archive.files(anchor)) {
+			if (file.toString().endsWith(".evt")) {
+				FileTime time = Files.getLastModifiedTime(file);
+				byte[] junk = new byte[(int) Files.size(file)];
+				Arrays.fill(junk, (byte) 0xff);
+				Files.write(file, junk);
+				Files.setLastModifiedTime(file, time);
+			}
+		}
+	}
+}
