@@ -7,7 +7,6 @@ import java.nio.file.Path;
 
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.model.core.Progress;
-import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceSource;
@@ -64,16 +63,11 @@ final class TraceInput {
 
 	/**
 	 * What makes traces inconsistent, as a command prints it: the channel that does not balance and,
-	 * when its receiver is a rank of an archive that requests receives it never completes, that cause
-	 * and the remedy ({@link TraceSource#missingReceives}).
+	 * when an archive says so, its cause and the remedy ({@link TraceSource#explained}).
 	 */
 	static String inconsistent(TraceSource source, InconsistentTraceException e) {
-		InconsistentTraceException.Imbalance imbalance = e.imbalance();
-		if (imbalance == null || imbalance.sent() <= imbalance.received()) {
-			return e.getMessage();
-		}
 		try {
-			return e.getMessage() + source.missingReceives(RankSet.of(imbalance.dst())).map(cause -> "; " + cause).orElse("");
+			return source.explained(e).getMessage();
 		} catch (IOException reading) { // the archive was read a moment ago: it changed under us
 			return e.getMessage() + "; " + reading.getMessage();
 		}

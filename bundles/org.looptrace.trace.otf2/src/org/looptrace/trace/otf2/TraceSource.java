@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TracesComment;
@@ -131,6 +132,23 @@ public final class TraceSource {
 	public Optional<String> missingReceives(RankSet ranks) throws IOException {
 		Otf2Archive from = archive();
 		return from == null ? Optional.empty() : from.missingReceives(ranks);
+	}
+
+	/**
+	 * The inconsistency {@code e} as the command line and the IDE report it: when its channel's
+	 * receiver gets fewer messages than are sent to it and is a rank of an archive that requests
+	 * receives it never completes, with that cause and the remedy ({@link #missingReceives}) appended;
+	 * {@code e} itself otherwise.
+	 *
+	 * @throws IOException when the archive, converted before, cannot be read now
+	 */
+	public InconsistentTraceException explained(InconsistentTraceException e) throws IOException {
+		InconsistentTraceException.Imbalance imbalance = e.imbalance();
+		if (imbalance == null || imbalance.sent() <= imbalance.received()) {
+			return e;
+		}
+		return missingReceives(RankSet.of(imbalance.dst())).map(cause -> new InconsistentTraceException(e.getMessage() + "; " + cause))
+				.orElse(e);
 	}
 
 	/**

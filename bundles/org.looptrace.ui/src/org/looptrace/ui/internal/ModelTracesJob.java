@@ -33,7 +33,6 @@ import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
-import org.looptrace.model.core.RankSet;
 import org.looptrace.nlr.LocalModelCache;
 import org.looptrace.nlr.Nlr;
 import org.looptrace.pipeline.Pipeline;
@@ -114,7 +113,7 @@ public final class ModelTracesJob extends Job {
 			} catch (TraceFormatException e) {
 				throw new TraceFormatException(located(e.diagnostic(), source, modelled), e);
 			} catch (InconsistentTraceException e) {
-				throw explained(e, source);
+				throw source.explained(e);
 			}
 			write(ModelPrinter.print(model), monitor);
 			// the counts tell a user (and the tests) what the cache saved
@@ -193,19 +192,6 @@ public final class ModelTracesJob extends Job {
 					diagnostic.column(), diagnostic.message());
 		}
 		return source.located(List.of(inSource)).get(0);
-	}
-
-	/**
-	 * The inconsistency, with its cause and the remedy when its channel's receiver is a rank of an
-	 * archive that requests receives it never completes ({@link TraceSource#missingReceives}).
-	 */
-	private static InconsistentTraceException explained(InconsistentTraceException e, TraceSource source)
-			throws IOException {
-		InconsistentTraceException.Imbalance imbalance = e.imbalance();
-		if (imbalance == null || imbalance.sent() <= imbalance.received()) {
-			return e;
-		}
-		return source.missingReceives(RankSet.of(imbalance.dst())).map(cause -> new InconsistentTraceException(e.getMessage() + "; " + cause)).orElse(e);
 	}
 
 	/** What the job keeps of a trace folder, in the workspace's state: the folder holds only the user's files. */

@@ -2,6 +2,8 @@
 package org.looptrace.trace.otf2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -15,10 +17,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.looptrace.merge.ChannelKind;
+import org.looptrace.merge.InconsistentTraceException;
+import org.looptrace.merge.MergeOptions;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
+import org.looptrace.nlr.NlrOptions;
+import org.looptrace.pipeline.Pipeline;
 import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.trace.Diagnostic;
+import org.looptrace.trace.TraceFolder;
 
 /**
  * Receives an archive requests (MpiIrecvRequest) and never completes (no MpiIrecv, no
@@ -62,6 +70,27 @@ class ReceiveRequestsTest {
 		// a conversion without the counts (or with others' ranks) is made again
 		Files.writeString(requests, "0\n");
 		assertEquals(converted.warnings(), TraceSource.open(dir.resolve("run"), false, 1, Progress.NONE).warnings());
+	}
+
+	@Test
+	void anInconsistencyIsExplainedByTheReceivesOfItsReceiverNeverCompleted(@TempDir Path dir) throws Exception {
+		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNCOMPLETED_RECEIVES);
+		TraceSource source = TraceSource.open(dir.resolve("run"), false, 1, Progress.NONE);
+		InconsistentTraceException e = assertThrows(InconsistentTraceException.class,
+				() -> Pipeline.model(TraceFolder.open(source.folder()), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE));
+		assertEquals(e.getMessage() + "; " + source.missingReceives(RankSet.of(1)).orElseThrow(), source.explained(e).getMessage());
+		// what the archive does not explain is left as it is
+		InconsistentTraceException other = new InconsistentTraceException("collective MPI_Barrier of group 0-1: ...");
+		assertSame(other, source.explained(other));
+		for (int sent = 0; sent < 3; sent++) {
+			for (int dst = 0; dst < 2; dst++) {
+				InconsistentTraceException unbalanced = InconsistentTraceException
+						.unbalanced(new InconsistentTraceException.Imbalance(1 - dst, dst, new ChannelKind.Messages("7"), sent, 1));
+				assertEquals(sent > 1 && dst == 1, source.explained(unbalanced) != unbalanced, unbalanced.getMessage());
+			}
+		}
+		Path folder = Files.createDirectories(dir.resolve("folder"));
+		assertSame(e, TraceSource.open(folder, false, 1, Progress.NONE).explained(e), "a trace folder says nothing of receives");
 	}
 
 	/**
