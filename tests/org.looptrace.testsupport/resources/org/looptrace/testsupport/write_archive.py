@@ -7,6 +7,9 @@ Lines:
   ranks N ORDER...              N ranks; locations are defined in ORDER (a permutation of the ranks),
                                 so location references are not ranks
   nompi                         no MPI group of locations (a trace without MPI)
+  creator TEXT...               the creator the anchor names (none without this line)
+  eztrace                       the region EZTrace 2.0 defines in every archive ("EZTrace finalize"),
+                                and no creator, as EZTrace 2.0 writes its archives
   thread RANK                   a second (non-master) thread location of RANK, with one event
   comm NAME world|self|M,M,...  a communicator: every rank in order, COMM_SELF, or world ranks in its order
   region NAME mpi|user
@@ -32,6 +35,8 @@ def main():
     ranks = int(setup["ranks"][0])
     order = [int(r) for r in setup["ranks"][1:]]
     with otf2.writer.open(path, timer_resolution=resolution) as trace:
+        if "creator" in setup:
+            trace.creator = " ".join(setup["creator"])
         defs = trace.definitions
         node = defs.system_tree_node("node")
         groups, locations = {}, {}
@@ -53,6 +58,8 @@ def main():
                                        members=members)
                 comms[name] = defs.comm(name, group=group)
                 print("comm", name, comms[name]._ref)
+            elif words[0] == "eztrace":
+                defs.region("EZTrace finalize", region_role=RegionRole.FUNCTION, paradigm=Paradigm.USER)
             elif words[0] == "region":
                 mpi = words[2] == "mpi"
                 regions[words[1]] = defs.region(words[1], region_role=RegionRole.FUNCTION,

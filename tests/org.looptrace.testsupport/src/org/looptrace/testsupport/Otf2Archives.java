@@ -48,7 +48,8 @@ public final class Otf2Archives {
 			""";
 
 	/**
-	 * A description for {@link #write} of two ranks as EZTrace 2.0 writes nonblocking receives: rank 0
+	 * A description for {@link #write} of two ranks as EZTrace 2.0 writes them (no creator, its own
+	 * region defined) with nonblocking receives as it writes them: rank 0
 	 * sends three times on channel (0, 1, 7); rank 1 requests receives 11, 12 and 13, completes 12 (its
 	 * one receive), cancels 13 and requests 11 again (the first 11 was never completed), which it
 	 * never completes either: two receives requested and never completed, two sends never received.
@@ -56,6 +57,7 @@ public final class Otf2Archives {
 	 */
 	public static final String UNCOMPLETED_RECEIVES = """
 			resolution 1000
+			eztrace
 			ranks 2 0 1
 			comm MPI_COMM_WORLD world
 			0 1 isend MPI_COMM_WORLD 1 7 4

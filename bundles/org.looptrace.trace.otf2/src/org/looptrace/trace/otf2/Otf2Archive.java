@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -61,8 +62,6 @@ public final class Otf2Archive {
 	 * location's event file; written by whatever read them all, valid while the stamp matches.
 	 */
 	private static final String RECORDS_FILE = "records";
-	/** Why requested receives are not in the archive, and what follows. */
-	private static final String UNCOMPLETED_RECEIVES = "EZTrace 2.0 records no MpiIrecv; their source and tag are unknown";
 
 	private final Mapping mapping;
 	/** Per rank, the receive requests never completed; known once the events were read or their conversion reused. */
@@ -224,14 +223,15 @@ public final class Otf2Archive {
 			});
 			boolean one = Arrays.stream(uncompleted).sum() == 1;
 			warnings.add(Diagnostic.warning(anchor(), String.join(", ", counts) + (one ? " is" : " are")
-					+ " requested but never completed in the archive: " + UNCOMPLETED_RECEIVES));
+					+ " requested but never completed in the archive: " + uncompletedCause()));
 		}
 		return warnings;
 	}
 
 	/**
 	 * Why ranks receive fewer messages than are sent to them, when the archive says so: those of
-	 * {@code ranks} that request receives it never completes (EZTrace 2.0 archives), with the remedy;
+	 * {@code ranks} that request receives it never completes (EZTrace 2.0 archives among others), with
+	 * the remedy, both worded by what the archive says of its writer;
 	 * empty when they complete every receive they request, or before the events were read.
 	 */
 	public Optional<String> missingReceives(RankSet ranks) {
@@ -248,8 +248,28 @@ public final class Otf2Archive {
 			return Optional.empty();
 		}
 		return Optional.of((found.size() == 1 ? "rank " + found + " requests " : "ranks " + found + " request ") + requests
-				+ " nonblocking receives that " + anchor() + " never completes (" + UNCOMPLETED_RECEIVES
-				+ "): trace the run with Score-P or LoopTrace's tracer, which record them");
+				+ " nonblocking receives that " + anchor() + " never completes (" + uncompletedCause() + "): " + remedy());
+	}
+
+	/** Why requested receives are not in the archive, naming its writer when the archive says which. */
+	private String uncompletedCause() {
+		String writer = mapping.writer();
+		if (ezTrace()) {
+			return writer + " records no MpiIrecv; their source and tag are unknown";
+		}
+		return (writer.isEmpty() ? "the archive names no writer and records" : "its writer, " + writer + ", records")
+				+ " no MpiIrecv completing them; their source and tag are unknown";
+	}
+
+	/** What to do about receives the archive never completes. */
+	private String remedy() {
+		return ezTrace() ? "trace the run with Score-P or LoopTrace's tracer, which record them"
+				: "trace the run with a tracer that records the MpiIrecv completing each nonblocking receive, such as LoopTrace's tracer";
+	}
+
+	/** Whether the archive says EZTrace wrote it, which never records the receives it completes nonblocking. */
+	private boolean ezTrace() {
+		return mapping.writer().toLowerCase(Locale.ROOT).contains("eztrace");
 	}
 
 	/**

@@ -16,6 +16,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.looptrace.merge.ChannelKind;
 import org.looptrace.merge.InconsistentTraceException;
@@ -37,6 +38,7 @@ import org.looptrace.trace.TraceFolder;
  */
 class ReceiveRequestsTest {
 
+	private static final String GENERIC_REMEDY = "a tracer that records the MpiIrecv completing each nonblocking receive, such as LoopTrace's tracer";
 	private static final String CAUSE = "EZTrace 2.0 records no MpiIrecv; their source and tag are unknown";
 
 	@Test
@@ -72,6 +74,27 @@ class ReceiveRequestsTest {
 		assertEquals(converted.warnings(), TraceSource.open(dir.resolve("run"), false, 1, Progress.NONE).warnings());
 	}
 
+	/**
+	 * The cause and the remedy name the writer the archive names: its creator, or EZTrace 2.0 for an
+	 * archive without one that defines EZTrace's region; nobody when it says nothing.
+	 */
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { //
+			"eztrace | EZTrace 2.0 records no MpiIrecv; | Score-P or LoopTrace's tracer, which record them", //
+			"creator EZTrace 2.1 | EZTrace 2.1 records no MpiIrecv; | Score-P or LoopTrace's tracer, which record them", //
+			"creator Score-P 8.4\\neztrace | its writer, Score-P 8.4, records no MpiIrecv completing them; | " + GENERIC_REMEDY, //
+			"'' | the archive names no writer and records no MpiIrecv completing them; | " + GENERIC_REMEDY })
+	void theCauseNamesTheWriterOnlyWhenTheArchiveSaysWhichItIs(String writer, String cause, String remedy, @TempDir Path dir)
+			throws Exception {
+		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNCOMPLETED_RECEIVES.replace("eztrace\n", writer.replace("\\n", "\n") + "\n"));
+		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
+		archive.convert(dir.resolve("plain"), false, 1, Progress.NONE);
+		String warning = archive.warnings().get(0).message();
+		assertTrue(warning.endsWith("requested but never completed in the archive: " + cause + " their source and tag are unknown"), warning);
+		String missing = archive.missingReceives(RankSet.of(1)).orElseThrow();
+		assertTrue(missing.endsWith(" never completes (" + cause + " their source and tag are unknown): trace the run with " + remedy), missing);
+	}
+
 	@Test
 	void anInconsistencyIsExplainedByTheReceivesOfItsReceiverNeverCompleted(@TempDir Path dir) throws Exception {
 		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNCOMPLETED_RECEIVES);
@@ -103,7 +126,7 @@ class ReceiveRequestsTest {
 	void randomRequestsCountThoseNeverCompleted(long seed, @TempDir Path dir) throws Exception {
 		Random random = new Random(seed);
 		int ranks = 2 + random.nextInt(4);
-		StringBuilder spec = new StringBuilder("resolution 1000\nranks " + ranks);
+		StringBuilder spec = new StringBuilder("eztrace\nresolution 1000\nranks " + ranks);
 		for (int rank = 0; rank < ranks; rank++) {
 			spec.append(' ').append(rank);
 		}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.trace.otf2.internal;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import java.io.IOException;
@@ -52,13 +53,18 @@ public final class ArchiveReader {
 					throw new TraceFormatException(Diagnostic.error(anchor, "written by OTF2 " + major + "." + version.get(JAVA_BYTE, 1)
 							+ ": expected an archive of OTF2 3.0 or older, the version of the installed libotf2"));
 				}
+				MemorySegment creator = arena.allocate(ADDRESS);
+				// an anchor without a creator (EZTrace writes none) reads as an empty one
+				String writtenBy = (int) lib.getCreator.invokeExact(reader, creator) == Libotf2.SUCCESS
+						? lib.taken(creator.get(ADDRESS, 0))
+						: "";
 				Definitions definitions;
 				try {
 					definitions = Definitions.read(lib, reader);
 				} catch (Libotf2.Otf2Error e) {
 					throw new TraceFormatException(Diagnostic.error(def, e.getMessage() + "; expected the archive's global definitions"));
 				}
-				return Mapping.resolve(anchor, definitions);
+				return Mapping.resolve(anchor, definitions, writtenBy);
 			} finally {
 				int closed = (int) lib.readerClose.invokeExact(reader);
 			}

@@ -55,6 +55,7 @@ public final class Libotf2 {
 	final MethodHandle readerClose = function("OTF2_Reader_Close", JAVA_INT, ADDRESS);
 	final MethodHandle setSerialCollectiveCallbacks = function("OTF2_Reader_SetSerialCollectiveCallbacks", JAVA_INT, ADDRESS);
 	final MethodHandle getVersion = function("OTF2_Reader_GetVersion", JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
+	final MethodHandle getCreator = function("OTF2_Reader_GetCreator", JAVA_INT, ADDRESS, ADDRESS);
 	final MethodHandle getGlobalDefReader = function("OTF2_Reader_GetGlobalDefReader", ADDRESS, ADDRESS);
 	final MethodHandle closeGlobalDefReader = function("OTF2_Reader_CloseGlobalDefReader", JAVA_INT, ADDRESS, ADDRESS);
 	final MethodHandle globalDefCallbacksNew = function("OTF2_GlobalDefReaderCallbacks_New", ADDRESS);
@@ -75,6 +76,10 @@ public final class Libotf2 {
 	final MethodHandle evtCallbacksDelete = function("OTF2_EvtReaderCallbacks_Delete", null, ADDRESS);
 	final MethodHandle registerEvtCallbacks = function("OTF2_Reader_RegisterEvtCallbacks", JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS);
 	final MethodHandle readLocalEvents = function("OTF2_Reader_ReadLocalEvents", JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS);
+	/** The C library's free, for the strings libotf2 allocates for its caller. */
+	private final MethodHandle free = linker.downcallHandle(
+			linker.defaultLookup().find("free").orElseThrow(() -> new IllegalStateException("the C library has no free")),
+			FunctionDescriptor.ofVoid(ADDRESS));
 	private final MethodHandle errorName = function("OTF2_Error_GetName", ADDRESS, JAVA_INT);
 	private final MethodHandle errorDescription = function("OTF2_Error_GetDescription", ADDRESS, JAVA_INT);
 
@@ -192,6 +197,17 @@ public final class Libotf2 {
 		byte[] text = new byte[length];
 		MemorySegment.copy(bytes, JAVA_BYTE, 0, text, 0, length);
 		return new String(text, StandardCharsets.UTF_8);
+	}
+
+	/** A NUL-terminated C string the library allocated for us, as UTF-8; the C string is freed. */
+	String taken(MemorySegment pointer) throws Throwable {
+		try {
+			return string(pointer);
+		} finally {
+			if (!pointer.equals(MemorySegment.NULL)) {
+				free.invokeExact(pointer);
+			}
+		}
 	}
 
 	/** A NUL-terminated copy of {@code text} in {@code arena}. */

@@ -26,6 +26,8 @@ import org.looptrace.trace.TraceFormatException;
  */
 public final class Mapping {
 
+	/** The region EZTrace 2.0 defines in every archive it writes. */
+	static final String EZTRACE_REGION = "EZTrace finalize";
 	/** The names of OTF2_CollectiveOp 0 to 16, as the tracer names the collectives. */
 	private static final String[] COLLECTIVES = { "MPI_Barrier", "MPI_Bcast", "MPI_Gather", "MPI_Gatherv", "MPI_Scatter",
 			"MPI_Scatterv", "MPI_Allgather", "MPI_Allgatherv", "MPI_Alltoall", "MPI_Alltoallv", "MPI_Alltoallw", "MPI_Allreduce",
@@ -43,18 +45,23 @@ public final class Mapping {
 	private final Map<Integer, Communicator> communicators;
 	private final Definitions definitions;
 	private final List<Diagnostic> warnings;
+	private final String creator;
 
 	private Mapping(Path anchor, long[] locationOfRank, Map<Integer, Communicator> communicators, Definitions definitions,
-			List<Diagnostic> warnings) {
+			List<Diagnostic> warnings, String creator) {
 		this.anchor = anchor;
+		this.creator = creator;
 		this.locationOfRank = locationOfRank;
 		this.communicators = communicators;
 		this.definitions = definitions;
 		this.warnings = warnings;
 	}
 
-	/** Resolves the definitions of the archive {@code anchor}; an error names what the archive lacks. */
-	static Mapping resolve(Path anchor, Definitions definitions) throws TraceFormatException {
+	/**
+	 * Resolves the definitions of the archive {@code anchor}, whose anchor names {@code creator} (or
+	 * nothing: ""); an error names what the archive lacks.
+	 */
+	static Mapping resolve(Path anchor, Definitions definitions, String creator) throws TraceFormatException {
 		List<Diagnostic> warnings = new ArrayList<>();
 		Definitions.Group world = null;
 		for (Definitions.Group group : definitions.groups.values().stream().flatMap(List::stream).toList()) {
@@ -128,7 +135,7 @@ public final class Mapping {
 		if (definitions.timerResolution <= 0) {
 			warnings.add(Diagnostic.warning(anchor, "no timer resolution in the clock properties: timestamps taken as nanoseconds"));
 		}
-		return new Mapping(anchor, locations, communicators, definitions, warnings);
+		return new Mapping(anchor, locations, communicators, definitions, warnings, creator.strip());
 	}
 
 	/** The reference of the world communicator, or -1 when no communicator spans every rank in order. */
@@ -191,6 +198,18 @@ public final class Mapping {
 	private String locationName(int rank) {
 		Definitions.Location location = definitions.locations.get(locationOfRank[rank]);
 		return location == null ? "" : definitions.string(location.name());
+	}
+
+	/**
+	 * The program that wrote the archive, as far as the archive says: the creator its anchor names or,
+	 * when it names none, "EZTrace 2.0" for an archive defining the region {@value #EZTRACE_REGION}
+	 * (EZTrace 2.0 names no creator and defines that region in every archive); "" when unknown.
+	 */
+	public String writer() {
+		if (!creator.isEmpty()) {
+			return creator;
+		}
+		return definitions.regions.values().stream().anyMatch(region -> EZTRACE_REGION.equals(name(region))) ? "EZTrace 2.0" : "";
 	}
 
 	/** Warnings about the definitions (duplicates, a missing clock, communicators without group). */
