@@ -33,7 +33,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench scan [--records N] [--dir DIR] [--cold] [--no-objects]
 				       looptrace bench layout [--constructs N]
 				       looptrace bench profile [--records N] [--dir DIR] [--cold]
-				       looptrace bench otf2 [--records N] [--ranks P] [--dir DIR]
+				       looptrace bench otf2 [--records N] [--ranks P] [--nonblocking] [--dir DIR]
 				       looptrace bench replay [--constructs N] [--examples DIR]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
@@ -82,7 +82,7 @@ public final class BenchCommand implements Command {
 				      and on one thread per rank, and converted to a trace folder, against
 				      `otf2-print > /dev/null` on the same archive (time, best of 3): a ring of P
 				      ranks (default 4) and N records (default 12000000) written by python3-otf2
-				      in DIR, then deleted.
+				      in DIR, then deleted; --nonblocking receives with MPI_Irecv and MPI_Wait.
 
 				replay time to generate the replay program (`looptrace replay`) of a model of N
 				      constructs (default 10000), best of 3, and to build it with mpicc; then every

@@ -27,14 +27,16 @@ import org.looptrace.trace.otf2.Otf2Archive;
  * ranks in parallel, and written as a trace folder; against the library's own reader,
  * {@code otf2-print > /dev/null}, on the same archive. The archive is a ring written by
  * python3-otf2: per iteration and rank an MPI_Send and an MPI_Recv with their Enter and Leave
- * (6 records, 2 events of ours).
+ * (6 records, 2 events of ours); with {@code --nonblocking}, the receive posted in MPI_Irecv
+ * (MpiIrecvRequest) and completed in MPI_Wait (MpiIrecv), so each record of a request goes through
+ * the reader's bookkeeping of open requests (9 records, 2 events of ours).
  */
 final class Otf2Bench {
 
 	private static final String WRITER = """
 			import sys, otf2
 			from otf2.enums import GroupType, Paradigm, RegionRole
-			path, ranks, iterations = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+			path, ranks, iterations, nonblocking = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
 			with otf2.writer.open(path, timer_resolution=1000000000) as trace:
 			    d = trace.definitions
 			    node = d.system_tree_node("node")
@@ -45,12 +47,20 @@ final class Otf2Bench {
 			                   paradigm=Paradigm.MPI, members=list(range(ranks))))
 			    send = d.region("MPI_Send", region_role=RegionRole.POINT2POINT, paradigm=Paradigm.MPI)
 			    recv = d.region("MPI_Recv", region_role=RegionRole.POINT2POINT, paradigm=Paradigm.MPI)
+			    irecv = d.region("MPI_Irecv", region_role=RegionRole.POINT2POINT, paradigm=Paradigm.MPI)
+			    wait = d.region("MPI_Wait", region_role=RegionRole.POINT2POINT, paradigm=Paradigm.MPI)
 			    for r in range(ranks):
 			        w = trace.event_writer_from_location(locations[r])
 			        t = 0
 			        for i in range(iterations):
-			            w.enter(t + 1, send); w.mpi_send(t + 2, (r + 1) % ranks, world, i % 4, 8 * (i % 3 + 1)); w.leave(t + 3, send)
-			            w.enter(t + 4, recv); w.mpi_recv(t + 5, (r + ranks - 1) % ranks, world, i % 4, 8 * (i % 3 + 1)); w.leave(t + 6, recv)
+			            src, tag, size = (r + ranks - 1) % ranks, i % 4, 8 * (i % 3 + 1)
+			            if nonblocking:
+			                w.enter(t + 1, irecv); w.mpi_irecv_request(t + 2, 1000 + i); w.leave(t + 3, irecv)
+			            w.enter(t + 4, send); w.mpi_send(t + 5, (r + 1) % ranks, world, tag, size); w.leave(t + 6, send)
+			            if nonblocking:
+			                w.enter(t + 7, wait); w.mpi_irecv(t + 8, src, world, tag, size, 1000 + i); w.leave(t + 9, wait)
+			            else:
+			                w.enter(t + 7, recv); w.mpi_recv(t + 8, src, world, tag, size); w.leave(t + 9, recv)
 			            t += 10
 			""";
 
@@ -58,23 +68,26 @@ final class Otf2Bench {
 	}
 
 	static int run(List<String> args, PrintStream out) throws Exception {
-		Arguments arguments = Arguments.parse("bench otf2", args, Set.of("--records", "--ranks", "--dir"), Set.of());
+		Arguments arguments = Arguments.parse("bench otf2", args, Set.of("--records", "--ranks", "--dir"), Set.of("--nonblocking"));
 		arguments.positional(0, 0, "no argument besides the options");
 		long records = arguments.intValue("--records", 12_000_000, 6_000, Integer.MAX_VALUE);
 		int ranks = arguments.intValue("--ranks", 4, 1, 4096);
-		int iterations = (int) (records / 6 / ranks);
-		long total = 6L * iterations * ranks;
+		boolean nonblocking = arguments.flag("--nonblocking");
+		int perIteration = nonblocking ? 9 : 6;
+		int iterations = (int) (records / perIteration / ranks);
+		long total = (long) perIteration * iterations * ranks;
 		Path dir = Files.createTempDirectory(Path.of(arguments.value("--dir", System.getProperty("java.io.tmpdir"))), "looptrace-otf2");
 		try {
 			Path archive = dir.resolve("run");
-			if (exec(List.of("/usr/bin/python3", "-c", WRITER, archive.toString(), Integer.toString(ranks), Integer.toString(iterations)),
-					dir.resolve("writer.log")) != 0) {
+			if (exec(List.of("/usr/bin/python3", "-c", WRITER, archive.toString(), Integer.toString(ranks), Integer.toString(iterations),
+					nonblocking ? "1" : "0"), dir.resolve("writer.log")) != 0) {
 				throw new UsageException("bench otf2: python3-otf2 could not write the archive: " + Files.readString(dir.resolve("writer.log")));
 			}
 			Otf2Archive otf2 = Otf2Archive.open(archive);
 			int cores = Runtime.getRuntime().availableProcessors();
 			out.println("# looptrace bench otf2 --records " + records + " --ranks " + ranks + ": " + total + " OTF2 records ("
-					+ iterations + " iterations of Enter, MpiSend, Leave, Enter, MpiRecv, Leave per rank), "
+					+ iterations + " iterations of " + (nonblocking ? "MPI_Irecv, MPI_Send, MPI_Wait" : "MPI_Send, MPI_Recv")
+					+ " with their Enter and Leave per rank), "
 					+ size(archive) / (1 << 20) + " MB, " + cores + " cores (" + MergeBench.cpu() + "), Java "
 					+ System.getProperty("java.version"));
 			out.println("| what | records | time (best of 3) | records/s | against otf2-print |");

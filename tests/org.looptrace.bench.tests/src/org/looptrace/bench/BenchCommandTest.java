@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.looptrace.cli.Command;
 import org.looptrace.cli.UsageException;
 
@@ -108,18 +109,24 @@ class BenchCommandTest {
 				org.looptrace.model.core.Progress.NONE).ranks());
 	}
 
-	/** A small archive: the anchor's row and our three, each over every record written. */
-	@Test
-	void otf2ReportsEveryRecordAgainstOtf2Print() throws Exception {
+	/**
+	 * A small archive, blocking receives (6 records per iteration) or nonblocking ones (9): the
+	 * anchor's row and our three, each over every record written.
+	 */
+	@ParameterizedTest
+	@ValueSource(booleans = { false, true })
+	void otf2ReportsEveryRecordAgainstOtf2Print(boolean nonblocking) throws Exception {
 		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 		PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-		assertEquals(0, new BenchCommand().run(List.of("otf2", "--records", "12000", "--ranks", "2"), out, NOWHERE));
+		List<String> args = nonblocking ? List.of("otf2", "--records", "12006", "--ranks", "2", "--nonblocking")
+				: List.of("otf2", "--records", "12000", "--ranks", "2");
+		assertEquals(0, new BenchCommand().run(args, out, NOWHERE));
 		List<String> rows = bytes.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("| ") && !line.startsWith("| what"))
 				.toList();
 		assertEquals(4, rows.size(), bytes.toString(StandardCharsets.UTF_8));
 		assertTrue(rows.get(0).startsWith("| otf2-print > /dev/null"), rows.get(0));
 		for (String row : rows) {
-			assertEquals("12000", row.split("\\|")[2].strip(), row);
+			assertEquals(nonblocking ? "12006" : "12000", row.split("\\|")[2].strip(), row);
 		}
 	}
 }
