@@ -9,11 +9,14 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.looptrace.model.core.EventKind;
 import org.looptrace.model.core.RankSet;
@@ -104,6 +107,25 @@ public final class Otf2Archives {
 			refs.put(words[1], Integer.parseInt(words[2]));
 		});
 		return refs;
+	}
+
+	/**
+	 * Overwrites the files of the archive {@code anchor} (under its folder) whose names end with {@code suffix} (".evt": the
+	 * event files, ".def": the definitions) with bytes libotf2 refuses, keeping their sizes and times: the
+	 * archive's stamp does not change, and any read of those files fails. What reads none of them is seen to.
+	 */
+	public static void spoil(Path anchor, String suffix) throws IOException {
+		List<Path> files;
+		try (Stream<Path> walk = Files.walk(anchor.getParent())) {
+			files = walk.filter(file -> Files.isRegularFile(file) && file.toString().endsWith(suffix)).toList();
+		}
+		for (Path file : files) {
+			FileTime time = Files.getLastModifiedTime(file);
+			byte[] junk = new byte[(int) Files.size(file)];
+			Arrays.fill(junk, (byte) 0xff);
+			Files.write(file, junk);
+			Files.setLastModifiedTime(file, time);
+		}
 	}
 
 	/** Writes {@code program} (local events left out) as an archive in {@code folder}. */

@@ -137,7 +137,7 @@ public final class Otf2Archive {
 	 */
 	public long records(Progress progress) throws IOException {
 		progress.begin("Counting the records of " + anchor().getFileName(), ranks());
-		Optional<long[]> saved = savedRecords();
+		Optional<long[]> saved = savedRecords(anchor()).filter(counts -> counts.length == ranks());
 		if (saved.isPresent()) {
 			return Arrays.stream(saved.get()).sum();
 		}
@@ -158,14 +158,18 @@ public final class Otf2Archive {
 		return Arrays.stream(counted).sum();
 	}
 
-	/** The counts of records saved under the archive's current stamp, or empty. */
-	private Optional<long[]> savedRecords() throws IOException {
-		Path file = convertedFolder(anchor(), false).resolve(RECORDS_FILE);
+	/**
+	 * Per rank, the records of the archive of {@code anchor} as {@link #records} or {@link #traceFolder}
+	 * saved them, when they did under its current stamp: read without libotf2 and without the archive
+	 * (but for the sizes and times of its files), so the ranks too are known by it. Empty when none are saved.
+	 */
+	public static Optional<long[]> savedRecords(Path anchor) throws IOException {
+		Path file = convertedFolder(anchor, false).resolve(RECORDS_FILE);
 		if (!Files.isRegularFile(file)) {
 			return Optional.empty();
 		}
 		String saved = Files.readString(file, StandardCharsets.UTF_8);
-		String stamp = stamp(anchor());
+		String stamp = stamp(anchor);
 		if (!saved.startsWith(stamp)) {
 			return Optional.empty();
 		}
@@ -181,9 +185,9 @@ public final class Otf2Archive {
 		writeAtomically(convertedFolder(anchor(), false).resolve(RECORDS_FILE), text);
 	}
 
-	/** One count per rank, each a line, or empty when they are not that. */
-	private Optional<long[]> counts(List<String> lines) {
-		if (lines.size() != ranks() || !lines.stream().allMatch(line -> line.matches("[0-9]{1,18}"))) {
+	/** Counts, one a line, or empty when the lines are not that (or there are none). */
+	private static Optional<long[]> counts(List<String> lines) {
+		if (lines.isEmpty() || !lines.stream().allMatch(line -> line.matches("[0-9]{1,18}"))) {
 			return Optional.empty();
 		}
 		return Optional.of(lines.stream().mapToLong(Long::parseLong).toArray());
@@ -379,7 +383,7 @@ public final class Otf2Archive {
 		if (!Files.isRegularFile(file)) {
 			return false;
 		}
-		Optional<long[]> counts = counts(Files.readAllLines(file, StandardCharsets.UTF_8));
+		Optional<long[]> counts = counts(Files.readAllLines(file, StandardCharsets.UTF_8)).filter(saved -> saved.length == ranks());
 		counts.ifPresent(saved -> System.arraycopy(saved, 0, uncompleted, 0, ranks()));
 		return counts.isPresent();
 	}

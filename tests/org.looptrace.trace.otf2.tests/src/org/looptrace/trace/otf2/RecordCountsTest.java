@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.trace.otf2;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
@@ -39,7 +38,7 @@ class RecordCountsTest {
 		assertEquals(printed, archive.records(Progress.NONE), "counted, seed " + seed);
 		Files.delete(Otf2Archive.convertedFolder(archive.anchor(), false).resolve("records"));
 		archive.traceFolder(true, 2, Progress.NONE);
-		spoil(archive.anchor());
+		Otf2Archives.spoil(archive.anchor(), ".evt");
 		assertEquals(printed, Otf2Archive.open(dir.resolve("run")).records(Progress.NONE), "saved by the conversion, seed " + seed);
 	}
 
@@ -47,17 +46,23 @@ class RecordCountsTest {
 	void aSecondCountReadsNoEventFileAndAChangedArchiveIsCountedAgain(@TempDir Path dir) throws Exception {
 		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNCOMPLETED_RECEIVES);
 		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
+		assertTrue(Otf2Archive.savedRecords(archive.anchor()).isEmpty(), "nothing counted yet");
 		assertEquals(9, archive.records(Progress.NONE));
-		spoil(archive.anchor());
+		Otf2Archives.spoil(archive.anchor(), ".evt");
 		assertThrows(TraceFormatException.class, () -> archive.read(0, false, event -> {
 		}), "the event files cannot be read any more");
 		assertEquals(9, Otf2Archive.open(dir.resolve("run")).records(Progress.NONE), "the saved counts, read again by no one");
+		// the counts per rank, and so the ranks, without the library: the definitions spoiled too
+		Otf2Archives.spoil(archive.anchor(), ".def");
+		assertThrows(TraceFormatException.class, () -> Otf2Archive.open(dir.resolve("run")));
+		assertArrayEquals(new long[] { 3, 6 }, Otf2Archive.savedRecords(archive.anchor()).orElseThrow());
 
 		for (Path file : Otf2Archive.files(archive.anchor())) {
 			Files.delete(file);
 		}
 		Files.delete(dir.resolve("run/traces")); // the writer makes it anew
 		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNMATCHED_SEND);
+		assertTrue(Otf2Archive.savedRecords(archive.anchor()).isEmpty(), "saved for another archive");
 		Otf2Archive changed = Otf2Archive.open(dir.resolve("run"));
 		assertEquals(printed(changed), changed.records(Progress.NONE), "a changed archive is counted again");
 		assertEquals(7, changed.records(Progress.NONE));
@@ -68,7 +73,7 @@ class RecordCountsTest {
 		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNCOMPLETED_RECEIVES);
 		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
 		assertThrows(CancellationException.class, () -> archive.records(Progress.cancelledWhen(() -> true)));
-		spoil(archive.anchor());
+		Otf2Archives.spoil(archive.anchor(), ".evt");
 		assertThrows(TraceFormatException.class, () -> archive.records(Progress.NONE), "nothing was saved: counted, and unreadable");
 	}
 
@@ -86,21 +91,5 @@ class RecordCountsTest {
 			records += lines.stream().filter(line -> line.matches("[A-Z_]+ +\\d+ +\\d+.*")).count();
 		}
 		return records;
-	}
-
-	/**
-	 * Overwrites every event file of the archive with bytes no reader accepts, keeping its size and time:
-	 * the archive's stamp does not change, and any read of an event file fails.
-	 */
-	private static void spoil(Path anchor) throws IOException {
-		for (Path file : Otf2Archive.files(anchor)) {
-			if (file.toString().endsWith(".evt")) {
-				FileTime time = Files.getLastModifiedTime(file);
-				byte[] junk = new byte[(int) Files.size(file)];
-				Arrays.fill(junk, (byte) 0xff);
-				Files.write(file, junk);
-				Files.setLastModifiedTime(file, time);
-			}
-		}
 	}
 }

@@ -4,7 +4,9 @@ package org.looptrace.ui.internal.navigator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 
@@ -89,11 +91,17 @@ record RunSummary(int ranks, long events, long bytes, Model model, long stamp, b
 	}
 
 	/**
-	 * The summary of an archive with its ranks and the records of their event files (reads them all); as
-	 * it was when they cannot be read (the builder's markers say why) or the count was cancelled.
+	 * The summary of an archive with its ranks and the records of their event files: those saved under
+	 * the archive's stamp, else read (every event file, then saved); as it was when they cannot be read
+	 * (the builder's markers say why) or the count was cancelled.
 	 */
 	static RunSummary readArchive(RunSummary summary, Path anchor, IProgressMonitor monitor) {
 		try {
+			Optional<long[]> saved = Otf2Archive.savedRecords(anchor);
+			if (saved.isPresent()) {
+				return new RunSummary(saved.get().length, Arrays.stream(saved.get()).sum(), summary.bytes(), summary.model(),
+						summary.stamp(), true);
+			}
 			Otf2Archive archive = Otf2Archive.open(anchor);
 			long records = archive.records(Progress.cancelledWhen(monitor::isCanceled));
 			return new RunSummary(archive.ranks(), records, summary.bytes(), summary.model(), summary.stamp(), true);

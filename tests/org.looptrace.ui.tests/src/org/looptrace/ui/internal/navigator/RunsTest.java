@@ -218,6 +218,29 @@ class RunsTest {
 				"the model is a child of its run");
 	}
 
+	/**
+	 * The label of an archive whose records were counted before (by an earlier session, or a
+	 * conversion) comes from the counts saved under its stamp: its event files and definitions,
+	 * spoiled with their sizes and times kept, are not read.
+	 */
+	@Test
+	void anArchiveCountedBeforeIsLabelledWithoutReadingIt() throws Exception {
+		Path source = Files.createTempDirectory("looptrace-archive").resolve("counted");
+		Otf2Archives.Written written = Otf2Archives.program(RandomPrograms.traces(3, 7), source);
+		long events = Otf2Archive.open(source).records(Progress.NONE);
+		Otf2Archives.spoil(written.anchor(), ".evt");
+		Otf2Archives.spoil(written.anchor(), ".def");
+		long bytes = 0;
+		for (Path file : Otf2Archive.files(written.anchor())) {
+			bytes += Files.size(file);
+		}
+		IFolder run = project.getFolder("counted");
+		run.createLink(IPath.fromPath(source), IResource.NONE, null);
+		String counted = String.format(Locale.ROOT, "counted  3 ranks \u00b7 %,d OTF2 events \u00b7 %s \u00b7 no model yet", events,
+				RunLabels.size(bytes));
+		Workbench.waitUntil(WAIT_MILLIS, () -> label(run).equals(counted), () -> "not '" + counted + "': " + label(run));
+	}
+
 	/** The item of an element, expanded, its parents expanded first. */
 	private TreeItem expanded(Object element) {
 		viewer.reveal(element);
