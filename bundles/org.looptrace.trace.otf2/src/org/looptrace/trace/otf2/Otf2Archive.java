@@ -67,12 +67,12 @@ public final class Otf2Archive {
 	/** Per rank, the receive requests never completed; known once the events were read or their conversion reused. */
 	private final long[] uncompleted;
 	/** Per rank, the records of its location's event file; known once the events were read. */
-	private final long[] records;
+	private final long[] recordsRead;
 
 	private Otf2Archive(Mapping mapping) {
 		this.mapping = mapping;
 		this.uncompleted = new long[mapping.ranks()];
-		this.records = new long[mapping.ranks()];
+		this.recordsRead = new long[mapping.ranks()];
 	}
 
 	/**
@@ -324,15 +324,15 @@ public final class Otf2Archive {
 				}
 			}
 			uncompleted[rank] = events.uncompletedReceives();
-			records[rank] = events.records();
+			recordsRead[rank] = events.records();
 		}
 	}
 
 	/**
 	 * The archive as a trace folder, written into {@code .looptrace/otf2/} (or {@code otf2-calls/})
 	 * beside the anchor unless it is there from an unchanged archive; the records it read are saved
-	 * for {@link #records} too. Callers converting the same
-	 * archive at the same time (views of one model opened together) wait for the first: it is written once.
+	 * for {@link #records} too. Callers converting the same archive at the same time (views of one
+	 * model opened together) wait for the first: it is written once.
 	 */
 	public TraceFolder traceFolder(boolean calls, int threads, Progress progress) throws IOException {
 		Path folder = convertedFolder(anchor(), calls);
@@ -351,7 +351,7 @@ public final class Otf2Archive {
 					counts.append(count).append('\n');
 				}
 				Files.writeString(folder.resolve(REQUESTS_FILE), counts, StandardCharsets.UTF_8);
-				saveRecords(stamp, records);
+				saveRecords(stamp, recordsRead);
 				Files.writeString(folder.resolve(STAMP), stamp, StandardCharsets.UTF_8);
 			}
 		}
