@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
@@ -34,12 +35,14 @@ class RecordCountsTest {
 	void countsAreThoseOfOtf2PrintCountedOrSavedByTheConversion(long seed, @TempDir Path dir) throws Exception {
 		Otf2Archives.program(RandomPrograms.traces(2 + (int) seed, seed), dir.resolve("run"));
 		Otf2Archive archive = Otf2Archive.open(dir.resolve("run"));
-		long printed = printed(archive);
-		assertEquals(printed, archive.records(Progress.NONE), "counted, seed " + seed);
+		long[] printed = printed(archive);
+		assertEquals(Arrays.stream(printed).sum(), archive.records(Progress.NONE), "counted, seed " + seed);
+		assertArrayEquals(printed, Otf2Archive.savedRecords(archive.anchor()).orElseThrow(), "per rank, seed " + seed);
 		Files.delete(Otf2Archive.convertedFolder(archive.anchor(), false).resolve("records"));
 		archive.traceFolder(true, 2, Progress.NONE);
+		assertArrayEquals(printed, Otf2Archive.savedRecords(archive.anchor()).orElseThrow(), "saved by the conversion, seed " + seed);
 		Otf2Archives.spoil(archive.anchor(), ".evt");
-		assertEquals(printed, Otf2Archive.open(dir.resolve("run")).records(Progress.NONE), "saved by the conversion, seed " + seed);
+		assertEquals(Arrays.stream(printed).sum(), Otf2Archive.open(dir.resolve("run")).records(Progress.NONE), "seed " + seed);
 	}
 
 	@Test
@@ -64,7 +67,7 @@ class RecordCountsTest {
 		Otf2Archives.write(dir.resolve("run"), Otf2Archives.UNMATCHED_SEND);
 		assertTrue(Otf2Archive.savedRecords(archive.anchor()).isEmpty(), "saved for another archive");
 		Otf2Archive changed = Otf2Archive.open(dir.resolve("run"));
-		assertEquals(printed(changed), changed.records(Progress.NONE), "a changed archive is counted again");
+		assertEquals(Arrays.stream(printed(changed)).sum(), changed.records(Progress.NONE), "a changed archive is counted again");
 		assertEquals(7, changed.records(Progress.NONE));
 	}
 
@@ -78,17 +81,17 @@ class RecordCountsTest {
 	}
 
 	/**
-	 * The records otf2-print lists for the ranks' locations of an archive (a worker thread's are not a
-	 * rank's): one line per record, type, location and time first.
+	 * Per rank, the records otf2-print lists for its location (a worker thread's are no rank's): one
+	 * line per record, type, location and time first.
 	 */
-	private static long printed(Otf2Archive archive) throws IOException, InterruptedException {
-		long records = 0;
+	private static long[] printed(Otf2Archive archive) throws IOException, InterruptedException {
+		long[] records = new long[archive.ranks()];
 		for (int rank = 0; rank < archive.ranks(); rank++) {
 			String location = archive.eventFile(rank).getFileName().toString().replace(".evt", "");
 			Process print = new ProcessBuilder("otf2-print", "-L", location, archive.anchor().toString()).redirectErrorStream(true).start();
 			List<String> lines = new String(print.getInputStream().readAllBytes()).lines().toList();
 			assertTrue(print.waitFor(60, TimeUnit.SECONDS) && print.exitValue() == 0, String.join("\n", lines));
-			records += lines.stream().filter(line -> line.matches("[A-Z_]+ +\\d+ +\\d+.*")).count();
+			records[rank] = lines.stream().filter(line -> line.matches("[A-Z_]+ +\\d+ +\\d+.*")).count();
 		}
 		return records;
 	}
