@@ -27,7 +27,9 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.geometry.PrecisionPoint;
 import org.eclipse.draw2d.geometry.Rectangle;
+import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.jface.text.TextSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Display;
@@ -177,18 +179,16 @@ class TimelineViewTest {
 
 	@Test
 	void movingTheCaretInTheEditorHighlightsTheFiguresOfTheConstructThere() throws Exception {
-		IFile model = copy(examples().resolve("models").resolve("figure8.loops"));
-		ITextEditor editor = (ITextEditor) IDE.openEditor(page, model);
-		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
-		waitForData(view, model);
-		String text = Objects.requireNonNull(view.data()).text();
+		Followed followed = figure8InItsEditor();
+		ITextEditor editor = followed.editor();
+		TimelineView view = followed.view();
+		String text = followed.text();
 		String[][] carets = { { "for i1 = 0 to 6", "1.2" }, { "2*i1 send", "1.2.1" }, { "i1 sync", "1.1.1" }, { "for i0", "1" } };
 		for (String[] caret : carets) {
 			page.activate(editor);
 			editor.selectAndReveal(text.indexOf(caret[0]) + 1, 0);
 			// the figures drawn now: a resize (the overview coming or going) lays the model out again
-			waitUntil(() -> view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
-					&& figures.highlighted().equals(figures.figures(caret[1])), "construct " + caret[1] + " is not highlighted at " + caret[0]);
+			waitUntil(() -> highlights(view, caret[1]), "construct " + caret[1] + " is not highlighted at " + caret[0]);
 			assertTrue(Objects.requireNonNull(view.figures()).figures(caret[1]).stream().allMatch(TimelineFigures.ConstructFigure::highlighted));
 		}
 		editor.selectAndReveal(0, 0); // in the comment before the first construct
@@ -196,17 +196,32 @@ class TimelineViewTest {
 				"nothing is highlighted outside constructs");
 	}
 
+	/**
+	 * A caret moved while the view lays the model out, then a layout again (a resize, other options)
+	 * before the first is done: the construct at that caret is highlighted once the last layout is
+	 * shown. The event loop runs only at the end, so the jobs' results wait and the order is this one
+	 * whatever the machine's load.
+	 */
+	@Test
+	void aCaretMovedWhileTheViewLaysOutIsHighlightedAfterAnotherLayout() throws Exception {
+		Followed followed = figure8InItsEditor();
+		TimelineView view = followed.view();
+		ITextEditor editor = followed.editor();
+		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		// collapse depths deeper than figure 8's loops: the same picture, laid out again
+		view.setOptions("", "8");
+		view.follow(editor, new TextSelection(document, followed.text().indexOf("2*i1 send") + 1, 0));
+		view.setOptions("", "9");
+		waitUntil(() -> shows(view, data -> data.options().collapse() == 9) && highlights(view, "1.2.1"),
+				"the construct at the caret is not highlighted after the second layout");
+	}
+
 	@Test
 	void selectingAConstructInTheOutlineHighlightsItsFigures() throws Exception {
-		IFile model = copy(examples().resolve("models").resolve("figure8.loops"));
-		IDE.openEditor(page, model);
-		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
-		waitForData(view, model);
+		TimelineView view = figure8InItsEditor().view();
 		for (String path : new String[] { "1.2", "1.1", "1" }) {
 			Workbench.selectInOutline(path, WAIT_MILLIS);
-			waitUntil(() -> view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
-					&& figures.highlighted().equals(figures.figures(path)),
-					"construct " + path + " selected in the Outline is not highlighted");
+			waitUntil(() -> highlights(view, path), "construct " + path + " selected in the Outline is not highlighted");
 		}
 	}
 
@@ -432,6 +447,24 @@ class TimelineViewTest {
 		event.x = x;
 		event.y = y;
 		Objects.requireNonNull(view.canvas()).notifyListeners(SWT.MouseDoubleClick, event);
+	}
+
+	/** A model open in its editor and in the view, which follows the editor. */
+	private record Followed(ITextEditor editor, TimelineView view, String text) {
+	}
+
+	/** Figure 8 opened in its editor, and the view shown beside it once it shows the model. */
+	private Followed figure8InItsEditor() throws Exception {
+		IFile model = copy(examples().resolve("models").resolve("figure8.loops"));
+		ITextEditor editor = (ITextEditor) IDE.openEditor(page, model);
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		return new Followed(editor, view, waitForData(view, model).text());
+	}
+
+	/** Whether the figures drawn highlight the construct of a path, and only it. */
+	private static boolean highlights(TimelineView view, String path) {
+		return view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
+				&& figures.highlighted().equals(figures.figures(path));
 	}
 
 	private TimelineView open(String example) throws Exception {
