@@ -194,6 +194,7 @@ public class TimelineView extends ViewPart {
 			figureCanvas.getDisplay().timerExec(RESIZE_PAUSE_MILLIS, resized);
 		});
 		canvas = figureCanvas;
+		new FigureToolTip(figureCanvas, this::figures);
 		Canvas overviewCanvas = new Canvas(body, SWT.BORDER);
 		GridDataFactory.fillDefaults().grab(false, true).hint(OVERVIEW_WIDTH, SWT.DEFAULT).exclude(true).applyTo(overviewCanvas);
 		overviewCanvas.setVisible(false);
