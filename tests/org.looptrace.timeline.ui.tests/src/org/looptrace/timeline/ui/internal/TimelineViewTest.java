@@ -25,6 +25,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.geometry.PrecisionPoint;
@@ -211,14 +212,29 @@ class TimelineViewTest {
 	void aCaretMovedWhileTheViewLaysOutIsHighlightedAfterAnotherLayout() throws Exception {
 		Followed followed = figure8InItsEditor();
 		TimelineView view = followed.view();
-		ITextEditor editor = followed.editor();
-		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
 		// collapse depths deeper than figure 8's loops: the same picture, laid out again
 		view.setOptions("", "8");
-		view.follow(editor, new TextSelection(document, followed.text().indexOf("2*i1 send") + 1, 0));
+		followed.caretSeenIn("2*i1 send");
 		view.setOptions("", "9");
 		waitUntil(() -> shows(view, data -> data.options().collapse() == 9) && highlights(view, "1.2.1"),
 				"the construct at the caret is not highlighted after the second layout");
+	}
+
+	/**
+	 * A layout cancelled (from the Progress view, maybe before it ran) leaves the view following
+	 * the editor: the next caret is highlighted, as no layout is under way any more.
+	 */
+	@Test
+	void afterALayoutIsCancelledTheCaretIsFollowedAgain() throws Exception {
+		Followed followed = figure8InItsEditor();
+		followed.view().setOptions("", "8");
+		Job.getJobManager().cancel(TimelineView.JOB_FAMILY);
+		Job.getJobManager().join(TimelineView.JOB_FAMILY, null);
+		while (Display.getCurrent().readAndDispatch()) {
+			// what the job and its end left for the view
+		}
+		followed.caretSeenIn("i1 sync");
+		waitUntil(() -> highlights(followed.view(), "1.1.1"), "the caret is not followed after a cancelled layout");
 	}
 
 	@Test
@@ -557,6 +573,15 @@ class TimelineViewTest {
 
 	/** A model open in its editor and in the view, which follows the editor. */
 	private record Followed(ITextEditor editor, TimelineView view, String text) {
+
+		/**
+		 * Gives the view the editor's caret in the first occurrence of some text of the model, as a
+		 * post selection of the editor does, without running the event loop.
+		 */
+		void caretSeenIn(String part) {
+			IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+			view.follow(editor, new TextSelection(document, text.indexOf(part) + 1, 0));
+		}
 	}
 
 	/** Figure 8 opened in its editor, and the view shown beside it once it shows the model. */
