@@ -16,8 +16,15 @@ import org.looptrace.model.Construct;
  *              it (a construct removed, the channels)
  * @param what  what differs, for a person: the values on both sides, left first, or the construct
  *              added or removed
+ * @param place for a construct added or removed, where it would be in the model without it (the left
+ *              one for a construct added); null for the other kinds
  */
-public record Difference(Kind kind, @Nullable Construct left, @Nullable Construct right, String what) {
+public record Difference(Kind kind, @Nullable Construct left, @Nullable Construct right, String what, @Nullable Place place) {
+
+	/** A difference that is no construct added or removed: it has no {@link #place()}. */
+	public Difference(Kind kind, @Nullable Construct left, @Nullable Construct right, String what) {
+		this(kind, left, right, what, null);
+	}
 
 	/** What a difference is about. */
 	public enum Kind {

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.analysis.diff.Difference;
 import org.looptrace.analysis.diff.Difference.Kind;
+import org.looptrace.analysis.diff.Place;
 import org.looptrace.analysis.matrix.CommunicationMatrix;
 import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.model.Block;
@@ -66,17 +67,24 @@ public final class Differ {
 		int i = 0;
 		int j = 0;
 		for (int[] pair : Alignment.pairs(keys.of(a), keys.of(b))) {
-			gap(a.subList(i, pair[0]), b.subList(j, pair[1]));
+			gap(a, i, pair[0], left, b, j, pair[1], right);
 			pair(a.get(pair[0]), leftDepths, b.get(pair[1]), rightDepths, depth);
 			i = pair[0] + 1;
 			j = pair[1] + 1;
 		}
-		gap(a.subList(i, a.size()), b.subList(j, b.size()));
+		gap(a, i, a.size(), left, b, j, b.size(), right);
 	}
 
-	private void gap(List<Construct> removed, List<Construct> added) {
-		removed.forEach(construct -> differences.add(new Difference(Kind.REMOVED, construct, null, summary(construct))));
-		added.forEach(construct -> differences.add(new Difference(Kind.ADDED, null, construct, summary(construct))));
+	/**
+	 * The constructs between two pairs, {@code a[i, iEnd)} removed and {@code b[j, jEnd)} added, each
+	 * placed in the other model after the construct of the pair before (at {@code i - 1}, {@code j - 1}),
+	 * first in the other's body when the gap opens the body.
+	 */
+	private void gap(List<Construct> a, int i, int iEnd, Block left, List<Construct> b, int j, int jEnd, Block right) {
+		Place inRight = new Place(right, j == 0 ? null : b.get(j - 1));
+		Place inLeft = new Place(left, i == 0 ? null : a.get(i - 1));
+		a.subList(i, iEnd).forEach(construct -> differences.add(new Difference(Kind.REMOVED, construct, null, summary(construct), inRight)));
+		b.subList(j, jEnd).forEach(construct -> differences.add(new Difference(Kind.ADDED, null, construct, summary(construct), inLeft)));
 	}
 
 	/** Two aligned constructs (of the same kind): what differs in them, and in their bodies. */

@@ -13,7 +13,6 @@ import org.eclipse.draw2d.FreeformLayout;
 import org.eclipse.draw2d.Graphics;
 import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.Label;
-import org.eclipse.draw2d.MarginBorder;
 import org.eclipse.draw2d.Polyline;
 import org.eclipse.draw2d.PositionConstants;
 import org.eclipse.draw2d.RectangleFigure;
@@ -54,6 +53,8 @@ final class TimelineFigures {
 	private final Map<String, String> texts;
 	private final TimeColours fills;
 	private final Map<String, String> timeTooltips;
+	/** The tooltip of each figure that has one ({@link FigureToolTip} shows them). */
+	private final Map<IFigure, String> tooltips = new HashMap<>();
 	private List<ConstructFigure> highlighted = List.of();
 	private @Nullable String highlightedPath;
 
@@ -85,7 +86,7 @@ final class TimelineFigures {
 			Label count = new Label(Long.toString(loop.box().count()));
 			count.setLabelAlignment(PositionConstants.LEFT);
 			count.setForegroundColor(colors.get(Style.TEXT));
-			count.setToolTip(tip(tooltip(loop.box())));
+			tooltips.put(count, tooltip(loop.box()));
 			layer.add(count); // first: its size needs the layer's font
 			org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
 			layer.setConstraint(count, new Rectangle(round(loop.box().countX()), round(loop.box().y()), size.width, size.height));
@@ -98,14 +99,14 @@ final class TimelineFigures {
 			}
 			polyline.setPoints(points);
 			polyline.setForegroundColor(colors.get(Style.RANK_LINE));
-			polyline.setToolTip(tip(NLS.bind(Messages.TimelineView_rankTooltip, line.rank())));
+			tooltips.put(polyline, NLS.bind(Messages.TimelineView_rankTooltip, line.rank()));
 			layer.add(polyline);
 		}
 		for (Collective collective : drawing.collectives()) {
 			SegmentFigure figure = new SegmentFigure(collective.x(), collective.y1(), collective.x(), collective.y2(), Style.COLLECTIVE, false);
 			figure.setLineStyle(SWT.LINE_DASH);
-			figure.setToolTip(tip(NLS.bind(Messages.TimelineView_collectiveTooltip, new Object[] { collective.name(),
-					collective.group(), collective.tick(), text(collective.paths().get(0)) })));
+			tooltips.put(figure, NLS.bind(Messages.TimelineView_collectiveTooltip, new Object[] { collective.name(),
+					collective.group(), collective.tick(), text(collective.paths().get(0)) }));
 			for (String path : collective.paths()) {
 				add(figure, path);
 			}
@@ -113,14 +114,14 @@ final class TimelineFigures {
 		for (Mark mark : drawing.marks()) {
 			if (mark.kind() == Drawing.EventKind.SEND || mark.kind() == Drawing.EventKind.RECV) {
 				MarkFigure figure = new MarkFigure(mark);
-				figure.setToolTip(tip(NLS.bind(Messages.TimelineView_eventTooltip,
-						new Object[] { mark.path(), text(mark.path()), mark.rank(), mark.tick() })));
+				tooltips.put(figure, NLS.bind(Messages.TimelineView_eventTooltip,
+						new Object[] { mark.path(), text(mark.path()), mark.rank(), mark.tick() }));
 				add(figure, mark.path());
 			}
 		}
 		for (Arrow arrow : drawing.arrows()) {
 			SegmentFigure figure = new SegmentFigure(arrow.x1(), arrow.y1(), arrow.x2(), arrow.y2(), arrow.rgb(), true);
-			figure.setToolTip(tip(tooltip(arrow)));
+			tooltips.put(figure, tooltip(arrow));
 			arrows.add(figure);
 			add(figure, arrow.recvPath());
 			String send = arrow.sendPath();
@@ -130,8 +131,8 @@ final class TimelineFigures {
 		}
 		for (Bracket bracket : drawing.brackets()) {
 			BracketFigure figure = new BracketFigure(bracket);
-			figure.setToolTip(tip(NLS.bind(Messages.TimelineView_eventTooltip,
-					new Object[] { bracket.path(), bracket.text(), bracket.rank(), bracket.tick() })));
+			tooltips.put(figure, NLS.bind(Messages.TimelineView_eventTooltip,
+					new Object[] { bracket.path(), bracket.text(), bracket.rank(), bracket.tick() }));
 			add(figure, bracket.path());
 		}
 		for (Drawing.Label label : drawing.labels()) {
@@ -167,6 +168,27 @@ final class TimelineFigures {
 	/** One figure per message arrow drawn. */
 	List<SegmentFigure> arrows() {
 		return arrows;
+	}
+
+	/**
+	 * The figure with a tooltip under a point of the canvas (the topmost figure there, or the
+	 * nearest of its parents with a tooltip), or null.
+	 */
+	@Nullable
+	IFigure withTooltipAt(int x, int y) {
+		org.eclipse.draw2d.geometry.Point point = new org.eclipse.draw2d.geometry.Point(x, y);
+		layer.translateToRelative(point);
+		IFigure figure = layer.findFigureAt(point.x, point.y);
+		while (figure != null && tooltip(figure) == null) {
+			figure = figure.getParent();
+		}
+		return figure;
+	}
+
+	/** The tooltip of a figure, or null when it has none. */
+	@Nullable
+	String tooltip(IFigure figure) {
+		return tooltips.get(figure);
 	}
 
 	/** The figures of a construct: its box, its event marks, its arrows (as send or receive), its brackets. */
@@ -233,14 +255,6 @@ final class TimelineFigures {
 		return end < 0 ? text : text.substring(0, end).strip();
 	}
 
-	/** A tooltip: text with some room around it. */
-	private static Label tip(String text) {
-		Label tip = new Label(text);
-		tip.setLabelAlignment(PositionConstants.LEFT);
-		tip.setBorder(new MarginBorder(3, 5, 3, 5));
-		return tip;
-	}
-
 	static int round(double value) {
 		return (int) Math.round(value);
 	}
@@ -284,7 +298,7 @@ final class TimelineFigures {
 			setBounds(new Rectangle(round(box.x()), round(box.y()), Math.max(1, round(box.width())), Math.max(1, round(box.height()))));
 			setBackgroundColor(colors.get(fills.fill(box)));
 			setForegroundColor(colors.get(Style.BOX_STROKE));
-			setToolTip(tip(tooltip(box)));
+			tooltips.put(this, tooltip(box));
 		}
 
 		/** The box of the layout this figure draws. */

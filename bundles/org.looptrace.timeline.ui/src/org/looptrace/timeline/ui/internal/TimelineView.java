@@ -131,11 +131,18 @@ public class TimelineView extends ViewPart {
 	private TimelineTimes times = TimelineTimes.NONE;
 
 	private @Nullable IFile file;
-	/** The model and text last asked for, laid out or being laid out: what the fields apply to. */
 	/** Loops the user closed with a double click, by construct path; for the file shown only. */
 	private final Set<String> closedLoops = new HashSet<>();
+	/** The model, text and options last asked for, laid out or being laid out: what the fields apply to. */
 	private @Nullable IFile requestedFile;
 	private @Nullable String requestedText;
+	private @Nullable LayoutOptions requestedOptions;
+	/**
+	 * The editor's caret whose construct the layout being computed is to highlight, -1 for none: kept
+	 * when a resize lays the model out again meanwhile, so that the highlight follows the latest caret
+	 * whatever the order in which the caret and the resize came.
+	 */
+	private int requestedCaret = -1;
 	private @Nullable TimelineData data;
 	private @Nullable TimelineFigures figures;
 	private @Nullable Point pressed;
@@ -187,6 +194,7 @@ public class TimelineView extends ViewPart {
 			figureCanvas.getDisplay().timerExec(RESIZE_PAUSE_MILLIS, resized);
 		});
 		canvas = figureCanvas;
+		new FigureToolTip(figureCanvas, this::figures);
 		Canvas overviewCanvas = new Canvas(body, SWT.BORDER);
 		GridDataFactory.fillDefaults().grab(false, true).hint(OVERVIEW_WIDTH, SWT.DEFAULT).exclude(true).applyTo(overviewCanvas);
 		overviewCanvas.setVisible(false);
@@ -289,7 +297,9 @@ public class TimelineView extends ViewPart {
 			return;
 		}
 		TimelineData shown = data;
-		if (editor.file().equals(file) && shown != null && shown.text().equals(editor.text()) && !support.busy()) {
+		if (support.busy() && requestedOptions != null && editor.file().equals(requestedFile) && editor.text().equals(requestedText)) {
+			requestedCaret = editor.caret(); // the layout under way highlights it: no need to start it again
+		} else if (editor.file().equals(file) && shown != null && shown.text().equals(editor.text()) && !support.busy()) {
 			highlightAt(editor.caret());
 		} else {
 			show(editor.file(), editor.text(), editor.caret());
@@ -314,10 +324,11 @@ public class TimelineView extends ViewPart {
 			return;
 		}
 		LayoutOptions options = options();
-		if (options == null || shown != null && model.equals(file) && shown.text().equals(text) && shown.options().equals(options)) {
-			return;
+		if (options == null || Objects.equals(options, requestedOptions)
+				&& (support.busy() || shown != null && model.equals(file) && shown.text().equals(text) && shown.options().equals(options))) {
+			return; // being laid out so, or shown so
 		}
-		show(model, text, -1);
+		show(model, text, requestedCaret);
 	}
 
 	/** The options of the fields, or null (and a message) when a field is not valid. */
@@ -355,14 +366,16 @@ public class TimelineView extends ViewPart {
 		return new LayoutOptions(ranks, collapse, width, closedLoops);
 	}
 
-	/** Lays out model text in a job, then highlights the construct at {@code caret} (none when negative). */
+	/** Lays out model text in a job, then highlights the construct at the latest caret requested ({@code caret} unless another comes). */
 	private void show(IFile model, String text, int caret) {
 		if (!model.equals(requestedFile)) {
 			closedLoops.clear();
 		}
 		requestedFile = model;
 		requestedText = text;
+		requestedCaret = caret;
 		LayoutOptions options = options();
+		requestedOptions = options; // null: no layout of this text under way, whatever job runs
 		if (options == null) {
 			return;
 		}
@@ -377,7 +390,7 @@ public class TimelineView extends ViewPart {
 				if (monitor != null && monitor.isCanceled()) {
 					return Status.CANCEL_STATUS;
 				}
-				ui.accept(() -> shown(model, computed, caret));
+				ui.accept(() -> shown(model, computed));
 			} catch (ModelTextException e) {
 				ui.accept(() -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(),
 						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
@@ -408,9 +421,11 @@ public class TimelineView extends ViewPart {
 		return times;
 	}
 
-	private void shown(IFile model, TimelineData computed, int caret) {
+	private void shown(IFile model, TimelineData computed) {
 		TimelineFigures before = figures;
 		String lit = before == null || !model.equals(file) ? null : before.highlightedPath();
+		int caret = requestedCaret;
+		requestedCaret = -1;
 		support.done();
 		file = model;
 		data = computed;
@@ -473,6 +488,7 @@ public class TimelineView extends ViewPart {
 	}
 
 	private void failed(IFile model, String message) {
+		requestedCaret = -1;
 		support.done();
 		file = model;
 		data = null;

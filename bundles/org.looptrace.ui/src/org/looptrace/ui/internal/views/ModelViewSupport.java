@@ -9,7 +9,9 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.swt.SWT;
@@ -103,11 +105,19 @@ public final class ModelViewSupport {
 				return jobFamily == family;
 			}
 		};
+		next.addJobChangeListener(new JobChangeAdapter() {
+			@Override
+			public void done(@Nullable IJobChangeEvent event) {
+				// cancelled (from the Progress view, maybe before it ran) or broken, the job showed nothing:
+				// the view is not busy any more, so the next request computes again
+				updates.async(control.get(), request, ModelViewSupport.this::done);
+			}
+		});
 		job = next;
 		ModelViews.schedule(view.getSite(), next);
 	}
 
-	/** Whether a job was started and not yet marked {@link #done()}. */
+	/** Whether a job was started and has neither ended nor been marked {@link #done()}. */
 	public boolean busy() {
 		return job != null;
 	}

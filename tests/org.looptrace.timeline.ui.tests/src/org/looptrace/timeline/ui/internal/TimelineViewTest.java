@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Random;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -24,14 +25,21 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.draw2d.FigureCanvas;
+import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.geometry.PrecisionPoint;
 import org.eclipse.draw2d.geometry.Rectangle;
+import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
+import org.eclipse.jface.text.TextSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CLabel;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPartReference;
@@ -71,7 +79,7 @@ import org.w3c.dom.NodeList;
  * model editor and moving the editor's caret (or selecting in the Outline) highlights the figures of the construct there; the
  * rank filter and collapse depth lay out again; its export writes the SVG and PNG of the layout;
  * Colour by Time colours the loops of a run with data traces by the headless profile's times, whose
- * iterations the loop tooltips give.
+ * iterations the loop tooltips give; a tooltip stays on the screen.
  */
 class TimelineViewTest {
 
@@ -177,18 +185,16 @@ class TimelineViewTest {
 
 	@Test
 	void movingTheCaretInTheEditorHighlightsTheFiguresOfTheConstructThere() throws Exception {
-		IFile model = copy(examples().resolve("models").resolve("figure8.loops"));
-		ITextEditor editor = (ITextEditor) IDE.openEditor(page, model);
-		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
-		waitForData(view, model);
-		String text = Objects.requireNonNull(view.data()).text();
+		Followed followed = figure8InItsEditor();
+		ITextEditor editor = followed.editor();
+		TimelineView view = followed.view();
+		String text = followed.text();
 		String[][] carets = { { "for i1 = 0 to 6", "1.2" }, { "2*i1 send", "1.2.1" }, { "i1 sync", "1.1.1" }, { "for i0", "1" } };
 		for (String[] caret : carets) {
 			page.activate(editor);
 			editor.selectAndReveal(text.indexOf(caret[0]) + 1, 0);
 			// the figures drawn now: a resize (the overview coming or going) lays the model out again
-			waitUntil(() -> view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
-					&& figures.highlighted().equals(figures.figures(caret[1])), "construct " + caret[1] + " is not highlighted at " + caret[0]);
+			waitUntil(() -> highlights(view, caret[1]), "construct " + caret[1] + " is not highlighted at " + caret[0]);
 			assertTrue(Objects.requireNonNull(view.figures()).figures(caret[1]).stream().allMatch(TimelineFigures.ConstructFigure::highlighted));
 		}
 		editor.selectAndReveal(0, 0); // in the comment before the first construct
@@ -196,17 +202,47 @@ class TimelineViewTest {
 				"nothing is highlighted outside constructs");
 	}
 
+	/**
+	 * A caret moved while the view lays the model out, then a layout again (a resize, other options)
+	 * before the first is done: the construct at that caret is highlighted once the last layout is
+	 * shown. The event loop runs only at the end, so the jobs' results wait and the order is this one
+	 * whatever the machine's load.
+	 */
+	@Test
+	void aCaretMovedWhileTheViewLaysOutIsHighlightedAfterAnotherLayout() throws Exception {
+		Followed followed = figure8InItsEditor();
+		TimelineView view = followed.view();
+		// collapse depths deeper than figure 8's loops: the same picture, laid out again
+		view.setOptions("", "8");
+		followed.caretSeenIn("2*i1 send");
+		view.setOptions("", "9");
+		waitUntil(() -> shows(view, data -> data.options().collapse() == 9) && highlights(view, "1.2.1"),
+				"the construct at the caret is not highlighted after the second layout");
+	}
+
+	/**
+	 * A layout cancelled (from the Progress view, maybe before it ran) leaves the view following
+	 * the editor: the next caret is highlighted, as no layout is under way any more.
+	 */
+	@Test
+	void afterALayoutIsCancelledTheCaretIsFollowedAgain() throws Exception {
+		Followed followed = figure8InItsEditor();
+		followed.view().setOptions("", "8");
+		Job.getJobManager().cancel(TimelineView.JOB_FAMILY);
+		Job.getJobManager().join(TimelineView.JOB_FAMILY, null);
+		while (Display.getCurrent().readAndDispatch()) {
+			// what the job and its end left for the view
+		}
+		followed.caretSeenIn("i1 sync");
+		waitUntil(() -> highlights(followed.view(), "1.1.1"), "the caret is not followed after a cancelled layout");
+	}
+
 	@Test
 	void selectingAConstructInTheOutlineHighlightsItsFigures() throws Exception {
-		IFile model = copy(examples().resolve("models").resolve("figure8.loops"));
-		IDE.openEditor(page, model);
-		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
-		waitForData(view, model);
+		TimelineView view = figure8InItsEditor().view();
 		for (String path : new String[] { "1.2", "1.1", "1" }) {
 			Workbench.selectInOutline(path, WAIT_MILLIS);
-			waitUntil(() -> view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
-					&& figures.highlighted().equals(figures.figures(path)),
-					"construct " + path + " selected in the Outline is not highlighted");
+			waitUntil(() -> highlights(view, path), "construct " + path + " selected in the Outline is not highlighted");
 		}
 	}
 
@@ -340,7 +376,7 @@ class TimelineViewTest {
 			if (construct.iterations() != null) {
 				loops.put(construct.path(), construct.totalTime());
 				TimelineFigures.LoopFigure figure = loopFigure(view, construct.path());
-				String tooltip = ((org.eclipse.draw2d.Label) figure.getToolTip()).getText();
+				String tooltip = Objects.requireNonNull(Objects.requireNonNull(view.figures()).tooltip(figure));
 				// the same lines as the editor's hover
 				assertTrue(tooltip.contains(ConstructTimeText.of(profile, construct)), tooltip);
 			}
@@ -385,7 +421,7 @@ class TimelineViewTest {
 		waitUntil(() -> shows(view, data -> data.times().totals().equals(loops)), "no time of the archive: " + view.statusText());
 		assertTrue(view.canColourByTime(), view.statusText());
 		for (String path : loops.keySet()) {
-			String tooltip = ((org.eclipse.draw2d.Label) loopFigure(view, path).getToolTip()).getText();
+			String tooltip = Objects.requireNonNull(Objects.requireNonNull(view.figures()).tooltip(loopFigure(view, path)));
 			ConstructTime construct = profile.constructs().stream().filter(c -> c.path().equals(path)).findFirst().orElseThrow();
 			assertTrue(tooltip.contains(ConstructTimeText.of(profile, construct)), tooltip);
 		}
@@ -402,6 +438,107 @@ class TimelineViewTest {
 		String status = view.statusText();
 		assertTrue(status.contains("No time for the loops") && status.contains(ArchiveRuns.anchor(model).toString()), status);
 		assertFalse(status.contains("Exception"), status);
+	}
+
+	/**
+	 * A tooltip placed for random pointers, sizes and monitors (some left of or above the first)
+	 * stays inside the monitor's client area, right of and below the pointer where it fits, flipped
+	 * beside it where it fits there.
+	 */
+	@Test
+	void aPlacedTooltipStaysInTheAreaAndFlipsAwayFromTheEdgesItWouldCross() {
+		Random random = new Random(7);
+		for (int i = 0; i < 100_000; i++) {
+			org.eclipse.swt.graphics.Rectangle area = new org.eclipse.swt.graphics.Rectangle(random.nextInt(4001) - 2000,
+					random.nextInt(2001) - 1000, 200 + random.nextInt(3000), 200 + random.nextInt(2000));
+			Point pointer = new Point(area.x + random.nextInt(area.width), area.y + random.nextInt(area.height));
+			Point size = new Point(1 + random.nextInt(area.width * 3 / 2), 1 + random.nextInt(area.height * 3 / 2));
+			Point placed = FigureToolTip.place(area, pointer, size);
+			String where = area + " " + pointer + " " + size + " -> " + placed;
+			assertTrue(area.contains(placed), "the top left corner is on the monitor: " + where);
+			if (size.x <= area.width && size.y <= area.height) {
+				assertTrue(area.contains(placed.x + size.x - 1, placed.y + size.y - 1), "the tooltip is on the monitor: " + where);
+			}
+			checkSide(area.x + area.width, pointer.x, size.x, placed.x, FigureToolTip.GAP_X, FigureToolTip.GAP_X, area.x, where);
+			checkSide(area.y + area.height, pointer.y, size.y, placed.y, FigureToolTip.GAP_BELOW, FigureToolTip.GAP_ABOVE, area.y, where);
+		}
+	}
+
+	/** Along one axis from {@code start} to {@code end}: after the pointer where there is room, else before it where there is. */
+	private static void checkSide(int end, int pointer, int size, int placed, int after, int before, int start, String where) {
+		if (pointer + after + size <= end) {
+			assertEquals(pointer + after, placed, "not flipped where it fits: " + where);
+		} else if (pointer - before - size >= start) {
+			assertEquals(pointer - before - size, placed, "flipped, beside the pointer: " + where);
+		}
+	}
+
+	/**
+	 * In a window filling the screen, the tooltip of a loop hovered beside the right edge, where it
+	 * would cross that edge, opens on the left of the pointer, inside the display's client area.
+	 */
+	@Test
+	void theTooltipOfALoopHoveredBesideTheRightEdgeOfTheScreenOpensLeftOfThePointer() throws Exception {
+		TimelineView view = open("figure8.loops");
+		Shell window = page.getWorkbenchWindow().getShell();
+		org.eclipse.swt.graphics.Rectangle windowBounds = window.getBounds();
+		org.eclipse.swt.graphics.Rectangle screen = window.getMonitor().getClientArea();
+		IWorkbenchPartReference reference = page.getReference(view);
+		try {
+			window.setBounds(screen);
+			page.setPartState(reference, IWorkbenchPage.STATE_MAXIMIZED);
+			FigureCanvas canvas = Objects.requireNonNull(view.canvas());
+			waitUntil(() -> shows(view, data -> data.options().width() == canvas.getClientArea().width)
+					&& canvas.getClientArea().width > screen.width / 2, "the picture is not laid out to the maximized view");
+			TimelineFigures figures = Objects.requireNonNull(view.figures());
+			canvas.getLightweightSystem().getUpdateManager().performValidation(); // the figures placed, as before any hover
+			Point hovered = loopBesideTheRightEdge(canvas, figures);
+			Point pointer = canvas.toDisplay(hovered);
+			List<Shell> before = Arrays.asList(window.getShells());
+			Event hover = new Event();
+			hover.x = hovered.x;
+			hover.y = hovered.y;
+			canvas.notifyListeners(SWT.MouseHover, hover);
+			Shell[] tip = new Shell[1];
+			waitUntil(() -> (tip[0] = Arrays.stream(window.getShells()).filter(shell -> !before.contains(shell) && shell.isVisible())
+					.findFirst().orElse(null)) != null, "no tooltip opened");
+			org.eclipse.swt.graphics.Rectangle bounds = tip[0].getBounds();
+			IFigure loop = Objects.requireNonNull(figures.withTooltipAt(hovered.x, hovered.y));
+			assertEquals(figures.tooltip(loop), label(tip[0]).getText(), "the loop's tooltip");
+			assertTrue(pointer.x + FigureToolTip.GAP_X + bounds.width > screen.x + screen.width,
+					"right of the pointer " + pointer + ", the tooltip " + bounds + " would cross the right edge of the screen " + screen);
+			assertEquals(bounds, bounds.intersection(window.getDisplay().getClientArea()), "within the display's client area");
+			assertEquals(bounds, bounds.intersection(screen), "within the monitor's client area");
+			assertTrue(bounds.x + bounds.width <= pointer.x, "the tooltip opens left of the pointer " + pointer + ": " + bounds);
+
+			Event away = new Event();
+			away.x = hovered.x - 50;
+			away.y = hovered.y;
+			canvas.notifyListeners(SWT.MouseMove, away);
+			waitUntil(() -> tip[0].isDisposed() || !tip[0].isVisible(), "the tooltip stays when the pointer moves");
+		} finally {
+			page.setPartState(reference, IWorkbenchPage.STATE_RESTORED);
+			window.setBounds(windowBounds);
+		}
+	}
+
+	/** A point of the canvas near its right edge where the figure with a tooltip is a loop's box. */
+	private static Point loopBesideTheRightEdge(FigureCanvas canvas, TimelineFigures figures) {
+		org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
+		for (int x = area.width - 3; x > area.width - 60; x--) {
+			for (int y = 1; y < area.height - 1; y++) {
+				if (figures.withTooltipAt(x, y) instanceof TimelineFigures.LoopFigure) {
+					return new Point(x, y);
+				}
+			}
+		}
+		throw new AssertionError("no loop beside the right edge of the canvas " + area);
+	}
+
+	/** The label of a tooltip's shell. */
+	private static CLabel label(Shell tip) {
+		return Arrays.stream(tip.getChildren()).filter(CLabel.class::isInstance).map(CLabel.class::cast).findFirst()
+				.orElseThrow(() -> new AssertionError("the tooltip holds no label"));
 	}
 
 	@Test
@@ -432,6 +569,33 @@ class TimelineViewTest {
 		event.x = x;
 		event.y = y;
 		Objects.requireNonNull(view.canvas()).notifyListeners(SWT.MouseDoubleClick, event);
+	}
+
+	/** A model open in its editor and in the view, which follows the editor. */
+	private record Followed(ITextEditor editor, TimelineView view, String text) {
+
+		/**
+		 * Gives the view the editor's caret in the first occurrence of some text of the model, as a
+		 * post selection of the editor does, without running the event loop.
+		 */
+		void caretSeenIn(String part) {
+			IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+			view.follow(editor, new TextSelection(document, text.indexOf(part) + 1, 0));
+		}
+	}
+
+	/** Figure 8 opened in its editor, and the view shown beside it once it shows the model. */
+	private Followed figure8InItsEditor() throws Exception {
+		IFile model = copy(examples().resolve("models").resolve("figure8.loops"));
+		ITextEditor editor = (ITextEditor) IDE.openEditor(page, model);
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		return new Followed(editor, view, waitForData(view, model).text());
+	}
+
+	/** Whether the figures drawn highlight the construct of a path, and only it. */
+	private static boolean highlights(TimelineView view, String path) {
+		return view.figures() instanceof TimelineFigures figures && !figures.highlighted().isEmpty()
+				&& figures.highlighted().equals(figures.figures(path));
 	}
 
 	private TimelineView open(String example) throws Exception {

@@ -10,34 +10,40 @@ import org.eclipse.jface.text.IDocument;
  * construct in that side's document, a child of the side's {@link ModelNode}. Both sides of a
  * difference carry the same id, its index in ModelDiff's list, so the platform's differencer pairs
  * exactly ModelDiff's constructs; a construct added or removed has a node on its side only, to
- * which the structure pane then pairs an empty one on the other side ({@link #emptyOn}).
+ * which the structure pane then pairs an empty one on the other side ({@link #emptyOn}), where
+ * ModelDiff places the construct in that side's text.
  * Read-only: a difference's lines are shown, not edited, so nothing typed in them can be lost.
  */
 final class DifferenceRange extends NamedRange {
 
 	private final int index;
 	private final char side;
+	private final int elsewhere;
 
 	/**
-	 * @param index  the difference's index in ModelDiff's list, its id
-	 * @param label  the difference as {@code looptrace diff} prints it, the same on both sides
-	 * @param side   'A' or 'B', which makes the two sides' contents differ whatever their text
-	 * @param start  the offset of the range's first character in {@code document}
-	 * @param length the length of the range, its last line delimiter included
+	 * @param index     the difference's index in ModelDiff's list, its id
+	 * @param label     the difference as {@code looptrace diff} prints it, the same on both sides
+	 * @param side      'A' or 'B', which makes the two sides' contents differ whatever their text
+	 * @param start     the offset of the range's first character in {@code document}
+	 * @param length    the length of the range, its last line delimiter included
+	 * @param elsewhere for a construct of this side only, the offset in the other side's document at
+	 *                  which it would be ({@link org.looptrace.analysis.diff.Difference#place()}); 0 otherwise
 	 */
-	DifferenceRange(ModelNode parent, int index, String label, char side, IDocument document, int start, int length) {
+	DifferenceRange(ModelNode parent, int index, String label, char side, IDocument document, int start, int length, int elsewhere) {
 		super(parent, Integer.toString(index), label, document, start, length);
 		this.index = index;
 		this.side = side;
+		this.elsewhere = elsewhere;
 	}
 
 	/**
 	 * This difference's empty range on the other side, {@code other}, for a construct of this side
 	 * only (added or removed): nothing to show there, but a side, which keeps the content pane's
-	 * halves equal (the platform narrows a side that is null to a tenth of the pane).
+	 * halves equal (the platform narrows a side that is null to a tenth of the pane), at the offset
+	 * where the construct would be, which the text pane shows and links to this side's lines.
 	 */
 	DifferenceRange emptyOn(ModelNode other) {
-		return new DifferenceRange(other, index, getName(), side == 'A' ? 'B' : 'A', other.getDocument(), 0, 0);
+		return new DifferenceRange(other, index, getName(), side == 'A' ? 'B' : 'A', other.getDocument(), elsewhere, 0, 0);
 	}
 
 	/** The difference's index in ModelDiff's list: the order of the structure pane. */

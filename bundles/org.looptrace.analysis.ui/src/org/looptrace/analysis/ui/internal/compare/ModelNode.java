@@ -10,6 +10,7 @@ import org.eclipse.jface.text.IDocument;
 import org.eclipse.osgi.util.NLS;
 import org.looptrace.analysis.diff.Difference;
 import org.looptrace.analysis.diff.ModelDiff;
+import org.looptrace.analysis.diff.Place;
 import org.looptrace.analysis.ui.internal.Messages;
 import org.looptrace.lang.LocatedModel;
 import org.looptrace.lang.ModelText;
@@ -66,8 +67,8 @@ final class ModelNode extends NamedRange {
 					Difference difference = found.get(i);
 					String label = NLS.bind(Messages.ModelCompare_difference,
 							new Object[] { difference.kind().label(), where(a, difference.left(), b, difference.right()), difference.what() });
-					a.add(left, i, label, 'A', difference, difference.left());
-					b.add(right, i, label, 'B', difference, difference.right());
+					a.add(left, i, label, 'A', difference, difference.left(), b);
+					b.add(right, i, label, 'B', difference, difference.right(), a);
 				}
 			} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
 				// what looptrace diff reports as bad input: models the comparison cannot take
@@ -110,9 +111,10 @@ final class ModelNode extends NamedRange {
 	/**
 	 * Adds this side of a difference: a loop's header when its bounds differ, a construct added or
 	 * removed whole, an event's line; the whole model for the channels, which are in no construct;
-	 * nothing for a construct of the other side only.
+	 * nothing for a construct of the other side only, {@code other}.
 	 */
-	private void add(List<DifferenceRange> to, int index, String label, char side, Difference difference, @Nullable Construct construct) {
+	private void add(List<DifferenceRange> to, int index, String label, char side, Difference difference, @Nullable Construct construct,
+			ModelNode other) {
 		if (construct == null) {
 			if (difference.kind() == Difference.Kind.CHANNELS) {
 				to.add(whole(index, label, side));
@@ -126,14 +128,16 @@ final class ModelNode extends NamedRange {
 		try {
 			int start = document.getLineOffset(first - 1);
 			int end = document.getLineOffset(last - 1) + document.getLineLength(last - 1);
-			to.add(new DifferenceRange(this, index, label, side, document, start, end - start));
+			Place place = difference.place();
+			int elsewhere = place == null ? 0 : place.offset(other.getDocument().get(), other.parsed()::line, other.parsed()::lastLine);
+			to.add(new DifferenceRange(this, index, label, side, document, start, end - start, elsewhere));
 		} catch (BadLocationException e) {
 			throw new IllegalStateException("the parser's lines are lines of the text it parsed", e); //$NON-NLS-1$
 		}
 	}
 
 	private DifferenceRange whole(int index, String label, char side) {
-		return new DifferenceRange(this, index, label, side, getDocument(), 0, getDocument().getLength());
+		return new DifferenceRange(this, index, label, side, getDocument(), 0, getDocument().getLength(), 0);
 	}
 
 	@Override

@@ -46,6 +46,7 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.analysis.diff.Difference;
 import org.looptrace.analysis.diff.Difference.Kind;
 import org.looptrace.analysis.diff.ModelDiff;
+import org.looptrace.analysis.diff.Place;
 import org.looptrace.lang.LocatedModel;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Construct;
@@ -58,7 +59,8 @@ import org.looptrace.ui.testsupport.Workbench;
  * Compare With > Each Other on two models opens the compare editor with the differences of
  * {@link ModelDiff} in its structure pane, exactly and in its order; opening one shows its lines in
  * both text panes, A (the first file of the title) on the left, and the editor's next and previous
- * difference go through them. On generated models with random edits, the pane is ModelDiff's; with
+ * difference go through them; the empty side of a construct added or removed is where ModelDiff
+ * places it. On generated models with random edits, the pane is ModelDiff's; with
  * Ignore Counts, it is ModelDiff's without the loop bounds.
  */
 class ModelCompareTest {
@@ -127,8 +129,9 @@ class ModelCompareTest {
 	}
 
 	/**
-	 * A construct added or removed shows its lines on its side and nothing on the other, both sides
-	 * as wide (the platform narrows a side it is given no element for to a strip).
+	 * A construct added or removed shows its lines on its side and nothing on the other, at the
+	 * offset where it would be there, both sides as wide (the platform narrows a side it is given
+	 * no element for to a strip).
 	 */
 	@Test
 	void aConstructAddedShowsOnItsSideOnly() throws Exception {
@@ -138,6 +141,7 @@ class ModelCompareTest {
 		assertEquals(List.of("added 1.5 line 6: 0 local compute"), nodes.stream().map(DiffNode::getName).toList());
 		assertPanesShareTheWidth(added, "an addition");
 		assertEquals("", text(nodes.get(0).getLeft()));
+		assertEquals(BEFORE.indexOf("done"), offset(nodes.get(0).getLeft()), "the empty side is where the construct would be in A");
 		assertEquals("  0 local compute\n", text(nodes.get(0).getRight()));
 		assertEquals(List.of("", "0 local compute"), panes(added));
 		assertEquals(Differencer.ADDITION, nodes.get(0).getKind() & Differencer.CHANGE_TYPE_MASK, "shown as added");
@@ -151,6 +155,7 @@ class ModelCompareTest {
 		assertPanesShareTheWidth(removed, "a removal");
 		assertEquals("  0 local compute\n", text(nodes.get(0).getLeft()));
 		assertEquals("", text(nodes.get(0).getRight()));
+		assertEquals(BEFORE.indexOf("done"), offset(nodes.get(0).getRight()), "the empty side is where the construct would be in B");
 		assertEquals(List.of("0 local compute", ""), panes(removed));
 		assertEquals(Differencer.DELETION, nodes.get(0).getKind() & Differencer.CHANGE_TYPE_MASK, "shown as removed");
 		Image minus = PlatformUI.getWorkbench().getSharedImages().getImage(ISharedImages.IMG_ELCL_REMOVE);
@@ -289,8 +294,8 @@ class ModelCompareTest {
 
 	/**
 	 * The differences as ModelDiff gives them, each as {@link #describe(DiffNode)} does: the kind,
-	 * then on each side the lines of its construct (a loop's header for its bounds), empty on a side
-	 * without one.
+	 * then on each side the lines of its construct (a loop's header for its bounds), on a side
+	 * without one the offset where ModelDiff places it.
 	 */
 	private static List<String> expected(String before, String after, boolean ignoreCounts) throws Exception {
 		LocatedModel a = ModelText.parseLocated(before, "before.loops");
@@ -305,7 +310,8 @@ class ModelCompareTest {
 
 	private static String lines(String text, LocatedModel located, Difference d, @Nullable Construct construct) {
 		if (construct == null) {
-			return "";
+			Place place = d.place();
+			return place == null ? "" : "@" + place.offset(text, located::line, located::lastLine);
 		}
 		int first = located.line(construct);
 		int last = construct instanceof Loop && d.kind() == Kind.BOUNDS ? first : located.lastLine(construct);
@@ -313,7 +319,17 @@ class ModelCompareTest {
 	}
 
 	private static String describe(DiffNode node) {
-		return node.getName().substring(0, node.getName().indexOf(' ')) + " | " + text(node.getLeft()) + " | " + text(node.getRight());
+		return node.getName().substring(0, node.getName().indexOf(' ')) + " | " + shown(node.getLeft()) + " | " + shown(node.getRight());
+	}
+
+	/** The text of a side, or the offset of an empty side (a construct of the other side only). */
+	private static String shown(@Nullable Object side) {
+		String text = text(side);
+		return text.isEmpty() ? "@" + offset(side) : text;
+	}
+
+	private static int offset(@Nullable Object side) {
+		return assertInstanceOf(IDocumentRange.class, side).getRange().getOffset();
 	}
 
 	private static String text(@Nullable Object side) {
