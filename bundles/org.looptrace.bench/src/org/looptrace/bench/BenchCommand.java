@@ -35,6 +35,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench profile [--records N] [--dir DIR] [--cold]
 				       looptrace bench otf2 [--records N] [--ranks P] [--nonblocking] [--dir DIR]
 				       looptrace bench replay [--constructs N] [--examples DIR]
+				       looptrace bench positions [--ranks 1024,4096,...]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -89,6 +90,11 @@ public final class BenchCommand implements Command {
 				      example run replayed with --compute exact under the tracer: its span (first
 				      event to last, longest rank, from the data traces) against the run's.
 				      --examples   folder of example trace folders (default: the installation's)
+
+				positions time to project a model onto every one of its P ranks (what scan,
+				      profile and the time on the model do first), best of 3, for models whose
+				      loops over ranks span the P ranks: a ring, a 2-D grid, rounds of a broadcast.
+				      --ranks      numbers of ranks (default 1024,4096,16384,65536)
 				""";
 	}
 
@@ -107,7 +113,8 @@ public final class BenchCommand implements Command {
 		case "profile" -> ProfileBench.run(rest, out);
 		case "otf2" -> Otf2Bench.run(rest, out);
 		case "replay" -> ReplayBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2 or replay");
+		case "positions" -> PositionsBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2, replay or positions");
 		};
 	}
 }

@@ -39,19 +39,7 @@ final class MergeBench {
 		Arguments arguments = Arguments.parse("bench merge", args, Set.of("--ranks", "--patterns", "--iterations",
 				"--threads"), Set.of("--no-fold", "--cancel"));
 		arguments.positional(0, 0, "no argument besides the options");
-		List<Integer> rankCounts = new ArrayList<>();
-		for (String word : arguments.value("--ranks", "16,64,256,1024,4096").split(",")) {
-			try {
-				int ranks = Integer.parseInt(word.strip());
-				if (ranks < 2) {
-					throw new NumberFormatException();
-				}
-				rankCounts.add(ranks);
-			} catch (NumberFormatException e) {
-				throw new UsageException("bench merge: --ranks expects numbers of ranks from 2, separated by commas, found '"
-						+ word + "'");
-			}
-		}
+		List<Integer> rankCounts = rankCounts("bench merge", arguments.value("--ranks", "16,64,256,1024,4096"));
 		List<String> patterns = List.of(arguments.value("--patterns", "halo,torus,multipartition,wavefront,ring,solver").split(","));
 		for (String pattern : patterns) {
 			if (!Patterns.NAMES.contains(pattern)) {
@@ -151,6 +139,23 @@ final class MergeBench {
 		Pattern pattern = Patterns.create(name, ranks, iterations, 1);
 		return Parallel.map(ranks, threads,
 				rank -> NestedLoopRecognizer.model(pattern.events(rank), NlrOptions.DEFAULTS, Progress.NONE));
+	}
+
+	/** The numbers of ranks of {@code --ranks}: from 2, separated by commas. */
+	static List<Integer> rankCounts(String command, String given) throws UsageException {
+		List<Integer> rankCounts = new ArrayList<>();
+		for (String word : given.split(",")) {
+			try {
+				int ranks = Integer.parseInt(word.strip());
+				if (ranks < 2) {
+					throw new NumberFormatException();
+				}
+				rankCounts.add(ranks);
+			} catch (NumberFormatException e) {
+				throw new UsageException(command + ": --ranks expects numbers of ranks from 2, separated by commas, found '" + word + "'");
+			}
+		}
+		return rankCounts;
 	}
 
 	static String cpu() {

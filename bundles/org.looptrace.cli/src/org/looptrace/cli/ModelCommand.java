@@ -120,7 +120,8 @@ public final class ModelCommand implements Command {
 				Set.of("--stats", "--force", "--no-cache", "--no-fold", "--lenient", TraceInput.CALLS));
 		// messages and the model's header name what the user gave: an archive's trace folder is a cache
 		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
-		TraceSource source = TraceInput.open(name(), given, arguments.flag(TraceInput.CALLS), err);
+		boolean calls = arguments.flag(TraceInput.CALLS);
+		TraceSource source = TraceInput.open(name(), given, calls, err);
 		Path input = withTags(source.folder(), arguments.value("--tags"));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		NlrOptions nlr = new NlrOptions(arguments.intValue("-k", NlrOptions.DEFAULT_MAX_BODY, 1, 100_000),
@@ -164,7 +165,7 @@ public final class ModelCommand implements Command {
 				out.flush();
 			} else {
 				Arguments.outputFolder(name(), output.toAbsolutePath().getParent());
-				AtomicFile.write(output, TracesComment.line(output, given) + text);
+				AtomicFile.write(output, TracesComment.line(output, given, calls) + text);
 				out.println(given + ": global model of " + folder.ranks() + " ranks written to " + output);
 			}
 			phases.end("print");

@@ -83,7 +83,8 @@ public final class ProfileCommand implements Command {
 		}
 		Model model = ScanCommand.readModel(name(), path);
 		boolean calls = arguments.flag(TraceInput.CALLS);
-		TraceSource source = positional.size() == 2 ? TraceInput.open(name(), Arguments.existing(name(), positional.get(1)), calls, err)
+		TraceSource source = positional.size() == 2
+				? TraceInput.forModel(name(), Arguments.existing(name(), positional.get(1)), Arguments.readText(name(), path), calls, err)
 				: TraceInput.ofModel(name(), path, calls, err);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		TimeProfile profile = read(name(), model, path, source, progress);

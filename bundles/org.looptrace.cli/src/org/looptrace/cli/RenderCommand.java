@@ -21,6 +21,7 @@ import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.TimelineLayout;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
+import org.looptrace.trace.otf2.TraceSource;
 
 /** {@code looptrace render}: the timeline of a model (section IV of the paper) as an SVG or PNG picture. */
 public final class RenderCommand implements Command {
@@ -132,8 +133,8 @@ public final class RenderCommand implements Command {
 	/** The time of the loops of a model from the data traces of a folder or an archive ({@code --time}). */
 	private Map<String, Long> loopTimes(Model model, Path input, String folder, PrintStream err) throws IOException, UsageException {
 		try {
-			return ProfileCommand.read(name(), model, input, TraceInput.open(name(), Arguments.existing(name(), folder), false, err),
-					Progress.NONE).loopTimes();
+			TraceSource traces = TraceInput.forModel(name(), Arguments.existing(name(), folder), Arguments.readText(name(), input), false, err);
+			return ProfileCommand.read(name(), model, input, traces, Progress.NONE).loopTimes();
 		} catch (ArithmeticException e) {
 			throw new UsageException(name() + ": " + folder + ": the time of a loop summed over its ranks passes 2^63 - 1 ns");
 		}

@@ -73,8 +73,8 @@ public final class ScanCommand implements Command {
 		if (traces == null && positional.size() == 1) {
 			throw new UsageException(name() + ": a trace FOLDER is required after the model (or --traces FOLDER): the folder holding data.<rank>");
 		}
-		TraceSource source = TraceInput.open(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)),
-				arguments.flag(TraceInput.CALLS), err);
+		TraceSource source = TraceInput.forModel(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)),
+				Arguments.readText(name(), path), arguments.flag(TraceInput.CALLS), err);
 		String csv = arguments.value("--csv");
 		String o = arguments.value("-o");
 		if (csv != null && o != null) {

@@ -33,8 +33,9 @@ final class TraceInput {
 			            `local call F` / `local return F`: the model shows which functions
 			            communicate, and patterns --per-rank finds patterns per function. It is
 			            another model (its loops count calls as events), whose positions match
-			            only the traces read with --calls: give --calls to scan and profile with
-			            such a model too.
+			            only the traces read with --calls: a model file written with -o says so on
+			            its `// traces:` line, and scan, profile, matrix and the IDE then read
+			            the archive with calls without being asked.
 			""";
 
 	/** Ranks of an archive converted at the same time. */
@@ -88,13 +89,21 @@ final class TraceInput {
 
 	/**
 	 * The traces of the model file {@code model} ({@link TraceSource#ofModel}: those its
-	 * {@code // traces:} line names, an archive among them), opened as {@link #open} opens them.
+	 * {@code // traces:} line names, an archive among them), opened as {@link #forModel} opens them.
 	 */
 	static TraceSource ofModel(String command, Path model, boolean calls, PrintStream err) throws UsageException, IOException {
 		String text = Arguments.readText(command, model);
-		Path traces = TracesComment.traceFolder(model, text);
-		checkCalls(command, traces, calls);
-		return opened(command, traces, progress -> TraceSource.ofModel(model, text, calls, THREADS, progress), err);
+		return forModel(command, TracesComment.traceFolder(model, text), text, calls, err);
+	}
+
+	/**
+	 * The traces {@code input} read for the model text {@code text} ({@link TraceSource#forModel}: an
+	 * archive's regions as calls when {@code calls} asks or the model counts them), opened as
+	 * {@link #open} opens them.
+	 */
+	static TraceSource forModel(String command, Path input, String text, boolean calls, PrintStream err) throws UsageException {
+		checkCalls(command, input, calls);
+		return opened(command, input, progress -> TraceSource.forModel(input, text, calls, THREADS, progress), err);
 	}
 
 	/** How a command opens its traces, reporting an archive's conversion. */

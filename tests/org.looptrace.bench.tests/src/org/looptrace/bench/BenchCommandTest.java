@@ -35,7 +35,7 @@ class BenchCommandTest {
 	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
 	static Stream<Arguments> badArguments() {
 		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
-				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile, otf2 or replay"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile, otf2, replay or positions"),
 				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
 				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),
@@ -49,7 +49,9 @@ class BenchCommandTest {
 				Arguments.of(List.of("otf2", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("otf2", "--records", "10"), "option --records expects a whole number from 6000"),
 				Arguments.of(List.of("replay", "--bogus"), "unknown option --bogus"),
-				Arguments.of(List.of("replay", "--constructs", "10"), "option --constructs expects a whole number from 100"));
+				Arguments.of(List.of("replay", "--constructs", "10"), "option --constructs expects a whole number from 100"),
+				Arguments.of(List.of("positions", "--bogus"), "unknown option --bogus"),
+				Arguments.of(List.of("positions", "--ranks", "1"), "bench positions: --ranks expects numbers of ranks from 2"));
 	}
 
 	@ParameterizedTest(name = "looptrace bench {0}")
@@ -76,6 +78,20 @@ class BenchCommandTest {
 			assertTrue(cells[5].strip().matches("\\d+\\.\\d{3} s") && cells[6].strip().matches("\\d+\\.\\d{3} s"), row);
 			assertTrue(cells[10].strip().matches("\\d+\\.\\d{3} s"), row);
 		}
+	}
+
+	/** A small positions benchmark prints a row per model and number of ranks, each with its ranks and a time. */
+	@Test
+	void positionsPrintsARowPerModelAndRanks() throws Exception {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+		assertEquals(0, new BenchCommand().run(List.of("positions", "--ranks", "16,64"), out, NOWHERE));
+		String printed = bytes.toString(StandardCharsets.UTF_8);
+		List<String> rows = printed.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| model")).toList();
+		assertEquals(List.of("16", "16", "16", "64", "64", "64"), rows.stream().map(row -> row.split("\\|")[2].strip()).toList(), printed);
+		// the ring of 16 ranks: per time step each rank sends, receives and joins the Allreduce
+		assertTrue(rows.get(0).startsWith("| ring (4,800 events) | 16 | "), printed);
+		assertTrue(rows.stream().allMatch(row -> row.split("\\|")[3].strip().matches("\\d+\\.\\d{3} s")), printed);
 	}
 
 	/** A small profile benchmark prints its four rows, each with the records of the trace. */

@@ -190,8 +190,11 @@ class ArchiveInputTest {
 		lines.add(send, lines.get(send).replaceFirst("\\S.*", "get \"t\" {0}.time ->"));
 		Path annotated = dir.resolve("annotated.loops");
 		Files.write(annotated, lines);
-		String file = dir.resolve("calls.loops").toString();
-		Cli.expect(0, "model", run, "--calls", "-o", file);
+		// a model file made with --calls whose traces line no longer says so (edited by hand)
+		Path made = dir.resolve("calls.loops");
+		Cli.expect(0, "model", run, "--calls", "-o", made.toString());
+		Files.writeString(made, Files.readString(made).replaceFirst(" --calls\n", "\n"));
+		String file = made.toString();
 		List<String[]> commands = List.of(new String[] { "scan", annotated.toString(), run },
 				new String[] { "profile", annotated.toString(), run }, new String[] { "profile", file, run },
 				new String[] { "render", file, "-o", dir.resolve("t.svg").toString(), "--time", run },
@@ -202,6 +205,35 @@ class ArchiveInputTest {
 			assertTrue(message.startsWith("looptrace " + command[0] + ": " + dir.resolve("run/traces/0.evt") + ": error: location 0 (rank 0, "),
 					message);
 		}
+	}
+
+	/**
+	 * A model file made with {@code --calls} says so on its traces line, so that every command reading
+	 * its data traces reads the archive with calls without being asked, as with {@code --calls}.
+	 */
+	@Test
+	void aModelFileMadeWithCallsReadsTheArchiveWithCalls(@TempDir Path dir) throws Exception {
+		String run = exchangesInAFunction(dir.resolve("run"));
+		Path file = dir.resolve("calls.loops");
+		Cli.expect(0, "model", run, "--calls", "-o", file.toString());
+		List<String> lines = new ArrayList<>(Files.readAllLines(file));
+		assertEquals("// traces: run --calls", lines.get(0));
+		int send = lines.indexOf(lines.stream().filter(line -> line.strip().startsWith("0 send")).findFirst().orElseThrow());
+		lines.add(send, lines.get(send).replaceFirst("\\S.*", "get \"t\" {0}.time ->"));
+		Path annotated = dir.resolve("annotated.loops");
+		Files.write(annotated, lines);
+		String model = annotated.toString();
+		assertEquals(Cli.expect(0, "scan", model, run, "--calls").out(), Cli.expect(0, "scan", model, run).out());
+		assertEquals(Cli.expect(0, "profile", model, run, "--calls").out(), Cli.expect(0, "profile", model).out());
+		assertEquals(Cli.expect(0, "profile", model, run, "--calls").out(), Cli.expect(0, "profile", model, run).out());
+		Cli.expect(0, "render", model, "-o", dir.resolve("t.svg").toString(), "--time", run);
+		assertEquals("source,destination,messages,bytes\n0,1,6,48\n", Cli.expect(0, "matrix", model, "--bytes", "--csv").out());
+
+		// written into the archive's own folder, the line names it as "."
+		Path inside = dir.resolve("run/model.loops");
+		Cli.expect(0, "model", run, "--calls", "-o", inside.toString());
+		assertTrue(Files.readString(inside).startsWith("// traces: . --calls\n"));
+		assertEquals("source,destination,messages,bytes\n0,1,6,48\n", Cli.expect(0, "matrix", inside.toString(), "--bytes", "--csv").out());
 	}
 
 	/** An archive of 2 ranks whose 6 messages are each sent and received inside the function {@code exchange}. */

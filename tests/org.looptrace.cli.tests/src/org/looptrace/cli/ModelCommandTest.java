@@ -125,7 +125,7 @@ class ModelCommandTest {
 		Path file = dir.resolve("new/halo.loops");
 		Result result = Cli.expect(0, "model", example.toString(), "-o", file.toString());
 		String printed = Cli.expect(0, "model", example.toString()).out();
-		assertEquals(TracesComment.line(file, example) + printed, Files.readString(file));
+		assertEquals(TracesComment.line(file, example, false) + printed, Files.readString(file));
 		assertTrue(result.out().lines().count() <= 1 && !result.out().contains(printed.lines().findFirst().orElseThrow()),
 				() -> "at most a line of confirmation, not the model:\n" + result);
 		assertEquals(List.of(file), Cli.list(file.getParent()), "no temporary file left");
@@ -168,7 +168,7 @@ class ModelCommandTest {
 		assertEquals(List.of(file), Cli.list(dir));
 
 		Cli.expect(0, "model", Cli.example("ring-8").toString(), "-o", file.toString(), "--force");
-		assertEquals(TracesComment.line(file, Cli.example("ring-8")) + Cli.expect(0, "model", Cli.example("ring-8").toString()).out(),
+		assertEquals(TracesComment.line(file, Cli.example("ring-8"), false) + Cli.expect(0, "model", Cli.example("ring-8").toString()).out(),
 				Files.readString(file));
 	}
 

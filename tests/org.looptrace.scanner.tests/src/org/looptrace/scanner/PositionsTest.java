@@ -123,6 +123,46 @@ class PositionsTest {
 		PositionsAgainstBruteForce.check(model, 17, "loops over ranks");
 	}
 
+	/**
+	 * A rank's iterations of a loop over ranks are solved from the owners, never visited one by one:
+	 * loops over 10^8 ranks project onto one of them (20 million iterations visited at most), the
+	 * only iteration found from an affine owner, those of a ring's neighbour from a residue, and a
+	 * grid's row from the interval its columns span.
+	 */
+	@Test
+	void aRanksIterationsAreSolvedFromTheOwners() throws Exception {
+		Model model = Models.parse("""
+				for i0 = 0 to 9
+				  for i1 = 0 to 99999999
+				    3+2*i1 send mod(5+3*i1,100000000) 1
+				  done
+				  for i1 = 0 to 999
+				    2*mod(1+3*i1,10) sync MPI_Barrier 0-199999999
+				  done
+				  for i1 = 0 to 9999
+				    for i2 = 0 to 9998
+				      10000*i1+i2 send 1+10000*i1+i2 2
+				    done
+				  done
+				done
+				""");
+		Positions positions = Positions.of(model);
+		Construct send = ConstructPath.find(model, "1.1.1");
+		assertEquals(List.of(Map.of("i1", 6_172_838L)), positions.placements(send, 12_345_679).stream().map(Placement::fixed).toList());
+		assertEquals(List.of(), positions.placements(send, 12_345_678), "an even rank sends nothing");
+		// on a grid of 10^4 × 10^4 ranks, the row from the interval the row's sends span, then the column
+		Construct row = ConstructPath.find(model, "1.3.1.1");
+		assertEquals(List.of(Map.of("i1", 1234L, "i2", 5679L)), positions.placements(row, 12_345_679).stream().map(Placement::fixed).toList());
+		assertEquals(List.of(), positions.placements(row, 12_349_999), "the last column sends nothing");
+		assertEquals(20, positions.events(12_345_679));
+		// 2*mod(1+3*i1, 10) = 8 where 3*i1 ≡ 3 (mod 10): every tenth iteration from 1
+		List<Placement> barriers = positions.placements(ConstructPath.find(model, "1.2.1"), 8);
+		assertEquals(100, barriers.size());
+		assertEquals(Map.of("i1", 1L), barriers.getFirst().fixed());
+		assertEquals(Map.of("i1", 991L), barriers.getLast().fixed());
+		assertEquals(0, positions.events(200_000_003), "above every owner");
+	}
+
 	@Test
 	void summariesSayOncePositionsThatAgreeOverRanks() throws Exception {
 		Model model = Models.parse(LINE_EXCHANGE);

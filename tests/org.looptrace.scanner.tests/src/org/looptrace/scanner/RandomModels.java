@@ -164,7 +164,8 @@ final class RandomModels {
 
 	/**
 	 * A rank: a constant most of the time, else affine in one or two enclosing indices, or a
-	 * neighbour on a ring ({@code a*i + mod(j+o, m)}, {@code a} 0 or 1: never negative).
+	 * neighbour on a ring ({@code a*i + k*mod(b*j+o, m)}, {@code a} 0 or 1, {@code k} 1 or 2,
+	 * {@code b} ±1, ±2 or 3: never negative).
 	 */
 	private Expr rank(List<String> scope) {
 		if (scope.isEmpty() || random.nextInt(3) > 0) {
@@ -172,8 +173,9 @@ final class RandomModels {
 		}
 		if (random.nextInt(3) == 0) {
 			String index = scope.get(random.nextInt(scope.size()));
-			Expr argument = Exprs.canonical(random.nextInt(2 * ranks) - ranks, Map.of(index, random.nextBoolean() ? 1L : -1L), scope);
-			Residue ring = Exprs.residue(1, argument, 2 + random.nextInt(ranks - 1));
+			long[] steps = { 1, -1, 2, -2, 3 };
+			Expr argument = Exprs.canonical(random.nextInt(2 * ranks) - ranks, Map.of(index, steps[random.nextInt(steps.length)]), scope);
+			Residue ring = Exprs.residue(1 + random.nextInt(2), argument, 2 + random.nextInt(ranks - 1));
 			return Exprs.canonical(0, Map.of(scope.get(random.nextInt(scope.size())), (long) random.nextInt(2)), List.of(ring), scope);
 		}
 		Map<String, Long> coefficients = new HashMap<>();

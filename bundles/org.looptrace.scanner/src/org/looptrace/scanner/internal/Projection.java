@@ -265,25 +265,39 @@ public final class Projection {
 			long upper = Exprs.evaluate(loop.getUpper(), this::fixedValue);
 			List<Iteration> iterations = new ArrayList<>();
 			Polynomial offset = Polynomial.ZERO;
-			for (long value = lower; value <= upper; value++) {
-				if (++unrolledIterations > MAX_UNROLLED) {
-					throw new IllegalArgumentException("the loop over '" + loop.getIndex() + "' (construct " + ConstructPath.of(loop)
-							+ ") runs over ranks or bounds other loops over ranks: projecting the model onto rank " + rank
-							+ " would unroll more than " + MAX_UNROLLED + " iterations");
+			// only the iterations that may hold events of the rank, when the owners tell which
+			long @Nullable [] values = OwnerIterations.of(loop, lower, upper, rank, fixed);
+			if (values != null) {
+				for (long value : values) {
+					offset = iteration(loop, value, offset, iterations);
 				}
-				fixed.put(loop.getIndex(), value);
-				List<Node> body = block(loop);
-				fixed.remove(loop.getIndex());
-				Polynomial count = sum(body);
-				if (!count.isZero()) {
-					iterations.add(new Iteration(value, offset, count, body));
-					offset = offset.plus(count);
-				}
-				if (value == Long.MAX_VALUE) {
-					break;
+			} else {
+				for (long value = lower; value <= upper; value++) {
+					offset = iteration(loop, value, offset, iterations);
+					if (value == Long.MAX_VALUE) {
+						break;
+					}
 				}
 			}
 			return iterations.isEmpty() ? null : new UnrolledNode(loop, iterations, offset);
+		}
+
+		/** Adds the iteration {@code value} of an unrolled loop when it has events of the rank; returns the offset after it. */
+		private Polynomial iteration(Loop loop, long value, Polynomial offset, List<Iteration> iterations) {
+			if (++unrolledIterations > MAX_UNROLLED) {
+				throw new IllegalArgumentException("the loop over '" + loop.getIndex() + "' (construct " + ConstructPath.of(loop)
+						+ ") runs over ranks or bounds other loops over ranks: projecting the model onto rank " + rank
+						+ " would unroll more than " + MAX_UNROLLED + " iterations");
+			}
+			fixed.put(loop.getIndex(), value);
+			List<Node> body = block(loop);
+			fixed.remove(loop.getIndex());
+			Polynomial count = sum(body);
+			if (count.isZero()) {
+				return offset;
+			}
+			iterations.add(new Iteration(value, offset, count, body));
+			return offset.plus(count);
 		}
 	}
 }

@@ -88,17 +88,27 @@ public final class TraceSource {
 
 	/**
 	 * The traces of the model text in {@code modelFile}, those its {@code // traces:} line names or its
-	 * own folder ({@link TracesComment}), opened as {@link #open} opens them: the data traces of a model
-	 * made from an archive are those of the archive.
+	 * own folder ({@link TracesComment}), opened as {@link #forModel} opens them: the data traces of a
+	 * model made from an archive are those of the archive.
 	 */
 	public static TraceSource ofModel(Path modelFile, CharSequence text, boolean calls, int threads, Progress progress)
 			throws IOException {
-		return open(TracesComment.traceFolder(modelFile, text), calls, threads, progress);
+		return forModel(TracesComment.traceFolder(modelFile, text), text, calls, threads, progress);
+	}
+
+	/**
+	 * The traces {@code path} names, opened for the model text {@code text} as {@link #open} opens them,
+	 * an archive's regions read as calls when asked or when the model counts them (its
+	 * {@code // traces:} line says {@code --calls}): its positions are those of the archive read so.
+	 */
+	public static TraceSource forModel(Path path, CharSequence text, boolean calls, int threads, Progress progress)
+			throws IOException {
+		return open(path, calls || TracesComment.calls(text), threads, progress);
 	}
 
 	/** As {@link #ofModel}, when the model's traces can be read without converting an archive ({@link #ready}). */
 	public static Optional<TraceSource> readyOfModel(Path modelFile, CharSequence text, boolean calls) throws IOException {
-		return ready(TracesComment.traceFolder(modelFile, text), calls);
+		return ready(TracesComment.traceFolder(modelFile, text), calls || TracesComment.calls(text));
 	}
 
 	/** The trace folder: the one given, or the one an archive was written into. */

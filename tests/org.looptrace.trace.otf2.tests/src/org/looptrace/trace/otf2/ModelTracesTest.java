@@ -54,7 +54,7 @@ class ModelTracesTest {
 		Path beside = dir.resolve("run/model.loops");
 		Path elsewhere = dir.resolve("models/deep/model.loops");
 		Files.createDirectories(elsewhere.getParent());
-		String withLine = TracesComment.line(elsewhere, dir.resolve("run")) + "0 send 1 0\n";
+		String withLine = TracesComment.line(elsewhere, dir.resolve("run"), false) + "0 send 1 0\n";
 		for (boolean first : new boolean[] { true, false }) {
 			TraceSource fromBeside = TraceSource.ofModel(beside, "0 send 1 0\n", false, 2, Progress.NONE);
 			TraceSource fromElsewhere = TraceSource.ofModel(elsewhere, withLine, false, 2, Progress.NONE);
@@ -70,7 +70,7 @@ class ModelTracesTest {
 	void aModelOfATraceFolderReadsThatFolder(@TempDir Path dir) throws Exception {
 		Files.writeString(dir.resolve("trace.0"), "0 send 0 1\n0 recv 0 1\n");
 		Path model = dir.resolve("models/run.loops");
-		String text = TracesComment.line(model, dir) + "0 send 0 1\n0 recv 0 1\n";
+		String text = TracesComment.line(model, dir, false) + "0 send 0 1\n0 recv 0 1\n";
 		TraceSource source = TraceSource.ofModel(model, text, false, 1, Progress.NONE);
 		assertEquals(dir, source.folder());
 		assertNull(source.anchor());
@@ -93,6 +93,14 @@ class ModelTracesTest {
 		assertEquals(folder, ready.folder());
 		assertEquals(written.anchor(), ready.anchor());
 		assertEquals(Optional.empty(), TraceSource.readyOfModel(model, "", true), "with calls, another conversion");
+		// a model made with calls says so, and is read with them unasked
+		String withCalls = TracesComment.line(model, dir.resolve("run"), true);
+		assertEquals("// traces: . --calls\n", withCalls);
+		assertEquals(Optional.empty(), TraceSource.readyOfModel(model, withCalls, false), "the model's calls, another conversion");
+		Path callsFolder = TraceSource.ofModel(model, withCalls, false, 1, Progress.NONE).folder();
+		assertEquals(TraceSource.open(written.anchor(), true, 1, Progress.NONE).folder(), callsFolder);
+		assertEquals(Optional.of(callsFolder), TraceSource.readyOfModel(model, withCalls, false).map(TraceSource::folder));
+		assertEquals(callsFolder, TraceSource.forModel(written.anchor(), withCalls, false, 1, Progress.NONE).folder());
 
 		Path definitions = dir.resolve("run/traces.def");
 		Files.setLastModifiedTime(definitions, FileTime.fromMillis(Files.getLastModifiedTime(definitions).toMillis() + 5_000));

@@ -74,13 +74,14 @@ final class ScanJob extends Job {
 		ScanConsole console = ScanConsole.show();
 		IFile modelFile = settings.model();
 		try {
-			Model model = ModelText.parse(ScanSettings.text(modelFile), modelFile.getFullPath().toString());
+			String text = ScanSettings.text(modelFile);
+			Model model = ModelText.parse(text, modelFile.getFullPath().toString());
 			Scanner scanner = compile(model);
 			if (scanner.queries().isEmpty()) {
 				return failed(console, NLS.bind(Messages.ScanJob_noAnnotation, modelFile.getFullPath()));
 			}
 			if (settings.mode().equals(ScannerUi.MODE_SCAN)) {
-				scan(scanner, console, progress);
+				scan(scanner, text, console, progress);
 			} else {
 				generate(scanner, console, progress.split(100));
 			}
@@ -109,7 +110,8 @@ final class ScanJob extends Job {
 		return ScanSettings.error(message, null);
 	}
 
-	private void scan(Scanner scanner, ScanConsole console, SubMonitor progress) throws IOException, CoreException {
+	/** Scans the data traces for the model {@code text}: an archive read as the model was made from it. */
+	private void scan(Scanner scanner, String text, ScanConsole console, SubMonitor progress) throws IOException, CoreException {
 		IFile wanted = settings.output();
 		IFile target = WrittenFiles.target(wanted);
 		IPath location = target.getLocation();
@@ -118,7 +120,7 @@ final class ScanJob extends Job {
 		}
 		console.print(NLS.bind(Messages.ScanJob_scanning, new Object[] { settings.model().getFullPath(), settings.traces(), scanner.ranks().size() }));
 		// an archive is converted first (once: while it does not change, its trace folder is reused)
-		TraceSource traces = TraceSource.open(settings.traces(), false, Runtime.getRuntime().availableProcessors(),
+		TraceSource traces = TraceSource.forModel(settings.traces(), text, false, Runtime.getRuntime().availableProcessors(),
 				new MonitorProgress(progress.split(20), getName()));
 		Path file = location.toPath();
 		Path part = file.resolveSibling("." + file.getFileName() + ".part");

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.bench;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Set;
+
+import org.looptrace.cli.Arguments;
+import org.looptrace.lang.ModelText;
+import org.looptrace.model.Model;
+import org.looptrace.scanner.Positions;
+
+/**
+ * {@code looptrace bench positions}: the time to project a model onto every one of its P ranks (what
+ * a scan, a time profile or the time on the model do before they read a record), for models whose
+ * loops over ranks span all P ranks: a ring (owners affine, and a neighbour modulo P), a 2-D grid of
+ * √P × √P ranks exchanging along its rows (a nest of two loops over ranks), and a broadcast whose
+ * rounds are one loop with its ranks read modulo P. Each run on a new {@link Positions}: nothing
+ * cached from the one before.
+ */
+final class PositionsBench {
+
+	private PositionsBench() {
+	}
+
+	static int run(List<String> args, PrintStream out) throws Exception {
+		Arguments arguments = Arguments.parse("bench positions", args, Set.of("--ranks"), Set.of());
+		arguments.positional(0, 0, "no argument besides the options");
+		List<Integer> rankCounts = MergeBench.rankCounts("bench positions", arguments.value("--ranks", "1024,4096,16384,65536"));
+		out.println("# looptrace bench positions --ranks " + rankCounts.toString().replace(" ", "").replace("[", "").replace("]", "")
+				+ ": " + Runtime.getRuntime().availableProcessors() + " cores (" + MergeBench.cpu() + "), Java "
+				+ System.getProperty("java.version") + ", load average " + ScanBench.load());
+		out.println("| model | ranks | every rank projected (best of 3) | ranks/s |");
+		out.println("|---|---|---|---|");
+		for (int ranks : rankCounts) {
+			int side = (int) Math.round(Math.sqrt(ranks));
+			row(out, "ring", ranks, """
+					for i0 = 0 to 99
+					  for i1 = 0 to %1$d
+					    i1 send mod(1+i1,%2$d) 1
+					    mod(1+i1,%2$d) recv i1 1
+					  done
+					  for i1 = 0 to %1$d
+					    i1 sync MPI_Allreduce 0-%1$d
+					  done
+					done
+					""".formatted(ranks - 1, ranks));
+			row(out, "grid " + side + " × " + side, side * side, """
+					for i0 = 0 to 99
+					  for i1 = 0 to %1$d
+					    for i2 = 0 to %2$d
+					      %3$d*i1+i2 send 1+%3$d*i1+i2 1
+					      1+%3$d*i1+i2 recv %3$d*i1+i2 1
+					    done
+					  done
+					done
+					""".formatted(side - 1, side - 2, side));
+			row(out, "rounds of a broadcast", ranks, """
+					for i0 = 0 to %1$d
+					  mod(i0,%2$d) sync MPI_Bcast 0-%3$d
+					done
+					""".formatted(10 * ranks - 1, ranks, ranks - 1));
+		}
+		return 0;
+	}
+
+	private static void row(PrintStream out, String name, int ranks, String text) throws Exception {
+		Model model = ModelText.parse(text, name + ".loops");
+		long best = Long.MAX_VALUE;
+		long events = 0;
+		for (int run = 0; run < 3; run++) {
+			long start = System.nanoTime();
+			Positions positions = Positions.of(model);
+			events = 0;
+			for (int rank = 0; rank < ranks; rank++) {
+				events += positions.events(rank);
+			}
+			best = Math.min(best, System.nanoTime() - start);
+		}
+		out.printf("| %s (%,d events) | %,d | %.3f s | %,.0f |%n", name, events, ranks, best / 1e9, ranks / (best / 1e9));
+	}
+}

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.scanner.internal;
+
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.Block;
+import org.looptrace.model.Event;
+import org.looptrace.model.Expr;
+import org.looptrace.model.Item;
+import org.looptrace.model.Loop;
+import org.looptrace.model.Residue;
+import org.looptrace.model.Term;
+import org.looptrace.model.core.Exprs;
+
+/**
+ * The iterations of a loop over ranks in which one rank may own events, solved from the owners'
+ * expressions rather than found by running every iteration. On P ranks a loop over ranks has up to P
+ * iterations and the model is projected onto each of the P ranks: running them all makes the
+ * positions of a run quadratic in its ranks, solving them linear.
+ * <p>
+ * With x the loop's index and the other indices fixed: an owner {@code c·x + rest} is the rank in at
+ * most one iteration; {@code rest + k·mod(a·x + d, m)} in those of one residue class modulo
+ * m / gcd(a, m); {@code c·x + Σ c_j·y_j + rest}, y_j the indices of loops inside with constant bounds
+ * (a row of a 2-D grid), in an interval of x. An owner that reads x in more than one place, or
+ * another index in a residue, is not solved: every iteration may then hold an event of the rank.
+ */
+final class OwnerIterations {
+
+	private final String x;
+	private final long lower;
+	private final long upper;
+	private final int rank;
+	private final Map<String, Long> fixed;
+	/** The ranges of the indices of the loops inside, those with constant bounds; null for the others. */
+	private final Map<String, long @Nullable []> inner = new HashMap<>();
+	private final Set<Long> values = new TreeSet<>();
+
+	private OwnerIterations(Loop loop, long lower, long upper, int rank, Map<String, Long> fixed) {
+		this.x = loop.getIndex();
+		this.lower = lower;
+		this.upper = upper;
+		this.rank = rank;
+		this.fixed = fixed;
+	}
+
+	/**
+	 * The values of {@code loop}'s index in {@code [lower, upper]} whose iterations may hold events
+	 * owned by {@code rank}, ascending (a superset of those that do); null when every value may.
+	 *
+	 * @param fixed values of the indices of the enclosing unrolled loops
+	 */
+	static long @Nullable [] of(Loop loop, long lower, long upper, int rank, Map<String, Long> fixed) {
+		OwnerIterations solver = new OwnerIterations(loop, lower, upper, rank, fixed);
+		return solver.solved(loop) ? solver.values.stream().mapToLong(Long::longValue).toArray() : null;
+	}
+
+	/** Solves for the owners of the events of a block; false when one cannot be solved for. */
+	private boolean solved(Block block) {
+		for (Item item : block.getItems()) {
+			if (item instanceof Event event && !solved(Specialisation.owner(event))) {
+				return false;
+			}
+			if (item instanceof Loop loop) {
+				long[] range = null;
+				if (isFixed(loop.getLower()) && isFixed(loop.getUpper())) {
+					range = new long[] { Exprs.evaluate(loop.getLower(), fixed::get), Exprs.evaluate(loop.getUpper(), fixed::get) };
+				}
+				inner.put(loop.getIndex(), range);
+				boolean solved = solved(loop);
+				inner.remove(loop.getIndex());
+				if (!solved) {
+					return false;
+				}
+			}
+		}
+		return true;
+	}
+
+	private boolean isFixed(Expr expr) {
+		return fixed.keySet().containsAll(Exprs.indices(expr));
+	}
+
+	/** Adds the values of x where {@code owner} may be the rank; false when they cannot be solved for (or are all of them). */
+	private boolean solved(Expr owner) {
+		Set<String> indices = Exprs.indices(owner);
+		for (String index : indices) {
+			if (!index.equals(x) && !fixed.containsKey(index) && inner.get(index) == null) {
+				return false;
+			}
+		}
+		Residue wrapping = null;
+		for (Residue residue : owner.getResidues()) {
+			Set<String> read = Exprs.indices(residue.getArgument());
+			if (read.stream().anyMatch(inner::containsKey) || read.contains(x) && (wrapping != null || coefficient(owner, x) != 0)) {
+				return false;
+			}
+			wrapping = read.contains(x) ? residue : wrapping;
+		}
+		// the rest: owner with x and the inner indices at 0, residues reading x taken out
+		Exprs.IndexEnvironment atZero = index -> fixed.containsKey(index) ? fixed.get(index) : 0;
+		long rest = Exprs.evaluate(owner, atZero);
+		if (wrapping != null) {
+			if (indices.stream().anyMatch(inner::containsKey)) {
+				return false;
+			}
+			long at = Math.floorMod(Exprs.evaluate(wrapping.getArgument(), atZero), wrapping.getModulus());
+			return residueClass(wrapping, Math.subtractExact(rank, Math.subtractExact(rest, Math.multiplyExact(wrapping.getCoefficient(), at))));
+		}
+		// rest + c·x + Σ c_j·y_j = rank, the sum within [least, most]
+		long least = 0;
+		long most = 0;
+		for (Term term : owner.getTerms()) {
+			long[] range = inner.get(term.getIndex());
+			if (range != null) {
+				long a = Math.multiplyExact(term.getCoefficient(), range[0]);
+				long b = Math.multiplyExact(term.getCoefficient(), range[1]);
+				least = Math.addExact(least, Math.min(a, b));
+				most = Math.addExact(most, Math.max(a, b));
+			}
+		}
+		long c = coefficient(owner, x);
+		long low = Math.subtractExact(Math.subtractExact(rank, rest), most);
+		long high = Math.subtractExact(Math.subtractExact(rank, rest), least);
+		if (c == 0) {
+			return low > 0 || high < 0; // the same in every iteration: all of them, or none
+		}
+		long first = Math.max(lower, c > 0 ? Math.ceilDiv(low, c) : Math.ceilDiv(high, c));
+		long last = Math.min(upper, c > 0 ? Math.floorDiv(high, c) : Math.floorDiv(low, c));
+		if (last >= first && last - first >= (upper - lower) / 2) {
+			return false; // half the iterations or more: as quick to run them all
+		}
+		for (long value = first; value <= last; value++) {
+			values.add(value);
+		}
+		return true;
+	}
+
+	/**
+	 * Adds the values of x where {@code k·mod(a·x + d, m)} (d the argument's rest) equals
+	 * {@code wanted}: a·x + d ≡ wanted / k (mod m), one class modulo m / g when g = gcd(a, m) divides
+	 * the right side.
+	 */
+	private boolean residueClass(Residue residue, long wanted) {
+		long k = residue.getCoefficient();
+		long m = residue.getModulus();
+		if (k == 0 || wanted % k != 0 || wanted / k < 0 || wanted / k >= m) {
+			return k != 0 || wanted != 0;
+		}
+		Expr argument = residue.getArgument();
+		long d = Exprs.evaluate(argument, index -> fixed.containsKey(index) ? fixed.get(index) : 0);
+		long a = Math.floorMod(coefficient(argument, x), m);
+		long right = Math.floorMod(wanted / k - d, m);
+		long g = BigInteger.valueOf(a).gcd(BigInteger.valueOf(m)).longValueExact();
+		if (right % g != 0) {
+			return true;
+		}
+		long period = m / g;
+		long first = period == 1 ? 0
+				: BigInteger.valueOf(a / g).modInverse(BigInteger.valueOf(period)).multiply(BigInteger.valueOf(right / g))
+						.mod(BigInteger.valueOf(period)).longValueExact();
+		for (long value = lower + Math.floorMod(first - lower, period); value <= upper && value >= lower; value += period) {
+			values.add(value);
+		}
+		return true;
+	}
+
+	private static long coefficient(Expr expr, String index) {
+		long c = 0;
+		for (Term term : expr.getTerms()) {
+			if (term.getIndex().equals(index)) {
+				c = Math.addExact(c, term.getCoefficient());
+			}
+		}
+		return c;
+	}
+}
