@@ -20,12 +20,15 @@ import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Menu;
+import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ISetSelectionTarget;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -80,12 +83,28 @@ class ScanLaunchShortcutTest {
 		assertFalse(folder.contains("Run As"), () -> "the menu of a folder: " + folder);
 	}
 
+	/** The model's editor has one Run As too: the platform's, which offers the LoopTrace launches. */
+	@Test
+	void theEditorOfAModelOffersRunAsOnce() throws PartInitException {
+		IEditorPart editor = IDE.openEditor(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage(), project.model);
+		try {
+			List<String> labels = labels(editor.getAdapter(Control.class).getMenu());
+			assertEquals(1, Collections.frequency(labels, "Run As"), () -> "the menu of the model's editor: " + labels);
+		} finally {
+			editor.getSite().getPage().closeEditor(editor, false);
+		}
+	}
+
 	/** The labels of the Project Explorer's context menu on a resource, as the menu shows them when opened. */
 	private static List<String> contextMenu(IResource resource) throws PartInitException {
 		IViewPart explorer = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage()
 				.showView(IPageLayout.ID_PROJECT_EXPLORER);
 		((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(resource));
-		Menu menu = ((Viewer) explorer.getSite().getSelectionProvider()).getControl().getMenu();
+		return labels(((Viewer) explorer.getSite().getSelectionProvider()).getControl().getMenu());
+	}
+
+	/** The labels of a context menu, as it shows them when opened. */
+	private static List<String> labels(Menu menu) {
 		menu.notifyListeners(SWT.Show, new Event());
 		try {
 			return Arrays.stream(menu.getItems()).map(item -> item.getText().replace("&", "")).toList();
