@@ -137,11 +137,12 @@ public final class Otf2Archive {
 	 */
 	public long records(Progress progress) throws IOException {
 		progress.begin("Counting the records of " + anchor().getFileName(), ranks());
-		Optional<long[]> saved = savedRecords(anchor()).filter(counts -> counts.length == ranks());
+		// one stamp for both: it lists every file of the archive, a million at a million ranks
+		String stamp = stamp(anchor());
+		Optional<long[]> saved = savedRecords(anchor(), stamp).filter(counts -> counts.length == ranks());
 		if (saved.isPresent()) {
 			return Arrays.stream(saved.get()).sum();
 		}
-		String stamp = stamp(anchor());
 		long[] counted = new long[ranks()];
 		for (int rank = 0; rank < ranks(); rank++) {
 			progress.checkCancelled();
@@ -164,12 +165,16 @@ public final class Otf2Archive {
 	 * (but for the sizes and times of its files), so the ranks too are known by it. Empty when none are saved.
 	 */
 	public static Optional<long[]> savedRecords(Path anchor) throws IOException {
+		return savedRecords(anchor, stamp(anchor));
+	}
+
+	/** As {@link #savedRecords(Path)}, the archive's current stamp given. */
+	private static Optional<long[]> savedRecords(Path anchor, String stamp) throws IOException {
 		Path file = convertedFolder(anchor, false).resolve(RECORDS_FILE);
 		if (!Files.isRegularFile(file)) {
 			return Optional.empty();
 		}
 		String saved = Files.readString(file, StandardCharsets.UTF_8);
-		String stamp = stamp(anchor);
 		if (!saved.startsWith(stamp)) {
 			return Optional.empty();
 		}
