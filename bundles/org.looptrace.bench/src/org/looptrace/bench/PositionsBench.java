@@ -8,15 +8,17 @@ import java.util.Set;
 import org.looptrace.cli.Arguments;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelExpander;
 import org.looptrace.scanner.Positions;
 
 /**
  * {@code looptrace bench positions}: the time to project a model onto every one of its P ranks (what
  * a scan, a time profile or the time on the model do before they read a record), for models whose
  * loops over ranks span all P ranks: a ring (owners affine, and a neighbour modulo P), a 2-D grid of
- * √P × √P ranks exchanging along its rows (a nest of two loops over ranks), and a broadcast whose
- * rounds are one loop with its ranks read modulo P. Each run on a new {@link Positions}: nothing
- * cached from the one before.
+ * √P × √P ranks exchanging along its rows (a nest of two loops over ranks), the same grid periodic
+ * (each row a ring), and a broadcast whose rounds are one loop with its ranks read modulo P. Each run
+ * on a new {@link Positions}: nothing cached from the one before. Beside it, the time to expand the
+ * model into the events of every rank, one rank after the other ({@code looptrace expand --rank}).
  */
 final class PositionsBench {
 
@@ -30,8 +32,8 @@ final class PositionsBench {
 		out.println("# looptrace bench positions --ranks " + rankCounts.toString().replace(" ", "").replace("[", "").replace("]", "")
 				+ ": " + Runtime.getRuntime().availableProcessors() + " cores (" + MergeBench.cpu() + "), Java "
 				+ System.getProperty("java.version") + ", load average " + ScanBench.load());
-		out.println("| model | ranks | every rank projected (best of 3) | ranks/s |");
-		out.println("|---|---|---|---|");
+		out.println("| model | ranks | every rank projected (best of 3) | ranks/s | every rank expanded (best of 3) |");
+		out.println("|---|---|---|---|---|");
 		for (int ranks : rankCounts) {
 			int side = (int) Math.round(Math.sqrt(ranks));
 			row(out, "ring", ranks, """
@@ -55,6 +57,16 @@ final class PositionsBench {
 					  done
 					done
 					""".formatted(side - 1, side - 2, side));
+			row(out, "periodic grid " + side + " × " + side, side * side, """
+					for i0 = 0 to 99
+					  for i1 = 0 to %1$d
+					    for i2 = 0 to %1$d
+					      %2$d*i1+i2 send %2$d*i1+mod(1+i2,%2$d) 1
+					      %2$d*i1+mod(1+i2,%2$d) recv %2$d*i1+i2 1
+					    done
+					  done
+					done
+					""".formatted(side - 1, side));
 			row(out, "rounds of a broadcast", ranks, """
 					for i0 = 0 to %1$d
 					  mod(i0,%2$d) sync MPI_Bcast 0-%3$d
@@ -77,6 +89,21 @@ final class PositionsBench {
 			}
 			best = Math.min(best, System.nanoTime() - start);
 		}
-		out.printf("| %s (%,d events) | %,d | %.3f s | %,.0f |%n", name, events, ranks, best / 1e9, ranks / (best / 1e9));
+		long bestExpansion = Long.MAX_VALUE;
+		for (int run = 0; run < 3; run++) {
+			long start = System.nanoTime();
+			long expanded = 0;
+			for (int rank = 0; rank < ranks; rank++) {
+				for (ModelExpander lines = ModelExpander.expand(model, rank); lines.hasNext(); lines.next()) {
+					expanded++;
+				}
+			}
+			bestExpansion = Math.min(bestExpansion, System.nanoTime() - start);
+			if (expanded != events) {
+				throw new IllegalStateException(name + ": " + expanded + " events expanded, " + events + " projected");
+			}
+		}
+		out.printf("| %s (%,d events) | %,d | %.3f s | %,.0f | %.3f s |%n", name, events, ranks, best / 1e9, ranks / (best / 1e9),
+				bestExpansion / 1e9);
 	}
 }

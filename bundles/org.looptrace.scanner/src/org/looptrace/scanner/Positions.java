@@ -132,7 +132,7 @@ public final class Positions {
 				continue;
 			}
 			if (item instanceof Event event) {
-				long owner = Exprs.evaluate(Specialisation.owner(event), fixed::get);
+				long owner = Exprs.evaluate(Exprs.owner(event), fixed::get);
 				if (owner >= 0 && owner <= Integer.MAX_VALUE) {
 					ranks.add((int) owner);
 				}

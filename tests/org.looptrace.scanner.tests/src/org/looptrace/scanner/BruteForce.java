@@ -64,7 +64,7 @@ final class BruteForce {
 				long before = position;
 				Map<String, Long> indices = new LinkedHashMap<>(values);
 				if (item instanceof Event event) {
-					if (Exprs.evaluate(Specialisation.owner(event), values::get) == rank) {
+					if (Exprs.evaluate(Exprs.owner(event), values::get) == rank) {
 						position++;
 					}
 				} else {

@@ -55,7 +55,8 @@ final class PositionsAgainstExpansion {
 		label(labelled);
 		for (int rank = 0; rank < ranks; rank++) {
 			long position = 0;
-			for (ModelExpander lines = ModelExpander.expand(labelled, rank); lines.hasNext(); position++) {
+			int owner = rank; // every event run and filtered: an oracle independent of the owners solved
+			for (ModelExpander lines = ModelExpander.expand(labelled, at -> at == owner); lines.hasNext(); position++) {
 				TraceEvent line = lines.next();
 				Event event = byPath.get(line.words().get(0));
 				List<String> indices = enclosing.get(event);
@@ -101,7 +102,7 @@ final class PositionsAgainstExpansion {
 		});
 		for (Event event : events) {
 			Local local = FACTORY.createLocal();
-			local.setRank(EcoreUtil.copy(Specialisation.owner(event)));
+			local.setRank(EcoreUtil.copy(Exprs.owner(event)));
 			local.getWords().add(Exprs.symbol(ConstructPath.of(event)));
 			for (String index : enclosingIndices(event)) {
 				local.getWords().add(Exprs.affine(0, 1, index));

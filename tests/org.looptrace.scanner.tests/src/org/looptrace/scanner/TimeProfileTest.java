@@ -140,7 +140,7 @@ class TimeProfileTest {
 				long first = position;
 				Tally tally = tallies.computeIfAbsent(construct, c -> new Tally());
 				if (item instanceof Event event) {
-					if (Exprs.evaluate(Specialisation.owner(event), values::get) == rank) {
+					if (Exprs.evaluate(Exprs.owner(event), values::get) == rank) {
 						position++;
 					}
 				} else {

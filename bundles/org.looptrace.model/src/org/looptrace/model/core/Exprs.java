@@ -11,9 +11,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.looptrace.model.Event;
 import org.looptrace.model.Expr;
 import org.looptrace.model.LooptraceFactory;
 import org.looptrace.model.Message;
+import org.looptrace.model.Recv;
 import org.looptrace.model.Residue;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Term;
@@ -225,6 +227,14 @@ public final class Exprs {
 	/** The value of a trace token: its number, or the symbol it spells. */
 	public static Value value(String token) {
 		return Tokens.isNumber(token) ? constant(Long.parseLong(token)) : symbol(token);
+	}
+
+	/**
+	 * The expression of the rank in whose trace an event is written: a receive's second field (the
+	 * receiver), the first field of the other events. {@link TraceEvent#owner()} of the event's lines.
+	 */
+	public static Expr owner(Event event) {
+		return event instanceof Recv recv ? recv.getPeer() : event.getRank();
 	}
 
 	/** The token of a message's tag in a trace line: the number, {@code c33.3014} or the symbol. */

@@ -2,7 +2,9 @@
 package org.looptrace.model.core;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntPredicate;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -16,26 +18,32 @@ import org.looptrace.model.Recv;
 import org.looptrace.model.Send;
 import org.looptrace.model.Sync;
 import org.looptrace.model.Value;
+import org.looptrace.model.core.internal.OwnerIterations;
 
 /**
  * Expansion (replay) of a model into the event lines it stands for, in model order, keeping the
  * events whose owner the filter accepts. Streaming: memory is proportional to the nesting depth,
- * not to the iteration counts.
+ * not to the iteration counts. The events of one rank run only the iterations of loops over ranks
+ * that may hold that rank's events ({@link OwnerIterations}), so that projecting a run of P ranks
+ * onto each of its ranks costs P times a rank's events, not P².
  */
 public final class ModelExpander extends EventIterator {
 
 	private final IntPredicate owners;
+	/** The rank whose events are kept, or -1 when the predicate decides alone. */
+	private final int rank;
 	/** One frame per open block: the model's top, then every loop being iterated. */
 	private final List<Frame> frames = new ArrayList<>();
 
-	private ModelExpander(List<Item> items, IntPredicate owners) {
+	private ModelExpander(List<Item> items, IntPredicate owners, int rank) {
 		this.owners = owners;
-		frames.add(new Frame(items, null, 0, 0));
+		this.rank = rank;
+		frames.add(new Frame(items, null, null, 0, 0));
 	}
 
 	/** Every event of the block, in model order. */
 	public static ModelExpander expand(Block block) {
-		return new ModelExpander(block.getItems(), rank -> true);
+		return new ModelExpander(block.getItems(), rank -> true, -1);
 	}
 
 	/**
@@ -44,17 +52,17 @@ public final class ModelExpander extends EventIterator {
 	 * are the expansion of the block.
 	 */
 	public static ModelExpander expandItem(Block block, int position) {
-		return new ModelExpander(block.getItems().subList(position, position + 1), rank -> true);
+		return new ModelExpander(block.getItems().subList(position, position + 1), rank -> true, -1);
 	}
 
 	/** The events of the block owned by {@code rank}: the trace of that rank. */
 	public static ModelExpander expand(Block block, int rank) {
-		return new ModelExpander(block.getItems(), owner -> owner == rank);
+		return new ModelExpander(block.getItems(), owner -> owner == rank, rank);
 	}
 
 	/** The events of the block whose owner the predicate accepts. */
 	public static ModelExpander expand(Block block, IntPredicate owners) {
-		return new ModelExpander(block.getItems(), owners);
+		return new ModelExpander(block.getItems(), owners, -1);
 	}
 
 	@Override
@@ -62,8 +70,7 @@ public final class ModelExpander extends EventIterator {
 		while (!frames.isEmpty()) {
 			Frame frame = frames.get(frames.size() - 1);
 			if (frame.position == frame.items.size()) {
-				if (frame.loop != null && frame.value < frame.upper) {
-					frame.value++;
+				if (frame.loop != null && frame.advanced()) {
 					frame.position = 0;
 				} else {
 					frames.remove(frames.size() - 1);
@@ -74,8 +81,9 @@ public final class ModelExpander extends EventIterator {
 			if (item instanceof Loop loop) {
 				long lower = Exprs.evaluate(loop.getLower(), this::valueOf);
 				long upper = Exprs.evaluate(loop.getUpper(), this::valueOf);
-				if (lower <= upper) {
-					frames.add(new Frame(loop.getItems(), loop, lower, upper));
+				long[] values = rank < 0 || lower > upper ? null : OwnerIterations.of(loop, lower, upper, rank, enclosingValues());
+				if (values != null ? values.length > 0 : lower <= upper) {
+					frames.add(new Frame(loop.getItems(), loop, values, lower, upper));
 				}
 			} else if (item instanceof Event event) {
 				TraceEvent line = evaluate(event);
@@ -85,6 +93,18 @@ public final class ModelExpander extends EventIterator {
 			}
 		}
 		return null;
+	}
+
+	/** The values of the indices of the loops being iterated, the innermost one of each name. */
+	private Map<String, Long> enclosingValues() {
+		Map<String, Long> values = new HashMap<>();
+		for (Frame frame : frames) {
+			Loop loop = frame.loop;
+			if (loop != null) {
+				values.put(loop.getIndex(), frame.value);
+			}
+		}
+		return values;
 	}
 
 	/** The value of the innermost loop index of that name. */
@@ -137,15 +157,36 @@ public final class ModelExpander extends EventIterator {
 		final List<Item> items;
 		/** Null for the model's top block. */
 		final @Nullable Loop loop;
+		/** The values of the index to run, ascending, or null for every value up to {@code upper}. */
+		final long @Nullable [] values;
 		final long upper;
 		long value;
+		int next = 1;
 		int position;
 
-		Frame(List<Item> items, @Nullable Loop loop, long lower, long upper) {
+		Frame(List<Item> items, @Nullable Loop loop, long @Nullable [] values, long lower, long upper) {
 			this.items = items;
 			this.loop = loop;
-			this.value = lower;
+			this.values = values;
+			this.value = values == null ? lower : values[0];
 			this.upper = upper;
+		}
+
+		/** Moves to the next iteration; false after the last. */
+		boolean advanced() {
+			long[] run = values;
+			if (run != null) {
+				if (next == run.length) {
+					return false;
+				}
+				value = run[next++];
+				return true;
+			}
+			if (value < upper) {
+				value++;
+				return true;
+			}
+			return false;
 		}
 	}
 }

@@ -16,6 +16,7 @@ import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Exprs;
+import org.looptrace.model.core.internal.OwnerIterations;
 import org.looptrace.scanner.Placement;
 import org.looptrace.scanner.Polynomial;
 
@@ -233,7 +234,7 @@ public final class Projection {
 		}
 
 		private @Nullable Node event(Event event) {
-			long owner = Exprs.evaluate(Specialisation.owner(event), this::fixedValue);
+			long owner = Exprs.evaluate(Exprs.owner(event), this::fixedValue);
 			return owner == rank ? new EventNode(event) : null;
 		}
 

@@ -81,11 +81,6 @@ public final class Specialisation {
 		return unrolled.contains(loop);
 	}
 
-	/** The expression of the rank that owns an event: the receiver of a recv, the first rank otherwise. */
-	public static Expr owner(Event event) {
-		return event instanceof Recv recv ? recv.getPeer() : event.getRank();
-	}
-
 	private static void collect(Block block, List<Loop> loops) {
 		for (Item item : block.getItems()) {
 			if (item instanceof Loop loop) {
@@ -98,7 +93,7 @@ public final class Specialisation {
 	/** Whether the index of {@code loop} occurs in the owner of an event inside {@code block}. */
 	private static boolean decidesAnOwner(Loop loop, Block block) {
 		for (Item item : block.getItems()) {
-			if (item instanceof Event event && Exprs.reads(owner(event), loop.getIndex())
+			if (item instanceof Event event && Exprs.reads(Exprs.owner(event), loop.getIndex())
 					|| item instanceof Loop inner && decidesAnOwner(loop, inner)) {
 				return true;
 			}

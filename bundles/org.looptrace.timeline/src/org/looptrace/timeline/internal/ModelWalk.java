@@ -82,14 +82,10 @@ final class ModelWalk {
 				}
 				used.addAll(inner);
 			} else if (item instanceof Event event) {
-				used.addAll(Exprs.indices(owner(event)));
+				used.addAll(Exprs.indices(Exprs.owner(event)));
 			}
 		}
 		return used;
-	}
-
-	private static Expr owner(Event event) {
-		return event instanceof Recv recv ? recv.getPeer() : event.getRank();
 	}
 
 	/**
@@ -115,7 +111,7 @@ final class ModelWalk {
 			} else if (item instanceof Event event) {
 				for (Env env : envs) {
 					try {
-						int owner = rank(owner(event), env, prefix);
+						int owner = rank(Exprs.owner(event), env, prefix);
 						out.set(owner);
 						if (sends != null && event instanceof Send send) {
 							sends.add(new Channel(owner, rank(send.getPeer(), env, prefix), tag(send, env, prefix)));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.scanner.internal;
+package org.looptrace.model.core.internal;
 
 import java.math.BigInteger;
 import java.util.HashMap;
@@ -26,10 +26,12 @@ import org.looptrace.model.core.Exprs;
  * With x the loop's index and the other indices fixed: an owner {@code c·x + rest} is the rank in at
  * most one iteration; {@code rest + k·mod(a·x + d, m)} in those of one residue class modulo
  * m / gcd(a, m); {@code c·x + Σ c_j·y_j + rest}, y_j the indices of loops inside with constant bounds
- * (a row of a 2-D grid), in an interval of x. An owner that reads x in more than one place, or
- * another index in a residue, is not solved: every iteration may then hold an event of the rank.
+ * (a row of a 2-D grid), in an interval of x; a residue {@code k·mod(a, m)} whose argument reads such
+ * inner indices but not x counts there as a value between 0 and k·(m − 1) (a periodic grid's
+ * neighbour in the row). An owner that reads x in more than one place, or an index of no such loop, is
+ * not solved: every iteration may then hold an event of the rank.
  */
-final class OwnerIterations {
+public final class OwnerIterations {
 
 	private final String x;
 	private final long lower;
@@ -54,7 +56,7 @@ final class OwnerIterations {
 	 *
 	 * @param fixed values of the indices of the enclosing unrolled loops
 	 */
-	static long @Nullable [] of(Loop loop, long lower, long upper, int rank, Map<String, Long> fixed) {
+	public static long @Nullable [] of(Loop loop, long lower, long upper, int rank, Map<String, Long> fixed) {
 		OwnerIterations solver = new OwnerIterations(loop, lower, upper, rank, fixed);
 		return solver.solved(loop) ? solver.values.stream().mapToLong(Long::longValue).toArray() : null;
 	}
@@ -62,7 +64,7 @@ final class OwnerIterations {
 	/** Solves for the owners of the events of a block; false when one cannot be solved for. */
 	private boolean solved(Block block) {
 		for (Item item : block.getItems()) {
-			if (item instanceof Event event && !solved(Specialisation.owner(event))) {
+			if (item instanceof Event event && !solved(Exprs.owner(event))) {
 				return false;
 			}
 			if (item instanceof Loop loop) {
@@ -94,16 +96,28 @@ final class OwnerIterations {
 			}
 		}
 		Residue wrapping = null;
+		long least = 0;
+		long most = 0;
+		long bounded = 0; // the bounded residues' value with the inner indices at 0, taken out of the rest
+		Exprs.IndexEnvironment atZero = index -> fixed.containsKey(index) ? fixed.get(index) : 0;
 		for (Residue residue : owner.getResidues()) {
 			Set<String> read = Exprs.indices(residue.getArgument());
-			if (read.stream().anyMatch(inner::containsKey) || read.contains(x) && (wrapping != null || coefficient(owner, x) != 0)) {
+			boolean readsInner = read.stream().anyMatch(inner::containsKey);
+			if (readsInner && read.contains(x) || read.contains(x) && (wrapping != null || coefficient(owner, x) != 0)) {
 				return false;
+			}
+			if (readsInner) {
+				long k = residue.getCoefficient();
+				long span = Math.multiplyExact(k, residue.getModulus() - 1);
+				least = Math.addExact(least, Math.min(0, span));
+				most = Math.addExact(most, Math.max(0, span));
+				bounded = Math.addExact(bounded,
+						Math.multiplyExact(k, Math.floorMod(Exprs.evaluate(residue.getArgument(), atZero), residue.getModulus())));
 			}
 			wrapping = read.contains(x) ? residue : wrapping;
 		}
-		// the rest: owner with x and the inner indices at 0, residues reading x taken out
-		Exprs.IndexEnvironment atZero = index -> fixed.containsKey(index) ? fixed.get(index) : 0;
-		long rest = Exprs.evaluate(owner, atZero);
+		// the rest: owner with x and the inner indices at 0, residues reading x or inner indices taken out
+		long rest = Math.subtractExact(Exprs.evaluate(owner, atZero), bounded);
 		if (wrapping != null) {
 			if (indices.stream().anyMatch(inner::containsKey)) {
 				return false;
@@ -111,9 +125,7 @@ final class OwnerIterations {
 			long at = Math.floorMod(Exprs.evaluate(wrapping.getArgument(), atZero), wrapping.getModulus());
 			return residueClass(wrapping, Math.subtractExact(rank, Math.subtractExact(rest, Math.multiplyExact(wrapping.getCoefficient(), at))));
 		}
-		// rest + c·x + Σ c_j·y_j = rank, the sum within [least, most]
-		long least = 0;
-		long most = 0;
+		// rest + c·x + Σ c_j·y_j + Σ bounded residues = rank, all but c·x within [least, most]
 		for (Term term : owner.getTerms()) {
 			long[] range = inner.get(term.getIndex());
 			if (range != null) {
