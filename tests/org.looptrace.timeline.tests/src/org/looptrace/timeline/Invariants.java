@@ -9,21 +9,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.looptrace.model.Block;
 import org.looptrace.model.Construct;
+import org.looptrace.model.Event;
 import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Recv;
 import org.looptrace.model.Sync;
+import org.looptrace.model.core.Exprs;
 import org.looptrace.timeline.Drawing.Arrow;
 import org.looptrace.timeline.Drawing.Box;
 import org.looptrace.timeline.Drawing.Collective;
@@ -97,7 +102,71 @@ final class Invariants {
 				assertTrue(inCollectives.contains(path), what + ": sync " + path + " in no collective");
 			}
 		});
+		rankOrder(model, drawing, what);
 		geometry(drawing, what);
+	}
+
+	/**
+	 * When every loop runs over ranks and none is empty, the drawing shows every event of the run
+	 * once: each rank's marks, in the order of their ticks, are then its events in the order it runs
+	 * them (a token passed round a ring is received before it is passed on). Not checked when a loop
+	 * inside a loop over ranks holds events of one rank in two of the outer loop's iterations: the
+	 * inner loop is one box, its events side by side.
+	 */
+	static void rankOrder(Block model, Drawing drawing, String what) {
+		Map<Integer, List<String>> expected = new TreeMap<>();
+		if (!drawing.boxes().stream().allMatch(Box::overRanks)
+				|| !run(model, "", new TreeMap<>(), new ArrayList<>(), new HashMap<>(), expected)) {
+			return;
+		}
+		Map<Integer, List<String>> drawn = new TreeMap<>();
+		drawing.marks().stream().sorted(Comparator.comparingLong(Mark::tick))
+				.forEach(mark -> drawn.computeIfAbsent(mark.rank(), rank -> new ArrayList<>()).add(mark.path()));
+		assertEquals(expected, drawn, what + ": each rank's events in the order it runs them");
+	}
+
+	/**
+	 * Runs every iteration, listing the paths of each rank's events; false when a loop is empty (drawn
+	 * once anyway) or holds events of a rank in two iterations of the loops around it.
+	 *
+	 * @param entered the loops being run: their paths and the values of the indices around them when entered
+	 * @param first   by loop path and rank, the values around the loop when the rank first had an event in it
+	 */
+	private static boolean run(Block block, String prefix, Map<String, Long> values, List<String[]> entered,
+			Map<String, String> first, Map<Integer, List<String>> out) {
+		int position = 0;
+		for (Item item : block.getItems()) {
+			if (!(item instanceof Construct construct)) {
+				continue;
+			}
+			String path = prefix.isEmpty() ? Integer.toString(++position) : prefix + "." + ++position;
+			if (construct instanceof Loop loop) {
+				long lower = Exprs.evaluate(loop.getLower(), values::get);
+				long upper = Exprs.evaluate(loop.getUpper(), values::get);
+				if (lower > upper) {
+					return false;
+				}
+				entered.add(new String[] { path, values.toString() });
+				for (long value = lower; value <= upper; value++) {
+					values.put(loop.getIndex(), value);
+					if (!run(loop, path, values, entered, first, out)) {
+						return false;
+					}
+				}
+				values.remove(loop.getIndex());
+				entered.remove(entered.size() - 1);
+			} else {
+				int owner = (int) Exprs.evaluate(Exprs.owner((Event) construct), values::get);
+				for (String[] loop : entered) {
+					String around = first.putIfAbsent(loop[0] + "#" + owner, loop[1]);
+					if (around != null && !around.equals(loop[1])) {
+						return false;
+					}
+				}
+				out.computeIfAbsent(owner, rank -> new ArrayList<>()).add(path);
+			}
+		}
+		return true;
 	}
 
 	/** What holds with any options: boxes overlap only when nested, arrows go forward, labels apart, marks inside. */

@@ -13,8 +13,10 @@ import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -210,6 +212,81 @@ class TimelineLayoutTest {
 		assertEquals(RankSet.range(0, 7), looped.boxes().get(0).ranks());
 		assertEquals(8, looped.arrows().size());
 		assertEquals(messages(written), messages(looped));
+	}
+
+	/** Rank 1 receives the token from 0 before it passes it to 2: the ring is a staircase, not one shift. */
+	@Test
+	void aTokenPassedRoundARingIsReceivedBeforeItIsPassedOn() throws Exception {
+		Drawing ring = checked(parse("""
+				for i0 = 0 to 7
+				  i0 send mod(1+i0,8) 1
+				  i0 recv mod(1+i0,8) 1
+				done
+				"""), "token ring");
+		assertEquals(16, ring.ticks(), "eight sends and eight receives one after the other");
+		for (Arrow arrow : ring.arrows()) {
+			assertEquals(arrow.sendTick() + 1, arrow.recvTick(), arrow.toString());
+		}
+	}
+
+	/**
+	 * Random models made only of loops over ranks (rings with neighbours through mod, grids of two
+	 * nested loops, events beside a loop inside), their messages received before or after they are
+	 * sent in the body: {@link Invariants#rankOrder} checks every rank's order.
+	 */
+	@Test
+	void randomLoopsOverRanksKeepEachRanksOrder() throws Exception {
+		for (long seed = 0; seed < 200; seed++) {
+			Random random = new Random(seed);
+			int ranks = 2 + random.nextInt(8);
+			StringBuilder text = new StringBuilder();
+			for (int block = 1 + random.nextInt(3); block > 0; block--) {
+				if (random.nextBoolean()) {
+					text.append("for i0 = 0 to ").append(ranks - 1).append('\n');
+					List<String> body = new ArrayList<>();
+					for (int pair = 1 + random.nextInt(3); pair > 0; pair--) {
+						int shift = random.nextInt(ranks);
+						String from = shift == 0 ? "i0" : "mod(" + shift + "+i0," + ranks + ")";
+						String to = "mod(" + (1 + random.nextInt(ranks - 1) + shift) % ranks + "+i0," + ranks + ")";
+						messages(body, from, to, random);
+					}
+					if (random.nextBoolean()) {
+						body.add("i0 sync MPI_Barrier 0-" + (ranks - 1));
+					}
+					Collections.shuffle(body, random);
+					body.forEach(line -> text.append("  ").append(line).append('\n'));
+				} else {
+					int columns = 2 + random.nextInt(ranks - 1);
+					int rows = 1 + random.nextInt(ranks / columns);
+					text.append("for i0 = 0 to ").append(rows - 1).append('\n');
+					if (random.nextBoolean()) {
+						text.append("  ").append(columns).append("*i0 local row\n");
+					}
+					text.append("  for i1 = 0 to ").append(columns - 1).append('\n');
+					List<String> body = new ArrayList<>();
+					for (int pair = 1 + random.nextInt(2); pair > 0; pair--) {
+						messages(body, columns + "*i0+i1", columns + "*i0+mod(" + (1 + random.nextInt(columns - 1)) + "+i1," + columns + ")", random);
+					}
+					Collections.shuffle(body, random);
+					body.forEach(line -> text.append("    ").append(line).append('\n'));
+					text.append("  done\n");
+					if (random.nextBoolean()) {
+						text.append("  ").append(columns).append("*i0 local after\n");
+					}
+				}
+				text.append("done\n");
+			}
+			Model model = parse(text.toString());
+			Drawing drawing = checked(model, "seed " + seed + ":\n" + text);
+			assertTrue(drawing.boxes().stream().allMatch(Box::overRanks), "seed " + seed + ": a loop not over ranks");
+		}
+	}
+
+	/** A message: its send and its receive (written alike, the receiver second), with a random tag. */
+	private static void messages(List<String> body, String from, String to, Random random) {
+		int tag = random.nextInt(3);
+		body.add(from + " send " + to + " " + tag);
+		body.add(from + " recv " + to + " " + tag);
 	}
 
 	/** Who sends to whom with which tag: the arrows without their paths, ticks and geometry. */

@@ -54,7 +54,7 @@ final class ModelWalk {
 	/** Walks the model with the environments of its top. */
 	ModelWalk(Model model, List<Env> top) {
 		ownerIndices(model);
-		cover(model, "", top, topRanks, null);
+		cover(model, "", top, topRanks, null, true);
 	}
 
 	/** Whether the loop's index is a rank: its body is placed once per value. */
@@ -69,6 +69,13 @@ final class ModelWalk {
 			throw new IllegalStateException("loop " + path + " was not covered by the walk of the model");
 		}
 		return coverage;
+	}
+
+	/** The ranks that own events of a loop in one environment of its block (one iteration of the loop around it). */
+	BitSet ranks(Loop loop, Env env, String path) {
+		BitSet ranks = new BitSet();
+		cover(loop, path, inner(loop, List.of(env), path), ranks, null, false);
+		return ranks;
 	}
 
 	/** The indices the owners of the block's events use; collects the loops over ranks. */
@@ -90,9 +97,9 @@ final class ModelWalk {
 
 	/**
 	 * Adds the owners of every event of the block to {@code out}, and the channels of its sends to
-	 * {@code sends}; keeps those of each loop inside for {@link #take}.
+	 * {@code sends}; when {@code keep}, keeps those of each loop inside for {@link #take}.
 	 */
-	private void cover(Block block, String prefix, List<Env> envs, BitSet out, @Nullable Set<Channel> sends) {
+	private void cover(Block block, String prefix, List<Env> envs, BitSet out, @Nullable Set<Channel> sends, boolean keep) {
 		int position = 0;
 		for (Item item : block.getItems()) {
 			if (!(item instanceof Construct)) {
@@ -102,8 +109,10 @@ final class ModelWalk {
 			if (item instanceof Loop loop) {
 				String path = path(prefix, position);
 				Coverage coverage = new Coverage(new BitSet(), new HashSet<>());
-				cover(loop, path, inner(loop, envs, path), coverage.ranks, coverage.sends);
-				coverages.put(loop, coverage);
+				cover(loop, path, inner(loop, envs, path), coverage.ranks, keep ? coverage.sends : null, keep);
+				if (keep) {
+					coverages.put(loop, coverage);
+				}
 				out.or(coverage.ranks);
 				if (sends != null) {
 					sends.addAll(coverage.sends);

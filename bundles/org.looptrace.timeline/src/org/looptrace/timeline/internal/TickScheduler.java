@@ -4,7 +4,9 @@ package org.looptrace.timeline.internal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -83,24 +85,37 @@ final class TickScheduler {
 
 	// ---- one block ----
 
-	/** Places a block starting at its scope's start; returns the tick after its last event. */
+	/**
+	 * Places a block starting at its scope's start; returns the tick after its last event. Each rank
+	 * queues its tasks in the order it runs them: for a loop over ranks (several environments),
+	 * iteration by iteration, so that a rank in two iterations (a token passed round a ring) receives
+	 * before it sends on. A loop inside is one task, queued for each rank at the first iteration in
+	 * which that rank has events in it.
+	 */
 	private long block(Block block, List<Env> envs, String prefix, PlacedLoop scope) {
 		BlockRun run = new BlockRun(scope);
-		int position = 0;
-		for (Item item : block.getItems()) {
-			if (!(item instanceof Construct construct)) {
-				continue;
-			}
-			position++;
-			String path = ModelWalk.path(prefix, position);
-			if (construct instanceof Loop loop) {
-				run.addLoop(loop, path, envs);
-			} else {
-				for (Env env : envs) {
+		Map<Loop, LoopTask> loops = new LinkedHashMap<>();
+		for (Env env : envs) {
+			int position = 0;
+			for (Item item : block.getItems()) {
+				if (!(item instanceof Construct construct)) {
+					continue;
+				}
+				position++;
+				String path = ModelWalk.path(prefix, position);
+				if (construct instanceof Loop loop) {
+					LoopTask task = loops.get(loop);
+					if (task == null) {
+						task = run.addLoop(loop, path, envs);
+						loops.put(loop, task);
+					}
+					run.queueLoop(task, envs.size() == 1 ? task.ranks : walk.ranks(loop, env, path).stream().toArray());
+				} else {
 					run.addEvent((Event) construct, path, env);
 				}
 			}
 		}
+		loops.values().forEach(task -> run.queueLoop(task, task.ranks)); // a rank no single iteration showed, if any
 		run.schedule();
 		return run.finish();
 	}
@@ -164,6 +179,8 @@ final class TickScheduler {
 
 		/** The channels the loop sends on: receives of the block wait for it. */
 		final Set<Channel> sends;
+		/** The ranks whose queues hold it. */
+		final BitSet queued = new BitSet();
 
 		LoopTask(int seq, Loop loop, String path, List<Env> envs, long count, int[] ranks, Set<Channel> sends) {
 			super(seq);
@@ -199,7 +216,8 @@ final class TickScheduler {
 			this.last = scope.start;
 		}
 
-		void addLoop(Loop loop, String path, List<Env> envs) {
+		/** A task for the loop, queued for none of its ranks yet. */
+		LoopTask addLoop(Loop loop, String path, List<Env> envs) {
 			List<Env> inner = walk.inner(loop, envs, path);
 			ModelWalk.Coverage coverage = walk.take(loop, path);
 			long count = ModelWalk.count(loop, envs.get(0), path);
@@ -210,7 +228,18 @@ final class TickScheduler {
 			if (task.ranks.length == 0) {
 				unranked.add(task);
 			}
-			enqueue(task);
+			remaining++;
+			return task;
+		}
+
+		/** Queues the loop for those of the ranks whose queues do not hold it yet. */
+		void queueLoop(LoopTask task, int[] ranks) {
+			for (int rank : ranks) {
+				if (!task.queued.get(rank)) {
+					task.queued.set(rank);
+					queues.computeIfAbsent(rank, r -> new ArrayDeque<>()).add(task);
+				}
+			}
 		}
 
 		void addEvent(Event event, String path, Env env) {
