@@ -28,8 +28,9 @@ import org.looptrace.model.core.Exprs;
  * m / gcd(a, m); {@code c·x + Σ c_j·y_j + rest}, y_j the indices of loops inside with constant bounds
  * (a row of a 2-D grid), in an interval of x; a residue {@code k·mod(a, m)} whose argument reads such
  * inner indices but not x counts there as a value between 0 and k·(m − 1) (a periodic grid's
- * neighbour in the row). An owner that reads x in more than one place, or an index of no such loop, is
- * not solved: every iteration may then hold an event of the rank.
+ * neighbour in the row). An owner that reads x in more than one place, or an index of no such loop, or
+ * that can be negative (a model that is not valid), is not solved: every iteration may then hold an
+ * event of the rank.
  */
 public final class OwnerIterations {
 
@@ -123,6 +124,10 @@ public final class OwnerIterations {
 				return false;
 			}
 			long at = Math.floorMod(Exprs.evaluate(wrapping.getArgument(), atZero), wrapping.getModulus());
+			long span = Math.multiplyExact(wrapping.getCoefficient(), wrapping.getModulus() - 1);
+			if (Math.addExact(Math.subtractExact(rest, Math.multiplyExact(wrapping.getCoefficient(), at)), Math.min(0, span)) < 0) {
+				return false; // a negative owner: every iteration runs, and the expansion reports it
+			}
 			return residueClass(wrapping, Math.subtractExact(rank, Math.subtractExact(rest, Math.multiplyExact(wrapping.getCoefficient(), at))));
 		}
 		// rest + c·x + Σ c_j·y_j + Σ bounded residues = rank, all but c·x within [least, most]
@@ -136,6 +141,9 @@ public final class OwnerIterations {
 			}
 		}
 		long c = coefficient(owner, x);
+		if (Math.addExact(Math.addExact(rest, least), Math.min(Math.multiplyExact(c, lower), Math.multiplyExact(c, upper))) < 0) {
+			return false; // a negative owner: every iteration runs, and the expansion reports it
+		}
 		long low = Math.subtractExact(Math.subtractExact(rank, rest), most);
 		long high = Math.subtractExact(Math.subtractExact(rank, rest), least);
 		if (c == 0) {
