@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.antlr.runtime.CommonToken;
+import org.antlr.runtime.EarlyExitException;
 import org.antlr.runtime.MismatchedTokenException;
 import org.antlr.runtime.MissingTokenException;
 import org.antlr.runtime.NoViableAltException;
@@ -37,8 +38,12 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 		String message;
 		String misuse = misusedMod(error);
 		String communicator = communicatorBefore(error);
+		String sync = syncBefore(error);
 		if (misuse != null) {
 			message = misuse;
+		} else if (sync != null) {
+			message = "unexpected " + found + " after 'sync " + sync + "': expected the ranks of the collective as in traces, without"
+					+ " braces or spaces, e.g. 0-15 or 0,2,4-7";
 		} else if (communicator != null) {
 			message = "unexpected " + found + " after '" + communicator + ".': expected the number of the tag on communicator "
 					+ communicator + ", e.g. " + communicator + ".3000 or " + communicator + ".3000+4*i0";
@@ -51,7 +56,7 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 			message = "expected " + name(names, missing.expecting) + " before " + found;
 		} else if (error instanceof MismatchedTokenException mismatched) {
 			message = "found " + found + ", expected " + name(names, mismatched.expecting);
-		} else if (error instanceof NoViableAltException) {
+		} else if (error instanceof NoViableAltException || error instanceof EarlyExitException) {
 			List<String> before = tokensBeforeOnItsLine(error);
 			if (before.isEmpty()) {
 				message = "unexpected " + found + ": expected " + CONSTRUCT;
@@ -115,6 +120,21 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 		}
 		String name = before.get(size - 2);
 		return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : null;
+	}
+
+	/**
+	 * The name of the collective when the offending token stands where its ranks should be, or inside
+	 * them ({@code 0 sync MPI_Barrier {0,1}}), else null.
+	 */
+	private static String syncBefore(RecognitionException error) {
+		List<String> before = tokensBeforeOnItsLine(error);
+		int sync = before.indexOf("sync");
+		if (sync < 0 || sync + 1 >= before.size()) {
+			return null;
+		}
+		List<String> group = before.subList(sync + 2, before.size());
+		boolean braced = !group.isEmpty() && group.get(0).equals("{") && group.stream().allMatch(token -> token.matches("[0-9]+|[-,{]"));
+		return group.isEmpty() || braced ? before.get(sync + 1) : null;
 	}
 
 	/** Whether the tokens end inside the parentheses of a {@code mod(}. */

@@ -126,6 +126,13 @@ class ValidationTest {
 				syntaxError("for i0 = 0 to 3\n0 send 1 2\n"));
 		assertTrue(syntaxError("send 1 2\n").contains("expected an event (rank send|recv|sync|local ...)"),
 				syntaxError("send 1 2\n"));
+		// a collective's ranks as in traces, not in braces as in annotations
+		String braces = syntaxError("0 sync MPI_Barrier {0,1}\n");
+		assertTrue(braces.startsWith("s.loops:1:20: error: unexpected '{' after 'sync MPI_Barrier': expected the ranks of the collective"
+				+ " as in traces, without braces or spaces, e.g. 0-15 or 0,2,4-7"), braces);
+		assertFalse(braces.contains("(...)"), braces);
+		String after = syntaxError("0 sync MPI_Barrier 0-3 }\n");
+		assertTrue(after.startsWith("s.loops:1:24: error: unexpected '}': expected the end of the line"), after);
 	}
 
 	@Test
