@@ -67,6 +67,16 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 	 */
 	public record Box(String path, int depth, long count, boolean overRanks, boolean collapsed, boolean moved, long startTick,
 			long endTick, RankSet ranks, double x, double y, double width, double height, double countX, boolean countShown) {
+
+		/** The count as written in the box: {@code ×20}, so that nested counts side by side read as counts. */
+		public String countText() {
+			return countText(count);
+		}
+
+		/** The text of a count of iterations. */
+		public static String countText(long count) {
+			return "\u00d7" + count;
+		}
 	}
 
 	/** The kinds of events. */

@@ -204,8 +204,8 @@ final class Invariants {
 		}
 		// Counts written inside their boxes, apart from each other.
 		List<Label> counts = drawing.boxes().stream().filter(Box::countShown)
-				.map(box -> new Label(Long.toString(box.count()), box.path(), box.countX(), box.y(),
-						Long.toString(box.count()).length() * Geometry.CHAR, Geometry.FONT + 2))
+				.map(box -> new Label(box.countText(), box.path(), box.countX(), box.y(), box.countText().length() * Geometry.CHAR,
+						Geometry.FONT + 2))
 				.toList();
 		for (int i = 0; i < counts.size(); i++) {
 			Label count = counts.get(i);

@@ -336,9 +336,10 @@ public final class Geometry {
 		if (outer != null && outer.start == loop.start && outer.depth > 0) {
 			countX = Math.max(countX, outer.countRight + 3);
 		}
-		loop.countRight = countX + Long.toString(loop.count).length() * CHAR;
+		String countText = Box.countText(loop.count);
+		loop.countRight = countX + countText.length() * CHAR;
 		double top = y(loop.top) - ROW / 2 + 2 + vertical;
-		Label count = new Label(Long.toString(loop.count), loop.path, countX, top, loop.countRight - countX, FONT + 2);
+		Label count = new Label(countText, loop.path, countX, top, loop.countRight - countX, FONT + 2);
 		boolean countShown = loop.countRight <= right - inset - 1 && counts.stream().noneMatch(count::overlaps);
 		if (countShown) {
 			counts.add(count);

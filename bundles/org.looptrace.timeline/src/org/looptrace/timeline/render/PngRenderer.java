@@ -99,7 +99,7 @@ public final class PngRenderer {
 		g.setColor(new Color(Style.TEXT));
 		for (Box box : drawing.boxes()) {
 			if (box.countShown()) {
-				g.drawString(Long.toString(box.count()), (float) box.countX(), (float) (box.y() + Geometry.FONT));
+				g.drawString(box.countText(), (float) box.countX(), (float) (box.y() + Geometry.FONT));
 			}
 		}
 	}

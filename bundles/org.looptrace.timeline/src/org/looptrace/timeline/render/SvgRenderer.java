@@ -72,7 +72,7 @@ public final class SvgRenderer {
 		}
 		for (Box box : drawing.boxes().stream().filter(Box::countShown).toList()) {
 			svg.append("<text class=\"count\" x=\"").append(number(box.countX())).append("\" y=\"").append(number(box.y() + Geometry.FONT))
-					.append("\">").append(box.count()).append("</text>\n");
+					.append("\">").append(box.countText()).append("</text>\n");
 		}
 		for (RankLine line : drawing.rankLines()) {
 			svg.append("<polyline class=\"rank-line\" data-rank=\"").append(line.rank()).append("\" points=\"");

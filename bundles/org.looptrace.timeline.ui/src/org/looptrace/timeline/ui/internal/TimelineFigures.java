@@ -83,7 +83,7 @@ final class TimelineFigures {
 			if (!loop.box().countShown()) {
 				continue; // too narrow a box: the count is in its tooltip
 			}
-			Label count = new Label(Long.toString(loop.box().count()));
+			Label count = new Label(loop.box().countText());
 			count.setLabelAlignment(PositionConstants.LEFT);
 			count.setForegroundColor(colors.get(Style.TEXT));
 			tooltips.put(count, tooltip(loop.box()));
