@@ -26,7 +26,7 @@ class ConstructTimeTextTest {
 		TimeProfile profile = TimeProfileTest.smallRun(folder);
 		assertEquals("""
 				time: 360ns summed over 1 rank (100.0% of their run), MPI 60ns, imbalance 1.00 (busiest rank 0)
-				iteration times: 3, min 60ns, mean 120ns, max 200ns, 32ns..256ns \u2588\u2588\u2588""", ConstructTimeText.of(profile, profile.constructs().get(0)));
+				iteration times: 3 over 1 rank, min 60ns, mean 120ns, max 200ns, 32ns..256ns \u2588\u2588\u2588""", ConstructTimeText.of(profile, profile.constructs().get(0)));
 		assertEquals("time: 30ns summed over 1 rank (8.3% of their run), MPI 30ns, imbalance 1.00 (busiest rank 0)",
 				ConstructTimeText.of(profile, profile.constructs().get(1)));
 	}
@@ -52,7 +52,7 @@ class ConstructTimeTextTest {
 				assertEquals(iterations == null ? 1 : 2, lines.length, what);
 				if (iterations != null) {
 					loops++;
-					assertEquals("iteration times: " + iterations.count() + ", min " + TimeText.of(iterations.min()) + ", mean "
+					assertEquals("iteration times: " + iterations.count() + " over " + ranks + (ranks == 1 ? " rank" : " ranks") + ", min " + TimeText.of(iterations.min()) + ", mean "
 							+ TimeText.of(Math.round(iterations.mean())) + ", max " + TimeText.of(iterations.max()) + ", " + iterations.histogram(), lines[1],
 							what);
 				}

@@ -18,19 +18,20 @@ public final class ConstructTimeText {
 	 * The lines on the time of a construct of a profile, separated (not ended) by newlines, e.g.
 	 * <pre>
 	 * time: 3.1ms summed over 8 ranks (45.0% of their run), MPI 1.2ms, imbalance 1.05 (busiest rank 3)
-	 * iteration times: 20, min 110us, mean 155us, max 240us, 65us..262us ▂█▁
+	 * iteration times: 20 over 8 ranks, min 110us, mean 155us, max 240us, 65us..262us ▂█▁
 	 * </pre>
 	 * (the second line for loops only).
 	 */
 	public static String of(TimeProfile profile, ConstructTime construct) {
 		int ranks = construct.ranks().size();
+		String overRanks = ranks + (ranks == 1 ? " rank" : " ranks");
 		StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-				"time: %s summed over %d %s (%.1f%% of their run), MPI %s, imbalance %.2f (busiest rank %d)", TimeText.of(construct.totalTime()),
-				ranks, ranks == 1 ? "rank" : "ranks", 100 * profile.share(construct), TimeText.of(construct.mpiTime()), construct.imbalance(),
-				construct.busiest().rank()));
+				"time: %s summed over %s (%.1f%% of their run), MPI %s, imbalance %.2f (busiest rank %d)", TimeText.of(construct.totalTime()),
+				overRanks, 100 * profile.share(construct), TimeText.of(construct.mpiTime()), construct.imbalance(), construct.busiest().rank()));
 		Durations iterations = construct.iterations();
 		if (iterations != null) {
-			text.append("\niteration times: ").append(iterations.count()).append(", min ").append(TimeText.of(iterations.min())).append(", mean ")
+			// the iterations of every rank: a loop of 4 iterations on 3 ranks has 12 iteration times
+			text.append("\niteration times: ").append(iterations.count()).append(" over ").append(overRanks).append(", min ").append(TimeText.of(iterations.min())).append(", mean ")
 					.append(TimeText.of(Math.round(iterations.mean()))).append(", max ").append(TimeText.of(iterations.max())).append(", ")
 					.append(iterations.histogram());
 		}

@@ -97,6 +97,9 @@ class ModelOutlineTest {
 		Placement placement = positions.placements(ConstructPath.find(positions.model(), "1"), 0).get(0);
 		String expected = "rank 0: @ " + placement.at() + ", # " + placement.perIteration() + ", first event at " + placement.start();
 		assertTrue(outer != null && outer.contains(expected), () -> "no '" + expected + "' in\n" + outer);
+		assertTrue(outer.contains("positions (@ relative to the enclosing iteration, # events of one iteration):"), outer);
+		// the ring's loop over ranks, unrolled on each rank: no # to explain
+		assertTrue(hover.contains("positions (@ relative to the enclosing iteration):\n") && !hover.contains("# "), hover);
 		assertEquals(null, ConstructFacts.hover(RING, 0), "a comment is no construct");
 	}
 

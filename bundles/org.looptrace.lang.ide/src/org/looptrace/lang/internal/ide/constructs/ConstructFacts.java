@@ -126,7 +126,8 @@ public final class ConstructFacts {
 			hover.append(HoverTimes.lines(model, text, construct, modelFile));
 		}
 		hover.append("ranks: ").append(positions.ranks(construct)).append('\n');
-		hover.append("positions (@ relative to the enclosing iteration, # events of one iteration):");
+		StringBuilder lines = new StringBuilder();
+		boolean perIterations = false;
 		int shown = 0;
 		for (int rank : positions.ranks(construct)) {
 			List<Placement> placements = positions.placements(construct, rank);
@@ -134,23 +135,27 @@ public final class ConstructFacts {
 				continue;
 			}
 			if (shown++ == HOVER_RANKS) {
-				hover.append("\n  … ").append(positions.ranks(construct).size() - HOVER_RANKS).append(" more ranks (looptrace positions)");
+				lines.append("\n  … ").append(positions.ranks(construct).size() - HOVER_RANKS).append(" more ranks (looptrace positions)");
 				break;
 			}
 			for (Placement placement : placements) {
-				hover.append("\n  rank ").append(rank);
+				lines.append("\n  rank ").append(rank);
 				if (!placement.fixed().isEmpty()) {
-					hover.append(' ').append(placement.fixed());
+					lines.append(' ').append(placement.fixed());
 				}
-				hover.append(": @ ").append(placement.at());
+				lines.append(": @ ").append(placement.at());
 				Polynomial perIteration = placement.perIteration();
 				if (perIteration != null) {
-					hover.append(", # ").append(perIteration);
+					lines.append(", # ").append(perIteration);
+					perIterations = true;
 				}
-				hover.append(", first event at ").append(placement.start());
+				lines.append(", first event at ").append(placement.start());
 			}
 		}
-		return hover.toString();
+		// the legend explains only the signs the lines use
+		hover.append(perIterations ? "positions (@ relative to the enclosing iteration, # events of one iteration):"
+				: "positions (@ relative to the enclosing iteration):");
+		return hover.append(lines).toString();
 	}
 
 	/**
