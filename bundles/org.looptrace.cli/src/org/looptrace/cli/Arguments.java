@@ -133,6 +133,21 @@ public final class Arguments {
 		}
 	}
 
+	/**
+	 * A file to write (with {@link AtomicFile}): never a folder, and an existing file, which may be one
+	 * the user edited, only with {@code --force}.
+	 */
+	public static Path outputFile(String command, String text, boolean force) throws UsageException {
+		Path file = Path.of(text);
+		if (Files.isDirectory(file)) {
+			throw new UsageException(command + ": " + text + " is a folder, expected a file");
+		}
+		if (Files.exists(file) && !force) {
+			throw new UsageException(command + ": " + text + " exists; use --force to replace it");
+		}
+		return file;
+	}
+
 	/** A folder to write into, created when missing; never a file in the way. */
 	public static Path outputFolder(String command, Path folder) throws UsageException, IOException {
 		if (Files.exists(folder) && !Files.isDirectory(folder)) {
