@@ -134,8 +134,8 @@ public final class Arguments {
 	}
 
 	/**
-	 * A file to write (with {@link AtomicFile}): never a folder, and an existing file, which may be one
-	 * the user edited, only with {@code --force}.
+	 * A file to write (with {@link AtomicFile}, which creates its missing folders): never a folder, nor
+	 * under a file, and an existing file, which may be one the user edited, only with {@code --force}.
 	 */
 	public static Path outputFile(String command, String text, boolean force) throws UsageException {
 		Path file = Path.of(text);
@@ -144,6 +144,13 @@ public final class Arguments {
 		}
 		if (Files.exists(file) && !force) {
 			throw new UsageException(command + ": " + text + " exists; use --force to replace it");
+		}
+		Path folder = file.toAbsolutePath().getParent();
+		while (folder != null && !Files.exists(folder)) {
+			folder = folder.getParent();
+		}
+		if (folder != null && !Files.isDirectory(folder)) {
+			throw new UsageException(command + ": cannot write " + text + ": " + folder + " exists and is not a folder");
 		}
 		return file;
 	}

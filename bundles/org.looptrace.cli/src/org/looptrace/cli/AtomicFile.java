@@ -26,23 +26,24 @@ final class AtomicFile {
 	private AtomicFile() {
 	}
 
-	/** Writes {@code text} as UTF-8 to {@code file}, replacing it; its folder must exist. */
+	/** Writes {@code text} as UTF-8 to {@code file}, replacing it. */
 	static void write(Path file, String text) throws IOException {
 		write(file, text.getBytes(StandardCharsets.UTF_8));
 	}
 
-	/** Writes {@code bytes} to {@code file}, replacing it; its folder must exist. */
+	/** Writes {@code bytes} to {@code file}, replacing it. */
 	static void write(Path file, byte[] bytes) throws IOException {
 		write(file, out -> out.write(bytes));
 	}
 
 	/**
 	 * Writes what {@code content} streams to {@code file}, replacing it when {@code content} returns;
-	 * when it throws, the temporary file is deleted and {@code file} is left as it was.
+	 * when it throws, the temporary file is deleted and {@code file} is left as it was. Missing folders
+	 * of {@code file} are created.
 	 */
 	static void write(Path file, Content content) throws IOException {
 		Path absolute = file.toAbsolutePath();
-		Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+		Path temporary = Files.createTempFile(Files.createDirectories(absolute.getParent()), "." + absolute.getFileName(), ".tmp");
 		try {
 			try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
 				content.writeTo(out);

@@ -159,7 +159,6 @@ public final class ModelCommand implements Command {
 				out.print(text);
 				out.flush();
 			} else {
-				Arguments.outputFolder(name(), output.toAbsolutePath().getParent());
 				AtomicFile.write(output, TracesComment.line(output, given, calls) + text);
 				out.println(given + ": global model of " + folder.ranks() + " ranks written to " + output);
 			}

@@ -75,4 +75,22 @@ class OutputFilesTest {
 				"--force");
 		assertEquals("// annotated by hand\n0 send 1 a\n", Files.readString(model));
 	}
+
+	/** The folders of an output file are made as it is written; a file in their way is said, not a stack trace. */
+	@Test
+	void missingFoldersAreCreatedAndAFileInTheWayIsSaid(@TempDir Path dir) throws Exception {
+		String model = Cli.examples().resolve("models/ring.loops").toString();
+		String traces = Cli.example("ring-8").toString();
+		Path nested = dir.resolve("a/b/times.csv");
+		Cli.expect(0, "scan", model, traces, "--csv", nested.toString());
+		assertEquals(Cli.expect(0, "scan", model, traces).out(), Files.readString(nested));
+		Cli.expect(0, "profile", model, traces, "--csv", dir.resolve("c/profile.csv").toString());
+		Path file = Files.writeString(dir.resolve("afile"), "mine");
+		for (String command : List.of("scan", "profile")) {
+			String csv = file.resolve("sub/x.csv").toString();
+			String err = Cli.expectUsageError(command, command, model, traces, "--csv", csv).err();
+			assertEquals("looptrace " + command + ": cannot write " + csv + ": " + file + " exists and is not a folder\n", err);
+		}
+		assertEquals("mine", Files.readString(file));
+	}
 }
