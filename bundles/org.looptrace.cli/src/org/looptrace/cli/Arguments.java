@@ -133,6 +133,28 @@ public final class Arguments {
 		}
 	}
 
+	/**
+	 * A file to write (with {@link AtomicFile}, which creates its missing folders): never a folder, nor
+	 * under a file, and an existing file, which may be one the user edited, only with {@code --force}.
+	 */
+	public static Path outputFile(String command, String text, boolean force) throws UsageException {
+		Path file = Path.of(text);
+		if (Files.isDirectory(file)) {
+			throw new UsageException(command + ": " + text + " is a folder, expected a file");
+		}
+		if (Files.exists(file) && !force) {
+			throw new UsageException(command + ": " + text + " exists; use --force to replace it");
+		}
+		Path folder = file.toAbsolutePath().getParent();
+		while (folder != null && !Files.exists(folder)) {
+			folder = folder.getParent();
+		}
+		if (folder != null && !Files.isDirectory(folder)) {
+			throw new UsageException(command + ": cannot write " + text + ": " + folder + " exists and is not a folder");
+		}
+		return file;
+	}
+
 	/** A folder to write into, created when missing; never a file in the way. */
 	public static Path outputFolder(String command, Path folder) throws UsageException, IOException {
 		if (Files.exists(folder) && !Files.isDirectory(folder)) {

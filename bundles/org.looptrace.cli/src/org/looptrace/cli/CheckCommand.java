@@ -49,7 +49,10 @@ public final class CheckCommand implements Command {
 				arguments:
 				  <folder>   the trace folder
 
-				exit status: 0 when there is no error, 1 when there are errors, 2 for bad arguments.
+				exit status: 0 when the traces have no error; 1 when they have errors (each printed);
+				2 when nothing could be checked: bad arguments, a path that is neither a trace folder
+				nor an OTF2 archive, a folder without trace files, an archive that cannot be opened
+				(one line on standard error, as the other commands say bad input).
 
 				example:
 				  looptrace check examples/ring-8
@@ -62,20 +65,13 @@ public final class CheckCommand implements Command {
 		Path given = Arguments.existing(name(), arguments.positional(1, 1, "one trace folder").get(0));
 		boolean calls = arguments.flag(TraceInput.CALLS);
 		TraceInput.checkCalls(name(), given, calls);
-		TraceSource source;
+		// nothing to check (not a trace folder, an archive that cannot be opened): bad input, as for model
+		TraceSource source = TraceInput.open(name(), given, calls, out);
 		TraceFolder folder;
 		try {
-			source = TraceInput.open(name(), given, calls, out);
 			folder = TraceFolder.openLenient(source.folder(), new SkippedLines(0));
 		} catch (TraceFormatException e) {
-			out.println(e.diagnostic());
-			out.println("0 ranks checked, 1 error");
-			return 1;
-		} catch (UsageException e) {
-			// an archive that cannot be read: said as the diagnostic of a folder would be
-			out.println(e.getMessage().substring(name().length() + 2));
-			out.println("0 ranks checked, 1 error");
-			return 1;
+			throw new UsageException(name() + ": " + e.diagnostic(), e);
 		}
 		ConsistencyCheck.Report report = ConsistencyCheck.check(folder, Progress.NONE);
 		List<Diagnostic> diagnostics;

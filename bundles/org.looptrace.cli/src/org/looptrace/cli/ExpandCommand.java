@@ -10,6 +10,7 @@ import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelExpander;
+import org.looptrace.model.core.RankSet;
 
 /** {@code looptrace expand}: the event lines a model stands for (replay), streamed. */
 public final class ExpandCommand implements Command {
@@ -42,7 +43,7 @@ public final class ExpandCommand implements Command {
 				  --rank P   only the events owned by rank P
 
 				exit status: 0 done, 2 the model does not parse or is not valid (errors are printed as
-				file:line:column: error: message)
+				file:line:column: error: message), or rank P owns no event of it
 
 				example:
 				  looptrace expand examples/models/ring.loops --rank 3
@@ -61,6 +62,12 @@ public final class ExpandCommand implements Command {
 			model = ModelText.parse(Arguments.readText(name(), path), file);
 		} catch (ModelTextException e) {
 			throw new UsageException(name() + ": " + file + " is not a valid model:\n" + e.getMessage());
+		}
+		if (oneRank) {
+			RankSet owners = ModelRanks.of(name(), path, model);
+			if (!owners.contains(rank)) {
+				throw new UsageException(name() + ": " + file + ": rank " + rank + " owns no event of the model; " + ModelRanks.owning(owners));
+			}
 		}
 		ModelExpander events = oneRank ? ModelExpander.expand(model, rank) : ModelExpander.expand(model);
 		try {

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,13 +12,15 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.CancellationException;
+import java.util.jar.Manifest;
 
 /** The {@code looptrace} command: dispatches to its sub-commands. Runs on a plain class path. */
 public final class Main {
 
 	/**
 	 * Every sub-command, in the order of the help text: ours, then those of other bundles of the
-	 * product on the class path (the benchmarks), registered for {@link ServiceLoader}.
+	 * product on the class path (the benchmarks), registered for {@link ServiceLoader}, then those the
+	 * launcher script runs itself (for their help).
 	 */
 	static List<Command> commands() {
 		List<Command> commands = new ArrayList<>(List.of(
@@ -39,6 +44,7 @@ public final class Main {
 				// commands are added here, one line each
 		));
 		ServiceLoader.load(Command.class, Main.class.getClassLoader()).forEach(commands::add);
+		commands.addAll(LauncherCommand.ALL);
 		return commands;
 	}
 
@@ -58,6 +64,10 @@ public final class Main {
 		if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
 			out.print(overview());
 			return args.length == 0 ? 2 : 0;
+		}
+		if (args[0].equals("--version")) {
+			out.println("looptrace " + version());
+			return 0;
 		}
 		Optional<Command> found = commands().stream().filter(c -> c.name().equals(args[0])).findFirst();
 		if (found.isEmpty()) {
@@ -95,8 +105,27 @@ public final class Main {
 		text.append("LoopTrace: loop-based models of MPI communication traces\n\n");
 		text.append("usage: looptrace <command> [arguments]   (looptrace <command> --help for details)\n\n");
 		for (Command command : commands()) {
+			if (command == LauncherCommand.ALL.get(0)) {
+				text.append("\nrun by the launcher script (./looptrace) itself:\n");
+			}
 			text.append(String.format("  %-10s %s%n", command.name(), command.summary()));
 		}
+		text.append("\n  --version  the version of LoopTrace\n");
 		return text.toString();
+	}
+
+	/**
+	 * The Bundle-Version of this bundle, from the manifest beside this class (in its jar or bundle):
+	 * the build stamps it, so it says which build runs.
+	 */
+	static String version() {
+		String self = String.valueOf(Main.class.getResource("Main.class"));
+		String root = self.substring(0, self.length() - (Main.class.getName().replace('.', '/') + ".class").length());
+		try (InputStream in = URI.create(root + "META-INF/MANIFEST.MF").toURL().openStream()) {
+			String version = new Manifest(in).getMainAttributes().getValue("Bundle-Version");
+			return version != null ? version : "unknown (its manifest has no Bundle-Version)";
+		} catch (IOException | IllegalArgumentException e) {
+			return "unknown (no manifest beside " + self + ")";
+		}
 	}
 }

@@ -128,12 +128,7 @@ public final class ModelCommand implements Command {
 				NlrOptions.DEFAULT_STACK_LIMIT, true);
 		LocalMethod method = LocalMethod.of(name(), arguments);
 		String outputName = arguments.value("-o");
-		Path output = outputName == null ? null : Path.of(outputName);
-		// The file may be a model the user annotated: never replaced without being asked to.
-		if (output != null && Files.exists(output) && (Files.isDirectory(output) || !arguments.flag("--force"))) {
-			throw new UsageException("model: " + output + (Files.isDirectory(output) ? " is a folder, expected a file"
-					: " exists: use --force to replace it"));
-		}
+		Path output = outputName == null ? null : Arguments.outputFile(name(), outputName, arguments.flag("--force"));
 		String master = arguments.value("--master");
 		ClusterModel cluster = master == null ? null : cluster(method, arguments);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
@@ -164,7 +159,6 @@ public final class ModelCommand implements Command {
 				out.print(text);
 				out.flush();
 			} else {
-				Arguments.outputFolder(name(), output.toAbsolutePath().getParent());
 				AtomicFile.write(output, TracesComment.line(output, given, calls) + text);
 				out.println(given + ": global model of " + folder.ranks() + " ranks written to " + output);
 			}

@@ -2,11 +2,11 @@
 package org.looptrace.cli;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -77,10 +77,7 @@ public final class ProfileCommand implements Command {
 		Path path = Arguments.existingFile(name(), positional.get(0));
 		int top = arguments.intValue("--top", 10, 1, Integer.MAX_VALUE);
 		String csv = arguments.value("--csv");
-		Path file = csv == null || csv.equals("-") ? null : Path.of(csv);
-		if (file != null && Files.exists(file) && !arguments.flag("--force")) {
-			throw new UsageException(name() + ": " + file + " exists; use --force to replace it");
-		}
+		Path file = csv == null || csv.equals("-") ? null : Arguments.outputFile(name(), csv, arguments.flag("--force"));
 		Model model = ScanCommand.readModel(name(), path);
 		boolean calls = arguments.flag(TraceInput.CALLS);
 		TraceSource source = positional.size() == 2
@@ -120,9 +117,11 @@ public final class ProfileCommand implements Command {
 			ProfileCsv.write(profile, out);
 			return;
 		}
-		try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+		AtomicFile.write(file, stream -> {
+			Writer writer = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
 			ProfileCsv.write(profile, writer);
-		}
+			writer.flush();
+		});
 	}
 
 	/** The constructs taking the most time, one line each. */

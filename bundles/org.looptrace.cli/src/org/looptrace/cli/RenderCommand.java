@@ -56,7 +56,9 @@ public final class RenderCommand implements Command {
 				options:
 				  -o FILE           the picture to write, .svg or .png
 				  --width N         its width in pixels (default %d, from %d to %d)
-				  --ranks SET       only these ranks, e.g. 0-3,8 (positions stay those of the whole model)
+				  --ranks SET       only these ranks, e.g. 0-3,8 (positions stay those of the whole model);
+				                    ranks that own no event of the model are left out with a warning,
+				                    a SET without any rank of the model is an error
 				  --collapse DEPTH  loops nested deeper than DEPTH are drawn as closed boxes (0: every
 				                    loop closed; default: all open)
 				  --time FOLDER     colour the loops by their time in the data traces FOLDER/data.<rank>
@@ -110,6 +112,9 @@ public final class RenderCommand implements Command {
 		} catch (ModelTextException e) {
 			throw new UsageException(name() + ": " + input + " is not a valid model:\n" + e.getMessage());
 		}
+		if (ranks != null) {
+			warnOutside(ranks, input, model, err);
+		}
 		Drawing drawing;
 		try {
 			drawing = TimelineLayout.layout(model, new LayoutOptions(ranks, collapse, width));
@@ -128,6 +133,23 @@ public final class RenderCommand implements Command {
 		out.printf("%s: %d loops, %d messages, %d collectives on %d ranks, %d ticks%n", output, drawing.boxes().size(),
 				drawing.arrows().size(), drawing.collectives().size(), drawing.rankLines().size(), drawing.ticks());
 		return 0;
+	}
+
+	/**
+	 * Ranks of {@code --ranks} that own no event of the model are left out with a warning (a range
+	 * such as 0-99 is a natural way to ask for every rank); a set with no rank of the model is an error.
+	 */
+	private void warnOutside(RankSet ranks, Path input, Model model, PrintStream err) throws UsageException {
+		RankSet owners = ModelRanks.of(name(), input, model);
+		RankSet outside = ModelRanks.outside(ranks, owners);
+		if (outside.equals(ranks)) {
+			throw new UsageException(name() + ": --ranks " + ranks + ": no rank of the set owns an event of " + input + "; "
+					+ ModelRanks.owning(owners));
+		}
+		if (!outside.isEmpty()) {
+			err.println("looptrace " + name() + ": warning: --ranks " + ranks + ": " + (outside.size() == 1 ? "rank " + outside + " owns" : "ranks " + outside + " own")
+					+ " no event of " + input + " and are not drawn; " + ModelRanks.owning(owners));
+		}
 	}
 
 	/** The time of the loops of a model from the data traces of a folder or an archive ({@code --time}). */

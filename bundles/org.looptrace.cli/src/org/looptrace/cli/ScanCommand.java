@@ -2,10 +2,8 @@
 package org.looptrace.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -42,7 +40,9 @@ public final class ScanCommand implements Command {
 				occurrence of the construct an annotation is attached to and every rank of RANKS,
 				the ATTRIBUTE of one record of FOLDER/data.<rank>, read by position (the event
 				traces are not read). On an event, its record; on a loop, -> reads the rank's first
-				record in the loop, <- its last one. Streams: records are written as they are read.
+				record in the loop, <- its last one. Streams: records are written as they are read;
+				a FILE takes their place only once the scan is done, so a scan that fails leaves no
+				FILE, nor changes one that --force would replace.
 
 				Writes CSV rows label,rank,position,value,indices (indices: i0=3;i1=5), rank by rank,
 				each rank in trace order.
@@ -83,18 +83,22 @@ public final class ScanCommand implements Command {
 		String output = csv != null ? csv : o;
 		Model model = readModel(name(), path);
 		Scanner scanner = scanner(name(), path, model);
-		Path file = output == null ? null : Path.of(output);
-		if (file != null && Files.exists(file) && !arguments.flag("--force")) {
-			throw new UsageException(name() + ": " + file + " exists; use --force to replace it");
-		}
+		Path file = output == null ? null : Arguments.outputFile(name(), output, arguments.flag("--force"));
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
-		// Standard output is Main's to flush and close; a file is ours.
-		try (OutputStream written = file == null ? null : Files.newOutputStream(file)) {
-			ScanCsv rows = new ScanCsv(scanner, written != null ? written : out);
+		AtomicFile.Content csvRows = stream -> {
+			ScanCsv rows = new ScanCsv(scanner, stream);
 			source.read(folder -> {
 				scanner.run(folder, rows, progress);
 				return rows;
 			}).finish();
+		};
+		try {
+			// Standard output is Main's to flush and close; a file appears only once whole.
+			if (file == null) {
+				csvRows.writeTo(out);
+			} else {
+				AtomicFile.write(file, csvRows);
+			}
 		} catch (TraceFormatException e) {
 			throw new UsageException(name() + ": " + e.diagnostic());
 		} catch (UncheckedIOException e) { // a data trace that cannot be mapped

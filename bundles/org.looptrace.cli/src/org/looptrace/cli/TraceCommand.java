@@ -94,9 +94,15 @@ public final class TraceCommand implements Command {
 		if (ranks == 0 || i == args.size()) {
 			throw new UsageException("trace: expected -np N and a program (see looptrace trace --help)");
 		}
-		prepareFolder(folder, force);
-		keepReplayTags(Path.of(args.get(i)), folder);
+		// mpirun would say the program is missing only after its banner, and we after creating the folder
+		checkProgram(args.get(i));
+		List<Path> oldRun = oldRun(folder, force);
 		Path library = tracerLibrary(err);
+		Arguments.outputFolder("trace", folder);
+		for (Path file : oldRun) {
+			Files.delete(file);
+		}
+		keepReplayTags(Path.of(args.get(i)), folder);
 		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-np", Integer.toString(ranks),
 				"-x", "LD_PRELOAD=" + library, "-x", "LOOPTRACE_DIR=" + folder.toAbsolutePath(),
 				"-x", "LOOPTRACE_CALLS=" + (calls ? 1 : 0), "-x", "LOOPTRACE_FUNCTIONS=" + (functions ? 1 : 0)));
@@ -142,14 +148,37 @@ public final class TraceCommand implements Command {
 		}
 	}
 
-	/** Never mixes a new run with the traces of an old one, nor replaces them without --force. */
-	private static void prepareFolder(Path folder, boolean force) throws IOException, UsageException {
+	/** A program mpirun can start: a path to an executable file, or a name found on the PATH as mpirun finds it. */
+	private static void checkProgram(String program) throws UsageException {
+		if (!program.contains("/")) {
+			String path = java.lang.System.getenv("PATH");
+			for (String dir : (path == null ? "" : path).split(":")) {
+				Path candidate = Path.of(dir.isEmpty() ? "." : dir, program);
+				if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+					return;
+				}
+			}
+			throw new UsageException("trace: " + program + ": no such program in the folders of PATH (give its path, e.g. ./" + program + ")");
+		}
+		Path file = Path.of(program);
+		if (!Files.exists(file)) {
+			throw new UsageException("trace: " + program + ": no such file: expected the MPI program to trace");
+		}
+		if (!Files.isRegularFile(file)) {
+			throw new UsageException("trace: " + program + " is a folder, expected the MPI program to trace");
+		}
+		if (!Files.isExecutable(file)) {
+			throw new UsageException("trace: " + program + " is not executable (chmod +x " + program + ")");
+		}
+	}
+
+	/** The files of an earlier run in the folder: never mixed with a new run, nor replaced without --force. */
+	private static List<Path> oldRun(Path folder, boolean force) throws IOException, UsageException {
 		if (!Files.isDirectory(folder)) {
 			if (Files.exists(folder)) {
 				throw new UsageException("trace: " + folder + " exists and is not a folder");
 			}
-			Arguments.outputFolder("trace", folder);
-			return;
+			return List.of();
 		}
 		List<Path> old;
 		try (Stream<Path> files = Files.list(folder)) {
@@ -159,9 +188,7 @@ public final class TraceCommand implements Command {
 			throw new UsageException("trace: " + folder + " already holds traces (" + old.size()
 					+ " files); choose another folder with -o or replace them with --force");
 		}
-		for (Path file : old) {
-			Files.delete(file);
-		}
+		return old;
 	}
 
 	/**

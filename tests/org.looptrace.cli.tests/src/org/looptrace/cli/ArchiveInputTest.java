@@ -55,8 +55,8 @@ class ArchiveInputTest {
 		Cli.Result result = Cli.expect(2, "model", dir.resolve("run").toString());
 		assertEquals("looptrace model: " + dir.resolve("run/traces.def") + ": error: missing: an archive's global definitions are in"
 				+ " traces.def beside its anchor traces.otf2\n", result.err());
-		Cli.Result check = Cli.expect(1, "check", dir.resolve("run").toString());
-		assertTrue(check.out().startsWith(dir.resolve("run/traces.def") + ": error: missing"), check.toString());
+		Cli.Result check = Cli.expectUsageError("check", "check", dir.resolve("run").toString());
+		assertEquals(result.err().replace("looptrace model: ", "looptrace check: "), check.err());
 		Cli.expect(2, "convert", dir.resolve("run").toString());
 	}
 

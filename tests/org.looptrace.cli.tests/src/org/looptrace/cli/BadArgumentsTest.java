@@ -40,6 +40,10 @@ class BadArgumentsTest {
 		replayCommands(cases);
 		clusterCases(cases);
 		sizedPatternCases(cases);
+		for (Command launcher : LauncherCommand.ALL) {
+			// Java started without the launcher script that runs these
+			add(cases, launcher.name(), "a command of the launcher script: run ./looptrace " + launcher.name());
+		}
 		return cases.stream();
 	}
 
@@ -97,7 +101,12 @@ class BadArgumentsTest {
 		add(cases, "trace", "-np expects a positive number of ranks, found 'x'", "-np", "x", "prog");
 		add(cases, "trace", "-np expects a positive number of ranks, found '0'", "-np", "0", "prog");
 		add(cases, "trace", "option -np expects a value", "-np");
-		add(cases, "trace", "exists and is not a folder", "-np", "2", "-o", TRACE0, "prog");
+		add(cases, "trace", "exists and is not a folder", "-np", "2", "-o", TRACE0, "/bin/true");
+		add(cases, "trace", MISSING + ": no such file: expected the MPI program to trace", "-np", "2", MISSING);
+		add(cases, "trace", "is a folder, expected the MPI program to trace", "-np", "2", RING);
+		add(cases, "trace", TRACE0 + " is not executable", "-np", "2", TRACE0);
+		add(cases, "trace", "no-such-looptrace-program: no such program in the folders of PATH", "-np", "2",
+				"no-such-looptrace-program");
 	}
 
 	/** Commands on model texts: format, expand, patterns. */
@@ -225,6 +234,16 @@ class BadArgumentsTest {
 
 	private static void add(List<Arguments> cases, String command, String message, String... words) {
 		cases.add(Arguments.of(command, List.of(words), message));
+	}
+
+	/** mpirun is not started for a program that cannot run: no banner, no folder of traces left empty. */
+	@Test
+	void traceOfAMissingProgramCreatesNoFolder(@TempDir Path dir) throws Exception {
+		Path folder = dir.resolve("run");
+		for (String program : List.of(MISSING, TRACE0, "no-such-looptrace-program")) {
+			Cli.expectUsageError("trace", "trace", "-np", "2", "-o", folder.toString(), program);
+			assertEquals(List.of(), Cli.list(dir), program);
+		}
 	}
 
 	@ParameterizedTest(name = "looptrace {0} {1}")

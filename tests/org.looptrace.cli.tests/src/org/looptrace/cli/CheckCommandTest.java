@@ -38,7 +38,7 @@ class CheckCommandTest {
 	}
 
 	@Test
-	void brokenExampleShowsItsDiagnosticsAndExits1() {
+	void brokenExampleShowsItsDiagnosticsAndExits1() throws Exception {
 		Result result = Cli.expect(1, "check", Cli.example("broken").toString());
 		List<String> lines = result.out().lines().toList();
 		List<String> errors = lines.stream().filter(line -> line.contains(": error: ")).toList();
@@ -53,8 +53,11 @@ class CheckCommandTest {
 		assertTrue(errors.stream().anyMatch(line -> line.contains("/trace.11: error: missing member of collective")),
 				result::toString);
 		String summary = lines.get(lines.size() - 1);
-		assertTrue(summary.startsWith("12 ranks, ") && summary.contains(" 18 errors (8 skipped lines)"), summary);
+		assertTrue(summary.startsWith("12 ranks, ") && summary.contains(" 18 errors (8 skipped lines)") && summary.endsWith(" 0 warnings"),
+				summary);
 		assertEquals("", result.err());
+		String readme = Files.readString(Cli.examples().resolve("README.md")).replaceAll("\\s+", " ");
+		assertTrue(readme.contains("`looptrace check broken` reports 18 errors and no warning (exit status 1)"), "examples/README.md");
 	}
 
 	@Test
@@ -83,12 +86,18 @@ class CheckCommandTest {
 		assertTrue(result.out().lines().toList().getLast().contains(" 2 errors"), result::toString);
 	}
 
+	/** Nothing to check is bad input, exit 2 with the message model gives for the same path (exit 1 is for traces with errors). */
 	@Test
-	void emptyFolderOrFileIsAnError(@TempDir Path dir) {
-		Result empty = Cli.expect(1, "check", dir.toString());
-		assertTrue(empty.out().startsWith(dir + ": error: no trace files"), empty::toString);
+	void emptyFolderOrFileIsBadInputAsForModel(@TempDir Path dir) {
+		Result empty = Cli.expectUsageError("check", "check", dir.toString());
+		assertTrue(empty.err().startsWith("looptrace check: " + dir + ": error: no trace files"), empty::toString);
 		Path trace0 = Cli.example("ring-8").resolve("trace.0");
-		Result file = Cli.expect(1, "check", trace0.toString());
-		assertTrue(file.out().startsWith(trace0 + ": error: not a folder"), file::toString);
+		Result file = Cli.expectUsageError("check", "check", trace0.toString());
+		assertEquals("looptrace check: " + trace0 + ": error: not a folder: expected a trace folder holding trace.0, trace.1, ...\n",
+				file.err());
+		for (Path path : List.of(dir, trace0)) {
+			assertEquals(Cli.expectUsageError("model", "model", path.toString()).err().replace("looptrace model: ", "looptrace check: "),
+					Cli.run("check", path.toString()).err());
+		}
 	}
 }

@@ -116,11 +116,14 @@ class FormatExpandCommandTest {
 		assertEquals(all, result.out().lines().toList());
 		TreeSet<Integer> owners = new TreeSet<>();
 		ModelExpander.expand(model).forEachRemaining(event -> owners.add(event.owner()));
-		owners.add(owners.last() + 1); // a rank with no event prints nothing
 		for (int rank : owners) {
 			Result one = Cli.expect(0, "expand", file.toString(), "--rank", "" + rank);
 			assertEquals(Cli.expansion(model, rank), one.out().lines().toList(), "rank " + rank);
 		}
+		// a rank with no event is said, not printed as nothing
+		int none = owners.last() + 1;
+		String err = Cli.expectUsageError("expand", "expand", file.toString(), "--rank", "" + none).err();
+		assertTrue(err.contains(": rank " + none + " owns no event of the model; "), err);
 	}
 
 	@Test

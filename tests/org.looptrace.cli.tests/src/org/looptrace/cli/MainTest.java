@@ -4,7 +4,11 @@ package org.looptrace.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.util.List;
+import java.util.jar.Manifest;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -43,6 +47,32 @@ class MainTest {
 		for (Command command : Main.commands()) {
 			assertTrue(!command.summary().isBlank() && !command.summary().contains("\n"), command.name());
 		}
+	}
+
+	/** The launcher script runs test, build, ide and cluster before Java: listed all the same, with their help. */
+	@Test
+	void overviewListsTheLauncherCommandsAndTheyPointToIt() {
+		String overview = Cli.expect(0, "--help").out();
+		for (String name : List.of("test", "build", "ide", "cluster")) {
+			assertTrue(overview.contains("\n  " + name + " "), name + " missing from\n" + overview);
+			assertTrue(Cli.expect(0, name, "--help").out().startsWith("usage: looptrace " + name), name);
+			assertEquals("looptrace " + name + ": a command of the launcher script: run ./looptrace " + name + " from the repository\n",
+					Cli.expectUsageError(name, name).err());
+		}
+		assertTrue(overview.contains("--version"), overview);
+	}
+
+	/** The version is the Bundle-Version of the command line's bundle, its qualifier stamped by the build. */
+	@Test
+	void versionIsTheBundleVersion() throws Exception {
+		Manifest manifest;
+		try (InputStream in = Files.newInputStream(Cli.examples().resolve("../bundles/org.looptrace.cli/META-INF/MANIFEST.MF"))) {
+			manifest = new Manifest(in);
+		}
+		String declared = manifest.getMainAttributes().getValue("Bundle-Version").replace(".qualifier", "");
+		Result result = Cli.expect(0, "--version");
+		assertTrue(result.out().matches("looptrace " + Pattern.quote(declared) + "(\\.[0-9A-Za-z_-]+)?\n"), result::toString);
+		assertEquals("", result.err());
 	}
 
 	@Test

@@ -55,8 +55,12 @@ public final class ConstructPath {
 			List<Construct> constructs = constructs(current);
 			String where = prefix.isEmpty() ? "the model" : "loop " + prefix;
 			if (wanted > constructs.size()) {
-				throw new IllegalArgumentException("no construct " + (prefix.isEmpty() ? "" : prefix + ".") + parts[i] + ": " + where
-						+ " holds " + constructs.size() + (constructs.size() == 1 ? " construct" : " constructs"));
+				// the count is of this level only: a model of 12 top-level constructs may hold 71 in all
+				String parent = prefix.isEmpty() ? "" : prefix + ".";
+				int count = constructs.size();
+				throw new IllegalArgumentException("no construct " + parent + parts[i] + ": " + where + " holds " + count
+						+ (count == 1 ? " construct" : " constructs") + (prefix.isEmpty() ? " at its top level" : " directly in its body")
+						+ (count == 0 ? "" : " (" + parent + "1" + (count == 1 ? "" : " to " + parent + count) + ")"));
 			}
 			Construct found = constructs.get(wanted - 1);
 			prefix.append(prefix.isEmpty() ? "" : ".").append(parts[i]);

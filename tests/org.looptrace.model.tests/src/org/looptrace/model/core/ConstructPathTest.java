@@ -56,13 +56,13 @@ class ConstructPathTest {
 	@Test
 	void badPathsSayWhatDoesNotFit() {
 		Model model = sample();
-		assertEquals("no construct 2.3: loop 2 holds 2 constructs",
+		assertEquals("no construct 2.3: loop 2 holds 2 constructs directly in its body (2.1 to 2.2)",
 				assertThrows(IllegalArgumentException.class, () -> ConstructPath.find(model, "2.3")).getMessage());
 		assertEquals("construct 1 is an event, it has no construct 1.1",
 				assertThrows(IllegalArgumentException.class, () -> ConstructPath.find(model, "1.1")).getMessage());
 		assertThrows(IllegalArgumentException.class, () -> ConstructPath.find(model, "0"));
 		assertThrows(IllegalArgumentException.class, () -> ConstructPath.find(model, "2."));
-		assertEquals("no construct 4: the model holds 3 constructs",
+		assertEquals("no construct 4: the model holds 3 constructs at its top level (1 to 3)",
 				assertThrows(IllegalArgumentException.class, () -> ConstructPath.find(model, "4")).getMessage());
 	}
 }
