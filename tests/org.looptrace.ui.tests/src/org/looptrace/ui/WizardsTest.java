@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -23,8 +24,16 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.wizard.WizardDialog;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ISetSelectionTarget;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -163,6 +172,58 @@ class WizardsTest {
 		} finally {
 			dialog.close();
 		}
+	}
+
+	/**
+	 * Opened without a selection of its own (as from the Welcome page), the wizard imports into the
+	 * project selected in the Project Explorer; the folder name follows the source folder as it is
+	 * typed, until the user types a name of his own.
+	 */
+	@Test
+	void theImportWizardFollowsTheExplorerAndTheTypedSource() throws Exception {
+		imported.create(null);
+		imported.open(null);
+		IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+		IViewPart explorer = page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+		((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(imported));
+		ImportTraceFolderWizard wizard = new ImportTraceFolderWizard();
+		wizard.init(PlatformUI.getWorkbench(), StructuredSelection.EMPTY);
+		WizardDialog dialog = new WizardDialog(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), wizard);
+		dialog.setBlockOnOpen(false);
+		dialog.open();
+		try {
+			List<Text> fields = texts(wizard.getPages()[0].getControl());
+			Text source = fields.get(0);
+			Text into = fields.get(1);
+			Text name = fields.get(2);
+			assertEquals(imported.getName(), into.getText());
+			String typed = "/tmp/x/otf/run1";
+			for (int end = 1; end <= typed.length(); end++) {
+				source.setText(typed.substring(0, end)); // as typed, a character at a time
+			}
+			assertEquals("run1", name.getText());
+			name.setText("mine");
+			source.setText("/tmp/x/otf/run2");
+			assertEquals("mine", name.getText(), "the name the user typed is kept");
+			name.setText("");
+			source.setText("/tmp/x/otf/run3");
+			assertEquals("run3", name.getText(), "an emptied name follows the source again");
+		} finally {
+			dialog.close();
+		}
+	}
+
+	/** The text fields of a page, in the order of the page. */
+	private static List<Text> texts(Control control) {
+		List<Text> texts = new ArrayList<>();
+		if (control instanceof Text text) {
+			texts.add(text);
+		} else if (control instanceof Composite composite) {
+			for (Control child : composite.getChildren()) {
+				texts.addAll(texts(child));
+			}
+		}
+		return texts;
 	}
 
 	private static byte[] bytes(IFile file) throws CoreException, IOException {
