@@ -12,7 +12,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -26,8 +25,6 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.wizard.WizardDialog;
-import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
@@ -47,6 +44,7 @@ import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.internal.wizards.ExampleProjectWizard;
 import org.looptrace.ui.internal.wizards.ImportTraceFolderWizard;
 import org.looptrace.ui.internal.wizards.TraceFolderImport;
+import org.looptrace.ui.testsupport.Workbench;
 
 /** The two wizards: an example project that gets modelled, and the import of a trace folder. */
 class WizardsTest {
@@ -192,7 +190,7 @@ class WizardsTest {
 		dialog.setBlockOnOpen(false);
 		dialog.open();
 		try {
-			List<Text> fields = texts(wizard.getPages()[0].getControl());
+			List<Text> fields = Workbench.texts(wizard.getPages()[0].getControl());
 			Text source = fields.get(0);
 			Text into = fields.get(1);
 			Text name = fields.get(2);
@@ -211,19 +209,6 @@ class WizardsTest {
 		} finally {
 			dialog.close();
 		}
-	}
-
-	/** The text fields of a page, in the order of the page. */
-	private static List<Text> texts(Control control) {
-		List<Text> texts = new ArrayList<>();
-		if (control instanceof Text text) {
-			texts.add(text);
-		} else if (control instanceof Composite composite) {
-			for (Control child : composite.getChildren()) {
-				texts.addAll(texts(child));
-			}
-		}
-		return texts;
 	}
 
 	private static byte[] bytes(IFile file) throws CoreException, IOException {
