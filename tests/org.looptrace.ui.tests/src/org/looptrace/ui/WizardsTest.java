@@ -75,6 +75,8 @@ class WizardsTest {
 			dialog.close();
 		}
 		assertTrue(examples.hasNature(LoopTraceUi.NATURE_ID));
+		assertTrue(Arrays.stream(examples.getDescription().getBuildSpec())
+				.anyMatch(command -> LoopTraceUi.MODEL_BUILDER_ID.equals(command.getBuilderName())), "no builder of the models");
 		WorkspaceBuilderTest.waitForModels();
 		for (String run : List.of("ring-8", "halo-16", "wavefront-16", "masterworker-8", "solver-16", "random-6")) {
 			IFile model = examples.getFolder(run).getFile(LoopTraceUi.MODEL_FILE);
