@@ -33,6 +33,13 @@ public final class LoopTraceUi {
 	/** The builder the nature installs. */
 	public static final String BUILDER_ID = BUNDLE_ID + ".builder";
 
+	/**
+	 * The builder of the model language, which the nature installs too: it validates every
+	 * {@code .loops} file of the project as saved into problem markers (contributed by the model
+	 * editor's bundle, {@code org.looptrace.lang.ui}).
+	 */
+	public static final String MODEL_BUILDER_ID = "org.looptrace.lang.ui.builder";
+
 	/** "Add LoopTrace nature", in a project's Configure menu. */
 	public static final String ADD_NATURE_COMMAND = BUNDLE_ID + ".addNature";
 

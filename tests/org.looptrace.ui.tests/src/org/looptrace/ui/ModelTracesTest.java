@@ -25,10 +25,16 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.handlers.IHandlerService;
+import org.eclipse.ui.part.ISetSelectionTarget;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.eclipse.ui.commands.ICommandService;
 import org.junit.jupiter.api.AfterEach;
@@ -50,6 +56,7 @@ import org.looptrace.trace.generate.Patterns;
 import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.internal.ModelTracesJob;
 import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
 
 /** "Model traces" in a real workspace: the model it writes, its markers on bad traces. */
 class ModelTracesTest {
@@ -72,6 +79,20 @@ class ModelTracesTest {
 		Command command = PlatformUI.getWorkbench().getService(ICommandService.class)
 				.getCommand(LoopTraceUi.MODEL_TRACES_COMMAND);
 		assertTrue(command.isDefined(), "command " + LoopTraceUi.MODEL_TRACES_COMMAND + " is not defined");
+	}
+
+	/** The command, on a folder of a project without the LoopTrace nature: the model written is validated as saved from then on. */
+	@Test
+	void theCommandGivesTheProjectTheModelLanguagesBuilder() throws Exception {
+		IFolder folder = traceFolder("ring", 3);
+		IViewPart explorer = Workbench.page().showView(IPageLayout.ID_PROJECT_EXPLORER);
+		((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(folder));
+		PlatformUI.getWorkbench().getService(IHandlerService.class).executeCommand(LoopTraceUi.MODEL_TRACES_COMMAND, null);
+		Job.getJobManager().join(LoopTraceUi.MODEL_JOB_FAMILY, null);
+		assertTrue(folder.getFile(LoopTraceUi.MODEL_FILE).exists());
+		assertTrue(Arrays.stream(project.getDescription().getBuildSpec())
+				.anyMatch(command -> LoopTraceUi.MODEL_BUILDER_ID.equals(command.getBuilderName())));
+		assertFalse(project.hasNature(LoopTraceUi.NATURE_ID), "its traces are not modelled by themselves");
 	}
 
 	@Test

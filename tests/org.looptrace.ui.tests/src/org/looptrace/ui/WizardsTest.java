@@ -23,8 +23,14 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.wizard.WizardDialog;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ISetSelectionTarget;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +44,7 @@ import org.looptrace.trace.otf2.Otf2Archive;
 import org.looptrace.ui.internal.wizards.ExampleProjectWizard;
 import org.looptrace.ui.internal.wizards.ImportTraceFolderWizard;
 import org.looptrace.ui.internal.wizards.TraceFolderImport;
+import org.looptrace.ui.testsupport.Workbench;
 
 /** The two wizards: an example project that gets modelled, and the import of a trace folder. */
 class WizardsTest {
@@ -68,6 +75,8 @@ class WizardsTest {
 			dialog.close();
 		}
 		assertTrue(examples.hasNature(LoopTraceUi.NATURE_ID));
+		assertTrue(Arrays.stream(examples.getDescription().getBuildSpec())
+				.anyMatch(command -> LoopTraceUi.MODEL_BUILDER_ID.equals(command.getBuilderName())), "no builder of the models");
 		WorkspaceBuilderTest.waitForModels();
 		for (String run : List.of("ring-8", "halo-16", "wavefront-16", "masterworker-8", "solver-16", "random-6")) {
 			IFile model = examples.getFolder(run).getFile(LoopTraceUi.MODEL_FILE);
@@ -160,6 +169,45 @@ class WizardsTest {
 		dialog.open();
 		try {
 			assertFalse(wizard.canFinish());
+		} finally {
+			dialog.close();
+		}
+	}
+
+	/**
+	 * Opened without a selection of its own (as from the Welcome page), the wizard imports into the
+	 * project selected in the Project Explorer; the folder name follows the source folder as it is
+	 * typed, until the user types a name of his own.
+	 */
+	@Test
+	void theImportWizardFollowsTheExplorerAndTheTypedSource() throws Exception {
+		imported.create(null);
+		imported.open(null);
+		IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+		IViewPart explorer = page.showView(IPageLayout.ID_PROJECT_EXPLORER);
+		((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(imported));
+		ImportTraceFolderWizard wizard = new ImportTraceFolderWizard();
+		wizard.init(PlatformUI.getWorkbench(), StructuredSelection.EMPTY);
+		WizardDialog dialog = new WizardDialog(PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell(), wizard);
+		dialog.setBlockOnOpen(false);
+		dialog.open();
+		try {
+			List<Text> fields = Workbench.texts(wizard.getPages()[0].getControl());
+			Text source = fields.get(0);
+			Text into = fields.get(1);
+			Text name = fields.get(2);
+			assertEquals(imported.getName(), into.getText());
+			String typed = "/tmp/x/otf/run1";
+			for (int end = 1; end <= typed.length(); end++) {
+				source.setText(typed.substring(0, end)); // as typed, a character at a time
+			}
+			assertEquals("run1", name.getText());
+			name.setText("mine");
+			source.setText("/tmp/x/otf/run2");
+			assertEquals("mine", name.getText(), "the name the user typed is kept");
+			name.setText("");
+			source.setText("/tmp/x/otf/run3");
+			assertEquals("run3", name.getText(), "an emptied name follows the source again");
 		} finally {
 			dialog.close();
 		}

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.ui.internal;
 
+import java.util.List;
+
 import org.eclipse.core.runtime.preferences.InstanceScope;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.preference.FieldEditor;
 import org.eclipse.jface.preference.FieldEditorPreferencePage;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPreferencePage;
@@ -11,6 +14,8 @@ import org.looptrace.ui.LoopTraceUi;
 
 /** Window ▸ Preferences ▸ LoopTrace: how the workspace's traces are modelled. */
 public final class LoopTracePreferencePage extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {
+
+	private List<FieldEditor> fields = List.of();
 
 	public LoopTracePreferencePage() {
 		super(GRID);
@@ -25,6 +30,12 @@ public final class LoopTracePreferencePage extends FieldEditorPreferencePage imp
 
 	@Override
 	protected void createFieldEditors() {
-		PreferenceFields.create(getFieldEditorParent()).forEach(this::addField);
+		fields = PreferenceFields.create(getFieldEditorParent());
+		fields.forEach(this::addField);
+	}
+
+	@Override
+	public void setErrorMessage(@Nullable String newMessage) {
+		super.setErrorMessage(PreferenceFields.message(newMessage, fields));
 	}
 }

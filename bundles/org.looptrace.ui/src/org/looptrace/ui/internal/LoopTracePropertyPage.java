@@ -77,6 +77,11 @@ public final class LoopTracePropertyPage extends FieldEditorPreferencePage imple
 		}
 	}
 
+	@Override
+	public void setErrorMessage(@Nullable String newMessage) {
+		super.setErrorMessage(PreferenceFields.message(newMessage, options));
+	}
+
 	private void enableOptions(boolean enabled) {
 		options.forEach(field -> field.setEnabled(enabled, getFieldEditorParent()));
 	}

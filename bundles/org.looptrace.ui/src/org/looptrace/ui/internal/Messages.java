@@ -28,6 +28,7 @@ public final class Messages extends NLS {
 	public static String Preferences_affine;
 	public static String Preferences_threads;
 	public static String Preferences_cache;
+	public static String Preferences_badNumber;
 	public static String Properties_description;
 	public static String Properties_projectSpecific;
 	public static String ExampleProjectWizard_title;

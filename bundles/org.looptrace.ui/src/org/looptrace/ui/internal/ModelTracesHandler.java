@@ -7,6 +7,9 @@ import java.util.List;
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
 import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.jdt.annotation.Nullable;
@@ -36,8 +39,20 @@ public final class ModelTracesHandler extends AbstractHandler {
 				NLS.bind(Messages.ModelTracesHandler_replaceQuestion, LoopTraceUi.MODEL_FILE, names(replaced)))) {
 			return null;
 		}
-		folders.forEach(folder -> new ModelTracesJob(folder, true).schedule());
+		for (IContainer folder : folders) {
+			addModelBuilder(folder.getProject());
+			new ModelTracesJob(folder, true).schedule();
+		}
 		return null;
+	}
+
+	/** The model written is validated as saved from now on, like every model of its project. */
+	private static void addModelBuilder(IProject project) {
+		try {
+			LoopTraceNature.addModelBuilder(project);
+		} catch (CoreException e) {
+			ILog.of(ModelTracesHandler.class).log(e.getStatus()); // the model is written all the same
+		}
 	}
 
 	private static String names(List<IContainer> folders) {

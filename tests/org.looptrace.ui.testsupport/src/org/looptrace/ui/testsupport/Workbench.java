@@ -3,7 +3,9 @@ package org.looptrace.ui.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -11,8 +13,11 @@ import java.util.stream.Stream;
 import org.eclipse.jface.viewers.ISelectionProvider;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.ui.IPageLayout;
@@ -97,5 +102,18 @@ public final class Workbench {
 			}
 		}
 		return null;
+	}
+
+	/** The text fields below a control (a wizard's or a preference page's), in the order of the page. */
+	public static List<Text> texts(Control control) {
+		List<Text> texts = new ArrayList<>();
+		if (control instanceof Text text) {
+			texts.add(text);
+		} else if (control instanceof Composite composite) {
+			for (Control child : composite.getChildren()) {
+				texts.addAll(texts(child));
+			}
+		}
+		return texts;
 	}
 }

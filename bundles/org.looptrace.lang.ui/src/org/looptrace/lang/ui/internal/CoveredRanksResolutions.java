@@ -28,7 +28,7 @@ public class CoveredRanksResolutions implements IMarkerResolutionGenerator2 {
 
 	@Override
 	public boolean hasResolutions(@Nullable IMarker marker) {
-		return marker != null && LoopsIssueCodes.UNCOVERED_RANKS.equals(marker.getAttribute(ValidationStrategy.CODE, ""));
+		return marker != null && LoopsIssueCodes.UNCOVERED_RANKS.equals(marker.getAttribute(LoopsBuilder.CODE, ""));
 	}
 
 	@Override

@@ -3,8 +3,8 @@ package org.looptrace.lang.ui.internal;
 
 /**
  * Validates {@code .loops} text in the background while the user types: a short pause after an
- * edit, the whole text is checked by the language's validator and its issues become problem
- * markers (see {@link ValidationStrategy}).
+ * edit, the whole text is checked by the language's validator and its issues become annotations of
+ * the editor (see {@link ValidationStrategy}); the markers are those of the file as saved.
  */
 public class LoopsValidationReconciler extends WholeTextReconciler {
 

@@ -1,83 +1,190 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.lang.ui.internal;
 
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.filebuffers.FileBuffers;
+import org.eclipse.core.filebuffers.IFileBuffer;
+import org.eclipse.core.filebuffers.IFileBufferListener;
 import org.eclipse.core.filebuffers.ITextFileBuffer;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.ILog;
+import org.eclipse.core.runtime.IPath;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.ITextViewer;
+import org.eclipse.jface.text.Position;
+import org.eclipse.jface.text.source.Annotation;
+import org.eclipse.jface.text.source.IAnnotationModelExtension;
+import org.eclipse.jface.text.source.ISourceViewer;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.looptrace.lang.ModelText;
+import org.looptrace.ui.LoopTraceUi;
 
 /**
- * Replaces the {@code org.looptrace.lang.ui.problem} markers of the edited file with the issues
- * the language finds in the editor's text (saved or not): syntax errors, validation errors and
- * warnings, each on its own text range.
+ * Shows the issues the language finds in the editor's text as annotations of the editor (syntax
+ * errors, validation errors and warnings, each on its own text range) while that text is not the
+ * file's on disk. Markers are the builder's ({@link LoopsBuilder}): they describe the file as saved,
+ * so an edit the user does not save leaves none behind. While the text is saved, the markers alone
+ * show its issues (with their quick fixes), unless the project has no such builder.
  */
-final class ValidationStrategy extends WholeTextStrategy {
+final class ValidationStrategy extends WholeTextStrategy implements IFileBufferListener {
 
-	/** The marker type declared in plugin.xml. */
-	static final String MARKER_TYPE = "org.looptrace.lang.ui.problem";
-	/** The marker attribute holding the issue code ({@code LoopsIssueCodes}), for the quick fixes. */
-	static final String CODE = "org.looptrace.lang.ui.code";
+	/** The annotation types of the issues, by severity: those of the platform's text editors. */
+	static final String ERROR = "org.eclipse.ui.workbench.texteditor.error";
+	static final String WARNING = "org.eclipse.ui.workbench.texteditor.warning";
+	static final String INFO = "org.eclipse.ui.workbench.texteditor.info";
+
+	/** The issues last found and the text they were found in; in the UI thread. */
+	private List<Issue> issues = List.of();
+	private @Nullable IDocument issuesOf;
+	/** The annotations shown; in the UI thread. */
+	private Annotation[] shown = new Annotation[0];
+
+	@Override
+	void install(ITextViewer textViewer) {
+		super.install(textViewer);
+		FileBuffers.getTextFileBufferManager().addFileBufferListener(this);
+	}
+
+	@Override
+	void uninstall() {
+		FileBuffers.getTextFileBufferManager().removeFileBufferListener(this);
+		super.uninstall();
+	}
 
 	@Override
 	void reconcile(IDocument current) {
-		IFile file = fileOf(current);
-		if (file == null) {
-			return;
-		}
-		List<Issue> issues = ModelText.issues(current.get(), file.getName(), this::isCanceled);
+		long stamp = stamp(current);
+		List<Issue> found = ModelText.issues(current.get(), nameOf(current), this::isCanceled);
 		if (isCanceled()) {
 			return;
 		}
-		try {
-			file.getWorkspace().run(m -> replaceMarkers(file, issues), file, IWorkspace.AVOID_UPDATE, null);
-		} catch (CoreException e) {
-			ILog.of(ValidationStrategy.class).log(e.getStatus());
-		}
+		updateViewer(current, stamp, viewer -> {
+			issues = found;
+			issuesOf = current;
+			show(viewer);
+		});
 	}
 
-	private static void replaceMarkers(IFile file, List<Issue> issues) throws CoreException {
-		if (!file.exists()) {
+	/** Saved or reverted: the markers take over from the annotations, or give the text back to them. */
+	@Override
+	public void dirtyStateChanged(@Nullable IFileBuffer buffer, boolean isDirty) {
+		ITextViewer textViewer = viewer();
+		StyledText widget = textViewer == null ? null : textViewer.getTextWidget();
+		if (textViewer == null || widget == null || widget.isDisposed() || !(buffer instanceof ITextFileBuffer text)
+				|| text.getDocument() != textViewer.getDocument()) {
 			return;
 		}
-		file.deleteMarkers(MARKER_TYPE, false, IResource.DEPTH_ZERO);
-		for (Issue issue : issues) {
-			IMarker marker = file.createMarker(MARKER_TYPE);
-			marker.setAttribute(IMarker.MESSAGE, issue.getMessage());
-			if (issue.getCode() != null) {
-				marker.setAttribute(CODE, issue.getCode());
+		widget.getDisplay().asyncExec(() -> {
+			if (viewer() == textViewer && !widget.isDisposed()) {
+				show(textViewer);
 			}
-			marker.setAttribute(IMarker.SEVERITY, issue.getSeverity() == Severity.ERROR ? IMarker.SEVERITY_ERROR
-					: issue.getSeverity() == Severity.WARNING ? IMarker.SEVERITY_WARNING : IMarker.SEVERITY_INFO);
-			Integer line = issue.getLineNumber();
-			if (line != null) {
-				marker.setAttribute(IMarker.LINE_NUMBER, line.intValue());
+		});
+	}
+
+	/** Shows the issues last found as annotations, or none when the markers show them. */
+	private void show(ITextViewer textViewer) {
+		IDocument document = textViewer.getDocument();
+		if (!(textViewer instanceof ISourceViewer source) || !(source.getAnnotationModel() instanceof IAnnotationModelExtension model)
+				|| document == null) {
+			return;
+		}
+		Map<Annotation, Position> added = new HashMap<>();
+		if (document == issuesOf && !markersShowIssues(document)) {
+			for (Issue issue : issues) {
+				added.put(annotation(issue), position(issue, document.getLength()));
 			}
-			Integer offset = issue.getOffset();
-			Integer length = issue.getLength();
-			if (offset != null && length != null) {
-				marker.setAttribute(IMarker.CHAR_START, offset.intValue());
-				marker.setAttribute(IMarker.CHAR_END, offset.intValue() + Math.max(1, length.intValue()));
-			}
+		}
+		model.replaceAnnotations(shown, added);
+		shown = added.keySet().toArray(Annotation[]::new);
+	}
+
+	private static Annotation annotation(Issue issue) {
+		String type = issue.getSeverity() == Severity.ERROR ? ERROR : issue.getSeverity() == Severity.WARNING ? WARNING : INFO;
+		return new Annotation(type, false, issue.getMessage());
+	}
+
+	/** The text range of an issue: at least a character, within the text. */
+	private static Position position(Issue issue, int textLength) {
+		Integer offset = issue.getOffset();
+		Integer length = issue.getLength();
+		int start = offset == null ? 0 : Math.min(offset.intValue(), textLength);
+		int extent = length == null ? 0 : Math.max(1, length.intValue());
+		return new Position(start, Math.min(extent, textLength - start));
+	}
+
+	/** Whether the text is the file's as saved and the file's project has the builder that puts markers. */
+	private static boolean markersShowIssues(IDocument document) {
+		ITextFileBuffer buffer = FileBuffers.getTextFileBufferManager().getTextFileBuffer(document);
+		if (buffer == null || buffer.isDirty()) {
+			return false;
+		}
+		IFile file = ResourcesPlugin.getWorkspace().getRoot().getFile(buffer.getLocation());
+		try {
+			return file.getProject().isOpen() && Arrays.stream(file.getProject().getDescription().getBuildSpec())
+					.anyMatch(command -> LoopTraceUi.MODEL_BUILDER_ID.equals(command.getBuilderName()));
+		} catch (CoreException e) {
+			return false;
 		}
 	}
 
-	private static @Nullable IFile fileOf(IDocument document) {
+	/** The name of the edited file, which the issues are reported under. */
+	private static String nameOf(IDocument document) {
 		ITextFileBuffer buffer = FileBuffers.getTextFileBufferManager().getTextFileBuffer(document);
-		if (buffer == null) {
-			return null;
-		}
-		return ResourcesPlugin.getWorkspace().getRoot().getFile(buffer.getLocation());
+		IPath location = buffer == null ? null : buffer.getLocation();
+		String name = location == null ? null : location.lastSegment();
+		return name == null ? "model.loops" : name;
+	}
+
+	@Override
+	public void bufferCreated(@Nullable IFileBuffer buffer) {
+		// only the dirty state of this editor's buffer matters
+	}
+
+	@Override
+	public void bufferDisposed(@Nullable IFileBuffer buffer) {
+		// only the dirty state of this editor's buffer matters
+	}
+
+	@Override
+	public void bufferContentAboutToBeReplaced(@Nullable IFileBuffer buffer) {
+		// only the dirty state of this editor's buffer matters
+	}
+
+	@Override
+	public void bufferContentReplaced(@Nullable IFileBuffer buffer) {
+		// only the dirty state of this editor's buffer matters
+	}
+
+	@Override
+	public void stateChanging(@Nullable IFileBuffer buffer) {
+		// only the dirty state of this editor's buffer matters
+	}
+
+	@Override
+	public void stateValidationChanged(@Nullable IFileBuffer buffer, boolean isStateValidated) {
+		// only the dirty state of this editor's buffer matters
+	}
+
+	@Override
+	public void underlyingFileMoved(@Nullable IFileBuffer buffer, @Nullable IPath path) {
+		// only the dirty state of this editor's buffer matters
+	}
+
+	@Override
+	public void underlyingFileDeleted(@Nullable IFileBuffer buffer) {
+		// only the dirty state of this editor's buffer matters
+	}
+
+	@Override
+	public void stateChangeFailed(@Nullable IFileBuffer buffer) {
+		// only the dirty state of this editor's buffer matters
 	}
 }

@@ -42,7 +42,6 @@ import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
@@ -52,7 +51,6 @@ import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices.TextRange;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
-import org.looptrace.model.core.RankSet;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.profile.ProfileKey;
 import org.looptrace.scanner.profile.TimeText;
@@ -100,8 +98,11 @@ public class TimelineView extends ViewPart {
 	private static final int LEGEND_HEIGHT = 10;
 
 	private @Nullable Label status;
-	private @Nullable Text ranksField;
-	private @Nullable Text collapseField;
+	private @Nullable OptionFields fields;
+	/** What is wrong with the option fields, null when both are valid: shown above the rest of the status. */
+	private @Nullable String fieldProblem;
+	/** The status besides the fields' problem: the summary of the drawing, or why there is none. */
+	private String statusRest = "";
 	private @Nullable FigureCanvas canvas;
 	/** The whole picture in small with the part in view framed, shown while the picture is larger than the view. */
 	private @Nullable Canvas overview;
@@ -163,8 +164,7 @@ public class TimelineView extends ViewPart {
 		label.setText(Messages.TimelineView_empty);
 		GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).align(SWT.FILL, SWT.CENTER).applyTo(label);
 		status = label;
-		ranksField = field(options, Messages.TimelineView_ranks, Messages.TimelineView_ranksTooltip, 90);
-		collapseField = field(options, Messages.TimelineView_collapse, Messages.TimelineView_collapseTooltip, 40);
+		fields = new OptionFields(options, this::relayout);
 		legend(options);
 
 		FigureCanvas figureCanvas = new FigureCanvas(body, SWT.DOUBLE_BUFFERED);
@@ -255,18 +255,6 @@ public class TimelineView extends ViewPart {
 		return action;
 	}
 
-	private Text field(Composite parent, String label, String tooltip, int width) {
-		Label name = new Label(parent, SWT.NONE);
-		name.setText(label);
-		Text text = new Text(parent, SWT.BORDER | SWT.SINGLE);
-		text.setToolTipText(tooltip);
-		name.setToolTipText(tooltip);
-		GridDataFactory.fillDefaults().hint(width, SWT.DEFAULT).align(SWT.FILL, SWT.CENTER).applyTo(text);
-		text.addListener(SWT.DefaultSelection, event -> relayout());
-		text.addListener(SWT.FocusOut, event -> relayout());
-		return text;
-	}
-
 	@Override
 	public void setFocus() {
 		FigureCanvas figureCanvas = canvas;
@@ -324,46 +312,27 @@ public class TimelineView extends ViewPart {
 			return;
 		}
 		LayoutOptions options = options();
-		if (options == null || Objects.equals(options, requestedOptions)
+		if (Objects.equals(options, requestedOptions)
 				&& (support.busy() || shown != null && model.equals(file) && shown.text().equals(text) && shown.options().equals(options))) {
 			return; // being laid out so, or shown so
 		}
 		show(model, text, requestedCaret);
 	}
 
-	/** The options of the fields, or null (and a message) when a field is not valid. */
-	private @Nullable LayoutOptions options() {
-		RankSet ranks = null;
-		int collapse = Integer.MAX_VALUE;
-		Text ranksText = ranksField;
-		Text collapseText = collapseField;
-		String set = ranksText == null ? "" : ranksText.getText().strip();
-		String depth = collapseText == null ? "" : collapseText.getText().strip();
-		try {
-			if (!set.isEmpty()) {
-				ranks = RankSet.valueOf(set);
-			}
-		} catch (IllegalArgumentException e) {
-			status(NLS.bind(Messages.TimelineView_badRanks, set, e.getMessage()));
-			return null;
-		}
-		if (!depth.isEmpty()) {
-			try {
-				collapse = Integer.parseInt(depth);
-			} catch (NumberFormatException e) {
-				collapse = -1;
-			}
-			if (collapse < 0) {
-				status(NLS.bind(Messages.TimelineView_badCollapse, depth));
-				return null;
-			}
-		}
+	/**
+	 * The options of the fields, the last valid value of a field that is not valid (marked, and its
+	 * problem shown in the status): a model opened meanwhile is drawn all the same.
+	 */
+	private LayoutOptions options() {
+		OptionFields read = Objects.requireNonNull(fields);
+		fieldProblem = read.read();
+		status(statusRest);
 		FigureCanvas figureCanvas = canvas;
 		int width = LayoutOptions.DEFAULTS.width();
 		if (figureCanvas != null && figureCanvas.getClientArea().width > LayoutOptions.MIN_WIDTH) {
 			width = figureCanvas.getClientArea().width;
 		}
-		return new LayoutOptions(ranks, collapse, width, closedLoops);
+		return new LayoutOptions(read.ranks(), read.collapse(), width, closedLoops);
 	}
 
 	/** Lays out model text in a job, then highlights the construct at the latest caret requested ({@code caret} unless another comes). */
@@ -375,10 +344,7 @@ public class TimelineView extends ViewPart {
 		requestedText = text;
 		requestedCaret = caret;
 		LayoutOptions options = options();
-		requestedOptions = options; // null: no layout of this text under way, whatever job runs
-		if (options == null) {
-			return;
-		}
+		requestedOptions = options;
 		IPath location = model.getLocation();
 		String jobName = NLS.bind(Messages.TimelineJob_name, model.getName());
 		support.compute(jobName, (monitor, ui) -> {
@@ -510,8 +476,11 @@ public class TimelineView extends ViewPart {
 		colourByTime.setEnabled(shown != null && !shown.times().totals().isEmpty());
 	}
 
+	/** Shows a status below the fields' problem, if any. */
 	private void status(String text) {
-		ModelViewSupport.status(status, text, true);
+		statusRest = text;
+		String problem = fieldProblem;
+		ModelViewSupport.status(status, problem == null ? text : text.isEmpty() ? problem : problem + "\n" + text, true);
 	}
 
 	/** Highlights the construct whose text holds an offset of the model, and shows it. */
@@ -748,6 +717,11 @@ public class TimelineView extends ViewPart {
 		return figures;
 	}
 
+	/** Whether the rank filter field is marked as not valid (for the tests). */
+	boolean ranksMarked() {
+		return Objects.requireNonNull(fields).ranksMarked();
+	}
+
 	/** The text of the view's status line. */
 	String statusText() {
 		return ModelViewSupport.statusText(status);
@@ -778,8 +752,7 @@ public class TimelineView extends ViewPart {
 
 	/** Sets the rank filter and collapse depth fields (empty: none) and lays out again. */
 	void setOptions(String ranks, String collapse) {
-		Objects.requireNonNull(ranksField).setText(ranks);
-		Objects.requireNonNull(collapseField).setText(collapse);
+		Objects.requireNonNull(fields).set(ranks, collapse);
 		relayout();
 	}
 }

@@ -3,6 +3,7 @@ package org.looptrace.ui.internal.wizards;
 
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 import org.eclipse.core.resources.IContainer;
@@ -14,6 +15,7 @@ import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.wizard.Wizard;
 import org.eclipse.jface.wizard.WizardPage;
@@ -27,7 +29,9 @@ import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IImportWizard;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbench;
+import org.eclipse.ui.IWorkbenchWindow;
 import org.eclipse.ui.actions.WorkspaceModifyOperation;
 import org.looptrace.ui.internal.Messages;
 
@@ -42,14 +46,31 @@ public final class ImportTraceFolderWizard extends Wizard implements IImportWiza
 		setNeedsProgressMonitor(true);
 	}
 
+	/**
+	 * Takes the folder to import into from the selection, else from the Project Explorer's: opened
+	 * from the Welcome page or with an editor active, the selection the wizard gets is not the
+	 * resource the user last chose.
+	 */
 	@Override
 	public void init(@Nullable IWorkbench workbench, @Nullable IStructuredSelection selection) {
-		Object first = selection == null ? null : selection.getFirstElement();
-		IResource resource = Adapters.adapt(first, IResource.class);
-		if (resource != null) {
-			IContainer container = resource instanceof IContainer c ? c : resource.getParent();
+		IContainer container = containerOf(selection);
+		IWorkbenchWindow window = workbench == null ? null : workbench.getActiveWorkbenchWindow();
+		if (container == null && window != null) {
+			container = containerOf(window.getSelectionService().getSelection(IPageLayout.ID_PROJECT_EXPLORER));
+		}
+		if (container != null) {
 			initialParent = container.getFullPath().makeRelative().toString();
 		}
+	}
+
+	/** The selected container, or the container of the selected file; null when the selection holds no resource. */
+	private static @Nullable IContainer containerOf(@Nullable ISelection selection) {
+		Object first = selection instanceof IStructuredSelection structured ? structured.getFirstElement() : null;
+		IResource resource = Adapters.adapt(first, IResource.class);
+		if (resource == null || resource.getType() == IResource.ROOT) {
+			return null;
+		}
+		return resource instanceof IContainer container ? container : resource.getParent();
 	}
 
 	@Override
@@ -86,6 +107,8 @@ public final class ImportTraceFolderWizard extends Wizard implements IImportWiza
 		private @Nullable Text parent;
 		private @Nullable Text name;
 		private @Nullable Button expand;
+		/** The folder name the page put in the name field last, from the source's last segment. */
+		private String suggestedName = "";
 
 		SourcePage() {
 			super("source");
@@ -116,9 +139,10 @@ public final class ImportTraceFolderWizard extends Wizard implements IImportWiza
 			expandButton.setText(Messages.ImportWizard_expand);
 			expandButton.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 3, 1));
 			sourceText.addModifyListener(event -> {
-				Path chosen = Path.of(sourceText.getText().trim());
-				if (nameText.getText().isEmpty() && chosen.getFileName() != null) {
-					nameText.setText(chosen.getFileName().toString());
+				// the name follows the source's last segment until the user types a name of his own
+				if (nameText.getText().isEmpty() || nameText.getText().equals(suggestedName)) {
+					suggestedName = lastSegment(sourceText.getText());
+					nameText.setText(suggestedName);
 				}
 				validate();
 			});
@@ -129,6 +153,16 @@ public final class ImportTraceFolderWizard extends Wizard implements IImportWiza
 			name = nameText;
 			expand = expandButton;
 			setControl(composite);
+		}
+
+		/** The last segment of a path typed in the source field, empty while there is none (or it does not parse). */
+		private static String lastSegment(String typed) {
+			try {
+				Path name = Path.of(typed.trim()).getFileName();
+				return name == null ? "" : name.toString();
+			} catch (InvalidPathException e) {
+				return "";
+			}
 		}
 
 		private Text field(Composite composite, String label, int span) {

@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.resources.IMarker;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.bindings.keys.KeySequence;
 import org.eclipse.jface.text.IDocument;
@@ -110,21 +108,18 @@ class EditorCommandsTest {
 			assertEquals(1, fixes.length);
 			fixes[0].run(uncovered[0]);
 			assertEquals(model.replace("{0-3,12-15}", "{0}"), EditorFixture.document(editor).get());
+			editor.doSave(null); // the markers are those of the file as saved
 			waitUntil(() -> uncoveredRanks(fixture) == null, "the marker stays after the fix");
 		}
 	}
 
 	private static @Nullable IMarker uncoveredRanks(EditorFixture fixture) {
-		try {
-			for (IMarker marker : fixture.file.findMarkers(ValidationStrategy.MARKER_TYPE, false, IResource.DEPTH_ZERO)) {
-				if (LoopsIssueCodes.UNCOVERED_RANKS.equals(marker.getAttribute(ValidationStrategy.CODE, ""))) {
-					return marker;
-				}
+		for (IMarker marker : EditorFixture.markers(fixture.file)) {
+			if (LoopsIssueCodes.UNCOVERED_RANKS.equals(marker.getAttribute(LoopsBuilder.CODE, ""))) {
+				return marker;
 			}
-			return null;
-		} catch (CoreException e) {
-			throw new IllegalStateException(e);
 		}
+		return null;
 	}
 
 	private static List<Position> matched(IAnnotationModel model) {

@@ -18,13 +18,13 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.Position;
+import org.eclipse.jface.text.source.ISourceViewer;
 import org.eclipse.jface.text.source.projection.ProjectionAnnotationModel;
 import org.eclipse.jface.text.source.projection.ProjectionViewer;
 import org.eclipse.jface.text.contentassist.ICompletionProposal;
@@ -40,10 +40,11 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.lang.internal.ide.LoopsSemanticHighlighting;
 import org.looptrace.trace.DataTraceWriter;
 import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
 
 /**
  * The {@code .loops} editor in a real workbench: its lexical and semantic highlighting, its
- * markers while typing, its completion, its folding.
+ * errors while typing and the markers of the file as saved, its completion, its folding.
  */
 class ModelEditorTest {
 
@@ -76,19 +77,54 @@ class ModelEditorTest {
 	}
 
 	@Test
-	void aTypoGetsAnErrorMarkerThatGoesWhenFixed() throws Exception {
+	void aTypoGetsAnErrorAnnotationThatGoesWhenFixed() throws Exception {
 		ITextEditor editor = open();
 		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
-		waitUntil(() -> markers().length == 0, "markers on a valid model");
-
 		int typo = MODEL.indexOf("done\n  0");
 		document.replace(typo, "done".length(), "dnoe");
-		// Some error marker with its text range (the test once took the first marker of several).
-		waitUntil(() -> Arrays.stream(markers()).anyMatch(marker -> marker.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR
-				&& marker.getAttribute(IMarker.CHAR_START, -1) >= 0), "no error marker with a text range on the typo");
+		// Some error with its text range (the test once took the first problem of several).
+		ISourceViewer viewer = EditorFixture.viewer(editor);
+		waitUntil(() -> EditorFixture.problems(editor).stream().anyMatch(problem -> ValidationStrategy.ERROR.equals(problem.getType())
+				&& viewer.getAnnotationModel().getPosition(problem).getOffset() >= typo - 1), "no error with a text range on the typo");
 
 		document.replace(typo, "dnoe".length(), "done");
-		waitUntil(() -> markers().length == 0, "the marker stays after the fix");
+		waitUntil(() -> EditorFixture.problems(editor).isEmpty(), "the error stays after the fix");
+	}
+
+	/**
+	 * Markers describe the file on disk: an edit the user does not save leaves none, while the editor
+	 * shows its text's errors as annotations; a model written outside the editor gets its markers from
+	 * the builder, without being opened.
+	 */
+	@Test
+	void markersAreThoseOfTheFileAsSaved() throws Exception {
+		try (EditorFixture fixture = new EditorFixture("saved", MODEL)) {
+			EditorFixture.waitForBuild();
+			assertEquals(0, EditorFixture.markers(fixture.file).length, "markers on a valid model");
+			ITextEditor editor = fixture.open();
+			IDocument document = EditorFixture.document(editor);
+			document.replace(MODEL.indexOf("send"), "send".length(), "snd");
+			waitUntil(() -> EditorFixture.problems(editor).stream().anyMatch(problem -> problem.getText().contains("snd")),
+					"the editor shows no error of its text");
+			EditorFixture.waitForBuild();
+			assertEquals(0, EditorFixture.markers(fixture.file).length, "markers of text that is not saved");
+
+			assertTrue(Workbench.page().closeEditor(editor, false)); // Don't Save
+			EditorFixture.waitForBuild();
+			Workbench.runEventLoop(500); // what the editor's reconciler had left for the UI thread
+			assertEquals(0, EditorFixture.markers(fixture.file).length, "markers of the text dropped");
+
+			TestProjects.write(fixture.file, MODEL.replace("send", "snd")); // outside the editor
+			EditorFixture.waitForBuild();
+			IMarker[] markers = EditorFixture.markers(fixture.file);
+			assertTrue(Arrays.stream(markers).anyMatch(marker -> marker.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR
+					&& marker.getAttribute(IMarker.MESSAGE, "").contains("snd") && marker.getAttribute(IMarker.CHAR_START, -1) >= 0),
+					"no marker on the model written outside the editor");
+
+			TestProjects.write(fixture.file, MODEL);
+			EditorFixture.waitForBuild();
+			assertEquals(0, EditorFixture.markers(fixture.file).length, "markers stay once the file is valid again");
+		}
 	}
 
 	@Test
@@ -141,10 +177,10 @@ class ModelEditorTest {
 		ITextEditor editor = open();
 		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
 		document.set(periodic.replace(",8) 5\n  i0 recv", ",0) 5\n  i0 recv"));
-		waitUntil(() -> Arrays.stream(markers()).anyMatch(marker -> marker.getAttribute(IMarker.MESSAGE, "").contains("modulus")),
-				"no error marker on the modulus 0");
+		waitUntil(() -> EditorFixture.problems(editor).stream().anyMatch(problem -> problem.getText().contains("modulus")),
+				"no error on the modulus 0");
 		document.set(periodic);
-		waitUntil(() -> markers().length == 0, "the marker stays on a valid model with mod");
+		waitUntil(() -> EditorFixture.problems(editor).isEmpty(), "the error stays on a valid model with mod");
 		StyledText text = (StyledText) editor.getAdapter(Control.class);
 		int mod = periodic.indexOf("mod");
 		// the semantic highlighting has run once the rank around the mod has the rank colour
@@ -215,11 +251,4 @@ class ModelEditorTest {
 		return EditorFixture.open(file);
 	}
 
-	private IMarker[] markers() {
-		try {
-			return file.findMarkers(ValidationStrategy.MARKER_TYPE, false, IResource.DEPTH_ZERO);
-		} catch (CoreException e) {
-			throw new IllegalStateException(e);
-		}
-	}
 }

@@ -57,6 +57,7 @@ import org.looptrace.lang.ModelText;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.RankSet;
 import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.ConstructTimeText;
 import org.looptrace.scanner.profile.TimeProfile;
@@ -300,6 +301,32 @@ class TimelineViewTest {
 		assertTrue(view.statusText().startsWith("Ranks 'x'"), view.statusText());
 		view.setOptions("", "deep");
 		assertTrue(view.statusText().startsWith("Collapse depth 'deep'"), view.statusText());
+	}
+
+	/**
+	 * A bad value left in a field does not keep another model from being drawn: it is drawn with the
+	 * fields' last valid values, the bad field marked and its problem above the summary.
+	 */
+	@Test
+	void anotherModelIsDrawnWhileAFieldHoldsABadValue() throws Exception {
+		TimelineView view = open("figure8.loops");
+		view.setOptions("0-1,5", "");
+		waitUntil(() -> shows(view, data -> data.drawing().rankLines().size() == 3), "the rank filter draws 3 ranks");
+		view.setOptions("abc", "");
+		assertTrue(view.ranksMarked(), "the bad field is not marked");
+
+		IFile other = copy(examples().resolve("models").resolve("figure3.loops"));
+		view.show(other);
+		TimelineData data = waitForData(view, other);
+		assertEquals(RankSet.valueOf("0-1,5"), data.options().ranks(), "the last valid rank filter");
+		assertTrue(view.statusText().startsWith("Ranks 'abc'"), view.statusText());
+		assertTrue(view.statusText().contains(other.getFullPath().toString()), "no summary of the new model: " + view.statusText());
+		assertTrue(view.ranksMarked(), "the bad field is no longer marked");
+
+		view.setOptions("", "");
+		waitUntil(() -> shows(view, shown -> shown.options().ranks() == null), "all ranks once the field is emptied");
+		assertFalse(view.ranksMarked());
+		assertFalse(view.statusText().startsWith("Ranks"), view.statusText());
 	}
 
 	@Test
