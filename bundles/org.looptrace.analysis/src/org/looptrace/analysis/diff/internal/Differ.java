@@ -148,18 +148,18 @@ public final class Differ {
 		RankSet leftRanks = ranks(left);
 		RankSet rightRanks = ranks(right);
 		if (!leftRanks.equals(rightRanks)) {
-			differences.add(new Difference(Kind.CHANNELS, null, null, pairs(left.size()) + " of ranks " + leftRanks + " against "
-					+ pairs(right.size()) + " of ranks " + rightRanks));
+			differences.add(new Difference(Kind.CHANNELS, null, null,
+					pairs(left.size(), leftRanks) + " against " + pairs(right.size(), rightRanks)));
 			return;
 		}
 		left.forEach((channel, messages) -> {
 			if (!right.containsKey(channel)) {
-				differences.add(new Difference(Kind.CHANNELS, null, null, channel(channel) + " removed (" + messages + " messages)"));
+				differences.add(new Difference(Kind.CHANNELS, null, null, channel(channel) + " removed (" + messages(messages) + ")"));
 			}
 		});
 		right.forEach((channel, messages) -> {
 			if (!left.containsKey(channel)) {
-				differences.add(new Difference(Kind.CHANNELS, null, null, channel(channel) + " added (" + messages + " messages)"));
+				differences.add(new Difference(Kind.CHANNELS, null, null, channel(channel) + " added (" + messages(messages) + ")"));
 			}
 		});
 	}
@@ -173,8 +173,13 @@ public final class Differ {
 		return ranks.build();
 	}
 
-	private static String pairs(int count) {
-		return count + (count == 1 ? " pair" : " pairs");
+	/** {@code 48 pairs of ranks 0-15}; {@code no pair} for a model that sends nothing. */
+	private static String pairs(int count, RankSet ranks) {
+		return count == 0 ? "no pair" : count + (count == 1 ? " pair" : " pairs") + " of ranks " + ranks;
+	}
+
+	private static String messages(long count) {
+		return count + (count == 1 ? " message" : " messages");
 	}
 
 	private static String channel(Channel channel) {
@@ -182,7 +187,7 @@ public final class Differ {
 	}
 
 	/** A construct in a line: an event's text, a loop's header and the size of its body. */
-	private static String summary(Construct construct) {
+	public static String summary(Construct construct) {
 		if (construct instanceof Loop loop) {
 			int body = ConstructPath.constructs(loop).size();
 			return "for " + loop.getIndex() + " = " + bounds(loop) + " (" + body + (body == 1 ? " construct)" : " constructs)");
