@@ -67,12 +67,29 @@ public final class Differ {
 		int i = 0;
 		int j = 0;
 		for (int[] pair : Alignment.pairs(keys.of(a), keys.of(b))) {
+			if (unrelated(a.get(pair[0]), b.get(pair[1]))) {
+				continue; // left to the gap
+			}
 			gap(a, i, pair[0], left, b, j, pair[1], right);
 			pair(a.get(pair[0]), leftDepths, b.get(pair[1]), rightDepths, depth);
 			i = pair[0] + 1;
 			j = pair[1] + 1;
 		}
 		gap(a, i, a.size(), left, b, j, b.size(), right);
+	}
+
+	/**
+	 * Two loops paired for being loops only, whose bodies have nothing alike, not even constructs of
+	 * the same kind: one loop removed and another added, not one loop whose whole body changed. A loop
+	 * whose body is empty is not unrelated: all it lacks is the other's body.
+	 */
+	private boolean unrelated(Construct left, Construct right) {
+		if (left instanceof Loop a && right instanceof Loop b) {
+			List<Construct> aBody = ConstructPath.constructs(a);
+			List<Construct> bBody = ConstructPath.constructs(b);
+			return !aBody.isEmpty() && !bBody.isEmpty() && Alignment.pairs(keys.of(aBody), keys.of(bBody)).isEmpty();
+		}
+		return false;
 	}
 
 	/**

@@ -110,13 +110,24 @@ final class ModelDiffViewer extends StructureDiffViewer {
 		if (root instanceof ICompareInput models && models.getLeft() instanceof ModelNode a && models.getRight() instanceof ModelNode b) {
 			for (IDiffElement element : root.getChildren()) {
 				if (element instanceof DiffNode node) {
-					if (node.getLeft() == null && node.getRight() instanceof DifferenceRange right) {
-						node.setLeft(right.emptyOn(a));
-					} else if (node.getRight() == null && node.getLeft() instanceof DifferenceRange left) {
-						node.setRight(left.emptyOn(b));
-					}
+					pairWithEmptyRange(node, a, b);
 				}
 			}
+		}
+	}
+
+	/**
+	 * Pairs a construct of one side only with its empty range on the other, and puts the constructs
+	 * of a loop's body under it, each paired in the same way: one node for the loop, which the platform's
+	 * differencer does not look into (it descends only where both sides are).
+	 */
+	private static void pairWithEmptyRange(DiffNode node, ModelNode a, ModelNode b) {
+		if (node.getLeft() == null && node.getRight() instanceof DifferenceRange right) {
+			node.setLeft(right.emptyOn(a));
+			right.body().forEach(inner -> pairWithEmptyRange(new DiffNode(node, node.getKind(), null, null, inner), a, b));
+		} else if (node.getRight() == null && node.getLeft() instanceof DifferenceRange left) {
+			node.setRight(left.emptyOn(b));
+			left.body().forEach(inner -> pairWithEmptyRange(new DiffNode(node, node.getKind(), null, inner, null), a, b));
 		}
 	}
 
