@@ -190,14 +190,14 @@ class ModelCompareTest {
 			}
 			Tree tree = assertInstanceOf(Tree.class, tree(editor));
 			assertTrue(tree.getItem(0).getItemCount() > 0, "the loop's line opens on its body");
-			// the editor opens on the loop's first construct; next difference goes on to its other events
+			// the editor opens on the loop, whole; next difference goes through its events
 			INavigatable navigatable = (INavigatable) tree.getData(INavigatable.NAVIGATOR_PROPERTY);
-			for (DiffNode leaf : List.of(body.get(0), body.get(2))) {
-				if (leaf != body.get(0)) {
+			for (DiffNode shown : List.of(node, body.get(0), body.get(2))) {
+				if (shown != node) {
 					navigatable.selectChange(INavigatable.NEXT_CHANGE);
 				}
-				Workbench.waitUntil(30_000, () -> selected(tree) == leaf && panes(editor).equals(sides(leaf)),
-						() -> "the text panes show " + leaf.getName() + ": " + panes(editor));
+				Workbench.waitUntil(30_000, () -> selected(tree) == shown && panes(editor).equals(sides(shown)),
+						() -> "the text panes show " + shown.getName() + ": " + panes(editor));
 			}
 			page.closeAllEditors(false);
 		}
@@ -276,7 +276,8 @@ class ModelCompareTest {
 			assertEquals(expected(before, after, false), nodes.stream().map(ModelCompareTest::describe).toList(), before + "\n" + after);
 			Tree tree = assertInstanceOf(Tree.class, tree(editor));
 			INavigatable navigatable = (INavigatable) tree.getData(INavigatable.NAVIGATOR_PROPERTY);
-			List<DiffNode> leaves = new ArrayList<>();
+			// the editor opens on the first line; next difference goes from event to event, into loops
+			List<DiffNode> leaves = new ArrayList<>(nodes.get(0).hasChildren() ? List.of(nodes.get(0)) : List.of());
 			nodes.forEach(node -> addLeaves(node, leaves));
 			for (int i = 0; i < leaves.size(); i++) {
 				if (i > 0) {
