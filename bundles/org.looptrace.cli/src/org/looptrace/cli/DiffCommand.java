@@ -11,6 +11,7 @@ import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.analysis.diff.Difference;
 import org.looptrace.analysis.diff.ModelDiff;
+import org.looptrace.analysis.diff.Place;
 import org.looptrace.lang.LocatedModel;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
@@ -39,7 +40,9 @@ public final class DiffCommand implements Command {
 
 				Compares two models and prints one line per difference, naming the construct in A
 				and in B by path (as the outline numbers them: 3.2 is the second construct in the
-				body of the third top-level construct) and line, and what changed:
+				body of the third top-level construct) and line, and what changed; a construct of
+				one model only is named in the other by the line before which it would be inserted
+				there (`removed A 3.2 line 14, B before line 9: ...`):
 				  removed   a construct of A only          added     a construct of B only
 				  bounds    a loop's bounds (its count)    ranks     an event's rank, peer or group
 				  changed   an event's tag, communicator, collective or local words
@@ -57,7 +60,9 @@ public final class DiffCommand implements Command {
 				options:
 				  --ignore-counts  compare structure only: leave out loop bounds (runs of one code at
 				                   other problem sizes compare equal)
-				  --csv            rows kind,a_path,a_line,b_path,b_line,what
+				  --csv            rows kind,a_path,a_line,b_path,b_line,what,insert_line; insert_line:
+				                   for a construct of one model only, the line of the other model
+				                   before which it would be inserted (B's for removed, A's for added)
 
 				example:
 				  looptrace diff before.loops after.loops --ignore-counts
@@ -74,17 +79,17 @@ public final class DiffCommand implements Command {
 		if (!TraceInput.isArchive(b)) {
 			TraceInput.checkCalls(name(), a, calls); // --calls applies to the archives among the two: one is enough
 		}
-		LocatedModel left = load(a, calls, err);
-		LocatedModel right = load(b, calls, err);
+		Side left = load(a, calls, err);
+		Side right = load(b, calls, err);
 		List<Difference> differences;
 		try {
-			differences = ModelDiff.compare(left.model(), right.model(), arguments.flag("--ignore-counts"), Progress.NONE);
+			differences = ModelDiff.compare(left.located().model(), right.located().model(), arguments.flag("--ignore-counts"), Progress.NONE);
 		} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
 			throw new UsageException(name() + ": " + inputs.get(0) + ", " + inputs.get(1) + ": " + e.getMessage());
 		}
 		boolean csv = arguments.flag("--csv");
 		if (csv && !differences.isEmpty()) {
-			out.println("kind,a_path,a_line,b_path,b_line,what");
+			out.println("kind,a_path,a_line,b_path,b_line,what,insert_line");
 		}
 		for (Difference difference : differences) {
 			out.println(csv ? csvRow(difference, left, right) : line(difference, left, right));
@@ -93,38 +98,61 @@ public final class DiffCommand implements Command {
 	}
 
 	/**
+	 * One of the two models with the lines of its text.
+	 *
+	 * @param located the model with the line of each construct
+	 * @param end     the line past the end of its text, where a construct goes in a model without any
+	 */
+	private record Side(LocatedModel located, int end) {
+
+		/** The line of this model before which a construct of the other model only would be inserted. */
+		int line(Place place) {
+			return place.line(located::line, located::lastLine, end);
+		}
+	}
+
+	/**
 	 * A model file with the lines of its constructs; a trace folder (or an archive's, with its regions
 	 * as calls if asked) modelled, with the lines of its printed model.
 	 */
-	private LocatedModel load(Path given, boolean calls, PrintStream err) throws IOException, UsageException {
+	private Side load(Path given, boolean calls, PrintStream err) throws IOException, UsageException {
 		Path input = TraceInput.isArchive(given) ? TraceInput.folder(name(), given, calls, err) : given;
 		String text = Files.isDirectory(input) ? ModelText.print(ModelInput.load(name(), given, input)) : Arguments.readText(name(), input);
 		try {
-			return ModelText.parseLocated(text, given.toString());
+			return new Side(ModelText.parseLocated(text, given.toString()), (int) text.lines().count() + 1);
 		} catch (ModelTextException e) {
 			throw new UsageException(name() + ": " + given + " is not a valid model:\n" + e.getMessage());
 		}
 	}
 
-	/** {@code kind A path line L, B path line L: what}, naming only the sides the difference is in. */
-	private static String line(Difference difference, LocatedModel left, LocatedModel right) {
+	/**
+	 * {@code kind A path line L, B path line L: what}, naming only the sides the difference is in, and
+	 * {@code before line L} on the side without the construct of one model only.
+	 */
+	private static String line(Difference difference, Side left, Side right) {
 		StringBuilder line = new StringBuilder(difference.kind().label());
-		String a = where("A", difference.left(), left);
-		String b = where("B", difference.right(), right);
+		String a = where("A", difference.left(), left, difference.place());
+		String b = where("B", difference.right(), right, difference.place());
 		line.append(a.isEmpty() ? "" : " " + a).append(!a.isEmpty() && !b.isEmpty() ? "," : "").append(b.isEmpty() ? "" : " " + b);
 		return line.append(": ").append(difference.what()).toString();
 	}
 
-	private static String where(String side, @Nullable Construct construct, LocatedModel model) {
-		return construct == null ? "" : side + " " + ConstructPath.of(construct) + " line " + model.line(construct);
+	/** A side's construct by path and line; else where a construct of the other side only would be in it; else nothing. */
+	private static String where(String side, @Nullable Construct construct, Side model, @Nullable Place place) {
+		if (construct != null) {
+			return side + " " + ConstructPath.of(construct) + " line " + model.located().line(construct);
+		}
+		return place == null ? "" : side + " before line " + model.line(place);
 	}
 
-	private static String csvRow(Difference difference, LocatedModel left, LocatedModel right) {
+	private static String csvRow(Difference difference, Side left, Side right) {
+		Place place = difference.place();
+		String insertLine = place == null ? "" : Integer.toString(difference.left() == null ? left.line(place) : right.line(place));
 		return difference.kind().label() + "," + cells(difference.left(), left) + "," + cells(difference.right(), right) + ","
-				+ ScanRecord.csvField(difference.what());
+				+ ScanRecord.csvField(difference.what()) + "," + insertLine;
 	}
 
-	private static String cells(@Nullable Construct construct, LocatedModel model) {
-		return construct == null ? "," : ConstructPath.of(construct) + "," + model.line(construct);
+	private static String cells(@Nullable Construct construct, Side model) {
+		return construct == null ? "," : ConstructPath.of(construct) + "," + model.located().line(construct);
 	}
 }

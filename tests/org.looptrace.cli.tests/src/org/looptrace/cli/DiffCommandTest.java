@@ -61,9 +61,9 @@ class DiffCommandTest {
 				result.out().lines().toList());
 		Result csv = Cli.expect(1, "diff", before.toString(), after.toString(), "--csv");
 		List<String> rows = csv.out().lines().toList();
-		assertEquals("kind,a_path,a_line,b_path,b_line,what", rows.get(0));
+		assertEquals("kind,a_path,a_line,b_path,b_line,what,insert_line", rows.get(0));
 		assertEquals(3, rows.size());
-		assertTrue(rows.get(1).matches("changed,1\\.1\\.\\d+,\\d+,1\\.1\\.\\d+,\\d+,tag left against west"), rows.get(1));
+		assertTrue(rows.get(1).matches("changed,1\\.1\\.\\d+,\\d+,1\\.1\\.\\d+,\\d+,tag left against west,"), rows.get(1));
 	}
 
 	@Test
@@ -73,8 +73,10 @@ class DiffCommandTest {
 		steps.add(2, new Shift(3, "extra"));
 		Path after = model("after", 6, steps);
 		List<String> expected = new ArrayList<>(List.of(
-				"added B " + at(after, "i1 send mod(3+i1,8) extra") + ": i1 send mod(3+i1,8) extra",
-				"added B " + at(after, "mod(5+i1,8) recv i1 extra") + ": mod(5+i1,8) recv i1 extra"));
+				"added A before line " + lineAfter(before, "mod(1+i1,8) recv i1 left") + ", B " + at(after, "i1 send mod(3+i1,8) extra")
+						+ ": i1 send mod(3+i1,8) extra",
+				"added A before line " + lineAfter(before, "mod(1+i1,8) recv i1 left") + ", B " + at(after, "mod(5+i1,8) recv i1 extra")
+						+ ": mod(5+i1,8) recv i1 extra"));
 		for (int rank = 0; rank < 8; rank++) {
 			expected.add("channels: rank " + rank + " to rank " + (rank + 3) % 8 + " added (6 messages)");
 		}
@@ -146,8 +148,13 @@ class DiffCommandTest {
 		return model;
 	}
 
-	/** {@code PATH line N} of the one event of a model file printed as {@code event}. */
-	private static String at(Path file, String event) throws Exception {
+	/** The line after the one event of a model file printed as {@code event}: where what follows it goes. */
+	private static int lineAfter(Path file, String event) throws Exception {
+		return line(file, event) + 1;
+	}
+
+	/** The line of the one event of a model file printed as {@code event}. */
+	private static int line(Path file, String event) throws Exception {
 		List<String> lines = Files.readAllLines(file);
 		List<Integer> numbers = new ArrayList<>();
 		for (int n = 0; n < lines.size(); n++) {
@@ -155,6 +162,12 @@ class DiffCommandTest {
 				numbers.add(n + 1);
 			}
 		}
+		assertEquals(1, numbers.size(), event + " in " + file);
+		return numbers.get(0);
+	}
+
+	/** {@code PATH line N} of the one event of a model file printed as {@code event}. */
+	private static String at(Path file, String event) throws Exception {
 		Model model = ModelText.parse(file);
 		List<String> paths = new ArrayList<>();
 		model.eAllContents().forEachRemaining(object -> {
@@ -162,8 +175,7 @@ class DiffCommandTest {
 				paths.add(ConstructPath.of((Construct) construct));
 			}
 		});
-		assertEquals(1, numbers.size(), event + " in " + file);
 		assertEquals(1, paths.size(), event + " in " + file);
-		return paths.get(0) + " line " + numbers.get(0);
+		return paths.get(0) + " line " + line(file, event);
 	}
 }

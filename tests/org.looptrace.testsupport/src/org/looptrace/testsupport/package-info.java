@@ -4,7 +4,8 @@
  * a rank are that rank's trace) as one assertion, the one generator of random consistent
  * programs the property tests draw from, the labelled programs of hand-rolled collectives that
  * pattern detection is measured against, programs of steps that a test edits in one place to
- * compare two versions, and the generated patterns at the small sizes of the tests over all of them.
+ * compare two versions, random pairs of model texts one of which lacks constructs of the other,
+ * and the generated patterns at the small sizes of the tests over all of them.
  */
 @org.eclipse.jdt.annotation.NonNullByDefault
 package org.looptrace.testsupport;

@@ -4,6 +4,7 @@ package org.looptrace.analysis.diff;
 import java.util.List;
 
 import org.looptrace.analysis.diff.internal.Differ;
+import org.looptrace.model.Construct;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 
@@ -11,8 +12,8 @@ import org.looptrace.model.core.Progress;
  * The differences between two models. Their constructs are aligned as a diff of sequences, block by
  * block: first constructs that are equal, then, in the gaps, constructs of the same structure (the
  * same events with the same tags, loops of such bodies, whatever the bounds and rank expressions),
- * then constructs of the same kind, which are compared field by field (loops by their bodies); the
- * rest is added or removed. Loop indices are compared by their depth, not their names. Last, pairs
+ * then constructs of the same kind, which are compared field by field (loops by their bodies, two
+ * loops whose bodies have nothing alike staying apart); the rest is added or removed. Loop indices are compared by their depth, not their names. Last, pairs
  * of ranks that talk in one model only: one line each, or a single line when the models run on other
  * ranks.
  *
@@ -34,5 +35,13 @@ public final class ModelDiff {
 	 */
 	public static List<Difference> compare(Model left, Model right, boolean ignoreCounts, Progress progress) {
 		return new Differ(ignoreCounts, progress).compare(left, right);
+	}
+
+	/**
+	 * A construct in one line, as the {@link Difference#what()} of a construct added or removed says
+	 * it: an event's text, a loop's header and the size of its body.
+	 */
+	public static String summary(Construct construct) {
+		return Differ.summary(construct);
 	}
 }

@@ -21,27 +21,37 @@ import org.looptrace.model.core.ConstructPath;
 public record Place(Block body, @Nullable Construct after) {
 
 	/**
+	 * The line (from 1) of the other model's text before which the construct's lines would be
+	 * inserted: the line after {@code after}, else the first line of the body (the line after a loop's
+	 * header, the line of a model's first construct, after the comments that head the text), the line
+	 * past the end of the text for a model without constructs.
+	 *
+	 * @param firstLine the line (from 1) of the other model's text where each of its constructs starts
+	 * @param lastLine  the line where each ends, a loop's {@code done}
+	 * @param end       the line past the end of the other model's text: its number of lines plus one
+	 */
+	public int line(ToIntFunction<Construct> firstLine, ToIntFunction<Construct> lastLine, int end) {
+		Construct before = after;
+		if (before != null) {
+			return lastLine.applyAsInt(before) + 1;
+		}
+		if (body instanceof Loop loop) {
+			return firstLine.applyAsInt(loop) + 1;
+		}
+		List<Construct> constructs = ConstructPath.constructs(body);
+		return constructs.isEmpty() ? end : firstLine.applyAsInt(constructs.get(0));
+	}
+
+	/**
 	 * The offset in the other model's text at which the construct's lines would be inserted: the
-	 * start of the line after {@code after}, else the start of the body (the line after a loop's
-	 * header, the line of a model's first construct, after the comments that head the text), the end
-	 * of the text for a model without constructs.
+	 * start of its {@link #line line}, the end of the text for a model without constructs.
 	 *
 	 * @param text      the other model's text
 	 * @param firstLine the line (from 1) of {@code text} where each construct of the other model starts
 	 * @param lastLine  the line where each ends, a loop's {@code done}
 	 */
 	public int offset(String text, ToIntFunction<Construct> firstLine, ToIntFunction<Construct> lastLine) {
-		Construct before = after;
-		int line;
-		if (before != null) {
-			line = lastLine.applyAsInt(before) + 1;
-		} else if (body instanceof Loop loop) {
-			line = firstLine.applyAsInt(loop) + 1;
-		} else {
-			List<Construct> constructs = ConstructPath.constructs(body);
-			line = constructs.isEmpty() ? Integer.MAX_VALUE : firstLine.applyAsInt(constructs.get(0));
-		}
-		return lineStart(text, line);
+		return lineStart(text, line(firstLine, lastLine, Integer.MAX_VALUE));
 	}
 
 	/** The offset of the start of a line (from 1), the end of the text past its last line. */

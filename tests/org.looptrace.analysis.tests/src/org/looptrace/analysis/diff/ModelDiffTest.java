@@ -19,6 +19,7 @@ import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.analysis.diff.Difference.Kind;
+import org.looptrace.lang.ModelText;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Expr;
@@ -176,6 +177,26 @@ class ModelDiffTest {
 		assertEquals(List.of(new Difference(Kind.BOUNDS, (Construct) before.getItems().get(0), (Construct) after.getItems().get(0),
 				"0 to 5 against 0 to 8")), differences);
 		assertEquals(List.of(), compare(before, after, true));
+	}
+
+	/**
+	 * Two loops in the same gap are compared by their bodies when these have constructs of the same
+	 * kind; when they have nothing alike, one is removed and the other added, each once.
+	 */
+	@Test
+	void loopsWithNothingAlikeAreOneRemovedAndOneAdded() throws Exception {
+		String sends = "for i0 = 0 to 9\n  for i1 = 0 to 3\n    0 send 1 i1\n  done\n  0 sync MPI_Barrier 0-1\ndone\n";
+		String locals = "for i = 0 to 5\n  1 local init\ndone\n";
+		Model a = ModelText.parse(sends, "a.loops");
+		Model b = ModelText.parse(locals, "b.loops");
+		List<Difference> differences = compare(a, b, false);
+		assertEquals(List.of(Kind.REMOVED, Kind.ADDED, Kind.CHANNELS), differences.stream().map(Difference::kind).toList());
+		assertSame(a.getItems().get(0), differences.get(0).left());
+		assertSame(b.getItems().get(0), differences.get(1).right());
+
+		Model collective = ModelText.parse("for i = 0 to 5\n  0 sync MPI_Allreduce 0-1\ndone\n", "c.loops");
+		assertEquals(List.of(Kind.BOUNDS, Kind.REMOVED, Kind.CHANGED, Kind.CHANNELS),
+				compare(a, collective, false).stream().map(Difference::kind).toList(), "loops with collectives in their bodies stay paired");
 	}
 
 	@Test

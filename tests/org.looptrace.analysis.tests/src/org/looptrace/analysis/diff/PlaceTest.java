@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Random;
@@ -19,24 +18,25 @@ import org.looptrace.lang.ModelText;
 import org.looptrace.model.Construct;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Progress;
+import org.looptrace.testsupport.EditedModels;
 
 /**
  * Where ModelDiff places a construct of one model only in the other: on generated models, nested a
  * few loops deep, from which constructs are deleted at random at every depth, inserting the lines of
- * each construct removed at its offset in the other text gives back the text it was removed from,
- * and so does inserting each construct added into the text compared with it.
+ * each construct removed before its line in the other text (at its offset, the start of that line)
+ * gives back the text it was removed from, and so does inserting each construct added into the text
+ * compared with it.
  */
 class PlaceTest {
 
 	@Test
-	void insertingEachConstructOfOneSideAtItsOffsetInTheOtherGivesTheFirstSideBack() throws Exception {
+	void insertingEachConstructOfOneSideAtItsLineInTheOtherGivesTheFirstSideBack() throws Exception {
 		Random random = new Random(11);
 		Set<Integer> depths = new TreeSet<>();
 		for (int round = 0; round < 400; round++) {
-			Node whole = program(random);
-			Node edited = whole.delete(random, 0.1 + 0.3 * random.nextDouble());
-			String full = "// a generated model\n" + whole.text();
-			String less = "// a generated model\n" + edited.text();
+			EditedModels.Pair pair = EditedModels.next(random);
+			String full = pair.whole();
+			String less = pair.edited();
 			String what = full + "against\n" + less;
 			depths.addAll(checkInserted(full, less, Kind.REMOVED, what));
 			depths.addAll(checkInserted(full, less, Kind.ADDED, what));
@@ -71,20 +71,32 @@ class PlaceTest {
 		assertEquals(List.of(less.indexOf("for"), less.indexOf("  0 send")), offsets);
 	}
 
+	@Test
+	void aConstructAddedToAModelWithoutConstructsGoesAtTheEndOfItsText() throws Exception {
+		String empty = "// nothing yet\n// still nothing\n";
+		LocatedModel none = ModelText.parseLocated(empty, "a.loops");
+		List<Difference> differences = ModelDiff.compare(none.model(), ModelText.parse("0 send 1 2\n0 send 1 3\n", "b.loops"), false,
+				Progress.NONE);
+		assertEquals(List.of(Kind.ADDED, Kind.ADDED, Kind.CHANNELS), differences.stream().map(Difference::kind).toList());
+		for (Difference difference : differences.subList(0, 2)) {
+			Place place = Objects.requireNonNull(difference.place());
+			assertEquals(3, place.line(none::line, none::lastLine, 3), "the line past the text");
+			assertEquals(empty.length(), place.offset(empty, none::line, none::lastLine));
+		}
+	}
+
 	/**
 	 * Compares {@code from} with {@code to} (or {@code to} with {@code from} for {@code kind} ADDED),
 	 * in which only constructs of {@code from} are missing: every difference but the channels is of
-	 * {@code kind}, and inserting the lines of each construct at its offset in {@code to} gives
-	 * {@code from}. The depths of the constructs inserted.
+	 * {@code kind}, its offset in {@code to} is the start of its line, and inserting the lines of each
+	 * construct before its line in {@code to} gives {@code from}. The depths of the constructs inserted.
 	 */
 	private static Set<Integer> checkInserted(String from, String to, Kind kind, String what) throws Exception {
 		LocatedModel whole = ModelText.parseLocated(from, "whole.loops");
 		LocatedModel less = ModelText.parseLocated(to, "less.loops");
 		List<Difference> differences = kind == Kind.REMOVED ? ModelDiff.compare(whole.model(), less.model(), false, Progress.NONE)
 				: ModelDiff.compare(less.model(), whole.model(), false, Progress.NONE);
-		record Insertion(int offset, String lines) {
-		}
-		List<Insertion> insertions = new ArrayList<>();
+		List<EditedModels.Insertion> insertions = new ArrayList<>();
 		Set<Integer> depths = new TreeSet<>();
 		for (Difference difference : differences) {
 			if (difference.kind() == Kind.CHANNELS) {
@@ -96,89 +108,12 @@ class PlaceTest {
 			assertNotNull(place, what);
 			depths.add(ConstructPath.of(construct).split("\\.").length - 1);
 			List<String> lines = from.lines().toList().subList(whole.line(construct) - 1, whole.lastLine(construct));
-			insertions.add(new Insertion(place.offset(to, less::line, less::lastLine), String.join("\n", lines) + "\n"));
+			int line = place.line(less::line, less::lastLine, (int) to.lines().count() + 1);
+			int offset = place.offset(to, less::line, less::lastLine);
+			assertEquals(to.lines().limit(line - 1).mapToInt(text -> text.length() + 1).sum(), offset, "the offset starts the line");
+			insertions.add(new EditedModels.Insertion(line, String.join("\n", lines) + "\n"));
 		}
-		// from the end of the text, and at one offset the last first: the offsets before stay right
-		List<Insertion> ordered = new ArrayList<>(insertions.reversed());
-		ordered.sort(Comparator.comparingInt(Insertion::offset).reversed());
-		StringBuilder text = new StringBuilder(to);
-		for (Insertion insertion : ordered) {
-			text.insert(insertion.offset(), insertion.lines());
-		}
-		assertEquals(from, text.toString(), what);
+		assertEquals(from, EditedModels.insert(to, insertions), what);
 		return depths;
-	}
-
-	/**
-	 * A program of sends and local events in loops up to four deep. Every event is unique (its tag or
-	 * word), so the models compared align in one way only, whatever is deleted.
-	 */
-	private static Node program(Random random) {
-		int[] next = { 0 };
-		return Node.body(random, 0, next);
-	}
-
-	/** A construct of a generated program, or the program itself (a body without a header). */
-	private record Node(String header, List<Node> body) {
-
-		static Node body(Random random, int depth, int[] next) {
-			List<Node> body = new ArrayList<>();
-			for (int count = 1 + random.nextInt(4); count > 0; count--) {
-				int id = next[0]++;
-				if (depth < 4 && random.nextInt(3) == 0) {
-					body.add(new Node("for i" + depth + " = 0 to " + (1 + random.nextInt(5)), body(random, depth + 1, next).body()));
-				} else {
-					body.add(new Node(random.nextBoolean() ? "0 send 1 " + id : "0 local step" + id, List.of()));
-				}
-			}
-			return new Node("", body);
-		}
-
-		boolean loop() {
-			return header.startsWith("for");
-		}
-
-		/**
-		 * This node with constructs deleted at random at every depth, each body keeping one. A body
-		 * loses a whole loop only when none of its loops loses a construct: a loop deleted beside a
-		 * loop edited could otherwise be paired with it, both being loops.
-		 */
-		Node delete(Random random, double chance) {
-			List<Node> kept = new ArrayList<>();
-			List<Boolean> deleted = new ArrayList<>();
-			boolean loopEdited = false;
-			for (Node node : body) {
-				Node edited = node.loop() && random.nextBoolean() ? node.delete(random, chance) : node;
-				loopEdited |= !edited.equals(node);
-				kept.add(edited);
-				deleted.add(random.nextDouble() < chance && edited.equals(node));
-			}
-			List<Node> left = new ArrayList<>();
-			for (int i = 0; i < kept.size(); i++) {
-				boolean gone = deleted.get(i) && !(loopEdited && kept.get(i).loop());
-				if (!gone) {
-					left.add(kept.get(i));
-				}
-			}
-			if (left.isEmpty()) {
-				left.add(kept.get(random.nextInt(kept.size())));
-			}
-			return new Node(header, left);
-		}
-
-		/** The text of the node's constructs at the top level, loops indented by two spaces a level. */
-		String text() {
-			StringBuilder text = new StringBuilder();
-			body.forEach(node -> node.append(text, ""));
-			return text.toString();
-		}
-
-		private void append(StringBuilder text, String indent) {
-			text.append(indent).append(header).append('\n');
-			if (loop()) {
-				body.forEach(node -> node.append(text, indent + "  "));
-				text.append(indent).append("done\n");
-			}
-		}
 	}
 }

@@ -67,12 +67,29 @@ public final class Differ {
 		int i = 0;
 		int j = 0;
 		for (int[] pair : Alignment.pairs(keys.of(a), keys.of(b))) {
+			if (unrelated(a.get(pair[0]), b.get(pair[1]))) {
+				continue; // left to the gap
+			}
 			gap(a, i, pair[0], left, b, j, pair[1], right);
 			pair(a.get(pair[0]), leftDepths, b.get(pair[1]), rightDepths, depth);
 			i = pair[0] + 1;
 			j = pair[1] + 1;
 		}
 		gap(a, i, a.size(), left, b, j, b.size(), right);
+	}
+
+	/**
+	 * Two loops paired for being loops only, whose bodies have nothing alike, not even constructs of
+	 * the same kind: one loop removed and another added, not one loop whose whole body changed. A loop
+	 * whose body is empty is not unrelated: all it lacks is the other's body.
+	 */
+	private boolean unrelated(Construct left, Construct right) {
+		if (left instanceof Loop a && right instanceof Loop b) {
+			List<Construct> aBody = ConstructPath.constructs(a);
+			List<Construct> bBody = ConstructPath.constructs(b);
+			return !aBody.isEmpty() && !bBody.isEmpty() && Alignment.pairs(keys.of(aBody), keys.of(bBody)).isEmpty();
+		}
+		return false;
 	}
 
 	/**
@@ -148,18 +165,18 @@ public final class Differ {
 		RankSet leftRanks = ranks(left);
 		RankSet rightRanks = ranks(right);
 		if (!leftRanks.equals(rightRanks)) {
-			differences.add(new Difference(Kind.CHANNELS, null, null, pairs(left.size()) + " of ranks " + leftRanks + " against "
-					+ pairs(right.size()) + " of ranks " + rightRanks));
+			differences.add(new Difference(Kind.CHANNELS, null, null,
+					pairs(left.size(), leftRanks) + " against " + pairs(right.size(), rightRanks)));
 			return;
 		}
 		left.forEach((channel, messages) -> {
 			if (!right.containsKey(channel)) {
-				differences.add(new Difference(Kind.CHANNELS, null, null, channel(channel) + " removed (" + messages + " messages)"));
+				differences.add(new Difference(Kind.CHANNELS, null, null, channel(channel) + " removed (" + messages(messages) + ")"));
 			}
 		});
 		right.forEach((channel, messages) -> {
 			if (!left.containsKey(channel)) {
-				differences.add(new Difference(Kind.CHANNELS, null, null, channel(channel) + " added (" + messages + " messages)"));
+				differences.add(new Difference(Kind.CHANNELS, null, null, channel(channel) + " added (" + messages(messages) + ")"));
 			}
 		});
 	}
@@ -173,8 +190,13 @@ public final class Differ {
 		return ranks.build();
 	}
 
-	private static String pairs(int count) {
-		return count + (count == 1 ? " pair" : " pairs");
+	/** {@code 48 pairs of ranks 0-15}; {@code no pair} for a model that sends nothing. */
+	private static String pairs(int count, RankSet ranks) {
+		return count == 0 ? "no pair" : count + (count == 1 ? " pair" : " pairs") + " of ranks " + ranks;
+	}
+
+	private static String messages(long count) {
+		return count + (count == 1 ? " message" : " messages");
 	}
 
 	private static String channel(Channel channel) {
@@ -182,7 +204,7 @@ public final class Differ {
 	}
 
 	/** A construct in a line: an event's text, a loop's header and the size of its body. */
-	private static String summary(Construct construct) {
+	public static String summary(Construct construct) {
 		if (construct instanceof Loop loop) {
 			int body = ConstructPath.constructs(loop).size();
 			return "for " + loop.getIndex() + " = " + bounds(loop) + " (" + body + (body == 1 ? " construct)" : " constructs)");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.analysis.ui.internal.compare;
 
+import java.util.List;
+
 import org.eclipse.compare.ITypedElement;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
@@ -18,6 +20,7 @@ final class DifferenceRange extends NamedRange {
 
 	private final int index;
 	private final char side;
+	private final List<DifferenceRange> body;
 	private final int elsewhere;
 
 	/**
@@ -26,13 +29,16 @@ final class DifferenceRange extends NamedRange {
 	 * @param side      'A' or 'B', which makes the two sides' contents differ whatever their text
 	 * @param start     the offset of the range's first character in {@code document}
 	 * @param length    the length of the range, its last line delimiter included
+	 * @param body      for a loop of this side only, the constructs of its body, shown under it
 	 * @param elsewhere for a construct of this side only, the offset in the other side's document at
 	 *                  which it would be ({@link org.looptrace.analysis.diff.Difference#place()}); 0 otherwise
 	 */
-	DifferenceRange(ModelNode parent, int index, String label, char side, IDocument document, int start, int length, int elsewhere) {
+	DifferenceRange(ModelNode parent, int index, String label, char side, IDocument document, int start, int length,
+			List<DifferenceRange> body, int elsewhere) {
 		super(parent, Integer.toString(index), label, document, start, length);
 		this.index = index;
 		this.side = side;
+		this.body = body;
 		this.elsewhere = elsewhere;
 	}
 
@@ -43,7 +49,16 @@ final class DifferenceRange extends NamedRange {
 	 * where the construct would be, which the text pane shows and links to this side's lines.
 	 */
 	DifferenceRange emptyOn(ModelNode other) {
-		return new DifferenceRange(other, index, getName(), side == 'A' ? 'B' : 'A', other.getDocument(), elsewhere, 0, 0);
+		return new DifferenceRange(other, index, getName(), side == 'A' ? 'B' : 'A', other.getDocument(), elsewhere, 0, List.of(), 0);
+	}
+
+	/**
+	 * For a loop of this side only, the constructs of its body, each with its own body: the structure
+	 * pane shows them under the loop, as the platform's Java compare shows a class removed with its
+	 * members under it, not beside it.
+	 */
+	List<DifferenceRange> body() {
+		return body;
 	}
 
 	/** The difference's index in ModelDiff's list: the order of the structure pane. */

@@ -19,11 +19,13 @@ import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.jface.util.PropertyChangeEvent;
 import org.eclipse.jface.viewers.ILabelProvider;
 import org.eclipse.jface.viewers.LabelProvider;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.jface.viewers.ViewerComparator;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Tree;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.PlatformUI;
 import org.looptrace.analysis.ui.internal.Messages;
@@ -110,13 +112,24 @@ final class ModelDiffViewer extends StructureDiffViewer {
 		if (root instanceof ICompareInput models && models.getLeft() instanceof ModelNode a && models.getRight() instanceof ModelNode b) {
 			for (IDiffElement element : root.getChildren()) {
 				if (element instanceof DiffNode node) {
-					if (node.getLeft() == null && node.getRight() instanceof DifferenceRange right) {
-						node.setLeft(right.emptyOn(a));
-					} else if (node.getRight() == null && node.getLeft() instanceof DifferenceRange left) {
-						node.setRight(left.emptyOn(b));
-					}
+					pairWithEmptyRange(node, a, b);
 				}
 			}
+		}
+	}
+
+	/**
+	 * Pairs a construct of one side only with its empty range on the other, and puts the constructs
+	 * of a loop's body under it, each paired in the same way: one node for the loop, which the platform's
+	 * differencer does not look into (it descends only where both sides are).
+	 */
+	private static void pairWithEmptyRange(DiffNode node, ModelNode a, ModelNode b) {
+		if (node.getLeft() == null && node.getRight() instanceof DifferenceRange right) {
+			node.setLeft(right.emptyOn(a));
+			right.body().forEach(inner -> pairWithEmptyRange(new DiffNode(node, node.getKind(), null, null, inner), a, b));
+		} else if (node.getRight() == null && node.getLeft() instanceof DifferenceRange left) {
+			node.setRight(left.emptyOn(b));
+			left.body().forEach(inner -> pairWithEmptyRange(new DiffNode(node, node.getKind(), null, inner, null), a, b));
 		}
 	}
 
@@ -158,14 +171,18 @@ final class ModelDiffViewer extends StructureDiffViewer {
 	 * Opens the first difference once the differences are in the pane (the platform compares in
 	 * the background, then refreshes from the root): the editor's next difference walks the text
 	 * changes of what the text panes show before it goes to the next difference of this pane, so
-	 * they show one, not the whole files.
+	 * they show one, not the whole files. The first line of the list, a loop added or removed
+	 * whole rather than its first event (where the platform's first change would go down to),
+	 * with the list shown from its top.
 	 */
 	@Override
 	public void refresh(@Nullable Object element) {
 		super.refresh(element);
-		if (element != null && element == getRoot() && getSelection().isEmpty() && getTree().getItemCount() > 0) {
+		Tree tree = getTree();
+		if (element != null && element == getRoot() && getSelection().isEmpty() && tree.getItemCount() > 0) {
 			// as the tree's navigator does: select and open, which feeds the text panes
-			((INavigatable) getTree().getData(INavigatable.NAVIGATOR_PROPERTY)).selectChange(INavigatable.FIRST_CHANGE);
+			setSelection(new StructuredSelection(tree.getItem(0).getData()), true);
+			((INavigatable) tree.getData(INavigatable.NAVIGATOR_PROPERTY)).openSelectedChange();
 		}
 	}
 

@@ -110,8 +110,9 @@ final class ModelNode extends NamedRange {
 
 	/**
 	 * Adds this side of a difference: a loop's header when its bounds differ, a construct added or
-	 * removed whole, an event's line; the whole model for the channels, which are in no construct;
-	 * nothing for a construct of the other side only, {@code other}.
+	 * removed whole (a loop with its body's constructs under it), an event's line; the whole model for
+	 * the channels, which are in no construct; nothing for a construct of the other side only,
+	 * {@code other}.
 	 */
 	private void add(List<DifferenceRange> to, int index, String label, char side, Difference difference, @Nullable Construct construct,
 			ModelNode other) {
@@ -121,23 +122,49 @@ final class ModelNode extends NamedRange {
 			}
 			return;
 		}
+		Place place = difference.place();
+		if (place == null) {
+			boolean header = construct instanceof Loop && difference.kind() == Difference.Kind.BOUNDS;
+			to.add(range(index, label, side, construct, header, List.of(), 0));
+		} else {
+			int elsewhere = place.offset(other.getDocument().get(), other.parsed()::line, other.parsed()::lastLine);
+			to.add(lone(index, label, side, difference.kind(), construct, elsewhere));
+		}
+	}
+
+	/**
+	 * A construct of this side only, added or removed: its lines, and for a loop the constructs of its
+	 * body, each in the same way, all placed at {@code elsewhere} in the other side.
+	 */
+	private DifferenceRange lone(int index, String label, char side, Difference.Kind kind, Construct construct, int elsewhere) {
+		List<DifferenceRange> body = new ArrayList<>();
+		if (construct instanceof Loop loop) {
+			for (Construct inner : ConstructPath.constructs(loop)) {
+				Object[] words = { kind.label(), where(inner), ModelDiff.summary(inner) };
+				body.add(lone(index, NLS.bind(Messages.ModelCompare_difference, words), side, kind, inner, elsewhere));
+			}
+		}
+		return range(index, label, side, construct, false, body, elsewhere);
+	}
+
+	/** The lines of a construct, or its header line only. */
+	private DifferenceRange range(int index, String label, char side, Construct construct, boolean header, List<DifferenceRange> body,
+			int elsewhere) {
 		LocatedModel model = parsed();
 		int first = model.line(construct);
-		int last = construct instanceof Loop && difference.kind() == Difference.Kind.BOUNDS ? first : model.lastLine(construct);
+		int last = header ? first : model.lastLine(construct);
 		IDocument document = getDocument();
 		try {
 			int start = document.getLineOffset(first - 1);
 			int end = document.getLineOffset(last - 1) + document.getLineLength(last - 1);
-			Place place = difference.place();
-			int elsewhere = place == null ? 0 : place.offset(other.getDocument().get(), other.parsed()::line, other.parsed()::lastLine);
-			to.add(new DifferenceRange(this, index, label, side, document, start, end - start, elsewhere));
+			return new DifferenceRange(this, index, label, side, document, start, end - start, body, elsewhere);
 		} catch (BadLocationException e) {
 			throw new IllegalStateException("the parser's lines are lines of the text it parsed", e); //$NON-NLS-1$
 		}
 	}
 
 	private DifferenceRange whole(int index, String label, char side) {
-		return new DifferenceRange(this, index, label, side, getDocument(), 0, getDocument().getLength(), 0);
+		return new DifferenceRange(this, index, label, side, getDocument(), 0, getDocument().getLength(), List.of(), 0);
 	}
 
 	@Override

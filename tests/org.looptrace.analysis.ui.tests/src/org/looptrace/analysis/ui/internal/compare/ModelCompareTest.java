@@ -162,6 +162,55 @@ class ModelCompareTest {
 		assertEquals(minus, icon(page.getActiveEditor()), "the icon of a removal, as the line says");
 	}
 
+	/**
+	 * A loop added or removed is one line of the pane with the constructs of its body under it, as
+	 * the platform's Java compare shows a class removed with its members under it, not beside it;
+	 * each shows its lines on its side and nothing on the other, where the loop would be, and next
+	 * difference goes through them.
+	 */
+	@Test
+	void aLoopRemovedIsOneNodeWithItsBodyUnderIt() throws Exception {
+		String loop = "for i1 = 0 to 3\n  0 send 1 5\n  for i2 = 0 to 1\n    1 recv 0 5\n  done\ndone\n";
+		for (boolean removed : List.of(true, false)) {
+			IEditorPart editor = removed ? compareWithEachOther(BEFORE + loop, BEFORE) : compareWithEachOther(BEFORE, BEFORE + loop);
+			String kind = removed ? "removed" : "added";
+			List<DiffNode> nodes = differences(editor);
+			assertEquals(List.of(kind + " 2 line 7: for i1 = 0 to 3 (2 constructs)"), nodes.stream().map(DiffNode::getName).toList());
+			DiffNode node = nodes.get(0);
+			assertEquals(List.of(kind + " 2.1 line 8: 0 send 1 5", kind + " 2.2 line 9: for i2 = 0 to 1 (1 construct)"), names(node));
+			DiffNode inner = (DiffNode) node.getChildren()[1];
+			assertEquals(List.of(kind + " 2.2.1 line 10: 1 recv 0 5"), names(inner));
+			List<String> expected = List.of("0 send 1 5", "for i2 = 0 to 1\n    1 recv 0 5\n  done", "1 recv 0 5");
+			List<DiffNode> body = List.of((DiffNode) node.getChildren()[0], inner, (DiffNode) inner.getChildren()[0]);
+			for (int i = 0; i < body.size(); i++) {
+				DiffNode construct = body.get(i);
+				assertEquals(node.getKind(), construct.getKind(), construct.getName());
+				assertEquals(removed ? List.of(expected.get(i), "") : List.of("", expected.get(i)), sides(construct));
+				assertEquals(BEFORE.length(), offset(removed ? construct.getRight() : construct.getLeft()), "where the loop would be");
+			}
+			Tree tree = assertInstanceOf(Tree.class, tree(editor));
+			assertTrue(tree.getItem(0).getItemCount() > 0, "the loop's line opens on its body");
+			// the editor opens on the loop, whole; next difference goes through its events
+			INavigatable navigatable = (INavigatable) tree.getData(INavigatable.NAVIGATOR_PROPERTY);
+			for (DiffNode shown : List.of(node, body.get(0), body.get(2))) {
+				if (shown != node) {
+					navigatable.selectChange(INavigatable.NEXT_CHANGE);
+				}
+				Workbench.waitUntil(30_000, () -> selected(tree) == shown && panes(editor).equals(sides(shown)),
+						() -> "the text panes show " + shown.getName() + ": " + panes(editor));
+			}
+			page.closeAllEditors(false);
+		}
+	}
+
+	private static List<String> names(DiffNode node) {
+		List<String> names = new ArrayList<>();
+		for (Object child : node.getChildren()) {
+			names.add(((DiffNode) child).getName());
+		}
+		return names;
+	}
+
 	/** The icon of the first line of the editor's structure pane. */
 	private static @Nullable Image icon(@Nullable IEditorPart editor) {
 		Tree tree = editor == null ? null : tree(editor);
@@ -213,7 +262,8 @@ class ModelCompareTest {
 
 	/**
 	 * On generated models with random edits, the structure pane is ModelDiff's, and opening each of
-	 * its differences shows that difference's lines in the text panes, which share the width.
+	 * its differences (each construct of a loop added or removed) shows that difference's lines in
+	 * the text panes, which share the width.
 	 */
 	@Test
 	void onGeneratedModelsWithRandomEditsThePaneIsModelDiff() throws Exception {
@@ -226,16 +276,30 @@ class ModelCompareTest {
 			assertEquals(expected(before, after, false), nodes.stream().map(ModelCompareTest::describe).toList(), before + "\n" + after);
 			Tree tree = assertInstanceOf(Tree.class, tree(editor));
 			INavigatable navigatable = (INavigatable) tree.getData(INavigatable.NAVIGATOR_PROPERTY);
-			for (int i = 0; i < nodes.size(); i++) {
+			// the editor opens on the first line; next difference goes from event to event, into loops
+			List<DiffNode> leaves = new ArrayList<>(nodes.get(0).hasChildren() ? List.of(nodes.get(0)) : List.of());
+			nodes.forEach(node -> addLeaves(node, leaves));
+			for (int i = 0; i < leaves.size(); i++) {
 				if (i > 0) {
 					navigatable.selectChange(INavigatable.NEXT_CHANGE);
 				}
-				DiffNode node = nodes.get(i);
+				DiffNode node = leaves.get(i);
 				Workbench.waitUntil(30_000, () -> selected(tree) == node && panes(editor).equals(sides(node)),
 						() -> "the text panes show " + node.getName() + ": " + panes(editor));
 				assertPanesShareTheWidth(editor, node.getName() + "\n" + before + "\n" + after);
 			}
 			page.closeAllEditors(false);
+		}
+	}
+
+	/** A difference if it has no constructs under it (a loop added or removed has its body), else theirs: where next difference goes. */
+	private static void addLeaves(DiffNode node, List<DiffNode> leaves) {
+		if (node.hasChildren()) {
+			for (Object child : node.getChildren()) {
+				addLeaves((DiffNode) child, leaves);
+			}
+		} else {
+			leaves.add(node);
 		}
 	}
 
