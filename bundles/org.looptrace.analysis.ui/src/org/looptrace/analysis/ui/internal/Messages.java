@@ -60,7 +60,7 @@ public final class Messages extends NLS {
 	public static String ModelCompare_difference;
 	public static String ModelCompare_where;
 	public static String ModelCompare_bothSides;
-	public static String ModelCompare_channels;
+	public static String ModelCompare_outside;
 	public static String ModelCompare_ignoreCounts;
 	public static String ModelCompare_ignoreCountsTooltip;
 

@@ -121,7 +121,7 @@ final class ModelDiffViewer extends StructureDiffViewer {
 	/**
 	 * Pairs a construct of one side only with its empty range on the other, and puts the constructs
 	 * of a loop's body under it, each paired in the same way: one node for the loop, which the platform's
-	 * differencer does not look into (it descends only where both sides are).
+	 * differencer does not look into (it descends only where both sides are), collapsed.
 	 */
 	private static void pairWithEmptyRange(DiffNode node, ModelNode a, ModelNode b) {
 		if (node.getLeft() == null && node.getRight() instanceof DifferenceRange right) {
@@ -131,6 +131,8 @@ final class ModelDiffViewer extends StructureDiffViewer {
 			node.setRight(left.emptyOn(b));
 			left.body().forEach(inner -> pairWithEmptyRange(new DiffNode(node, node.getKind(), null, inner, null), a, b));
 		}
+		// closed until asked: the list keeps one line per loop added or removed, however long its body
+		node.setDontExpand(node.hasChildren());
 	}
 
 	/** Adds Ignore Counts to the pane's toolbar (called by the platform while it builds this viewer). */

@@ -65,8 +65,9 @@ final class ModelNode extends NamedRange {
 				List<Difference> found = ModelDiff.compare(modelA.model(), modelB.model(), ignoreCounts, progress);
 				for (int i = 0; i < found.size(); i++) {
 					Difference difference = found.get(i);
-					String label = NLS.bind(Messages.ModelCompare_difference,
-							new Object[] { difference.kind().label(), where(a, difference.left(), b, difference.right()), difference.what() });
+					String where = where(a, difference.left(), b, difference.right());
+					String label = where == null ? NLS.bind(Messages.ModelCompare_outside, difference.kind().label(), difference.what())
+							: NLS.bind(Messages.ModelCompare_difference, new Object[] { difference.kind().label(), where, difference.what() });
 					a.add(left, i, label, 'A', difference, difference.left(), b);
 					b.add(right, i, label, 'B', difference, difference.right(), a);
 				}
@@ -85,10 +86,13 @@ final class ModelNode extends NamedRange {
 		b.differences = right;
 	}
 
-	/** Where a difference is, as {@code looptrace diff} says it: both constructs, or the one side it is in. */
-	private static String where(ModelNode left, @Nullable Construct a, ModelNode right, @Nullable Construct b) {
+	/**
+	 * Where a difference is, as {@code looptrace diff} says it: both constructs, or the one side it is
+	 * in; null for a difference in no construct (the channels).
+	 */
+	private static @Nullable String where(ModelNode left, @Nullable Construct a, ModelNode right, @Nullable Construct b) {
 		if (a == null || b == null) {
-			return a != null ? left.where(a) : b != null ? right.where(b) : Messages.ModelCompare_channels;
+			return a != null ? left.where(a) : b != null ? right.where(b) : null;
 		}
 		String leftWhere = left.where(a);
 		String rightWhere = right.where(b);

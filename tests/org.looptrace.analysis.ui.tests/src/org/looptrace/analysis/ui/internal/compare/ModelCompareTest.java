@@ -190,6 +190,7 @@ class ModelCompareTest {
 			}
 			Tree tree = assertInstanceOf(Tree.class, tree(editor));
 			assertTrue(tree.getItem(0).getItemCount() > 0, "the loop's line opens on its body");
+			assertFalse(tree.getItem(0).getExpanded(), "one line for the loop until it is opened");
 			// the editor opens on the loop, whole; next difference goes through its events
 			INavigatable navigatable = (INavigatable) tree.getData(INavigatable.NAVIGATOR_PROPERTY);
 			for (DiffNode shown : List.of(node, body.get(0), body.get(2))) {
@@ -251,6 +252,14 @@ class ModelCompareTest {
 			}
 		}
 		throw new AssertionError("no tool item " + text);
+	}
+
+	/** The channels, in no construct, are named once, as looptrace diff names them. */
+	@Test
+	void theChannelsAreOneLineNamedOnce() throws Exception {
+		List<DiffNode> nodes = differences(compareWithEachOther("0 send 1 7\n", "0 send 2 7\n"));
+		assertEquals(List.of("ranks 1 line 1: peer 1 against 2", "channels: 1 pair of ranks 0,1 against 1 pair of ranks 0,2"),
+				nodes.stream().map(DiffNode::getName).toList());
 	}
 
 	@Test
