@@ -170,6 +170,8 @@ public final class PatternsCommand implements Command {
 	private static void perRank(List<ProcessPattern> patterns, boolean csv, PrintStream out) {
 		if (csv) {
 			out.println("rank,context,places,occurrences,events");
+		} else if (patterns.isEmpty()) {
+			out.println("no per-rank patterns: no sequence of events stands at two places of a rank's model");
 		}
 		for (ProcessPattern pattern : patterns) {
 			String events = String.join("; ", pattern.events());

@@ -54,6 +54,11 @@ class PatternsCommandTest {
 				0,exchange,2,11,0 send 1 7; 1 recv 0 7
 				1,,2,2,1 send 0 7; 0 recv 1 7
 				""", Cli.expect(0, "patterns", model.toString(), "--per-rank", "--csv").out());
+		// a ring folded into one loop body: nothing repeats, and the output says so rather than nothing
+		Path ring = Files.writeString(dir.resolve("ring.loops"), "for i0 = 0 to 3\n  i0 send mod(1+i0,4) 1\n  i0 recv mod(1+i0,4) 1\ndone\n");
+		assertEquals("no per-rank patterns: no sequence of events stands at two places of a rank's model\n",
+				Cli.expect(0, "patterns", ring.toString(), "--per-rank").out());
+		assertEquals("rank,context,places,occurrences,events\n", Cli.expect(0, "patterns", ring.toString(), "--per-rank", "--csv").out());
 	}
 
 	@Test

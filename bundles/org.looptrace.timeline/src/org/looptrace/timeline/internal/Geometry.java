@@ -334,7 +334,7 @@ public final class Geometry {
 		double countX = left + inset + 2;
 		PlacedLoop outer = loop.parent;
 		if (outer != null && outer.start == loop.start && outer.depth > 0) {
-			countX = Math.max(countX, outer.countRight + 3);
+			countX = Math.max(countX, outer.countRight + CHAR); // a character apart: the IDE's font may be wider than CHAR
 		}
 		String countText = Box.countText(loop.count);
 		loop.countRight = countX + countText.length() * CHAR;

@@ -136,6 +136,17 @@ class ArchiveMappingTest {
 		assertTrue(error.message().startsWith("missing"), error.message());
 	}
 
+	/** The library says no more than that it cannot open it: both causes are named, not only a version. */
+	@Test
+	void anAnchorThatIsNoArchiveIsNamed(@TempDir Path dir) throws Exception {
+		Otf2Archives.program(RandomPrograms.traces(2, 1), dir.resolve("run"));
+		Files.writeString(dir.resolve("run/traces.otf2"), "not an archive\n");
+		Diagnostic error = failure(() -> Otf2Archive.open(dir.resolve("run")));
+		assertEquals(dir.resolve("run/traces.otf2"), error.file());
+		assertTrue(error.message().startsWith("libotf2 cannot open this anchor file: it is not the anchor of an OTF2 archive, or one"),
+				error.message());
+	}
+
 	@Test
 	void aTraceWithoutMpiSaysSo(@TempDir Path dir) throws Exception {
 		Otf2Archives.write(dir.resolve("run"), "resolution 1000\nranks 2 0 1\nnompi\nregion main user\n0 1 enter main\n0 2 leave main\n");

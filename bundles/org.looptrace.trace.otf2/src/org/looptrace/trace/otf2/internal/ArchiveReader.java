@@ -42,7 +42,8 @@ public final class ArchiveReader {
 			MemorySegment reader = (MemorySegment) lib.readerOpen.invokeExact(Libotf2.cString(anchor.toString(), arena));
 			if (reader.equals(MemorySegment.NULL)) {
 				throw new TraceFormatException(Diagnostic.error(anchor,
-						"libotf2 cannot open this anchor file: expected an OTF2 archive of version 3.0 or older (a newer one needs a newer libotf2)"));
+						"libotf2 cannot open this anchor file: it is not the anchor of an OTF2 archive, or one written by an OTF2 newer"
+								+ " than the installed libotf2 (3.0)"));
 			}
 			try {
 				lib.check((int) lib.setSerialCollectiveCallbacks.invokeExact(reader), "setting the collective callbacks");

@@ -2,26 +2,32 @@
 package org.looptrace.ui.internal.welcome;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
+import java.io.InputStream;
 import java.net.URL;
 import java.util.List;
 
-import org.eclipse.core.runtime.FileLocator;
-import org.eclipse.core.runtime.URIUtil;
+import org.eclipse.core.resources.IStorage;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.dialogs.MessageDialog;
+import org.eclipse.jface.resource.ImageDescriptor;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IPersistableElement;
+import org.eclipse.ui.IStorageEditorInput;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
-import org.eclipse.ui.ide.IDE;
 import org.looptrace.ui.internal.Messages;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 
 /**
  * The guides shipped in the bundle ({@code docs/}, copied from the repository's documentation by
- * the bundle's pom), opened read as text in the workbench's text editor.
+ * the bundle's pom), opened read-only as text in the workbench's text editor: a guide is the
+ * product's, an edit to it would be lost.
  */
 final class Guides {
 
@@ -52,6 +58,75 @@ final class Guides {
 	private Guides() {
 	}
 
+	/** A guide as the text editor reads it: a read-only storage named after its file; the platform's interfaces implemented as is. */
+	@NonNullByDefault({})
+	private record GuideInput(Guide guide, URL entry) implements IStorageEditorInput {
+
+		@Override
+		public IStorage getStorage() {
+			return new IStorage() {
+				@Override
+				public InputStream getContents() throws CoreException {
+					try {
+						return entry.openStream();
+					} catch (IOException e) {
+						throw new CoreException(Status.error(NLS.bind(Messages.Welcome_guideFailed, guide.title(), e.getMessage()), e));
+					}
+				}
+
+				@Override
+				public IPath getFullPath() {
+					return null;
+				}
+
+				@Override
+				public String getName() {
+					return GuideInput.this.getName();
+				}
+
+				@Override
+				public boolean isReadOnly() {
+					return true;
+				}
+
+				@Override
+				public <T> T getAdapter(Class<T> adapter) {
+					return null;
+				}
+			};
+		}
+
+		@Override
+		public boolean exists() {
+			return true;
+		}
+
+		@Override
+		public ImageDescriptor getImageDescriptor() {
+			return null;
+		}
+
+		@Override
+		public String getName() {
+			return guide.path().substring(guide.path().lastIndexOf('/') + 1);
+		}
+
+		@Override
+		public IPersistableElement getPersistable() {
+			return null; // not reopened at the next start: the guides are a link away on the Welcome page
+		}
+
+		@Override
+		public String getToolTipText() {
+			return guide.title();
+		}
+
+		@Override
+		public <T> T getAdapter(Class<T> adapter) {
+			return null;
+		}
+	}
+
 	/**
 	 * Opens a guide in a text editor of the page; a guide missing from the bundle is an error dialog.
 	 *
@@ -64,9 +139,8 @@ final class Guides {
 			if (entry == null) {
 				throw new IOException(NLS.bind(Messages.Welcome_guideMissing, DOCS + "/" + guide.path()));
 			}
-			// a file of its own: a bundle installed as a jar has its entries extracted into the cache
-			return IDE.openEditor(page, URIUtil.toURI(FileLocator.toFileURL(entry)), TEXT_EDITOR, true);
-		} catch (IOException | URISyntaxException | PartInitException e) {
+			return page.openEditor(new GuideInput(guide, entry), TEXT_EDITOR, true);
+		} catch (IOException | PartInitException e) {
 			MessageDialog.openError(page.getWorkbenchWindow().getShell(), guide.title(),
 					NLS.bind(Messages.Welcome_guideFailed, guide.title(), e.getMessage()));
 			return null;

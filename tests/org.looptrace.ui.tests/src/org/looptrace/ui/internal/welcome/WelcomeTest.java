@@ -126,6 +126,7 @@ class WelcomeTest {
 			ITextEditor text = assertInstanceOf(ITextEditor.class, editor, guide.path());
 			IDocument document = text.getDocumentProvider().getDocument(text.getEditorInput());
 			assertTrue(document.get().startsWith("# "), guide.path() + " is a Markdown guide");
+			assertFalse(text.isEditable(), guide.path() + " is the product's: read-only");
 		}
 		activate(link(welcome, Messages.Welcome_trace));
 		assertTrue(page.getActiveEditor().getTitle().equals("README.md"), "the tracing guide: " + page.getActiveEditor().getTitle());
