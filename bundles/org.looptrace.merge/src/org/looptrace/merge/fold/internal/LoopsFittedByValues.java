@@ -33,9 +33,9 @@ final class LoopsFittedByValues {
 	 * ({@link #copiesAt}). Then replaced by one loop over them, its body recognized again, when
 	 * that is smaller. Only the longest run of such loops is tried (at most MAX_BODY: each push
 	 * tries the run again). {@code ranges}: of the indices of the loops around, as
-	 * {@link StepsPass} passes them.
+	 * {@link StepsPass} passes them; {@code answers}: the folding's value fits.
 	 */
-	static boolean rewrite(TermStack stack, int depth, List<long @Nullable []> ranges) {
+	static boolean rewrite(TermStack stack, int depth, List<long @Nullable []> ranges, FitAnswers answers) {
 		int size = stack.size();
 		if (size < 2 || !(stack.get(size - 1) instanceof LoopNode top) || range(top) == null) {
 			return false;
@@ -62,7 +62,7 @@ final class LoopsFittedByValues {
 			return false;
 		}
 		LoopNode[] copies = loops.toArray(new LoopNode[0]);
-		Node[] body = ValueFits.fittedBody(bodies.toArray(new Node[0][]), moduli(copies), ranges, copies);
+		Node[] body = ValueFits.fittedBody(bodies.toArray(new Node[0][]), moduli(copies), ranges, copies, answers);
 		if (body == null) {
 			return false;
 		}

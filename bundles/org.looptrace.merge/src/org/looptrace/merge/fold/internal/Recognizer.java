@@ -73,7 +73,8 @@ final class Recognizer {
 				return true;
 			}
 		}
+		FitAnswers answers = rules.answers();
 		return wrapArounds && (LoopStartingMidStep.rewrite(stack, depth, rules) || CopiesAroundCycle.rewrite(stack, depth, window))
-				|| rules.has(UNROLLED_FITS) && LoopsFittedByValues.rewrite(stack, depth, ranges);
+				|| rules.has(UNROLLED_FITS) && answers != null && LoopsFittedByValues.rewrite(stack, depth, ranges, answers);
 	}
 }

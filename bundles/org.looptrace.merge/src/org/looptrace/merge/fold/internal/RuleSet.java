@@ -18,15 +18,17 @@ import static org.looptrace.merge.fold.internal.Capability.WRAP_AROUNDS;
 
 /**
  * The capabilities a recognition runs with. Each order of a system is folded with each of
- * {@link #CANDIDATES} (see {@link SystemFolding}); {@link #STEPS} is the pass over the top level's
+ * {@link #CANDIDATES} (see {@link SystemFolding}); {@link #steps} is the pass over the top level's
  * finalists ({@link StepsPass}) and the value fits' recognition, not a candidate, as it would
  * take copies apart that {@link #PERIODIC} joins.
  *
  * @param name         for messages and debugging
  * @param capabilities what the recognition may do beyond NLR's rules
  * @param jumps        where joins of runs of different constant values are noted, if anywhere
+ * @param answers      the folding's value fits, for {@link Capability#UNROLLED_FITS} (which
+ *                     needs them) only
  */
-record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins jumps) {
+record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins jumps, @Nullable FitAnswers answers) {
 
 	/** NLR's rules alone: three copies make a loop. */
 	static final RuleSet NLR = new RuleSet("NLR", EnumSet.noneOf(Capability.class));
@@ -62,11 +64,6 @@ record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins
 	 */
 	static final RuleSet PERIODIC_CONSTANTS_APART = new RuleSet("periodic, constants apart",
 			EnumSet.of(PAIRS, PAIRS_OF_LOOPS, TRANSLATED_PAIRS, WRAP_AROUNDS));
-	/**
-	 * As PAIRS_AND_LOOP_PAIRS, the arguments of residues moving by constant steps too, and runs of
-	 * loops fitted by their values.
-	 */
-	static final RuleSet STEPS = new RuleSet("steps", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, RESIDUE_STEPS, UNROLLED_FITS));
 
 	/** The rule sets each order of a system is folded with, in the order of the ties. */
 	static final List<RuleSet> CANDIDATES = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS, PERIODIC);
@@ -77,13 +74,27 @@ record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins
 	static final List<RuleSet> CANDIDATES_CONSTANTS_APART = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS,
 			PERIODIC_CONSTANTS_APART);
 
+	RuleSet {
+		if (capabilities.contains(UNROLLED_FITS) != (answers != null)) {
+			throw new IllegalArgumentException(name + ": runs of loops are fitted by values with the folding's answers, and only then");
+		}
+	}
+
 	private RuleSet(String name, Set<Capability> capabilities) {
-		this(name, capabilities, null);
+		this(name, capabilities, null, null);
+	}
+
+	/**
+	 * As PAIRS_AND_LOOP_PAIRS, the arguments of residues moving by constant steps too, and runs of
+	 * loops fitted by their values, asking {@code answers}.
+	 */
+	static RuleSet steps(FitAnswers answers) {
+		return new RuleSet("steps", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, RESIDUE_STEPS, UNROLLED_FITS), null, answers);
 	}
 
 	/** The rule sets, each noting its joins of runs of different constant values in {@code jumps}. */
 	static List<RuleSet> noting(List<RuleSet> rules, JumpingJoins jumps) {
-		return rules.stream().map(set -> new RuleSet(set.name, set.capabilities, jumps)).toList();
+		return rules.stream().map(set -> new RuleSet(set.name, set.capabilities, jumps, set.answers)).toList();
 	}
 
 	boolean has(Capability capability) {

@@ -2,6 +2,7 @@
 package org.looptrace.merge.fold.internal;
 
 import static org.looptrace.merge.fold.internal.Recognizer.recognize;
+import static org.looptrace.merge.fold.internal.Terms.rangesKey;
 import static org.looptrace.merge.fold.internal.Terms.size;
 import static org.looptrace.merge.fold.internal.Terms.withBodies;
 
@@ -14,7 +15,7 @@ import org.looptrace.model.core.Progress;
 
 /**
  * The pass over steps, run on the top level's finalists: every loop body, then the sequence,
- * recognized again with {@link RuleSet#STEPS}, kept where that is smaller.
+ * recognized again with {@link RuleSet#steps}, kept where that is smaller.
  */
 final class StepsPass {
 
@@ -22,9 +23,11 @@ final class StepsPass {
 	private final Map<SteppedBody, List<Node>> steppedBodies = new ConcurrentHashMap<>();
 	/** Shared by the threads that run the pass on the finalists. */
 	private final Progress progress;
+	private final RuleSet rules;
 
-	StepsPass(Progress progress) {
+	StepsPass(Progress progress, FitAnswers answers) {
 		this.progress = progress;
+		this.rules = RuleSet.steps(answers);
 	}
 
 	/**
@@ -46,15 +49,11 @@ final class StepsPass {
 			}
 			return steppedBody;
 		});
-		List<Node> folded = recognize(inner, ranges.size(), RuleSet.STEPS, ranges, progress);
+		List<Node> folded = recognize(inner, ranges.size(), rules, ranges, progress);
 		return size(folded) < size(inner) ? folded : inner;
 	}
 
 	/** A loop body within its enclosing loops' ranges: what {@link #stepped} makes of it depends on nothing else. */
 	private record SteppedBody(List<Node> body, List<List<Long>> ranges) {
-	}
-
-	private static List<List<Long>> rangesKey(List<long @Nullable []> ranges) {
-		return ranges.stream().map(range -> range == null ? List.<Long>of() : List.of(range[0], range[1])).toList();
 	}
 }

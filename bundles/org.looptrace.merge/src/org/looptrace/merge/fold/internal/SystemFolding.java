@@ -53,12 +53,12 @@ public final class SystemFolding {
 	 */
 	private final boolean byRoles;
 
-	private SystemFolding(int threads, Progress progress, List<RuleSet> candidates) {
+	private SystemFolding(int threads, Progress progress, List<RuleSet> candidates, FitAnswers answers) {
 		this.threads = threads;
 		this.candidates = candidates;
 		this.progress = Parallel.shared(progress);
-		this.steps = new StepsPass(this.progress);
-		this.valueFits = new ValueFitPass(this.progress);
+		this.steps = new StepsPass(this.progress, answers);
+		this.valueFits = new ValueFitPass(this.progress, answers);
 		this.byRoles = false;
 	}
 
@@ -92,12 +92,13 @@ public final class SystemFolding {
 	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
 		List<Node> items = ModelTerms.read(blocks, progress);
 		JumpingJoins jumps = new JumpingJoins();
+		FitAnswers answers = new FitAnswers();
 		List<Optional<List<Node>>> folded = Parallel.map(2, Math.min(threads, 2), k -> {
 			if (k == 1) {
-				return jumps.awaitAny() ? Optional.of(fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress)) : Optional.empty();
+				return jumps.awaitAny() ? Optional.of(fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress, answers)) : Optional.empty();
 			}
 			try {
-				return Optional.of(fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), threads, progress));
+				return Optional.of(fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), threads, progress, answers));
 			} finally {
 				jumps.end();
 			}
@@ -109,7 +110,12 @@ public final class SystemFolding {
 
 	/** The constructs folded with one list of candidate rule sets (one of the two ways of {@link #fold(List, int, Progress)}). */
 	static List<Node> fold(List<Node> items, List<RuleSet> candidates, int threads, Progress progress) {
-		return new SystemFolding(threads, progress, candidates).fold(items, List.of(), new ArrayList<>());
+		return fold(items, candidates, threads, progress, new FitAnswers());
+	}
+
+	/** As {@link #fold(List, List, int, Progress)}, asking the value fits of {@code answers}, which both ways share. */
+	private static List<Node> fold(List<Node> items, List<RuleSet> candidates, int threads, Progress progress, FitAnswers answers) {
+		return new SystemFolding(threads, progress, candidates, answers).fold(items, List.of(), new ArrayList<>());
 	}
 
 	/**

@@ -35,6 +35,14 @@ final class Terms {
 	}
 
 	/**
+	 * The ranges of enclosing loops ({lower, upper}, or null when not constant) as a key of a map:
+	 * lists compare by value where arrays do not; an empty list for null.
+	 */
+	static List<List<Long>> rangesKey(List<long @Nullable []> ranges) {
+		return ranges.stream().map(range -> range == null ? List.<Long>of() : List.of(range[0], range[1])).toList();
+	}
+
+	/**
 	 * Events that differ at most by their numbers. Identity first: events of one shape share their
 	 * symbols and group (see {@link ModelTerms}).
 	 */

@@ -3,7 +3,9 @@ package org.looptrace.merge.fold.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -48,6 +50,11 @@ final class ValueFit {
 	/** The length of a vector or argument over those indices. */
 	private final int width;
 	private long budget = BUDGET;
+	/**
+	 * The columns ({@link #column}) of each list of new residues searched: the same lists are
+	 * searched again with each step of the copies' residues.
+	 */
+	private final Map<List<Residue>, double[][]> freshColumns = new IdentityHashMap<>();
 
 	private ValueFit(int depth, long[][] points, long[] values, int[] indices) {
 		this.depth = depth;
@@ -320,10 +327,10 @@ final class ValueFit {
 		if (budget < 0) {
 			return null;
 		}
+		double[][] columns = freshColumns.computeIfAbsent(fresh, this::columns);
 		double[][] parts = new double[fresh.size()][];
 		for (int c = 0; c < fresh.size(); c++) {
-			double[] column = column(fresh.get(c));
-			parts[c] = column == null ? null : unit(orthogonal(column, basis));
+			parts[c] = columns[c] == null ? null : unit(orthogonal(columns[c], basis));
 		}
 		// With one new residue, of the numbers found the plainest (4*mod(3+j,4), not 20-8*j-4*mod(2+j,4)).
 		DepthExpr plainest = null;
@@ -341,13 +348,24 @@ final class ValueFit {
 				continue;
 			}
 			budget -= (long) points.length * (fresh.size() - a);
+			// What remains of the values once the second part (its part apart from the first) is
+			// projected out too, from dot products alone: no vector is built for each pair.
+			double firstSquare = dot(first, first);
+			double afterFirstSquare = dot(afterFirst, afterFirst);
+			double afterFirstOnFirst = dot(afterFirst, first);
 			for (int b = a + 1; b < fresh.size(); b++) {
-				double[] second = parts[b] == null ? null : unit(orthogonal(parts[b], List.of(first)));
-				if (second == null) {
+				double[] part = parts[b];
+				if (part == null) {
 					continue;
 				}
-				double[] afterBoth = orthogonal(afterFirst, List.of(second));
-				DepthExpr found = dot(afterBoth, afterBoth) <= tolerance ? solve(with(with(stepping, fresh.get(a)), fresh.get(b))) : null;
+				double onFirst = dot(part, first);
+				double secondSquare = dot(part, part) - 2 * onFirst * onFirst + onFirst * onFirst * firstSquare;
+				if (secondSquare < 1e-12) {
+					continue;
+				}
+				double onSecond = dot(afterFirst, part) - onFirst * afterFirstOnFirst;
+				double afterBothSquare = afterFirstSquare - onSecond * onSecond / secondSquare;
+				DepthExpr found = afterBothSquare <= tolerance ? solve(with(with(stepping, fresh.get(a)), fresh.get(b))) : null;
 				if (found != null) {
 					return found;
 				}
@@ -375,10 +393,25 @@ final class ValueFit {
 		return remainders;
 	}
 
+	private double[][] columns(List<Residue> residues) {
+		double[][] columns = new double[residues.size()][];
+		for (int c = 0; c < columns.length; c++) {
+			columns[c] = column(residues.get(c));
+		}
+		return columns;
+	}
+
 	/** {@link #remainders} in floating point, for the screening. */
 	private double @Nullable [] column(Residue residue) {
 		long[] remainders = remainders(residue);
-		return remainders == null ? null : Arrays.stream(remainders).asDoubleStream().toArray();
+		if (remainders == null) {
+			return null;
+		}
+		double[] column = new double[remainders.length];
+		for (int p = 0; p < column.length; p++) {
+			column[p] = remainders[p];
+		}
+		return column;
 	}
 
 	/** Adds to the orthonormal basis the part of the column it does not span, if any. */

@@ -23,9 +23,12 @@ import org.looptrace.model.core.RankSet;
 final class ValueFitPass {
 
 	private final Progress progress;
+	/** The folding's value fits. */
+	private final FitAnswers answers;
 
-	ValueFitPass(Progress progress) {
+	ValueFitPass(Progress progress, FitAnswers answers) {
 		this.progress = progress;
+		this.answers = answers;
 	}
 
 	/**
@@ -132,7 +135,7 @@ final class ValueFitPass {
 	 * loops whose numbers differ by more than a constant (Sweep3D's octants of one sweep, whose
 	 * tags are the octant's number times a factor the sweep's direction decides).
 	 */
-	private static @Nullable List<Node> oneLoop(List<Node> loops, List<long @Nullable []> ranges) {
+	private @Nullable List<Node> oneLoop(List<Node> loops, List<long @Nullable []> ranges) {
 		if (loops.size() < 2 || loops.size() > ValueFit.MAX_POINTS) {
 			return null;
 		}
@@ -141,8 +144,8 @@ final class ValueFitPass {
 	}
 
 	/** One loop over the blocks (copies of one block) fitted by values, or null. */
-	private static @Nullable Node loopOverBlocks(Node[][] blocks, List<long @Nullable []> ranges) {
-		Node[] body = ValueFits.fittedBody(blocks, moduli(blocks), ranges, null);
+	private @Nullable Node loopOverBlocks(Node[][] blocks, List<long @Nullable []> ranges) {
+		Node[] body = ValueFits.fittedBody(blocks, moduli(blocks), ranges, null, answers);
 		return body == null ? null : new LoopNode(DepthExpr.ZERO, DepthExpr.constant(blocks.length - 1), body, RankSet.EMPTY);
 	}
 

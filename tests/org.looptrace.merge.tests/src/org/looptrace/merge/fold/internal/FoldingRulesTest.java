@@ -346,9 +346,9 @@ class FoldingRulesTest {
 				    0 send 1 100+10*i0+4*i1+2*mod(i0+i1,3)
 				  done
 				done
-				""", rewritten(rows, stack -> LoopsFittedByValues.rewrite(stack, 0, List.of())));
+				""", rewritten(rows, stack -> LoopsFittedByValues.rewrite(stack, 0, List.of(), new FitAnswers())));
 		untouched(rows.replace("for i0 = 0 to 1\n  0 send 1 124", "for i0 = 0 to 2\n  0 send 1 124"),
-				stack -> LoopsFittedByValues.rewrite(stack, 0, List.of()));
+				stack -> LoopsFittedByValues.rewrite(stack, 0, List.of(), new FitAnswers()));
 	}
 
 	/**
