@@ -36,6 +36,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench otf2 [--records N] [--ranks P] [--nonblocking] [--dir DIR]
 				       looptrace bench replay [--constructs N] [--examples DIR]
 				       looptrace bench positions [--ranks 1024,4096,...]
+				       looptrace bench fold [--threads T] FILE.loops...
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -95,13 +96,18 @@ public final class BenchCommand implements Command {
 				      profile and the time on the model do first), best of 3, for models whose
 				      loops over ranks span the P ranks: a ring, a 2-D grid, rounds of a broadcast.
 				      --ranks      numbers of ranks (default 1024,4096,16384,65536)
+
+				fold  time and processor time of folding (best and least of 3) of global models
+				      written unfolded (`looptrace model --no-fold`), such as the real runs'
+				      models in tests/org.looptrace.merge.tests/real-runs; constructs before and after.
+				      --threads    threads of the folding (default: cores)
 				""";
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
-			throw new UsageException("bench: expected what to measure: nlr, merge, loops, scan, layout or profile (see looptrace bench --help)");
+			throw new UsageException("bench: expected what to measure: nlr, merge, loops, scan, layout, profile, otf2, replay, positions or fold (see looptrace bench --help)");
 		}
 		List<String> rest = args.subList(1, args.size());
 		return switch (args.get(0)) {
@@ -114,7 +120,8 @@ public final class BenchCommand implements Command {
 		case "otf2" -> Otf2Bench.run(rest, out);
 		case "replay" -> ReplayBench.run(rest, out);
 		case "positions" -> PositionsBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2, replay or positions");
+		case "fold" -> FoldBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2, replay, positions or fold");
 		};
 	}
 }

@@ -99,7 +99,7 @@ final class MergeBench {
 	 * collector's), from /proc/self/stat at 1/100 s: unlike the merge time, it hardly depends on what
 	 * else the machine runs. 0 where there is no /proc.
 	 */
-	private static long processorTime() {
+	static long processorTime() {
 		try {
 			String stat = Files.readString(Path.of("/proc/self/stat"));
 			// Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.

@@ -35,7 +35,7 @@ class BenchCommandTest {
 	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
 	static Stream<Arguments> badArguments() {
 		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
-				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile, otf2, replay or positions"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile, otf2, replay, positions or fold"),
 				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
 				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),
@@ -51,7 +51,9 @@ class BenchCommandTest {
 				Arguments.of(List.of("replay", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("replay", "--constructs", "10"), "option --constructs expects a whole number from 100"),
 				Arguments.of(List.of("positions", "--bogus"), "unknown option --bogus"),
-				Arguments.of(List.of("positions", "--ranks", "1"), "bench positions: --ranks expects numbers of ranks from 2"));
+				Arguments.of(List.of("positions", "--ranks", "1"), "bench positions: --ranks expects numbers of ranks from 2"),
+				Arguments.of(List.of("fold"), "bench fold: expected models written unfolded"),
+				Arguments.of(List.of("fold", "no-such.loops"), "bench fold: no-such.loops is not a file"));
 	}
 
 	@ParameterizedTest(name = "looptrace bench {0}")
@@ -98,6 +100,23 @@ class BenchCommandTest {
 				&& row.split("\\|")[5].strip().matches("\\d+\\.\\d{3} s")), printed);
 	}
 
+	/**
+	 * The fold benchmark on the real runs' models beside the merge's tests: a row per model with
+	 * the constructs of the folded model (the counts the merge's tests pin), and two times.
+	 */
+	@Test
+	void foldPrintsTheConstructsBeforeAndAfterFolding() throws Exception {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		String runs = "../org.looptrace.merge.tests/real-runs/";
+		assertEquals(0, new BenchCommand().run(List.of("fold", "--threads", "2", runs + "cg.S.4.loops", runs + "sweep3d.4.loops"),
+				new PrintStream(bytes, true, StandardCharsets.UTF_8), NOWHERE));
+		String printed = bytes.toString(StandardCharsets.UTF_8);
+		List<String> rows = printed.lines().filter(line -> line.startsWith("| ") && line.contains(".loops")).toList();
+		assertEquals(2, rows.size(), printed);
+		assertTrue(rows.get(0).matches("\\| cg\\.S\\.4\\.loops \\| [0-9,]+ \\| 34 \\| \\d+\\.\\d{3} s \\| \\d+\\.\\d{3} s \\|"), printed);
+		assertTrue(rows.get(1).matches("\\| sweep3d\\.4\\.loops \\| [0-9,]+ \\| 24 \\| .*"), printed);
+	}
+
 	/** A small profile benchmark prints its four rows, each with the records of the trace. */
 	@Test
 	void profileComparesItselfWithReadingTheSameFile() throws Exception {
@@ -116,7 +135,8 @@ class BenchCommandTest {
 		assertTrue(help.contains("looptrace bench nlr") && help.contains("looptrace bench merge")
 				&& help.contains("looptrace bench loops") && help.contains("looptrace bench layout")
 				&& help.contains("looptrace bench profile")
-				&& help.contains("looptrace bench otf2") && help.contains("looptrace bench replay"), help);
+				&& help.contains("looptrace bench otf2") && help.contains("looptrace bench replay")
+				&& help.contains("looptrace bench positions") && help.contains("looptrace bench fold"), help);
 	}
 
 	/** The replay benchmark's model is one the generator accepts, of at least the constructs asked for. */
