@@ -29,6 +29,19 @@ public final class Projection {
 		return events;
 	}
 
+	/**
+	 * The events of every rank 0..ranks−1 in a model, from one expansion of the whole model: on
+	 * models of many ranks and events, linear where {@link #events(Block, int)} per rank is not.
+	 */
+	public static List<List<TraceEvent>> eventsOfEveryRank(Block model, int ranks) {
+		List<List<TraceEvent>> events = new ArrayList<>();
+		for (int rank = 0; rank < ranks; rank++) {
+			events.add(new ArrayList<>());
+		}
+		ModelExpander.expand(model).forEachRemaining(event -> events.get(event.owner()).add(event));
+		return events;
+	}
+
 	/** The events of a rank's trace file, as the trace reader reads them. */
 	public static List<TraceEvent> events(TraceFolder folder, int rank) throws IOException {
 		List<TraceEvent> events = new ArrayList<>();
