@@ -437,6 +437,27 @@ class TimelineLayoutTest {
 		assertEquals(List.of(Drawing.BracketKind.CALL, Drawing.BracketKind.RETURN), drawing.brackets().stream().map(Drawing.Bracket::kind).toList());
 	}
 
+	/** A symbol is quoted in the legend, so that {@code tag2} does not read as "tag tag2"; numbers and communicators' tags are not. */
+	@Test
+	void theLegendWritesTagsAsTheModelDistinguishesThem() throws Exception {
+		Model model = parse("""
+				0 send 1 tag2
+				1 recv 0 tag2
+				0 send 1 7
+				1 recv 0 7
+				0 send 1 c33.3014
+				1 recv 0 c33.3014
+				0 send 1 "two words"
+				1 recv 0 "two words"
+				""");
+		Drawing drawing = checked(model, "tags");
+		assertEquals(List.of("\"tag2\"", "7", "c33.3014", "\"two words\""), drawing.legend().stream().map(Drawing.TagColor::text).toList());
+		String svg = SvgRenderer.render(drawing);
+		assertTrue(svg.contains(">tag &quot;tag2&quot;</text>"), svg);
+		assertTrue(svg.contains(">tag 7</text>"), svg);
+		assertTrue(svg.contains("data-tag=\"tag2\""), svg);
+	}
+
 	@Test
 	void anUnboundIndexIsRefusedNamingTheConstruct() throws Exception {
 		Model model = parse("""
