@@ -80,11 +80,11 @@ public final class Geometry {
 	private final Map<Long, TreeSet<Double>> marksByY = new HashMap<>();
 	/** The ranks to label beside boxes, placed once every mark is known. */
 	private final List<BesideBox> besideBoxes = new ArrayList<>();
+	private final Map<Integer, List<Point>> lines = new LinkedHashMap<>();
 
 	/** A rank to label left of a box at {@code x}, on the row at {@code y}. */
 	private record BesideBox(String text, String path, double x, double y) {
 	}
-	private final Map<Integer, List<Point>> lines = new LinkedHashMap<>();
 
 	private Geometry(Placed.Timeline ticks, LayoutOptions options) {
 		this.ticks = ticks;
