@@ -134,8 +134,11 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 		}
 	}
 
-	/** The colour of a tag, as 0xRRGGBB, and the upper-left corner of its entry in the legend. */
-	public record TagColor(String tag, int rgb, double x, double y) {
+	/**
+	 * The colour of a tag, as 0xRRGGBB, the upper-left corner of its entry in the legend and the
+	 * entry's width (its swatch and its text, {@code tag} and {@link #text()}).
+	 */
+	public record TagColor(String tag, int rgb, double x, double y, double width) {
 
 		/** The tag as the legend writes it after the word "tag" ({@link Drawing#tagText}). */
 		public String text() {

@@ -34,6 +34,7 @@ import org.looptrace.timeline.Drawing.Box;
 import org.looptrace.timeline.Drawing.Collective;
 import org.looptrace.timeline.Drawing.Label;
 import org.looptrace.timeline.Drawing.Mark;
+import org.looptrace.timeline.Drawing.TagColor;
 import org.looptrace.timeline.internal.Geometry;
 import org.looptrace.timeline.render.Style;
 import org.w3c.dom.Document;
@@ -209,6 +210,19 @@ final class Invariants {
 			assertTrue(count.x() + count.width() <= box.x() + box.width() + 0.01, what + ": count outside its box " + box);
 			for (int j = i + 1; j < counts.size(); j++) {
 				assertFalse(counts.get(i).overlaps(counts.get(j)), what + ": counts " + counts.get(i) + " and " + counts.get(j));
+			}
+		}
+		// Legend entries apart, below the rows, inside the picture unless alone on their row.
+		List<TagColor> legend = drawing.legend();
+		for (int i = 0; i < legend.size(); i++) {
+			TagColor entry = legend.get(i);
+			assertTrue(entry.y() + Style.SWATCH_HEIGHT <= drawing.height(), what + ": legend below the picture " + entry);
+			boolean alone = legend.stream().filter(other -> other.y() == entry.y()).count() == 1;
+			assertTrue(alone || entry.x() + entry.width() <= drawing.width(), what + ": legend past the right edge " + entry);
+			for (int j = i + 1; j < legend.size(); j++) {
+				TagColor other = legend.get(j);
+				assertFalse(other.y() == entry.y() && other.x() < entry.x() + entry.width() && entry.x() < other.x() + other.width(),
+						what + ": legend entries " + entry + " and " + other);
 			}
 		}
 		// Everything inside the picture's rows.

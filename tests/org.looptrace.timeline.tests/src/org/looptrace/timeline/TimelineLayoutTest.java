@@ -458,6 +458,23 @@ class TimelineLayoutTest {
 		assertTrue(svg.contains("data-tag=\"tag2\""), svg);
 	}
 
+	/** Entries as wide as their text: long symbols neither overlap the next entry nor pass the right edge, at any width. */
+	@Test
+	void longTagsTakeTheirRoomInTheLegend() throws Exception {
+		StringBuilder text = new StringBuilder();
+		Random random = new Random(7);
+		for (int i = 0; i < 14; i++) {
+			String tag = "exchange_" + "x".repeat(random.nextInt(30)) + i;
+			text.append("0 send 1 ").append(tag).append('\n').append("1 recv 0 ").append(tag).append('\n');
+		}
+		Model model = parse(text.toString());
+		for (int width = LayoutOptions.MIN_WIDTH; width <= 1600; width += 70) {
+			Drawing drawing = TimelineLayout.layout(model, new LayoutOptions(null, Integer.MAX_VALUE, width));
+			Invariants.check(model, drawing, "width " + width);
+			assertEquals(14, drawing.legend().size());
+		}
+	}
+
 	@Test
 	void anUnboundIndexIsRefusedNamingTheConstruct() throws Exception {
 		Model model = parse("""

@@ -46,7 +46,9 @@ public final class Geometry {
 	static final double TOP = 16;
 	static final double ROW = 22;
 	static final double LEGEND_ROW = 16;
+	/** The least room of a legend entry, so that short ones line up; longer ones take their width and a gap. */
 	static final double LEGEND_ENTRY = 110;
+	static final double LEGEND_GAP = 12;
 	/** Font size of labels. */
 	public static final double FONT = 10;
 	/** The width of one character of a label. */
@@ -166,14 +168,32 @@ public final class Geometry {
 						center(collective.tick()), top - ROW / 3, bottom + ROW / 3));
 			}
 		}
-		int perRow = Math.max(1, (int) ((options.width() - LEFT) / LEGEND_ENTRY));
-		int legendRows = (colours.size() + perRow - 1) / perRow;
 		double rowsBottom = TOP + Math.max(1, rowsUsed) * ROW + 8;
-		List<TagColor> legend = new ArrayList<>();
-		colours.forEach((tag, rgb) -> legend.add(new TagColor(tag, rgb, LEFT + legend.size() % perRow * LEGEND_ENTRY,
-				rowsBottom + 4 + legend.size() / perRow * LEGEND_ROW)));
-		double height = rowsBottom + (legend.isEmpty() ? 0 : legendRows * LEGEND_ROW + 8);
+		List<TagColor> legend = legend(colours, rowsBottom + 4);
+		double height = legend.isEmpty() ? rowsBottom : legend.get(legend.size() - 1).y() + LEGEND_ROW + 4;
 		return new Drawing(options.width(), height, ticks.length(), rankLines, boxes, marks, arrows, collectives, brackets, labels, legend);
+	}
+
+	/**
+	 * The legend's entries from {@code top} down, in rows from the left margin: each entry as wide
+	 * as its swatch and text, at least {@link #LEGEND_ENTRY}; an entry that would pass the right
+	 * edge starts the next row (alone on its row, a long one may pass it).
+	 */
+	private List<TagColor> legend(Map<String, Integer> colours, double top) {
+		List<TagColor> legend = new ArrayList<>();
+		double x = LEFT;
+		double y = top;
+		for (Map.Entry<String, Integer> colour : colours.entrySet()) {
+			double width = Style.SWATCH_WIDTH + 4 + ("tag " + Drawing.tagText(colour.getKey())).length() * CHAR;
+			double room = Math.max(LEGEND_ENTRY, width + LEGEND_GAP);
+			if (x > LEFT && x + width > options.width() - RIGHT) {
+				x = LEFT;
+				y += LEGEND_ROW;
+			}
+			legend.add(new TagColor(colour.getKey(), colour.getValue(), x, y, width));
+			x += room;
+		}
+		return legend;
 	}
 
 	// ---- rows ----

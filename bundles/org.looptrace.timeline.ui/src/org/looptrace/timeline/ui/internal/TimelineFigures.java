@@ -149,7 +149,8 @@ final class TimelineFigures {
 			Label name = new Label(NLS.bind(Messages.TimelineView_legendTag, tag.text()));
 			name.setLabelAlignment(PositionConstants.LEFT);
 			name.setForegroundColor(colors.get(Style.TEXT));
-			layer.add(name, new Rectangle(round(tag.x() + Style.SWATCH_WIDTH + 3), round(tag.y()) - 1, 100, 14));
+			// a few pixels more than the layout's estimate: the view's font may be wider
+			layer.add(name, new Rectangle(round(tag.x() + Style.SWATCH_WIDTH + 3), round(tag.y()) - 1, round(tag.width() - Style.SWATCH_WIDTH) + 8, 14));
 		}
 		// the whole picture, so fitting and scrolling see its margins too
 		layer.add(new Figure(), new Rectangle(0, 0, round(drawing.width()), round(drawing.height())), 0);
