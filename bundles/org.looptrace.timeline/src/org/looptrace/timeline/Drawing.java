@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.RankSet;
+import org.looptrace.model.core.Tokens;
 
 /**
  * The timeline of a model as a picture, in pixels from the upper-left corner: immutable, made of
@@ -133,8 +134,25 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 		}
 	}
 
-	/** The colour of a tag, as 0xRRGGBB, and the upper-left corner of its entry in the legend. */
-	public record TagColor(String tag, int rgb, double x, double y) {
+	/**
+	 * The colour of a tag, as 0xRRGGBB, the upper-left corner of its entry in the legend and the
+	 * entry's width (its swatch and its text, {@code tag} and {@link #text()}).
+	 */
+	public record TagColor(String tag, int rgb, double x, double y, double width) {
+
+		/** The tag as the legend writes it after the word "tag" ({@link Drawing#tagText}). */
+		public String text() {
+			return tagText(tag);
+		}
+	}
+
+	/**
+	 * A tag as text to read after the word "tag": a number or a communicator's tag ({@code 7},
+	 * {@code c33.3014}) as it is, a symbol in quotes as model text quotes a string ({@code "tag2"}),
+	 * so that a symbol is not read as more words of the sentence.
+	 */
+	public static String tagText(String tag) {
+		return Tokens.isNumber(tag) || Tokens.communicatorEnd(tag) >= 0 ? tag : Tokens.quote(tag);
 	}
 
 	/**

@@ -34,7 +34,9 @@ import org.looptrace.timeline.Drawing.Box;
 import org.looptrace.timeline.Drawing.Collective;
 import org.looptrace.timeline.Drawing.Label;
 import org.looptrace.timeline.Drawing.Mark;
+import org.looptrace.timeline.Drawing.TagColor;
 import org.looptrace.timeline.internal.Geometry;
+import org.looptrace.timeline.render.Style;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -187,13 +189,8 @@ final class Invariants {
 			assertTrue(arrow.sendTick() < arrow.recvTick(), what + ": arrow back in time " + arrow);
 			assertTrue(arrow.x1() < arrow.x2(), what + ": arrow back in the picture " + arrow);
 		}
-		// Rank labels never overlap.
+		labels(drawing, what);
 		List<Label> labels = drawing.labels();
-		for (int i = 0; i < labels.size(); i++) {
-			for (int j = i + 1; j < labels.size(); j++) {
-				assertFalse(labels.get(i).overlaps(labels.get(j)), what + ": labels " + labels.get(i) + " and " + labels.get(j));
-			}
-		}
 		// A rank is labelled beside a box only where its line left its usual row (its label at the left edge).
 		Map<String, Double> usualY = new HashMap<>();
 		labels.stream().filter(label -> label.path() == null).forEach(label -> usualY.put(label.text(), label.y()));
@@ -215,9 +212,52 @@ final class Invariants {
 				assertFalse(counts.get(i).overlaps(counts.get(j)), what + ": counts " + counts.get(i) + " and " + counts.get(j));
 			}
 		}
+		// Legend entries apart, below the rows, inside the picture unless alone on their row.
+		List<TagColor> legend = drawing.legend();
+		for (int i = 0; i < legend.size(); i++) {
+			TagColor entry = legend.get(i);
+			assertTrue(entry.y() + Style.SWATCH_HEIGHT <= drawing.height(), what + ": legend below the picture " + entry);
+			boolean alone = legend.stream().filter(other -> other.y() == entry.y()).count() == 1;
+			assertTrue(alone || entry.x() + entry.width() <= drawing.width(), what + ": legend past the right edge " + entry);
+			for (int j = i + 1; j < legend.size(); j++) {
+				TagColor other = legend.get(j);
+				assertFalse(other.y() == entry.y() && other.x() < entry.x() + entry.width() && entry.x() < other.x() + other.width(),
+						what + ": legend entries " + entry + " and " + other);
+			}
+		}
 		// Everything inside the picture's rows.
 		for (Mark mark : drawing.marks()) {
 			assertTrue(mark.x() >= 0 && mark.x() <= drawing.width() && mark.y() >= 0 && mark.y() <= drawing.height(), what + ": " + mark);
+		}
+	}
+
+	/**
+	 * Rank labels never overlap each other and leave every mark visible (as large as the view's dot,
+	 * the largest a mark is drawn).
+	 */
+	static void labels(Drawing drawing, String what) {
+		List<Label> labels = drawing.labels();
+		for (int i = 0; i < labels.size(); i++) {
+			for (int j = i + 1; j < labels.size(); j++) {
+				assertFalse(labels.get(i).overlaps(labels.get(j)), what + ": labels " + labels.get(i) + " and " + labels.get(j));
+			}
+		}
+		// Labels by their top, to look at those near each mark only.
+		TreeMap<Double, List<Label>> byTop = new TreeMap<>();
+		double tallest = 0;
+		for (Label label : labels) {
+			byTop.computeIfAbsent(label.y(), top -> new ArrayList<>()).add(label);
+			tallest = Math.max(tallest, label.height());
+		}
+		double radius = Style.MARK_RADIUS;
+		for (Mark mark : drawing.marks()) {
+			for (List<Label> near : byTop.subMap(mark.y() - radius - tallest, false, mark.y() + radius, false).values()) {
+				for (Label label : near) {
+					boolean covered = mark.x() + radius > label.x() && mark.x() - radius < label.x() + label.width()
+							&& mark.y() + radius > label.y() && mark.y() - radius < label.y() + label.height();
+					assertFalse(covered, what + ": label " + label + " covers " + mark);
+				}
+			}
 		}
 	}
 

@@ -437,6 +437,44 @@ class TimelineLayoutTest {
 		assertEquals(List.of(Drawing.BracketKind.CALL, Drawing.BracketKind.RETURN), drawing.brackets().stream().map(Drawing.Bracket::kind).toList());
 	}
 
+	/** A symbol is quoted in the legend, so that {@code tag2} does not read as "tag tag2"; numbers and communicators' tags are not. */
+	@Test
+	void theLegendWritesTagsAsTheModelDistinguishesThem() throws Exception {
+		Model model = parse("""
+				0 send 1 tag2
+				1 recv 0 tag2
+				0 send 1 7
+				1 recv 0 7
+				0 send 1 c33.3014
+				1 recv 0 c33.3014
+				0 send 1 "two words"
+				1 recv 0 "two words"
+				""");
+		Drawing drawing = checked(model, "tags");
+		assertEquals(List.of("\"tag2\"", "7", "c33.3014", "\"two words\""), drawing.legend().stream().map(Drawing.TagColor::text).toList());
+		String svg = SvgRenderer.render(drawing);
+		assertTrue(svg.contains(">tag &quot;tag2&quot;</text>"), svg);
+		assertTrue(svg.contains(">tag 7</text>"), svg);
+		assertTrue(svg.contains("data-tag=\"tag2\""), svg);
+	}
+
+	/** Entries as wide as their text: long symbols neither overlap the next entry nor pass the right edge, at any width. */
+	@Test
+	void longTagsTakeTheirRoomInTheLegend() throws Exception {
+		StringBuilder text = new StringBuilder();
+		Random random = new Random(7);
+		for (int i = 0; i < 14; i++) {
+			String tag = "exchange_" + "x".repeat(random.nextInt(30)) + i;
+			text.append("0 send 1 ").append(tag).append('\n').append("1 recv 0 ").append(tag).append('\n');
+		}
+		Model model = parse(text.toString());
+		for (int width = LayoutOptions.MIN_WIDTH; width <= 1600; width += 70) {
+			Drawing drawing = TimelineLayout.layout(model, new LayoutOptions(null, Integer.MAX_VALUE, width));
+			Invariants.check(model, drawing, "width " + width);
+			assertEquals(14, drawing.legend().size());
+		}
+	}
+
 	@Test
 	void anUnboundIndexIsRefusedNamingTheConstruct() throws Exception {
 		Model model = parse("""

@@ -9,7 +9,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.RankSet;
@@ -26,6 +28,7 @@ import org.looptrace.timeline.Drawing.Point;
 import org.looptrace.timeline.Drawing.RankLine;
 import org.looptrace.timeline.Drawing.TagColor;
 import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.render.Style;
 
 /**
  * Rows and pixels of placed ticks. Every rank drawn has its usual row (its order among the ranks
@@ -43,7 +46,9 @@ public final class Geometry {
 	static final double TOP = 16;
 	static final double ROW = 22;
 	static final double LEGEND_ROW = 16;
+	/** The least room of a legend entry, so that short ones line up; longer ones take their width and a gap. */
 	static final double LEGEND_ENTRY = 110;
+	static final double LEGEND_GAP = 12;
 	/** Font size of labels. */
 	public static final double FONT = 10;
 	/** The width of one character of a label. */
@@ -73,7 +78,15 @@ public final class Geometry {
 	private final List<Label> counts = new ArrayList<>();
 	/** Labels by the row they are on, to keep them apart. */
 	private final Map<Long, TreeMap<Double, Label>> labelsByY = new HashMap<>();
+	/** The horizontal positions of the marks of each row, which labels keep clear of. */
+	private final Map<Long, TreeSet<Double>> marksByY = new HashMap<>();
+	/** The ranks to label beside boxes, placed once every mark is known. */
+	private final List<BesideBox> besideBoxes = new ArrayList<>();
 	private final Map<Integer, List<Point>> lines = new LinkedHashMap<>();
+
+	/** A rank to label left of a box at {@code x}, on the row at {@code y}. */
+	private record BesideBox(String text, String path, double x, double y) {
+	}
 
 	private Geometry(Placed.Timeline ticks, LayoutOptions options) {
 		this.ticks = ticks;
@@ -102,9 +115,6 @@ public final class Geometry {
 		}
 		root.top = 0;
 		root.rowCount = visible.length;
-		for (int row = 0; row < visible.length; row++) {
-			addLabel(Integer.toString(visible[row]), null, 4, y(row), true);
-		}
 		rows(root);
 		for (int rank : visible) {
 			lines.put(rank, new ArrayList<>());
@@ -130,6 +140,7 @@ public final class Geometry {
 				brackets.add(new Bracket(event.path(), kind, event.rank(), event.tick(), event.text(), x, y));
 			}
 		}
+		labels(marks);
 		Map<String, Integer> colours = new LinkedHashMap<>();
 		List<Arrow> arrows = new ArrayList<>();
 		for (Placed.Message message : ticks.messages()) {
@@ -157,14 +168,32 @@ public final class Geometry {
 						center(collective.tick()), top - ROW / 3, bottom + ROW / 3));
 			}
 		}
-		int perRow = Math.max(1, (int) ((options.width() - LEFT) / LEGEND_ENTRY));
-		int legendRows = (colours.size() + perRow - 1) / perRow;
 		double rowsBottom = TOP + Math.max(1, rowsUsed) * ROW + 8;
-		List<TagColor> legend = new ArrayList<>();
-		colours.forEach((tag, rgb) -> legend.add(new TagColor(tag, rgb, LEFT + legend.size() % perRow * LEGEND_ENTRY,
-				rowsBottom + 4 + legend.size() / perRow * LEGEND_ROW)));
-		double height = rowsBottom + (legend.isEmpty() ? 0 : legendRows * LEGEND_ROW + 8);
+		List<TagColor> legend = legend(colours, rowsBottom + 4);
+		double height = legend.isEmpty() ? rowsBottom : legend.get(legend.size() - 1).y() + LEGEND_ROW + 4;
 		return new Drawing(options.width(), height, ticks.length(), rankLines, boxes, marks, arrows, collectives, brackets, labels, legend);
+	}
+
+	/**
+	 * The legend's entries from {@code top} down, in rows from the left margin: each entry as wide
+	 * as its swatch and text, at least {@link #LEGEND_ENTRY}; an entry that would pass the right
+	 * edge starts the next row (alone on its row, a long one may pass it).
+	 */
+	private List<TagColor> legend(Map<String, Integer> colours, double top) {
+		List<TagColor> legend = new ArrayList<>();
+		double x = LEFT;
+		double y = top;
+		for (Map.Entry<String, Integer> colour : colours.entrySet()) {
+			double width = Style.SWATCH_WIDTH + 4 + ("tag " + Drawing.tagText(colour.getKey())).length() * CHAR;
+			double room = Math.max(LEGEND_ENTRY, width + LEGEND_GAP);
+			if (x > LEFT && x + width > options.width() - RIGHT) {
+				x = LEFT;
+				y += LEGEND_ROW;
+			}
+			legend.add(new TagColor(colour.getKey(), colour.getValue(), x, y, width));
+			x += room;
+		}
+		return legend;
 	}
 
 	// ---- rows ----
@@ -352,7 +381,7 @@ public final class Geometry {
 			for (int i = 0; i < loop.ranks.length; i++) {
 				if (loop.rows[i] >= 0 && loop.rows[i] != rowAround(loop, loop.ranks[i])
 						&& !Integer.valueOf(loop.ranks[i]).equals(labelledOnRow.put(loop.rows[i], loop.ranks[i]))) {
-					addLabel(Integer.toString(loop.ranks[i]), loop.path, box.x(), y(loop.rows[i]), false);
+					besideBoxes.add(new BesideBox(Integer.toString(loop.ranks[i]), loop.path, box.x(), y(loop.rows[i])));
 				}
 			}
 		}
@@ -376,49 +405,76 @@ public final class Geometry {
 	}
 
 	/**
+	 * Places the rank numbers once the marks are known: at the left edge of every rank line, then
+	 * beside the boxes that moved lines. Labels are on the rows of rank lines, {@link #ROW} apart,
+	 * more than a label's half height and a mark's radius: only what is on its own row can touch a label.
+	 */
+	private void labels(List<Mark> marks) {
+		for (Mark mark : marks) {
+			marksByY.computeIfAbsent(Math.round(mark.y()), key -> new TreeSet<>()).add(mark.x());
+		}
+		for (int row = 0; row < visible.length; row++) {
+			addLabel(Integer.toString(visible[row]), null, 4, y(row), true);
+		}
+		for (BesideBox label : besideBoxes) {
+			addLabel(label.text(), label.path(), label.x(), label.y(), false);
+		}
+	}
+
+	/**
 	 * Adds a rank number: at {@code x} for the labels of rank lines, otherwise left of a box at
-	 * {@code x}, further left past the labels already there (of boxes starting at the same tick),
-	 * or inside the box when the picture's left edge is reached. Where labels crowd (many boxes
-	 * starting within a few pixels), a label that finds no free place in a few steps is left out:
-	 * it could not be read anyway.
+	 * {@code x}, further left past the labels and marks already there (labels of boxes starting at
+	 * the same tick, events just before the box), or inside the box, right of its first marks, when
+	 * the picture's left edge is reached. Where labels or marks crowd (many boxes or events within
+	 * a few pixels), a label that finds no free place in a few steps is left out: it could not be
+	 * read anyway, and it would hide events.
 	 */
 	private void addLabel(String text, @Nullable String path, double x, double y, boolean atX) {
 		double width = text.length() * CHAR + 2;
 		double height = FONT + 2;
 		TreeMap<Double, Label> row = labelsByY.computeIfAbsent(Math.round(y), key -> new TreeMap<>());
+		NavigableSet<Double> marks = marksByY.getOrDefault(Math.round(y), new TreeSet<>());
 		double left = atX ? x : x - width - 1;
 		boolean leftward = !atX;
 		for (int step = 0; step < LABEL_STEPS; step++) {
-			Label blocking = blocking(row, left, width);
-			if (blocking == null) {
+			double[] obstacle = obstacle(row, marks, left, width);
+			if (obstacle == null) {
 				Label label = new Label(text, path, left, y - height / 2, width, height);
 				row.put(left, label);
 				labels.add(label);
 				return;
 			}
-			if (leftward && blocking.x() - width - 1 >= 0) {
-				left = blocking.x() - width - 1;
+			if (leftward && obstacle[0] - width - 1 >= 0) {
+				left = obstacle[0] - width - 1;
 			} else {
 				leftward = false;
-				left = Math.max(x + 2, blocking.x() + blocking.width() + 1);
+				left = Math.max(x + 2, obstacle[1] + 1);
 			}
 		}
 	}
 
-	/** The label of the row that overlaps {@code [left, left + width]}, if any (the labels of a row never overlap). */
-	private static @Nullable Label blocking(TreeMap<Double, Label> row, double left, double width) {
-		Map.Entry<Double, Label> before = row.floorEntry(left + width);
-		while (before != null) {
-			Label label = before.getValue();
-			if (label.x() + label.width() <= left) {
-				return null;
-			}
-			if (label.x() < left + width) {
-				return label;
-			}
-			before = row.lowerEntry(before.getKey());
+	/**
+	 * From the left of the leftmost to the right of the rightmost of the labels and marks of a row
+	 * that a label over {@code [left, left + width]} would touch; null when it touches none.
+	 */
+	private static double @Nullable [] obstacle(TreeMap<Double, Label> row, NavigableSet<Double> marks, double left, double width) {
+		double from = Double.MAX_VALUE;
+		double to = -Double.MAX_VALUE;
+		double radius = Style.MARK_RADIUS;
+		NavigableSet<Double> covered = marks.subSet(left - radius, false, left + width + radius, false);
+		if (!covered.isEmpty()) {
+			from = covered.first() - radius;
+			to = covered.last() + radius;
 		}
-		return null;
+		// The labels of a row never overlap: sorted by their left edges, they are by their right edges too.
+		for (Label label : row.headMap(left + width, false).descendingMap().values()) {
+			if (label.x() + label.width() <= left) {
+				break;
+			}
+			from = Math.min(from, label.x());
+			to = Math.max(to, label.x() + label.width());
+		}
+		return from > to ? null : new double[] { from, to };
 	}
 
 	/** Appends the runs of the rank lines inside {@code loop}, moving them into the loops of its body. */

@@ -188,7 +188,7 @@ public final class PngRenderer {
 			g.setColor(new Color(colour.rgb()));
 			g.fill(new Rectangle2D.Double(colour.x(), colour.y() + 2, Style.SWATCH_WIDTH, Style.SWATCH_HEIGHT));
 			g.setColor(new Color(Style.TEXT));
-			g.drawString("tag " + colour.tag(), (float) (colour.x() + Style.SWATCH_WIDTH + 4), (float) colour.y() + 10);
+			g.drawString("tag " + colour.text(), (float) (colour.x() + Style.SWATCH_WIDTH + 4), (float) colour.y() + 10);
 		}
 	}
 }

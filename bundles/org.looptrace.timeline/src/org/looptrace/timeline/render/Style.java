@@ -14,6 +14,8 @@ public final class Style {
 	/** Half the height of a bracket, the length of an arrow head. */
 	public static final double BRACKET_HALF = 5;
 	public static final double HEAD = 5;
+	/** Half the size of an event's mark where it is drawn largest (the view's dot): what labels keep clear of. */
+	public static final double MARK_RADIUS = 2.5;
 	/** The colour swatch of a tag in the legend. */
 	public static final double SWATCH_WIDTH = 14;
 	public static final double SWATCH_HEIGHT = 8;

@@ -138,7 +138,7 @@ public final class SvgRenderer {
 					.append("\" fill=\"").append(Style.hex(colour.rgb())).append("\"/>");
 			svg.append("<text x=\"").append(number(colour.x() + Style.SWATCH_WIDTH + 4)).append("\" y=\"").append(number(colour.y() + 10))
 					.append("\">tag ")
-					.append(escape(colour.tag())).append("</text>\n");
+					.append(escape(colour.text())).append("</text>\n");
 		}
 		svg.append("</g>\n");
 	}

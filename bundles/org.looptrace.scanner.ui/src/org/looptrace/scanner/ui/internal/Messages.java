@@ -18,6 +18,10 @@ public final class Messages extends NLS {
 	public static String ScanChart_seriesTitle;
 	public static String ScanChart_occurrence;
 	public static String ScanChart_value;
+	public static String ScanChart_column;
+	public static String ScanChart_bytes;
+	public static String ScanChart_durations;
+	public static String ScanChart_nothingToDraw;
 	public static String ScanJob_name;
 	public static String ScanJob_badModel;
 	public static String ScanJob_cancelled;

@@ -4,6 +4,7 @@ package org.looptrace.scanner.ui.internal;
 import java.util.Arrays;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
@@ -15,9 +16,10 @@ import org.eclipse.swt.widgets.Composite;
 import org.looptrace.scanner.ScanRecord;
 
 /**
- * The values of one label drawn with SWT's GC: as a histogram (how many records fall in each of
- * equal value ranges) or as a series over occurrences (the value of each record in scan order; when
- * there are more records than pixels, each pixel column shows the range of its records).
+ * The values of one label drawn with SWT's GC ({@link ChartValues}: durations for timestamps, with
+ * their unit): as a histogram (how many values fall in each of equal value ranges) or as a series
+ * over occurrences (each value in scan order; when there are more values than pixels, each pixel
+ * column shows the range of its values).
  */
 final class ScanChart extends Canvas {
 
@@ -29,7 +31,9 @@ final class ScanChart extends Canvas {
 	private static final int MARGIN = 8;
 	private static final int MAX_BINS = 40;
 
+	private ChartValues shown = ChartValues.of(null, List.of());
 	private long[] values = new long[0];
+	private int records;
 	private String title = "";
 	private Kind kind = Kind.HISTOGRAM;
 
@@ -39,11 +43,18 @@ final class ScanChart extends Canvas {
 		addPaintListener(event -> paint(event.gc));
 	}
 
-	/** Shows the values of records (of one label). */
-	void setRecords(String label, List<ScanRecord> records) {
-		values = records.stream().mapToLong(ScanRecord::value).toArray();
+	/** Shows the records of one label, whose annotation reads {@code attribute} (null when not known). */
+	void setRecords(String label, @Nullable String attribute, List<ScanRecord> records) {
+		shown = ChartValues.of(attribute, records);
+		values = shown.values();
+		this.records = records.size();
 		title = label;
 		redraw();
+	}
+
+	/** What the chart draws (for the tests). */
+	ChartValues shown() {
+		return shown;
 	}
 
 	void setKind(Kind kind) {
@@ -83,18 +94,19 @@ final class ScanChart extends Canvas {
 		gc.setForeground(foreground);
 		gc.setAntialias(SWT.ON);
 		if (values.length == 0) {
-			gc.drawString(Messages.ScanChart_empty, MARGIN, MARGIN, true);
+			gc.drawString(records == 0 ? Messages.ScanChart_empty : NLS.bind(Messages.ScanChart_nothingToDraw, shown.axis()), MARGIN, MARGIN, true);
 			return;
 		}
 		long min = Arrays.stream(values).min().orElse(0);
 		long max = Arrays.stream(values).max().orElse(0);
-		String heading = NLS.bind(kind == Kind.HISTOGRAM ? Messages.ScanChart_histogramTitle : Messages.ScanChart_seriesTitle, title, values.length);
+		String heading = NLS.bind(kind == Kind.HISTOGRAM ? Messages.ScanChart_histogramTitle : Messages.ScanChart_seriesTitle,
+				new Object[] { title, records, shown.axis() });
 		gc.drawString(heading, MARGIN, MARGIN, true);
 		int line = gc.textExtent(heading).y;
 		long[] counts = kind == Kind.HISTOGRAM ? histogram(values, bins(values)) : new long[0];
 		long most = Arrays.stream(counts).max().orElse(1);
-		String low = kind == Kind.HISTOGRAM ? "0" : Long.toString(min);
-		String high = kind == Kind.HISTOGRAM ? Long.toString(most) : Long.toString(max);
+		String low = kind == Kind.HISTOGRAM ? "0" : shown.text(min);
+		String high = kind == Kind.HISTOGRAM ? Long.toString(most) : shown.text(max);
 		int left = MARGIN + Math.max(gc.textExtent(low).x, gc.textExtent(high).x) + MARGIN;
 		int top = MARGIN + line + MARGIN;
 		int bottom = area.height - MARGIN - line - 4;
@@ -106,7 +118,7 @@ final class ScanChart extends Canvas {
 		gc.drawLine(left, bottom, right, bottom);
 		yLabels(gc, left, top, bottom, low, high);
 		if (kind == Kind.HISTOGRAM) {
-			xLabels(gc, left, right, bottom, Long.toString(min), Long.toString(max), Messages.ScanChart_value);
+			xLabels(gc, left, right, bottom, shown.text(min), shown.text(max), shown.axis());
 			double width = (double) (right - left - 1) / counts.length;
 			gc.setBackground(bars);
 			for (int i = 0; i < counts.length; i++) {

@@ -125,6 +125,7 @@ final class ScanJob extends Job {
 		Path file = location.toPath();
 		Path part = file.resolveSibling("." + file.getFileName() + ".part");
 		ScanResults read = new ScanResults(settings.model().getName());
+		read.attributes(scanner.queries().stream().map(Scanner.Query::annotation).toList());
 		MessageDigest digest = WrittenFiles.digest();
 		long start = System.nanoTime(); // the scan and the CSV, not parsing the model (the first parse loads the language)
 		try {

@@ -9,12 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
+import org.looptrace.model.Annotation;
 import org.looptrace.scanner.ScanRecord;
 
 /**
@@ -35,6 +37,8 @@ final class ScanResults {
 	private final Map<String, List<ScanRecord>> records = new LinkedHashMap<>();
 	/** Per label, its count in a one-element array: counted in place, not boxed per record. */
 	private final Map<String, long[]> counts = new LinkedHashMap<>();
+	/** Per label, the data attribute its annotation reads, when known. */
+	private final Map<String, String> attributes = new HashMap<>();
 
 	/** Empty results of a source (a model or a CSV file, named in the view's title). */
 	ScanResults(String source) {
@@ -62,6 +66,19 @@ final class ScanResults {
 	/** Counts a record of a label without keeping it (once {@link #keeps} says no). */
 	void countOnly(String label) {
 		counts.computeIfAbsent(label, l -> new long[1])[0]++;
+	}
+
+	/** Says which data attribute ({@code time}, {@code size}...) each label reads, from the annotations of the model scanned. */
+	void attributes(Iterable<Annotation> annotations) {
+		for (Annotation annotation : annotations) {
+			attributes.put(annotation.getLabel(), annotation.getAttribute());
+		}
+	}
+
+	/** The data attribute the annotation of a label reads, null when not known (a CSV without its model). */
+	@Nullable
+	String attribute(String label) {
+		return attributes.get(label);
 	}
 
 	/** The labels in the order their first records came. */

@@ -173,10 +173,10 @@ public final class ScanResultsView extends ViewPart {
 		}
 		int index = folder.getSelectionIndex();
 		if (index < 0) {
-			shown.setRecords("", List.of());
+			shown.setRecords("", null, List.of());
 		} else {
 			String label = current.labels().get(index);
-			shown.setRecords(label, current.records(label));
+			shown.setRecords(label, current.attribute(label), current.records(label));
 		}
 	}
 
@@ -184,6 +184,13 @@ public final class ScanResultsView extends ViewPart {
 	@Nullable
 	ScanResults results() {
 		return results;
+	}
+
+	/** What the chart draws (for the tests). */
+	@Nullable
+	ChartValues chartShown() {
+		ScanChart shown = chart;
+		return shown == null ? null : shown.shown();
 	}
 
 	/** The table of the i-th label (tests read its rows). */

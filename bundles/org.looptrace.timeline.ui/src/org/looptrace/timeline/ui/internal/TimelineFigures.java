@@ -146,10 +146,11 @@ final class TimelineFigures {
 			swatch.setBackgroundColor(colors.get(tag.rgb()));
 			swatch.setForegroundColor(colors.get(tag.rgb()));
 			layer.add(swatch, new Rectangle(round(tag.x()), round(tag.y()) + 2, (int) Style.SWATCH_WIDTH, (int) Style.SWATCH_HEIGHT));
-			Label name = new Label(NLS.bind(Messages.TimelineView_legendTag, tag.tag()));
+			Label name = new Label(NLS.bind(Messages.TimelineView_legendTag, tag.text()));
 			name.setLabelAlignment(PositionConstants.LEFT);
 			name.setForegroundColor(colors.get(Style.TEXT));
-			layer.add(name, new Rectangle(round(tag.x() + Style.SWATCH_WIDTH + 3), round(tag.y()) - 1, 100, 14));
+			// a few pixels more than the layout's estimate: the view's font may be wider
+			layer.add(name, new Rectangle(round(tag.x() + Style.SWATCH_WIDTH + 3), round(tag.y()) - 1, round(tag.width() - Style.SWATCH_WIDTH) + 8, 14));
 		}
 		// the whole picture, so fitting and scrolling see its margins too
 		layer.add(new Figure(), new Rectangle(0, 0, round(drawing.width()), round(drawing.height())), 0);
@@ -238,7 +239,7 @@ final class TimelineFigures {
 
 	private String tooltip(Arrow arrow) {
 		String send = arrow.sendPath();
-		return NLS.bind(Messages.TimelineView_arrowTooltip, new Object[] { arrow.src(), arrow.dst(), arrow.tag(),
+		return NLS.bind(Messages.TimelineView_arrowTooltip, new Object[] { arrow.src(), arrow.dst(), Drawing.tagText(arrow.tag()),
 				send == null ? Messages.TimelineView_noSend : text(send), text(arrow.recvPath()), arrow.sendTick(), arrow.recvTick() })
 				+ (arrow.carried() ? "\n" + Messages.TimelineView_carried : "");
 	}
@@ -385,7 +386,8 @@ final class TimelineFigures {
 		private boolean on;
 
 		MarkFigure(Mark mark) {
-			setBounds(new Rectangle(round(mark.x()) - 2, round(mark.y()) - 2, 5, 5));
+			int radius = (int) Style.MARK_RADIUS;
+			setBounds(new Rectangle(round(mark.x()) - radius, round(mark.y()) - radius, 2 * radius + 1, 2 * radius + 1));
 			setBackgroundColor(colors.get(Style.TEXT));
 			setForegroundColor(colors.get(Style.TEXT));
 		}

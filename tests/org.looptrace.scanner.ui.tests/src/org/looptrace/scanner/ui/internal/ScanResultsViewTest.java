@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.scanner.ui.internal;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 import org.eclipse.core.commands.ParameterizedCommand;
 import org.eclipse.core.expressions.IEvaluationContext;
@@ -56,7 +59,40 @@ class ScanResultsViewTest {
 
 	@Test
 	void showScanResultsOnAScanCsvFillsTheView() throws Exception {
-		IFile csv = project.project.getFile("times.csv");
+		ScanResultsView view = showResults("times.csv");
+		ScanResults shown = view.results();
+		assertNotNull(shown, "the view was not filled");
+		assertEquals("times.csv", shown.source());
+		List<ScanRecord> expected = project.headless();
+		assertEquals(expected.size(), shown.total());
+		for (String label : shown.labels()) {
+			assertEquals(expected.stream().filter(record -> record.label().equals(label)).toList(), shown.records(label), label);
+		}
+		// No model beside it: the attribute read is not known, the chart draws the values and says so.
+		ChartValues chart = Objects.requireNonNull(view.chartShown());
+		assertFalse(chart.time());
+		assertEquals(Messages.ScanChart_value, chart.axis());
+	}
+
+	/**
+	 * The CSV beside its model (run.csv, as a scan writes it): the first label reads {@code time},
+	 * timestamps, so the chart draws the durations between occurrences with a time unit.
+	 */
+	@Test
+	void theChartOfATimestampDrawsDurationsAndNamesTheColumn() throws Exception {
+		ScanResultsView view = showResults("run.csv");
+		ScanResults shown = Objects.requireNonNull(view.results());
+		String first = shown.labels().get(0);
+		assertEquals("time", shown.attribute(first));
+		ChartValues chart = Objects.requireNonNull(view.chartShown());
+		assertTrue(chart.time());
+		assertTrue(chart.axis().contains("time"), chart.axis());
+		assertArrayEquals(ChartValues.durations(shown.records(first)), chart.values());
+		assertTrue(chart.text(chart.values()[0]).matches("-?[0-9.]+(ns|us|ms|s)"), chart.text(chart.values()[0]));
+	}
+
+	private ScanResultsView showResults(String name) throws Exception {
+		IFile csv = project.project.getFile(name);
 		csv.create(project.headlessCsv().getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
 
 		IHandlerService handlers = PlatformUI.getWorkbench().getService(IHandlerService.class);
@@ -68,14 +104,7 @@ class ScanResultsViewTest {
 
 		ScanResultsView view = (ScanResultsView) page().findView(ScannerUi.RESULTS_VIEW);
 		assertNotNull(view, "the view was not opened");
-		ScanResults shown = view.results();
-		assertNotNull(shown, "the view was not filled");
-		assertEquals("times.csv", shown.source());
-		List<ScanRecord> expected = project.headless();
-		assertEquals(expected.size(), shown.total());
-		for (String label : shown.labels()) {
-			assertEquals(expected.stream().filter(record -> record.label().equals(label)).toList(), shown.records(label), label);
-		}
+		return view;
 	}
 
 	private static IWorkbenchPage page() {

@@ -16,6 +16,7 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.preferences.InstanceScope;
+import org.eclipse.jface.action.ExternalActionManager;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.SWT;
@@ -84,6 +85,42 @@ class WelcomeTest {
 		assertInstanceOf(WelcomeEditor.class, page.getActiveEditor());
 		assertEquals(1, page.findEditors(WelcomeEditor.INPUT, WelcomeEditor.ID, IWorkbenchPage.MATCH_INPUT).length);
 		assertFalse(page.getActiveEditor().isDirty());
+	}
+
+	/**
+	 * Help ▸ Help Contents (the workbench's command, as its menu item runs it) opens the guides, and
+	 * a help resource naming a guide opens that guide; the help system's search and dynamic help,
+	 * which the product does not ship, are not in the Help menu (a menu item of a command is shown
+	 * only when the activity callback says the command is active).
+	 */
+	@Test
+	void helpContentsOpensTheGuidesAndNoDeadHelpEntryRemains() throws Exception {
+		page.closeAllEditors(false); // the Welcome page of the first start
+		IHandlerService handlers = PlatformUI.getWorkbench().getService(IHandlerService.class);
+		handlers.executeCommand("org.eclipse.ui.help.helpContents", null);
+		assertInstanceOf(WelcomeEditor.class, page.getActiveEditor(), "Help Contents opened " + page.getActiveEditor());
+		PlatformUI.getWorkbench().getHelpSystem().displayHelpResource("LANGUAGE.md");
+		assertEquals("LANGUAGE.md", page.getActiveEditor().getTitle());
+
+		ExternalActionManager.ICallback callback = ExternalActionManager.getInstance().getCallback();
+		assertNotNull(callback);
+		assertTrue(callback.isActive("org.eclipse.ui.help.helpContents"), "Help Contents is shown");
+		assertFalse(callback.isActive("org.eclipse.ui.help.helpSearch"), "Help Search has no help system to search");
+		assertFalse(callback.isActive("org.eclipse.ui.help.dynamicHelp"), "Dynamic Help has no help system");
+	}
+
+	/**
+	 * The tracing guide says where the tracer is before it says to build it: the IDE does not ship
+	 * it, so "make in tracer/" alone would send the user looking for a folder they do not have.
+	 */
+	@Test
+	void theTracingGuideSaysWhereTheTracerComesFrom() throws Exception {
+		ITextEditor text = assertInstanceOf(ITextEditor.class, Guides.open(page, Guides.TRACING));
+		String guide = text.getDocumentProvider().getDocument(text.getEditorInput()).get();
+		int source = guide.indexOf("LoopTrace source repository");
+		int make = guide.indexOf("make");
+		assertTrue(source >= 0 && source < make, "the guide names the repository before its first make:\n" + guide);
+		assertTrue(guide.contains("not part of the IDE"), guide);
 	}
 
 	@Test
