@@ -51,6 +51,9 @@ class EditorCommandsTest {
 			   done
 			""";
 
+	/** An annotation asking for ranks its construct has no event on: 12-15 are beyond the ring's 8. */
+	private static final String UNCOVERED = RING.replace("  0 local step", "  get \"step\" {0-3,12-15}.time ->\n  0 local step");
+
 	@Test
 	void ctrlSlashCommentsTheSelectedLinesAndUncommentsThemAgain() throws Exception {
 		try (EditorFixture fixture = new EditorFixture("commented", RING)) {
@@ -131,15 +134,10 @@ class EditorCommandsTest {
 
 	@Test
 	void annotationRanksTheConstructDoesNotCoverHaveAQuickFixThatReducesThem() throws Exception {
-		String model = RING.replace("  0 local step", "  get \"step\" {0-3,12-15}.time ->\n  0 local step");
-		try (EditorFixture fixture = new EditorFixture("fixed", model)) {
+		try (EditorFixture fixture = new EditorFixture("fixed", UNCOVERED)) {
 			ITextEditor editor = fixture.open();
-			IMarker[] uncovered = new IMarker[1];
-			waitUntil(() -> (uncovered[0] = uncoveredRanks(fixture)) != null, "no marker on the uncovered ranks");
-			IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(uncovered[0]);
-			assertEquals(1, fixes.length);
-			fixes[0].run(uncovered[0]);
-			assertEquals(model.replace("{0-3,12-15}", "{0}"), EditorFixture.document(editor).get());
+			fix(awaitUncoveredRanks(fixture));
+			assertEquals(UNCOVERED.replace("{0-3,12-15}", "{0}"), EditorFixture.document(editor).get());
 			editor.doSave(null); // the markers are those of the file as saved
 			waitUntil(() -> uncoveredRanks(fixture) == null, "the marker stays after the fix");
 		}
@@ -152,35 +150,53 @@ class EditorCommandsTest {
 	 */
 	@Test
 	void aProblemOfTheSavedAndTheEditedTextIsShownOnceAndKeepsItsQuickFix() throws Exception {
-		String model = RING.replace("  0 local step", "  get \"step\" {0-3,12-15}.time ->\n  0 local step");
-		try (EditorFixture fixture = new EditorFixture("twice", model)) {
+		try (EditorFixture fixture = new EditorFixture("twice", UNCOVERED)) {
 			ITextEditor editor = fixture.open();
-			IMarker[] uncovered = new IMarker[1];
-			waitUntil(() -> (uncovered[0] = uncoveredRanks(fixture)) != null, "no marker on the uncovered ranks");
-			String message = uncovered[0].getAttribute(IMarker.MESSAGE, "");
+			IMarker uncovered = awaitUncoveredRanks(fixture);
+			String message = uncovered.getAttribute(IMarker.MESSAGE, "");
+			IAnnotationModel annotations = EditorFixture.viewer(editor).getAnnotationModel();
+			// the user edits a file whose markers the editor shows
+			waitUntil(() -> shown(annotations, message).size() == 1, "the editor does not show the marker");
 			IDocument document = EditorFixture.document(editor);
 			// an error of the edited text alone tells when the editor has validated it
 			String edit = "0 snd 1 2\n";
 			document.replace(0, 0, edit);
 			waitUntil(() -> EditorFixture.problems(editor).stream().anyMatch(problem -> problem.getText().contains("snd")),
 					"the editor shows no error of its text");
-			IAnnotationModel annotations = EditorFixture.viewer(editor).getAnnotationModel();
-			List<Position> shown = new ArrayList<>();
-			annotations.getAnnotationIterator().forEachRemaining(annotation -> {
-				if (!annotation.isMarkedDeleted() && message.equals(annotation.getText())) {
-					shown.add(annotations.getPosition(annotation));
-				}
-			});
-			int ranks = model.indexOf("0-3,12-15") + edit.length();
+			List<Position> shown = shown(annotations, message);
+			int ranks = UNCOVERED.indexOf("0-3,12-15") + edit.length();
 			assertEquals(1, shown.size(), () -> "shown at " + shown);
 			assertTrue(shown.get(0).getOffset() <= ranks && ranks < shown.get(0).getOffset() + shown.get(0).getLength(),
 					() -> "shown at " + shown);
 
-			IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(uncovered[0]);
-			assertEquals(1, fixes.length);
-			fixes[0].run(uncovered[0]);
-			assertEquals(edit + model.replace("{0-3,12-15}", "{0}"), document.get());
+			fix(uncovered);
+			assertEquals(edit + UNCOVERED.replace("{0-3,12-15}", "{0}"), document.get());
 		}
+	}
+
+	/** Where the editor shows a problem with this message, by a marker or an annotation of its own. */
+	private static List<Position> shown(IAnnotationModel annotations, String message) {
+		List<Position> shown = new ArrayList<>();
+		annotations.getAnnotationIterator().forEachRemaining(annotation -> {
+			if (!annotation.isMarkedDeleted() && message.equals(annotation.getText())) {
+				shown.add(annotations.getPosition(annotation));
+			}
+		});
+		return shown;
+	}
+
+	/** Waits for the builder's marker of the ranks of {@link #UNCOVERED}'s annotation. */
+	private static IMarker awaitUncoveredRanks(EditorFixture fixture) {
+		IMarker[] uncovered = new IMarker[1];
+		waitUntil(() -> (uncovered[0] = uncoveredRanks(fixture)) != null, "no marker on the uncovered ranks");
+		return uncovered[0];
+	}
+
+	/** Runs the one quick fix of a marker. */
+	private static void fix(IMarker marker) {
+		IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(marker);
+		assertEquals(1, fixes.length);
+		fixes[0].run(marker);
 	}
 
 	private static @Nullable IMarker uncoveredRanks(EditorFixture fixture) {
