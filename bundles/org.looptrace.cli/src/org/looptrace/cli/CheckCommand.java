@@ -5,19 +5,15 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 import org.looptrace.model.core.Progress;
-import org.looptrace.model.core.RankSet;
 import org.looptrace.trace.ConsistencyCheck;
-import org.looptrace.trace.Diagnostic;
-import org.looptrace.trace.SkippedLines;
-import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
+import org.looptrace.trace.otf2.TraceCheck;
 import org.looptrace.trace.otf2.TraceSource;
 
-/** {@code looptrace check <folder>}: the diagnostics and summary of {@link ConsistencyCheck}. */
+/** {@code looptrace check <folder>}: the diagnostics and summary of {@link TraceCheck}, which the IDE marks too. */
 public final class CheckCommand implements Command {
 
 	@Override
@@ -67,30 +63,18 @@ public final class CheckCommand implements Command {
 		TraceInput.checkCalls(name(), given, calls);
 		// nothing to check (not a trace folder, an archive that cannot be opened): bad input, as for model
 		TraceSource source = TraceInput.open(name(), given, calls, out);
-		TraceFolder folder;
+		TraceCheck checked;
 		try {
-			folder = TraceFolder.openLenient(source.folder(), new SkippedLines(0));
+			checked = TraceCheck.of(source, ConsistencyCheck.DEFAULT_SHOWN_PER_FILE, Progress.NONE);
 		} catch (TraceFormatException e) {
 			throw new UsageException(name() + ": " + e.diagnostic(), e);
-		}
-		ConsistencyCheck.Report report = ConsistencyCheck.check(folder, Progress.NONE);
-		List<Diagnostic> diagnostics;
-		List<Diagnostic> warnings;
-		Optional<String> missingReceives = Optional.empty();
-		try {
-			diagnostics = source.located(report.diagnostics());
-			warnings = source.warnings();
-			if (report.hasErrors() && folder.ranks() > 0) {
-				// messages an archive's ranks never receive may be receives it requests and never completes
-				missingReceives = source.missingReceives(RankSet.range(0, folder.ranks() - 1));
-			}
 		} catch (IOException e) { // the archive was read a moment ago: it changed under us
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage(), e);
 		}
-		diagnostics.forEach(out::println);
-		missingReceives.ifPresent(cause -> out.println(given + ": " + cause));
-		// the archive's warnings, printed as it was opened, count in the summary too
-		out.println(report.withDiagnosticsFirst(warnings).summary());
-		return report.hasErrors() ? 1 : 0;
+		// the archive's warnings were printed as it was opened; they count in the summary
+		checked.diagnostics().forEach(out::println);
+		checked.missingReceives().ifPresent(cause -> out.println(given + ": " + cause));
+		out.println(checked.summary());
+		return checked.hasErrors() ? 1 : 0;
 	}
 }

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.eclipse.core.commands.Command;
 import org.eclipse.core.resources.IFile;
@@ -50,10 +51,13 @@ import org.looptrace.model.core.TraceEvent;
 import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.testsupport.Projection;
 import org.looptrace.testsupport.RandomPrograms;
+import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Patterns;
 import org.looptrace.trace.otf2.Otf2Archive;
+import org.looptrace.trace.otf2.TraceCheck;
+import org.looptrace.trace.otf2.TraceSource;
 import org.looptrace.ui.internal.ModelTracesJob;
 import org.looptrace.ui.testsupport.TestProjects;
 import org.looptrace.ui.testsupport.Workbench;
@@ -142,6 +146,70 @@ class ModelTracesTest {
 		assertMarkedAtItsLine(traceFolder("ring", 3), "trace.1", 3, "1 sned 2 0");
 	}
 
+	/**
+	 * The example of one problem of each kind: a marker per problem {@code looptrace check} reports, on
+	 * the file and at the line it names (those about the folder on the folder), in its words and severity.
+	 */
+	@Test
+	void theBrokenExampleHasAMarkerPerProblemCheckReports() throws Exception {
+		Path broken = TestProjects.examples().resolve("broken");
+		IFolder folder = TestProjects.traceFolder(project, "broken", copy -> {
+			try (Stream<Path> files = Files.list(broken)) {
+				for (Path file : files.toList()) {
+					Files.copy(file, copy.resolve(file.getFileName()));
+				}
+			}
+		});
+		assertEquals(IStatus.ERROR, runJob(folder).getSeverity());
+		List<String> expected = checked(folder);
+		assertEquals(18, expected.stream().filter(problem -> problem.contains(" error: ")).count(), expected::toString);
+		assertEquals(expected, markers(folder));
+	}
+
+	/**
+	 * A run cut short (the last line of a rank torn, its receive left out): the warning about that line
+	 * and the error about the message it leaves unmatched, where check puts them, none on the folder.
+	 */
+	@Test
+	void aRunCutShortHasTheWarningOfItsLastLineAndTheErrorItCauses() throws Exception {
+		IFolder folder = traceFolder("ring", 3);
+		Path trace = folder.getLocation().toPath().resolve("trace.0");
+		String text = Files.readString(trace);
+		int last = text.lastIndexOf('\n', text.length() - 2) + 1;
+		assertTrue(text.substring(last).startsWith("2 recv 0 "), text.substring(last));
+		Files.writeString(trace, text.substring(0, last) + "2 re");
+		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
+
+		assertEquals(IStatus.ERROR, runJob(folder).getSeverity());
+		List<String> markers = markers(folder);
+		assertEquals(checked(folder), markers);
+		long line = text.substring(0, last).lines().count() + 1;
+		assertTrue(markers.contains("trace.0:" + line + ": warning: the last line, '2 re', has no newline and stops inside an event "
+				+ "(unknown event kind 're': expected send, recv, sync or local): cut short, as by a rank killed while writing; not read"),
+				markers::toString);
+		assertTrue(markers.stream().anyMatch(marker -> marker.startsWith("trace.2:") && marker.contains(": error: unmatched send on channel (2, 0, ")),
+				markers::toString);
+		assertTrue(markers.stream().noneMatch(marker -> marker.startsWith(folder.getName() + ":")), markers::toString);
+	}
+
+	/** A huge broken trace: its first problems as markers, then one note of how many more, not a flood. */
+	@Test
+	void theMarkersOfAFileAreCappedWithANoteOfTheOthers() throws Exception {
+		IFolder folder = traceFolder("ring", 3);
+		Path trace = folder.getLocation().toPath().resolve("trace.1");
+		int bad = 250;
+		Files.writeString(trace, Files.readString(trace) + "1 sned 2 0\n".repeat(bad));
+		folder.refreshLocal(IResource.DEPTH_INFINITE, null);
+
+		assertEquals(IStatus.ERROR, runJob(folder).getSeverity());
+		IMarker[] markers = folder.getFile("trace.1").findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(ModelTracesJob.MARKERS_PER_FILE + 1, markers.length);
+		IMarker note = Arrays.stream(markers).filter(marker -> marker.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_INFO)
+				.findFirst().orElseThrow();
+		assertEquals((bad - ModelTracesJob.MARKERS_PER_FILE) + " more errors and warnings of this file left out (at most "
+				+ ModelTracesJob.MARKERS_PER_FILE + " shown per file)", note.getAttribute(IMarker.MESSAGE, ""));
+	}
+
 	@Test
 	void aFolderHoldingAnOtf2ArchiveIsModelledAsItsRun() throws Exception {
 		List<List<TraceEvent>> program = RandomPrograms.shaped(6, 3);
@@ -184,11 +252,13 @@ class ModelTracesTest {
 		assertEquals(IMarker.SEVERITY_WARNING, warnings[0].getAttribute(IMarker.SEVERITY, -1));
 		String warning = warnings[0].getAttribute(IMarker.MESSAGE, "");
 		assertTrue(warning.startsWith("2 nonblocking receives of rank 1 are requested but never completed in the archive"), warning);
-		IMarker[] errors = folder.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
-		assertEquals(1, errors.length, () -> "markers on the folder: " + Arrays.toString(errors));
-		String error = errors[0].getAttribute(IMarker.MESSAGE, "");
-		assertTrue(error.contains("rank 0 sends 3 messages, rank 1 receives 1; rank 1 requests 2 nonblocking receives that "), error);
-		assertTrue(error.endsWith("trace the run with Score-P or LoopTrace's tracer, which record them"), error);
+		IMarker[] causes = folder.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, 0);
+		assertEquals(1, causes.length, () -> "markers on the folder: " + Arrays.toString(causes));
+		String cause = causes[0].getAttribute(IMarker.MESSAGE, "");
+		assertTrue(cause.startsWith("rank 1 requests 2 nonblocking receives that "), cause);
+		assertTrue(cause.endsWith("trace the run with Score-P or LoopTrace's tracer, which record them"), cause);
+		// the unmatched messages are errors as check reports them, on the event file of the location
+		assertEquals(checked(folder), markers(folder));
 	}
 
 	@Test
@@ -314,6 +384,42 @@ class ModelTracesTest {
 	private IFolder traceFolder(String pattern, int ranks) throws CoreException, IOException {
 		return TestProjects.traceFolder(project, pattern,
 				folder -> Patterns.write(Patterns.create(pattern, ranks, 6, 1), folder, Progress.NONE));
+	}
+
+	/**
+	 * What {@code looptrace check} reports about a folder of the project (the check the command line runs,
+	 * as many problems per file as the IDE marks), each as {@link #markers} writes a marker.
+	 */
+	private static List<String> checked(IFolder folder) throws IOException {
+		Path location = folder.getLocation().toPath();
+		TraceCheck check = TraceCheck.of(TraceSource.open(location, false, 1, Progress.NONE), ModelTracesJob.MARKERS_PER_FILE,
+				Progress.NONE);
+		List<String> problems = new ArrayList<>();
+		for (Diagnostic diagnostic : check.all()) {
+			String name = diagnostic.file().equals(location) ? folder.getName() : diagnostic.file().getFileName().toString();
+			problems.add(name + (diagnostic.line() > 0 ? ":" + diagnostic.line() : "") + ": " + diagnostic.severity().word() + ": "
+					+ diagnostic.message());
+		}
+		check.missingReceives().ifPresent(cause -> problems.add(folder.getName() + ": note: " + cause));
+		problems.sort(null);
+		return problems;
+	}
+
+	/** The trace problem markers of a folder and what it holds as {@code name[:line]: severity: message}, sorted. */
+	private static List<String> markers(IFolder folder) throws CoreException {
+		List<String> markers = new ArrayList<>();
+		for (IMarker marker : folder.findMarkers(LoopTraceUi.TRACE_PROBLEM_MARKER, false, IResource.DEPTH_INFINITE)) {
+			int line = marker.getAttribute(IMarker.LINE_NUMBER, 0);
+			String severity = switch (marker.getAttribute(IMarker.SEVERITY, -1)) {
+			case IMarker.SEVERITY_ERROR -> "error";
+			case IMarker.SEVERITY_WARNING -> "warning";
+			default -> "note";
+			};
+			markers.add(marker.getResource().getName() + (line > 0 ? ":" + line : "") + ": " + severity + ": "
+					+ marker.getAttribute(IMarker.MESSAGE, ""));
+		}
+		markers.sort(null);
+		return markers;
 	}
 
 	private static IStatus runJob(IFolder folder) throws InterruptedException {

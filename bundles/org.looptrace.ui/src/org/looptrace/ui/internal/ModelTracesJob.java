@@ -16,8 +16,10 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.IResourceRuleFactory;
+import org.eclipse.core.resources.IWorkspace;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.ICoreRunnable;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -41,6 +43,7 @@ import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.Otf2Archive;
+import org.looptrace.trace.otf2.TraceCheck;
 import org.looptrace.trace.otf2.TraceSource;
 import org.looptrace.ui.LoopTraceUi;
 import org.looptrace.ui.MonitorProgress;
@@ -49,8 +52,9 @@ import org.looptrace.ui.WrittenFiles;
 /**
  * Builds the global model of a trace folder of the workspace into its {@code model.loops}, as a
  * cancellable job with progress, with the options of {@link ModellingPreferences}: ranks in
- * parallel, merged as they come, local models of unchanged ranks reused. Problems in the traces
- * become markers at their file and line; a folder holding an OTF2 archive is read as its trace
+ * parallel, merged as they come, local models of unchanged ranks reused. The problems of the traces
+ * become markers at their file and line, those {@code looptrace check} reports ({@link TraceCheck}) in
+ * its words and severities; a folder holding an OTF2 archive is read as its trace
  * folder ({@link TraceSource}), the archive's warnings marked on its anchor; the traces of a replay
  * are modelled with the model's tags when the folder holds the replay's table of tags, their problems
  * marked on the replay's own trace files, those of the table at its line.
@@ -60,6 +64,12 @@ import org.looptrace.ui.WrittenFiles;
  * written beside it, into {@code model.new.loops}, and a marker on the edited model says so.
  */
 public final class ModelTracesJob extends Job {
+
+	/**
+	 * The problems marked per file, as {@code looptrace check} shows 10: enough to see what is wrong,
+	 * not so many that a huge broken trace floods the Problems view; a note says how many more there are.
+	 */
+	public static final int MARKERS_PER_FILE = 100;
 
 	private final IContainer folder;
 	private final boolean replaceEdited;
@@ -86,6 +96,7 @@ public final class ModelTracesJob extends Job {
 
 	@Override
 	protected IStatus run(@Nullable IProgressMonitor monitor) {
+		@Nullable TraceCheck checked = null;
 		try {
 			IPath location = folder.getLocation();
 			if (location == null) {
@@ -95,9 +106,8 @@ public final class ModelTracesJob extends Job {
 			ModellingPreferences options = ModellingPreferences.of(folder.getProject());
 			MonitorProgress progress = new MonitorProgress(monitor, getName());
 			TraceSource source = TraceSource.open(location.toPath(), false, options.threads(), progress);
-			for (Diagnostic warning : source.warnings()) {
-				mark(warning);
-			}
+			checked = TraceCheck.of(source, MARKERS_PER_FILE, progress);
+			mark(checked);
 			Path modelled = withTags(location.toPath(), source.folder());
 			TraceFolder traces;
 			LocalModelCache cache = options.cache() ? cache(location.toPath(), options) : null;
@@ -122,10 +132,10 @@ public final class ModelTracesJob extends Job {
 		} catch (CancellationException e) {
 			return Status.CANCEL_STATUS;
 		} catch (TraceFormatException e) {
-			return marked(e.getMessage(), () -> mark(e.diagnostic()));
+			return marked(e.getMessage(), checked, () -> mark(e.diagnostic()));
 		} catch (InconsistentTraceException e) {
 			return marked(NLS.bind(Messages.ModelTracesJob_inconsistent, folder.getFullPath().makeRelative(), e.getMessage()),
-					() -> markFolder(e.getMessage()));
+					checked, () -> markFolder(IMarker.SEVERITY_ERROR, e.getMessage()));
 		} catch (IOException | CoreException e) {
 			return Status.error(NLS.bind(Messages.ModelTracesJob_failed, folder.getFullPath().makeRelative(), e.getMessage()), e);
 		}
@@ -147,10 +157,16 @@ public final class ModelTracesJob extends Job {
 		}
 	}
 
-	/** An error status for a problem of the traces, after putting its marker where it is. */
-	private static IStatus marked(String message, MarkerAction marking) {
+	/**
+	 * An error status for a problem of the traces, after putting its marker where it is unless the check
+	 * of the traces found errors: modelling stops at one of those or at what follows from them, and
+	 * they are marked already.
+	 */
+	private static IStatus marked(String message, @Nullable TraceCheck checked, MarkerAction marking) {
 		try {
-			marking.run();
+			if (checked == null || !checked.hasErrors()) {
+				marking.run();
+			}
 			return Status.error(message);
 		} catch (CoreException e) {
 			return Status.error(NLS.bind(Messages.ModelTracesJob_markerFailed, message, e.getMessage()), e);
@@ -231,6 +247,23 @@ public final class ModelTracesJob extends Job {
 		return folder.getFile(IPath.fromOSString(name));
 	}
 
+	/**
+	 * Every problem of the check, as {@code looptrace check} reports it, in one change of the workspace:
+	 * a huge broken trace gives {@link #MARKERS_PER_FILE} markers per file and a note of how many more.
+	 */
+	private void mark(TraceCheck checked) throws CoreException {
+		ResourcesPlugin.getWorkspace().run((ICoreRunnable) unused -> {
+			for (Diagnostic diagnostic : checked.all()) {
+				mark(diagnostic);
+			}
+			Optional<String> cause = checked.missingReceives();
+			if (cause.isPresent()) {
+				// why messages are missing, beside the errors about them
+				markFolder(IMarker.SEVERITY_INFO, cause.get());
+			}
+		}, null, IWorkspace.AVOID_UPDATE, null);
+	}
+
 	/** A marker on the trace file the diagnostic names, at its line; on the folder otherwise. */
 	private void mark(Diagnostic diagnostic) throws CoreException {
 		IResource target = folder;
@@ -242,17 +275,20 @@ public final class ModelTracesJob extends Job {
 			}
 		}
 		IMarker marker = target.createMarker(LoopTraceUi.TRACE_PROBLEM_MARKER);
-		marker.setAttribute(IMarker.SEVERITY, diagnostic.severity() == Diagnostic.Severity.ERROR ? IMarker.SEVERITY_ERROR
-				: IMarker.SEVERITY_WARNING);
+		marker.setAttribute(IMarker.SEVERITY, switch (diagnostic.severity()) {
+		case ERROR -> IMarker.SEVERITY_ERROR;
+		case WARNING -> IMarker.SEVERITY_WARNING;
+		case NOTE -> IMarker.SEVERITY_INFO;
+		});
 		marker.setAttribute(IMarker.MESSAGE, diagnostic.message());
 		if (diagnostic.line() > 0) {
 			marker.setAttribute(IMarker.LINE_NUMBER, (int) Math.min(Integer.MAX_VALUE, diagnostic.line()));
 		}
 	}
 
-	private void markFolder(String message) throws CoreException {
+	private void markFolder(int severity, String message) throws CoreException {
 		IMarker marker = folder.createMarker(LoopTraceUi.TRACE_PROBLEM_MARKER);
-		marker.setAttribute(IMarker.SEVERITY, IMarker.SEVERITY_ERROR);
+		marker.setAttribute(IMarker.SEVERITY, severity);
 		marker.setAttribute(IMarker.MESSAGE, message);
 	}
 }

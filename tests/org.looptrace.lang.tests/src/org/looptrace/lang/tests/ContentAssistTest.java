@@ -53,6 +53,20 @@ class ContentAssistTest {
 		assertFalse(inBound.contains("j"), inBound::toString);
 	}
 
+	/** An attribute being typed gets attributes, not the directions that may follow a whole one. */
+	@Test
+	void proposesAttributesWhileOneIsTypedAndDirectionsAfterAWholeOne() {
+		for (String typed : List.of("get \"x\" {0}.t|", "get \"x\" {0}.si|", "for i = 0 to 3\n  get \"x\" {0-3}.e|\n  0 send 1 2\ndone\n")) {
+			List<String> proposals = proposals(typed);
+			assertTrue(proposals.stream().anyMatch(List.of("time", "end", "size")::contains), () -> typed + ": " + proposals);
+			assertFalse(proposals.contains("->") || proposals.contains("<-"), () -> typed + ": " + proposals);
+		}
+		for (String whole : List.of("get \"x\" {0}.time |", "get \"x\" {0}.time|", "get \"x\" {0}.\"my attr\"|")) {
+			List<String> proposals = proposals(whole);
+			assertTrue(proposals.containsAll(List.of("->", "<-")), () -> whole + ": " + proposals);
+		}
+	}
+
 	@Test
 	void proposesAttributesAfterTheRanks() {
 		List<String> proposals = proposals("get \"t\" {0}.|");

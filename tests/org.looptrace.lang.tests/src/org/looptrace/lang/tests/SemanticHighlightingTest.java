@@ -4,7 +4,11 @@ package org.looptrace.lang.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.eclipse.xtext.util.CancelIndicator;
@@ -90,6 +94,40 @@ class SemanticHighlightingTest {
 			for (EditorServices.TextRange loop : loops) {
 				String loopText = text.substring(loop.offset(), loop.offset() + loop.length());
 				assertTrue(loopText.startsWith("for ") && loopText.endsWith("done"), loopText);
+			}
+		}
+	}
+
+	/** The tokens of model text as its lexer reads them: words, numbers, strings, comments, one character otherwise. */
+	private static final Pattern TOKEN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*|[0-9]+|\"(\\\\.|[^\"\\\\])*\"|//[^\n]*|\\S");
+
+	/**
+	 * A stray character typed into a line of each example (a syntax error there): every range
+	 * highlighted on the later lines starts where a token starts and ends where one ends, as read by a
+	 * lexer of its own here, so a range off by a character is seen (what the ranges mean may change
+	 * with the parse: an index whose loop header broke is a rank).
+	 */
+	@Test
+	void aSyntaxErrorLeavesTheRangesOfLaterLinesOnTheirTokens() throws Exception {
+		for (Path example : Texts.examples()) {
+			String text = Files.readString(example);
+			for (int lineStart = 0, lineEnd; (lineEnd = text.indexOf('\n', lineStart)) >= 0; lineStart = lineEnd + 1) {
+				for (String stray : List.of("#", "x", "=", "7 ")) {
+					int at = lineStart + (lineEnd - lineStart) / 2;
+					String edited = text.substring(0, at) + stray + text.substring(at);
+					int later = lineEnd + stray.length() + 1;
+					boolean[] starts = new boolean[edited.length() + 1];
+					boolean[] ends = new boolean[edited.length() + 1];
+					for (Matcher token = TOKEN.matcher(edited); token.find();) {
+						starts[token.start()] = true;
+						ends[token.end()] = true;
+					}
+					for (HighlightedRange range : EditorServices.highlight(edited, CancelIndicator.NullImpl)) {
+						int end = range.offset() + range.length();
+						assertTrue(range.offset() < later || starts[range.offset()] && ends[end], () -> example.getFileName() + ": '" + stray
+								+ "' at " + at + ": " + range + " '" + edited.substring(range.offset(), end) + "' is off its tokens in\n" + edited);
+					}
+				}
 			}
 		}
 	}

@@ -39,7 +39,8 @@ import com.google.inject.Inject;
  * Completion: keywords (by default), templates for a loop and an annotation, the indices of the
  * enclosing loops where an expression or value may name one, the tags, communicators and collective
  * names the model already uses, and after {@code }.} in an annotation the attributes named in the headers
- * of the data traces of the model's traces ({@link TraceSource#readyOfModel}).
+ * of the data traces of the model's traces ({@link TraceSource#readyOfModel}), the directions only
+ * after a whole attribute.
  */
 public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider {
 
@@ -70,6 +71,9 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 
 	@Override
 	protected void _createProposals(Keyword keyword, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+		if (GrammarUtil.containingRule(keyword) == grammar.getDirectionRule() && typingAttribute(context)) {
+			return;
+		}
 		super._createProposals(keyword, context, acceptor);
 		if (keyword == grammar.getLoopAccess().getForKeyword_0()) {
 			String index = "i" + indicesInScope(context).size();
@@ -162,6 +166,26 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 			return ATTRIBUTES;
 		}
 		return attributes.isEmpty() ? ATTRIBUTES : new ArrayList<>(attributes);
+	}
+
+	/**
+	 * Whether the cursor is right after the part of an attribute typed so far: the parser takes that
+	 * part for a whole attribute and asks for the direction next, while the user wants the attribute's
+	 * name completed. An attribute is whole once a space follows it, it is quoted or it is one of the
+	 * data's attributes.
+	 */
+	private boolean typingAttribute(ContentAssistContext context) {
+		INode last = context.getLastCompleteNode();
+		if (last == null || last.getEndOffset() != context.getOffset() || last.getText().startsWith("\"")) {
+			return false;
+		}
+		for (INode node = last; node != null; node = node.getParent()) {
+			if (node.getGrammarElement() != null
+					&& GrammarUtil.containingAssignment(node.getGrammarElement()) == grammar.getAnnotationAccess().getAttributeAssignment_6()) {
+				return !attributes(context).contains(last.getText());
+			}
+		}
+		return false;
 	}
 
 	/** An expression (a bound, rank, peer, tag or local word), where an index may be named. */

@@ -11,10 +11,11 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.ILog;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.BadLocationException;
-import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.Position;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.ui.IMarkerResolution;
 import org.eclipse.ui.IMarkerResolutionGenerator2;
+import org.eclipse.ui.texteditor.AbstractMarkerAnnotationModel;
 import org.looptrace.lang.internal.ide.constructs.ConstructFacts;
 import org.looptrace.lang.internal.validation.LoopsIssueCodes;
 
@@ -36,9 +37,10 @@ public class CoveredRanksResolutions implements IMarkerResolutionGenerator2 {
 		if (marker == null || !hasResolutions(marker) || !(marker.getResource() instanceof IFile file)) {
 			return new IMarkerResolution[0];
 		}
-		int offset = marker.getAttribute(IMarker.CHAR_START, -1);
+		IMarker uncovered = marker; // non-null here, as the lambda must know
 		try {
-			ConstructFacts.Replacement fix = edit(file, document -> ConstructFacts.coveredRanks(document.get(), offset), false);
+			ConstructFacts.Replacement fix = edit(file,
+					buffer -> ConstructFacts.coveredRanks(buffer.getDocument().get(), offsetOf(uncovered, buffer)), false);
 			return fix == null ? new IMarkerResolution[0] : new IMarkerResolution[] { new Resolution(fix) };
 		} catch (CoreException | BadLocationException e) {
 			ILog.of(CoveredRanksResolutions.class).error("no quick fix for " + file, e);
@@ -46,10 +48,24 @@ public class CoveredRanksResolutions implements IMarkerResolutionGenerator2 {
 		}
 	}
 
+	/**
+	 * Where the marker is in the file's document now: an open editor moves it with the edits not saved
+	 * yet (the marker's own offset is the file's as saved), so its fix applies to the text as shown.
+	 */
+	private static int offsetOf(IMarker marker, ITextFileBuffer buffer) {
+		if (buffer.getAnnotationModel() instanceof AbstractMarkerAnnotationModel model) {
+			Position position = model.getMarkerPosition(marker);
+			if (position != null && !position.isDeleted()) {
+				return position.getOffset();
+			}
+		}
+		return marker.getAttribute(IMarker.CHAR_START, -1);
+	}
+
 	/** What is done with the document of a file. */
 	private interface DocumentWork<T> {
 		@Nullable
-		T apply(IDocument document) throws BadLocationException;
+		T apply(ITextFileBuffer buffer) throws BadLocationException;
 	}
 
 	/** Works on the file's document, saving it afterwards when no editor has it open. */
@@ -58,7 +74,7 @@ public class CoveredRanksResolutions implements IMarkerResolutionGenerator2 {
 		manager.connect(file.getFullPath(), LocationKind.IFILE, null);
 		try {
 			ITextFileBuffer buffer = manager.getTextFileBuffer(file.getFullPath(), LocationKind.IFILE);
-			T result = work.apply(buffer.getDocument());
+			T result = work.apply(buffer);
 			if (save && !buffer.isShared()) {
 				buffer.commit(null, true);
 			}
@@ -86,8 +102,8 @@ public class CoveredRanksResolutions implements IMarkerResolutionGenerator2 {
 				return;
 			}
 			try {
-				edit(file, document -> {
-					document.replace(fix.offset(), fix.length(), fix.text());
+				edit(file, buffer -> {
+					buffer.getDocument().replace(fix.offset(), fix.length(), fix.text());
 					return null;
 				}, true);
 			} catch (CoreException | BadLocationException e) {

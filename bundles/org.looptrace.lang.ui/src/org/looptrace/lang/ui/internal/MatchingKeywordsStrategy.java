@@ -72,9 +72,9 @@ final class MatchingKeywordsStrategy extends WholeTextStrategy {
 		Map<Annotation, Position> pair = new HashMap<>();
 		EditorServices.TextRange loop = loopAt(textViewer.getDocument(), selection.getOffset());
 		if (loop != null) {
-			pair.put(new Annotation(TYPE, false, Messages.MatchingKeyword_label), new Position(loop.offset(), FOR.length()));
-			pair.put(new Annotation(TYPE, false, Messages.MatchingKeyword_label),
-					new Position(loop.offset() + loop.length() - DONE.length(), DONE.length()));
+			// no text: the editor's annotation hover would show it above the construct's hover
+			pair.put(new Annotation(TYPE, false, null), new Position(loop.offset(), FOR.length()));
+			pair.put(new Annotation(TYPE, false, null), new Position(loop.offset() + loop.length() - DONE.length(), DONE.length()));
 		}
 		model.replaceAnnotations(shown, pair);
 		shown = pair.keySet().toArray(Annotation[]::new);

@@ -29,7 +29,6 @@ public final class Messages extends NLS {
 	public static String Format_failedTitle;
 	public static String Format_failed;
 	public static String LoopsBuilder_unreadable;
-	public static String MatchingKeyword_label;
 	public static String QuickOutline_info;
 	public static String CoveredRanks_label;
 

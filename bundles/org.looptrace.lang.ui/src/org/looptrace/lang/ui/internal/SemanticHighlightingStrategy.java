@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.text.DocumentEvent;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IDocumentListener;
 import org.eclipse.jface.text.IRegion;
 import org.eclipse.jface.text.ITextPresentationListener;
 import org.eclipse.jface.text.ITextViewer;
@@ -29,19 +31,40 @@ import org.looptrace.lang.internal.ide.LoopsSemanticHighlighting;
  * highlighting of the presentation reconciler stays underneath. Only the stretch of text where the
  * highlighting changed is redrawn (a keystroke redraws its line, not the whole document). A result
  * computed on text that has changed since is dropped; the next reconcile brings the right one.
+ * Until it comes, the ranges kept follow each edit as the text does (those after it move, those it
+ * touches go): a presentation built meanwhile (the edited line, or the whole text when folding
+ * changes) must not draw them where their tokens were before.
  */
-final class SemanticHighlightingStrategy extends WholeTextStrategy implements ITextPresentationListener, IPropertyChangeListener {
+final class SemanticHighlightingStrategy extends WholeTextStrategy
+		implements ITextPresentationListener, IPropertyChangeListener, IDocumentListener {
 
 	/** The font style of each style id of {@link LoopsSemanticHighlighting}; colours come from the preferences. */
 	static final Map<String, Integer> FONT_STYLES = Map.of(LoopsSemanticHighlighting.INDEX, SWT.ITALIC,
 			LoopsSemanticHighlighting.RANK, SWT.NORMAL, LoopsSemanticHighlighting.TAG, SWT.NORMAL,
 			LoopsSemanticHighlighting.COLLECTIVE, SWT.BOLD, LoopsSemanticHighlighting.LABEL, SWT.BOLD);
 
-	/** The highlighting as last handed to the viewer, with the length of the text it was computed on. */
+	/** The highlighting as last handed to the viewer, moved by the edits since, with the length of the text it is on. */
 	private record Highlighting(List<EditorServices.HighlightedRange> ranges, int textLength) {
+
+		/** This highlighting on the text where {@code length} characters at {@code offset} became {@code inserted} ones. */
+		Highlighting edited(int offset, int length, int inserted) {
+			int delta = inserted - length;
+			int first = firstEndingAfter(ranges, offset);
+			List<EditorServices.HighlightedRange> moved = new ArrayList<>(ranges.size());
+			moved.addAll(ranges.subList(0, first));
+			for (EditorServices.HighlightedRange range : ranges.subList(first, ranges.size())) {
+				// a range the edit touches is dropped: its token changed, the next reconcile says into what
+				if (range.offset() >= offset + length) {
+					moved.add(shifted(range, delta));
+				}
+			}
+			return new Highlighting(moved, textLength + delta);
+		}
 	}
 
+	/** Touched on the UI thread only: edits of the document, presentations and results all come there. */
 	private volatile Highlighting highlighting = new Highlighting(List.of(), 0);
+	private @Nullable IDocument listened;
 
 	/** The style of each style id, from the preferences; touched on the UI thread only. */
 	private final Map<String, StyleRange> styles = new HashMap<>();
@@ -60,7 +83,36 @@ final class SemanticHighlightingStrategy extends WholeTextStrategy implements IT
 	}
 
 	@Override
+	public void setDocument(@Nullable IDocument document) {
+		super.setDocument(document);
+		IDocument previous = listened;
+		if (previous != null) {
+			previous.removeDocumentListener(this);
+		}
+		listened = document;
+		if (document != null) {
+			document.addDocumentListener(this);
+		}
+		highlighting = new Highlighting(List.of(), document == null ? 0 : document.getLength());
+	}
+
+	/** Before the viewer redraws anything of the edit, the ranges kept move with the text. */
+	@Override
+	public void documentAboutToBeChanged(@Nullable DocumentEvent event) {
+		if (event != null) {
+			String inserted = event.getText();
+			highlighting = highlighting.edited(event.getOffset(), event.getLength(), inserted == null ? 0 : inserted.length());
+		}
+	}
+
+	@Override
+	public void documentChanged(@Nullable DocumentEvent event) {
+		// the ranges moved before the change
+	}
+
+	@Override
 	void uninstall() {
+		setDocument(null);
 		EditorPreferences.store().removePropertyChangeListener(this);
 		if (viewer() instanceof ITextViewerExtension4 extension) {
 			extension.removeTextPresentationListener(this);
@@ -73,9 +125,9 @@ final class SemanticHighlightingStrategy extends WholeTextStrategy implements IT
 		long stamp = stamp(current);
 		String text = current.get();
 		List<EditorServices.HighlightedRange> computed = EditorServices.highlight(text, this::isCanceled);
-		Highlighting previous = highlighting;
-		IRegion changed = changed(previous, computed, text);
 		updateViewer(current, stamp, textViewer -> {
+			// here the text is the one computed on, and the highlighting kept has followed it
+			IRegion changed = changed(highlighting, computed, text);
 			highlighting = new Highlighting(computed, text.length());
 			if (changed == null) {
 				return;

@@ -3,14 +3,17 @@ package org.looptrace.lang.ui.internal;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.core.filebuffers.FileBuffers;
 import org.eclipse.core.filebuffers.IFileBuffer;
 import org.eclipse.core.filebuffers.IFileBufferListener;
 import org.eclipse.core.filebuffers.ITextFileBuffer;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
@@ -19,9 +22,11 @@ import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextViewer;
 import org.eclipse.jface.text.Position;
 import org.eclipse.jface.text.source.Annotation;
+import org.eclipse.jface.text.source.IAnnotationModel;
 import org.eclipse.jface.text.source.IAnnotationModelExtension;
 import org.eclipse.jface.text.source.ISourceViewer;
 import org.eclipse.swt.custom.StyledText;
+import org.eclipse.ui.texteditor.MarkerAnnotation;
 import org.eclipse.xtext.diagnostics.Severity;
 import org.eclipse.xtext.validation.Issue;
 import org.looptrace.lang.ModelText;
@@ -32,7 +37,8 @@ import org.looptrace.ui.LoopTraceUi;
  * errors, validation errors and warnings, each on its own text range) while that text is not the
  * file's on disk. Markers are the builder's ({@link LoopsBuilder}): they describe the file as saved,
  * so an edit the user does not save leaves none behind. While the text is saved, the markers alone
- * show its issues (with their quick fixes), unless the project has no such builder.
+ * show its issues (with their quick fixes), unless the project has no such builder; while it is not,
+ * an issue of both the saved and the edited text is shown once, by its marker (quick fixes kept).
  */
 final class ValidationStrategy extends WholeTextStrategy implements IFileBufferListener {
 
@@ -98,12 +104,48 @@ final class ValidationStrategy extends WholeTextStrategy implements IFileBufferL
 		}
 		Map<Annotation, Position> added = new HashMap<>();
 		if (document == issuesOf && !markersShowIssues(document)) {
+			Set<Shown> marked = marked(source.getAnnotationModel());
 			for (Issue issue : issues) {
-				added.put(annotation(issue), position(issue, document.getLength()));
+				Annotation annotation = annotation(issue);
+				Position position = position(issue, document.getLength());
+				// an issue of the text as saved too keeps its marker, and the marker's quick fixes, alone
+				if (!marked.contains(new Shown(annotation.getType(), annotation.getText(), position))) {
+					added.put(annotation, position);
+				}
 			}
 		}
 		model.replaceAnnotations(shown, added);
 		shown = added.keySet().toArray(Annotation[]::new);
+	}
+
+	/** An issue as the editor shows it: the annotation type of its severity, its message, its text range. */
+	private record Shown(String type, String message, Position position) {
+	}
+
+	/**
+	 * The issues the builder's markers show in the editor, where they are now: the editor moves a
+	 * marker's range with the edits, so an issue of the saved text still there has the same range.
+	 */
+	private static Set<Shown> marked(IAnnotationModel model) {
+		Set<Shown> marked = new HashSet<>();
+		model.getAnnotationIterator().forEachRemaining(annotation -> {
+			Position position = model.getPosition(annotation);
+			if (annotation instanceof MarkerAnnotation marker && !marker.isMarkedDeleted() && position != null
+					&& isBuilders(marker.getMarker())) {
+				int severity = marker.getMarker().getAttribute(IMarker.SEVERITY, IMarker.SEVERITY_INFO);
+				String type = severity == IMarker.SEVERITY_ERROR ? ERROR : severity == IMarker.SEVERITY_WARNING ? WARNING : INFO;
+				marked.add(new Shown(type, marker.getMarker().getAttribute(IMarker.MESSAGE, ""), position));
+			}
+		});
+		return marked;
+	}
+
+	private static boolean isBuilders(IMarker marker) {
+		try {
+			return marker.exists() && LoopsBuilder.MARKER_TYPE.equals(marker.getType());
+		} catch (CoreException e) {
+			return false;
+		}
 	}
 
 	private static Annotation annotation(Issue issue) {

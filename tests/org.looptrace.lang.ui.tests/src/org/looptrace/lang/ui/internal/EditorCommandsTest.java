@@ -6,29 +6,38 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.looptrace.lang.ui.internal.EditorFixture.RING;
 import static org.looptrace.lang.ui.internal.EditorFixture.waitUntil;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.bindings.keys.KeySequence;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.IRegion;
+import org.eclipse.jface.text.ITextHover;
+import org.eclipse.jface.text.ITextHoverExtension2;
 import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.text.Position;
 import org.eclipse.jface.text.TextSelection;
 import org.eclipse.jface.text.source.IAnnotationModel;
+import org.eclipse.jface.text.source.ISourceViewer;
+import org.eclipse.jface.text.source.SourceViewerConfiguration;
 import org.eclipse.ui.IMarkerResolution;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.handlers.IHandlerService;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.keys.IBindingService;
+import org.eclipse.ui.texteditor.AbstractTextEditor;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.internal.validation.LoopsIssueCodes;
 
-/** The source commands of the model editor: toggle comment, format, matching for/done, quick fix. */
+/** The source commands of the model editor: toggle comment, format, matching for/done and its hover, quick fix. */
 class EditorCommandsTest {
 
 	private static final String MESSY = """
@@ -41,6 +50,9 @@ class EditorCommandsTest {
 			  0 local step i0 "done"
 			   done
 			""";
+
+	/** An annotation asking for ranks its construct has no event on: 12-15 are beyond the ring's 8. */
+	private static final String UNCOVERED = RING.replace("  0 local step", "  get \"step\" {0-3,12-15}.time ->\n  0 local step");
 
 	@Test
 	void ctrlSlashCommentsTheSelectedLinesAndUncommentsThemAgain() throws Exception {
@@ -97,20 +109,94 @@ class EditorCommandsTest {
 		}
 	}
 
+	/**
+	 * The hover of a boxed {@code for}, as the editor composes it from every hover it has (the
+	 * annotations' and the construct's): the construct's text alone, nothing about the box.
+	 */
+	@Test
+	void theHoverOfABoxedForIsTheConstructsAlone() throws Exception {
+		try (EditorFixture fixture = new EditorFixture("hovered", RING)) {
+			ITextEditor editor = fixture.open();
+			ISourceViewer viewer = EditorFixture.viewer(editor);
+			int innerFor = RING.indexOf("for i1") + 1;
+			editor.getSelectionProvider().setSelection(new TextSelection(innerFor, 0));
+			waitUntil(() -> matched(viewer.getAnnotationModel()).size() == 2, "for i1 and its done are not boxed");
+			Method configuration = AbstractTextEditor.class.getDeclaredMethod("getSourceViewerConfiguration");
+			configuration.setAccessible(true);
+			ITextHover hover = ((SourceViewerConfiguration) configuration.invoke(editor)).getTextHover(viewer, IDocument.DEFAULT_CONTENT_TYPE);
+			IRegion region = hover.getHoverRegion(viewer, innerFor);
+			Object info = ((ITextHoverExtension2) hover).getHoverInfo2(viewer, region);
+			Collection<?> parts = info instanceof Map<?, ?> perHover ? perHover.values() : List.of(info);
+			ConstructHover construct = new ConstructHover();
+			assertEquals(List.of(construct.getHoverInfo(viewer, construct.getHoverRegion(viewer, innerFor))), List.copyOf(parts));
+		}
+	}
+
 	@Test
 	void annotationRanksTheConstructDoesNotCoverHaveAQuickFixThatReducesThem() throws Exception {
-		String model = RING.replace("  0 local step", "  get \"step\" {0-3,12-15}.time ->\n  0 local step");
-		try (EditorFixture fixture = new EditorFixture("fixed", model)) {
+		try (EditorFixture fixture = new EditorFixture("fixed", UNCOVERED)) {
 			ITextEditor editor = fixture.open();
-			IMarker[] uncovered = new IMarker[1];
-			waitUntil(() -> (uncovered[0] = uncoveredRanks(fixture)) != null, "no marker on the uncovered ranks");
-			IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(uncovered[0]);
-			assertEquals(1, fixes.length);
-			fixes[0].run(uncovered[0]);
-			assertEquals(model.replace("{0-3,12-15}", "{0}"), EditorFixture.document(editor).get());
+			fix(awaitUncoveredRanks(fixture));
+			assertEquals(UNCOVERED.replace("{0-3,12-15}", "{0}"), EditorFixture.document(editor).get());
 			editor.doSave(null); // the markers are those of the file as saved
 			waitUntil(() -> uncoveredRanks(fixture) == null, "the marker stays after the fix");
 		}
+	}
+
+	/**
+	 * Unsaved edits before a problem of the file as saved: the problem is still shown once, by its
+	 * marker (moved with the text), not by the marker and an annotation of the editor, and its quick
+	 * fix edits the text as shown.
+	 */
+	@Test
+	void aProblemOfTheSavedAndTheEditedTextIsShownOnceAndKeepsItsQuickFix() throws Exception {
+		try (EditorFixture fixture = new EditorFixture("twice", UNCOVERED)) {
+			ITextEditor editor = fixture.open();
+			IMarker uncovered = awaitUncoveredRanks(fixture);
+			String message = uncovered.getAttribute(IMarker.MESSAGE, "");
+			IAnnotationModel annotations = EditorFixture.viewer(editor).getAnnotationModel();
+			// the user edits a file whose markers the editor shows
+			waitUntil(() -> shown(annotations, message).size() == 1, "the editor does not show the marker");
+			IDocument document = EditorFixture.document(editor);
+			// an error of the edited text alone tells when the editor has validated it
+			String edit = "0 snd 1 2\n";
+			document.replace(0, 0, edit);
+			waitUntil(() -> EditorFixture.problems(editor).stream().anyMatch(problem -> problem.getText().contains("snd")),
+					"the editor shows no error of its text");
+			List<Position> shown = shown(annotations, message);
+			int ranks = UNCOVERED.indexOf("0-3,12-15") + edit.length();
+			assertEquals(1, shown.size(), () -> "shown at " + shown);
+			assertTrue(shown.get(0).getOffset() <= ranks && ranks < shown.get(0).getOffset() + shown.get(0).getLength(),
+					() -> "shown at " + shown);
+
+			fix(uncovered);
+			assertEquals(edit + UNCOVERED.replace("{0-3,12-15}", "{0}"), document.get());
+		}
+	}
+
+	/** Where the editor shows a problem with this message, by a marker or an annotation of its own. */
+	private static List<Position> shown(IAnnotationModel annotations, String message) {
+		List<Position> shown = new ArrayList<>();
+		annotations.getAnnotationIterator().forEachRemaining(annotation -> {
+			if (!annotation.isMarkedDeleted() && message.equals(annotation.getText())) {
+				shown.add(annotations.getPosition(annotation));
+			}
+		});
+		return shown;
+	}
+
+	/** Waits for the builder's marker of the ranks of {@link #UNCOVERED}'s annotation. */
+	private static IMarker awaitUncoveredRanks(EditorFixture fixture) {
+		IMarker[] uncovered = new IMarker[1];
+		waitUntil(() -> (uncovered[0] = uncoveredRanks(fixture)) != null, "no marker on the uncovered ranks");
+		return uncovered[0];
+	}
+
+	/** Runs the one quick fix of a marker. */
+	private static void fix(IMarker marker) {
+		IMarkerResolution[] fixes = IDE.getMarkerHelpRegistry().getResolutions(marker);
+		assertEquals(1, fixes.length);
+		fixes[0].run(marker);
 	}
 
 	private static @Nullable IMarker uncoveredRanks(EditorFixture fixture) {

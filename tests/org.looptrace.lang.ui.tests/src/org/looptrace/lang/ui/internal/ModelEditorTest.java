@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.looptrace.lang.ui.internal.EditorFixture.waitUntil;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -37,6 +38,9 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.lang.internal.ide.EditorServices.HighlightedRange;
 import org.looptrace.lang.internal.ide.LoopsSemanticHighlighting;
 import org.looptrace.trace.DataTraceWriter;
 import org.looptrace.ui.testsupport.TestProjects;
@@ -164,6 +168,67 @@ class ModelEditorTest {
 		assertEquals(SWT.NORMAL, bound.fontStyle, "a loop bound is highlighted as an index");
 		assertEquals(SWT.BOLD, text.getStyleRangeAtOffset(ANNOTATED_MODEL.indexOf("for")).fontStyle,
 				"the semantic highlighting hides the keywords");
+	}
+
+	/**
+	 * A stray character typed into a line breaks the parse (a loop less, its folding gone) and the text
+	 * is presented again before the next highlighting comes: the loop indices of the later lines stay
+	 * on their tokens, then and once the highlighting of the new text is drawn.
+	 */
+	@Test
+	void aStrayCharacterLeavesTheHighlightingOfLaterLinesOnTheirTokens() throws Exception {
+		String wavefront = """
+				for i0 = 0 to 3
+				  for i1 = 0 to 2
+				    4*i0+i1 send 1+4*i0+i1 tag2
+				  done
+				done
+				for i0 = 0 to 11
+				  i0 send 4+i0 tag4
+				done
+				for i0 = 0 to 11
+				  4+i0 recv i0 tag3
+				done
+				""";
+		ITextEditor editor = open();
+		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		document.set(wavefront);
+		StyledText text = (StyledText) editor.getAdapter(Control.class);
+		List<HighlightedRange> before = EditorServices.highlight(wavefront, CancelIndicator.NullImpl);
+		waitUntil(() -> offIndices(text, wavefront, before, 0).isEmpty(), "the indices are not highlighted");
+		int stray = wavefront.indexOf("1+4*i0");
+		document.replace(stray, 0, "#");
+		String edited = document.get();
+		int later = edited.indexOf('\n', stray) + 1;
+		// as when folding changes: the whole text presented with the highlighting kept so far, moved with the text
+		EditorFixture.viewer(editor).invalidateTextPresentation();
+		List<HighlightedRange> moved = before.stream().map(range -> range.offset() < stray ? range
+				: new HighlightedRange(range.offset() + 1, range.length(), range.style())).toList();
+		assertEquals(List.of(), offIndices(text, edited, moved, later), "the kept highlighting is drawn off its tokens");
+		List<HighlightedRange> after = EditorServices.highlight(edited, CancelIndicator.NullImpl);
+		waitUntil(() -> offIndices(text, edited, after, 0).isEmpty(),
+				"the highlighting of the edited text is drawn off its tokens");
+	}
+
+	/**
+	 * The offsets from {@code from} on where the text is italic and no loop index of the ranges is, or
+	 * the other way round.
+	 */
+	private static List<Integer> offIndices(StyledText text, String content, List<HighlightedRange> ranges, int from) {
+		boolean[] index = new boolean[content.length()];
+		for (HighlightedRange range : ranges) {
+			if (range.style().equals(LoopsSemanticHighlighting.INDEX)) {
+				Arrays.fill(index, range.offset(), range.offset() + range.length(), true);
+			}
+		}
+		List<Integer> off = new ArrayList<>();
+		for (int offset = from; offset < content.length(); offset++) {
+			StyleRange range = text.getStyleRangeAtOffset(offset);
+			if (index[offset] != (range != null && (range.fontStyle & SWT.ITALIC) != 0)) {
+				off.add(offset);
+			}
+		}
+		return off;
 	}
 
 	@Test
