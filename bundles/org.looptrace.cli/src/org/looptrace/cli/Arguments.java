@@ -4,7 +4,6 @@ package org.looptrace.cli;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
 
@@ -145,26 +145,42 @@ public final class Arguments {
 		if (Files.exists(file) && !force) {
 			throw new UsageException(command + ": " + text + " exists; use --force to replace it");
 		}
-		Path folder = file.toAbsolutePath().getParent();
+		return writable(command, text, file);
+	}
+
+	/**
+	 * A folder to write (with {@link AtomicFolder}, which creates its missing parents): never a file,
+	 * nor under a file, nor the working folder or one holding it, and an existing folder holding
+	 * anything (which may be the user's) only with {@code --force}; an empty one is as good as none.
+	 */
+	public static Path outputFolder(String command, String text, boolean force) throws UsageException, IOException {
+		Path folder = Path.of(text);
+		if (Files.exists(folder) && !Files.isDirectory(folder)) {
+			throw new UsageException(command + ": " + text + " exists and is not a folder");
+		}
+		// the folder is replaced whole: the working folder would be left deleted under the shell
+		if (Files.isDirectory(folder) && Path.of("").toRealPath().startsWith(folder.toRealPath())) {
+			throw new UsageException(command + ": " + text + " is the working folder or holds it: give a folder of its own to write");
+		}
+		if (!force && Files.isDirectory(folder)) {
+			try (Stream<Path> entries = Files.list(folder)) {
+				if (entries.findAny().isPresent()) {
+					throw new UsageException(command + ": " + text + " exists and is not empty; use --force to replace it");
+				}
+			}
+		}
+		return writable(command, text, folder);
+	}
+
+	/** {@code path}, once its nearest existing ancestor is a folder its missing folders can be made in. */
+	private static Path writable(String command, String text, Path path) throws UsageException {
+		Path folder = path.toAbsolutePath().getParent();
 		while (folder != null && !Files.exists(folder)) {
 			folder = folder.getParent();
 		}
 		if (folder != null && !Files.isDirectory(folder)) {
 			throw new UsageException(command + ": cannot write " + text + ": " + folder + " exists and is not a folder");
 		}
-		return file;
-	}
-
-	/** A folder to write into, created when missing; never a file in the way. */
-	public static Path outputFolder(String command, Path folder) throws UsageException, IOException {
-		if (Files.exists(folder) && !Files.isDirectory(folder)) {
-			throw new UsageException(command + ": " + folder + " exists and is not a folder");
-		}
-		try {
-			return Files.createDirectories(folder);
-		} catch (FileAlreadyExistsException e) {
-			throw new UsageException(command + ": cannot create the folder " + folder + ": " + e.getFile()
-					+ " exists and is not a folder");
-		}
+		return path;
 	}
 }
