@@ -2,6 +2,7 @@
 package org.looptrace.cli;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.trace.DataTrace;
 
 /**
  * The arguments of a command: options ({@code --name value}, {@code -k value}, flags) and
@@ -124,12 +126,25 @@ public final class Arguments {
 		return path;
 	}
 
-	/** The text of a file in UTF-8, or a message saying it is not. */
+	/**
+	 * The text of a model file in UTF-8, or a message saying what the file is instead: a data trace,
+	 * another binary file, text in another encoding. Never the file's bytes.
+	 */
 	public static String readText(String command, Path file) throws UsageException, IOException {
+		byte[] bytes = Files.readAllBytes(file);
+		String expected = ", not text: expected a model (.loops)";
+		if (DataTrace.hasMagic(bytes, bytes.length)) {
+			throw new UsageException(command + ": " + file + " is a binary data trace (data.<rank>)" + expected);
+		}
+		for (int i = 0; i < bytes.length; i++) {
+			if (bytes[i] == 0) {
+				throw new UsageException(command + ": " + file + " is a binary file (a NUL byte at byte " + i + ")" + expected);
+			}
+		}
 		try {
-			return Files.readString(file, StandardCharsets.UTF_8);
+			return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
 		} catch (CharacterCodingException e) {
-			throw new UsageException(command + ": " + file + " is not UTF-8 text");
+			throw new UsageException(command + ": " + file + " is not UTF-8 text: expected a model (.loops)");
 		}
 	}
 
