@@ -43,10 +43,10 @@ public final class TraceCommand implements Command {
 
 				options:
 				  -np N          number of ranks (mpirun -np), oversubscribing the cores when needed
-				  -o <folder>    the trace folder (default: looptrace-trace), empty or new; the run writes
-				                 beside it, moved there once mpirun returns: a trace command that
-				                 fails before (no tracer, mpirun missing, interrupted) leaves no
-				                 folder, and the folder as it was
+				  -o <folder>    the trace folder (default: looptrace-trace), created when missing; the
+				                 run writes beside it, moved there once mpirun returns: a trace
+				                 command that fails before (no tracer, mpirun missing, interrupted)
+				                 leaves no folder, and the folder as it was
 				  --calls        also record local call/return events around every MPI call
 				  --functions    also record local call/return events of user functions, for programs
 				                 compiled with -finstrument-functions
