@@ -2,9 +2,9 @@
 package org.looptrace.cli;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,8 +13,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.trace.DataTrace;
 
 /**
  * The arguments of a command: options ({@code --name value}, {@code -k value}, flags) and
@@ -124,12 +126,25 @@ public final class Arguments {
 		return path;
 	}
 
-	/** The text of a file in UTF-8, or a message saying it is not. */
+	/**
+	 * The text of a model file in UTF-8, or a message saying what the file is instead: a data trace,
+	 * another binary file, text in another encoding. Never the file's bytes.
+	 */
 	public static String readText(String command, Path file) throws UsageException, IOException {
+		byte[] bytes = Files.readAllBytes(file);
+		String expected = ", not text: expected a model (.loops)";
+		if (DataTrace.hasMagic(bytes, bytes.length)) {
+			throw new UsageException(command + ": " + file + " is a binary data trace (data.<rank>)" + expected);
+		}
+		for (int i = 0; i < bytes.length; i++) {
+			if (bytes[i] == 0) {
+				throw new UsageException(command + ": " + file + " is a binary file (a NUL byte at byte " + i + ")" + expected);
+			}
+		}
 		try {
-			return Files.readString(file, StandardCharsets.UTF_8);
+			return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
 		} catch (CharacterCodingException e) {
-			throw new UsageException(command + ": " + file + " is not UTF-8 text");
+			throw new UsageException(command + ": " + file + " is not UTF-8 text: expected a model (.loops)");
 		}
 	}
 
@@ -145,26 +160,42 @@ public final class Arguments {
 		if (Files.exists(file) && !force) {
 			throw new UsageException(command + ": " + text + " exists; use --force to replace it");
 		}
-		Path folder = file.toAbsolutePath().getParent();
+		return writable(command, text, file);
+	}
+
+	/**
+	 * A folder to write (with {@link AtomicFolder}, which creates its missing parents): never a file,
+	 * nor under a file, nor the working folder or one holding it, and an existing folder holding
+	 * anything (which may be the user's) only with {@code --force}; an empty one is as good as none.
+	 */
+	public static Path outputFolder(String command, String text, boolean force) throws UsageException, IOException {
+		Path folder = Path.of(text);
+		if (Files.exists(folder) && !Files.isDirectory(folder)) {
+			throw new UsageException(command + ": " + text + " exists and is not a folder");
+		}
+		// the folder is replaced whole: the working folder would be left deleted under the shell
+		if (Files.isDirectory(folder) && Path.of("").toRealPath().startsWith(folder.toRealPath())) {
+			throw new UsageException(command + ": " + text + " is the working folder or holds it: give a folder of its own to write");
+		}
+		if (!force && Files.isDirectory(folder)) {
+			try (Stream<Path> entries = Files.list(folder)) {
+				if (entries.findAny().isPresent()) {
+					throw new UsageException(command + ": " + text + " exists and is not empty; use --force to replace it");
+				}
+			}
+		}
+		return writable(command, text, folder);
+	}
+
+	/** {@code path}, once its nearest existing ancestor is a folder its missing folders can be made in. */
+	private static Path writable(String command, String text, Path path) throws UsageException {
+		Path folder = path.toAbsolutePath().getParent();
 		while (folder != null && !Files.exists(folder)) {
 			folder = folder.getParent();
 		}
 		if (folder != null && !Files.isDirectory(folder)) {
 			throw new UsageException(command + ": cannot write " + text + ": " + folder + " exists and is not a folder");
 		}
-		return file;
-	}
-
-	/** A folder to write into, created when missing; never a file in the way. */
-	public static Path outputFolder(String command, Path folder) throws UsageException, IOException {
-		if (Files.exists(folder) && !Files.isDirectory(folder)) {
-			throw new UsageException(command + ": " + folder + " exists and is not a folder");
-		}
-		try {
-			return Files.createDirectories(folder);
-		} catch (FileAlreadyExistsException e) {
-			throw new UsageException(command + ": cannot create the folder " + folder + ": " + e.getFile()
-					+ " exists and is not a folder");
-		}
+		return path;
 	}
 }

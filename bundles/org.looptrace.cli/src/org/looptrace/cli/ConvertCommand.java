@@ -9,7 +9,6 @@ import java.util.Set;
 
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.Diagnostic;
-import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.Otf2Archive;
 
@@ -29,7 +28,7 @@ public final class ConvertCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace convert <archive> -o <folder> [--calls] [--threads N]
+				usage: looptrace convert <archive> -o <folder> [--force] [--calls] [--threads N]
 
 				Reads an OTF2 archive through libotf2 (Debian package libopen-trace-format2-10) and
 				writes its MPI ranks as a trace folder: trace.<p> (sends at issue, receives at
@@ -40,9 +39,12 @@ public final class ConvertCommand implements Command {
 
 				arguments:
 				  <archive>      the anchor file (traces.otf2) or the folder holding it
-				  -o <folder>    where to write (created if needed; trace and data files replaced)
+				  -o <folder>    the trace folder to write, created when missing (written beside it,
+				                 then moved: a conversion that fails leaves no folder, and the
+				                 folder as it was)
 
 				options:
+				  --force        replace the folder when it holds anything (all of it)
 				  --calls        every Enter and Leave of a region as `local call F` / `local return F`
 				  --threads N    ranks read at the same time (default: cores, %d)
 
@@ -53,26 +55,30 @@ public final class ConvertCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads"), Set.of("--calls"));
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads"), Set.of("--calls", "--force"));
 		Path input = Arguments.existing(name(), arguments.positional(1, 1, "one OTF2 archive").get(0));
 		String output = arguments.value("-o");
 		if (output == null) {
 			throw new UsageException("convert: expected -o <folder>, where to write the trace folder");
 		}
+		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		try {
 			Otf2Archive archive = Otf2Archive.open(input);
 			List<Diagnostic> definitions = archive.warnings();
 			definitions.forEach(err::println);
-			Path folder = Arguments.outputFolder(name(), Path.of(output));
-			archive.convert(folder, arguments.flag("--calls"), threads, progress);
+			boolean calls = arguments.flag("--calls");
+			int ranks = AtomicFolder.write(folder, into -> {
+				archive.convert(into, calls, threads, progress);
+				return archive.ranks();
+			});
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}
 			// what reading the events found (receives requested and never completed)
 			archive.warnings().stream().filter(warning -> !definitions.contains(warning)).forEach(err::println);
-			out.println(archive.anchor() + ": " + archive.ranks() + " ranks written to " + TraceFolder.open(folder).folder());
+			out.println(archive.anchor() + ": " + ranks + " ranks written to " + folder);
 			return 0;
 		} catch (TraceFormatException e) {
 			throw new UsageException("convert: " + e.diagnostic(), e);

@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 import org.looptrace.model.core.Progress;
-import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.generate.Pattern;
 import org.looptrace.trace.generate.Patterns;
 import org.looptrace.trace.generate.Sizes;
@@ -60,7 +55,8 @@ public final class GenerateCommand implements Command {
 				                              levels (restriction, prolongation, comm3 on every level,
 				                              skipped by ranks holding no point of a coarse level), then
 				                              the Allreduce of the residual's norms per iteration
-				  <folder>    the trace folder to write (created if needed)
+				  <folder>    the trace folder to write, created when missing (written beside it, then
+				              moved: a run that fails leaves no folder, and the folder as it was)
 
 				options:
 				  --ranks N        number of ranks, 2 or more (required)
@@ -69,7 +65,8 @@ public final class GenerateCommand implements Command {
 				  --levels L       levels of mg's V-cycles, the finest of 2^L points per axis (default 5;
 				                   at least enough for every rank to hold points of the finest level)
 				  --seed S         seed of the random choices and of the data (default 0)
-				  --force          replace the trace.* and data.* files the folder already holds
+				  --force          replace the folder when it holds anything (all of it: no file of an
+				                   earlier run stays to mix with the new one)
 
 				example:
 				  looptrace generate ring --ranks 8 --iterations 20 examples/ring-8
@@ -77,7 +74,7 @@ public final class GenerateCommand implements Command {
 	}
 
 	@Override
-	public int run(List<String> args, PrintStream out, PrintStream err) throws UsageException, IOException {
+	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("--ranks", "--iterations", "--planes", "--levels", "--seed"),
 				Set.of("--force"));
 		List<String> positional = arguments.positional(2, 2, "a pattern and a folder");
@@ -95,28 +92,18 @@ public final class GenerateCommand implements Command {
 		Sizes sizes = new Sizes(arguments.intValue("--planes", Sizes.DEFAULTS.planes(), 1, 1 << 20),
 				arguments.intValue("--levels", Sizes.DEFAULTS.levels(), 1, 30));
 		long seed = seed(arguments.value("--seed", "0"));
-		Path folder = Path.of(positional.get(1));
-		if (Files.exists(folder) && !Files.isDirectory(folder)) {
-			throw new UsageException(name() + ": " + folder + " exists and is not a folder");
-		}
-		List<Path> old = traceFiles(folder);
-		if (!old.isEmpty()) {
-			if (!arguments.flag("--force")) {
-				throw new UsageException(name() + ": " + folder + " already holds " + old.size()
-						+ " trace and data files; use --force to replace them");
-			}
-			for (Path file : old) {
-				Files.delete(file);
-			}
-		}
+		Path folder = Arguments.outputFolder(name(), positional.get(1), arguments.flag("--force"));
 		Pattern pattern;
 		try {
 			pattern = Patterns.create(name, ranks, iterations, seed, sizes);
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(name() + ": " + e.getMessage());
 		}
-		Patterns.write(pattern, folder, Progress.NONE);
-		out.println("wrote " + name + " on " + ranks + " ranks, " + iterations + " iterations, seed " + seed + " into " + folder);
+		int written = AtomicFolder.write(folder, into -> {
+			Patterns.write(pattern, into, Progress.NONE);
+			return pattern.ranks();
+		});
+		out.println("wrote " + name + " on " + written + " ranks, " + iterations + " iterations, seed " + seed + " into " + folder);
 		return 0;
 	}
 
@@ -133,16 +120,5 @@ public final class GenerateCommand implements Command {
 		} catch (NumberFormatException e) {
 			throw new UsageException(name() + ": option --seed expects a whole number, found '" + text + "'");
 		}
-	}
-
-	/** The files of a previous run that would mix with the new one. */
-	private static List<Path> traceFiles(Path folder) throws IOException {
-		List<Path> files = new ArrayList<>();
-		if (Files.isDirectory(folder)) {
-			try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder, TraceFolder::isRunFile)) {
-				entries.forEach(files::add);
-			}
-		}
-		return files;
 	}
 }

@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -21,7 +22,7 @@ import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.ClusterModel;
 import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.ReplayTags;
-import org.looptrace.trace.ConsistencyCheck;
+import org.looptrace.trace.Diagnostic;
 import org.looptrace.trace.SkippedLines;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
@@ -32,6 +33,9 @@ import org.looptrace.trace.otf2.TraceSource;
  * the local models (section III of the paper), printed as .loops text.
  */
 public final class ModelCommand implements Command {
+
+	/** The skipped lines {@code --lenient} lists; the others are counted. */
+	static final int SKIPPED_SHOWN = 20;
 
 	@Override
 	public String name() {
@@ -67,9 +71,10 @@ public final class ModelCommand implements Command {
 				                 and options did not change is not modelled again; NLR only)
 				  --no-fold      the merge of section III as it is: no loops over ranks (by default,
 				                 constructs that differ by an affine function of the rank are folded)
-				  --lenient      skip malformed lines (listed on stderr, file:line:column) instead of
-				                 stopping at the first one; the model is of the readable lines (never
-				                 cached)
+				  --lenient      skip malformed lines instead of stopping at the first one: the first
+				                 %d are listed on stderr (file:line:column), then how many there were,
+				                 whether the model is made or not; the model is of the readable lines
+				                 (never cached)
 				  --tags FILE    the table of tags of the replay whose traces these are (docs/REPLAY.md):
 				                 the numbers it sent for symbolic tags and the tags of communicators
 				                 are read back as the model's tags (into the trace folder's
@@ -86,7 +91,8 @@ public final class ModelCommand implements Command {
 
 				example:
 				  looptrace model examples/wavefront-16 -o wavefront.loops --stats
-				""".formatted(Runtime.getRuntime().availableProcessors(), LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY) + TraceInput.HELP;
+				""".formatted(Runtime.getRuntime().availableProcessors(), LocalMethod.HELP, NlrOptions.DEFAULT_MAX_BODY, SKIPPED_SHOWN)
+				+ TraceInput.HELP;
 	}
 
 	/**
@@ -114,6 +120,22 @@ public final class ModelCommand implements Command {
 				+ ": --master needs the Spark module on the class path: run it through the looptrace launcher"));
 	}
 
+	/**
+	 * The lines a lenient reading skipped, on standard error: the first {@link #SKIPPED_SHOWN}
+	 * (file:line:column: what was expected), then how many there were in all.
+	 */
+	private static void printSkipped(SkippedLines skipped, Path given, boolean calls, PrintStream err) {
+		long count = skipped.count();
+		if (count == 0) {
+			return;
+		}
+		List<Diagnostic> shown = skipped.first(SKIPPED_SHOWN);
+		shown.forEach(err::println);
+		err.println("looptrace model: " + count + (count == 1 ? " malformed line" : " malformed lines") + " skipped"
+				+ (count > shown.size() ? ", the first " + shown.size() + " listed above" : "") + "; looptrace check " + given
+				+ (calls ? " " + TraceInput.CALLS : "") + " lists them with what else is wrong");
+	}
+
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--threads", "-k", "--method", "--master", "--tags"),
@@ -133,10 +155,11 @@ public final class ModelCommand implements Command {
 		ClusterModel cluster = master == null ? null : cluster(method, arguments);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		Phases phases = new Phases();
+		SkippedLines skipped = new SkippedLines(SKIPPED_SHOWN);
+		TraceFolder folder = null;
 		try {
-			SkippedLines skipped = new SkippedLines(ConsistencyCheck.DEFAULT_SHOWN_PER_FILE);
 			boolean lenient = arguments.flag("--lenient");
-			TraceFolder folder = lenient ? TraceFolder.openLenient(input, skipped) : TraceFolder.open(input);
+			folder = lenient ? TraceFolder.openLenient(input, skipped) : TraceFolder.open(input);
 			// a lenient model is of the readable lines only: it is neither read from the cache nor kept there
 			LocalModelCache cache = arguments.flag("--no-cache") || lenient || method != LocalMethod.NLR ? null
 					: LocalModelCache.of(folder.folder(), Nlr.cacheConfiguration(nlr));
@@ -146,14 +169,15 @@ public final class ModelCommand implements Command {
 				global = cluster.model(folder, master, nlr, options, progress);
 				phases.end("cluster");
 			} else {
-				global = Pipeline.modelRankByRank(folder,
-						(rank, localProgress) -> method.modelRank(folder, rank, nlr, localProgress, cache),
+				TraceFolder traces = folder;
+				global = Pipeline.modelRankByRank(traces,
+						(rank, localProgress) -> method.modelRank(traces, rank, nlr, localProgress, cache),
 						"read+" + method.label() + "+merge", options, progress, phases::end);
 			}
-			skipped.diagnostics().forEach(err::println);
 			if (progress instanceof TerminalProgress bar) {
 				bar.clear();
 			}
+			printSkipped(skipped, given, calls, err);
 			String text = ModelPrinter.print(global);
 			if (output == null) {
 				out.print(text);
@@ -170,9 +194,12 @@ public final class ModelCommand implements Command {
 			}
 			return 0;
 		} catch (TraceFormatException e) {
+			printSkipped(skipped, given, calls, err);
 			throw new UsageException("model: " + e.getMessage(), e);
 		} catch (InconsistentTraceException e) {
-			throw new UsageException("model: " + given + ": inconsistent traces: " + TraceInput.inconsistent(source, e), e);
+			// what was skipped may be what does not balance: said first
+			printSkipped(skipped, given, calls, err);
+			throw TraceInput.inconsistent(name(), given, calls, source, Objects.requireNonNull(folder), e);
 		} catch (IOException e) {
 			throw new UsageException("model: " + e.getMessage(), e);
 		}

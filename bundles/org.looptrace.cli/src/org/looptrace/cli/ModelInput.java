@@ -32,11 +32,14 @@ final class ModelInput {
 	static Model load(String command, Path given, Path input) throws IOException, UsageException {
 		if (Files.isDirectory(input)) {
 			try {
-				return Pipeline.model(TraceFolder.open(input), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+				TraceFolder folder = TraceFolder.open(input);
+				try {
+					return Pipeline.model(folder, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+				} catch (InconsistentTraceException e) {
+					throw TraceInput.inconsistent(command, given, false, null, folder, e);
+				}
 			} catch (TraceFormatException e) {
 				throw new UsageException(command + ": " + e.getMessage(), e);
-			} catch (InconsistentTraceException e) {
-				throw new UsageException(command + ": " + given + ": inconsistent traces: " + e.getMessage(), e);
 			}
 		}
 		try {

@@ -4,6 +4,7 @@ package org.looptrace.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -46,8 +47,9 @@ public final class NlrCommand implements Command {
 				  --stack N      working stack limit in terms, past which the oldest terms are
 				                 emitted as they are (default %d)
 				  --no-affine    only equal events repeat (no affine fields or triangular bounds)
-				  -o <dir>       for a folder: where to write local.<rank>.loops (created if needed)
-				  --force        replace local.<rank>.loops files already in <dir>
+				  -o <dir>       for a folder: the folder to write local.<rank>.loops into, created
+				                 when missing (written beside it, then moved)
+				  --force        replace <dir> when it holds anything (all of it)
 				  --threads N    for a folder: ranks modelled at the same time (default: cores, %d)
 
 				example:
@@ -79,21 +81,17 @@ public final class NlrCommand implements Command {
 				throw new UsageException("nlr: " + given + (TraceInput.isArchive(given) ? " is an OTF2 archive" : " is a folder")
 						+ ": expected -o <dir> for its local models");
 			}
+			Path dir = Arguments.outputFolder(name(), output, arguments.flag("--force"));
 			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 			List<Model> models = method.modelFolder(TraceFolder.open(input), options, threads, Progress.NONE);
-			Path dir = Arguments.outputFolder(name(), Path.of(output));
-			if (!arguments.flag("--force")) {
+			List<Path> written = AtomicFolder.writeFiles(dir, into -> {
+				List<Path> files = new ArrayList<>();
 				for (int rank = 0; rank < models.size(); rank++) {
-					if (Files.exists(dir.resolve("local." + rank + ".loops"))) {
-						throw new UsageException("nlr: " + dir.resolve("local." + rank + ".loops")
-								+ " exists: use --force to replace the local models in " + dir);
-					}
+					files.add(Files.writeString(into.resolve("local." + rank + ".loops"), ModelPrinter.print(models.get(rank))));
 				}
-			}
-			for (int rank = 0; rank < models.size(); rank++) {
-				AtomicFile.write(dir.resolve("local." + rank + ".loops"), ModelPrinter.print(models.get(rank)));
-			}
-			out.println(given + ": " + models.size() + " local models written to " + dir);
+				return files;
+			});
+			out.println(given + ": " + written.size() + " local models written to " + dir);
 			return 0;
 		} catch (TraceFormatException e) {
 			throw new UsageException("nlr: " + e.getMessage(), e);

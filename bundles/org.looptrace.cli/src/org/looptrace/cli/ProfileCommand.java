@@ -19,6 +19,7 @@ import org.looptrace.model.Construct;
 import org.looptrace.model.Event;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.profile.ConstructTime;
 import org.looptrace.scanner.profile.Durations;
 import org.looptrace.scanner.profile.ProfileCsv;
@@ -78,11 +79,11 @@ public final class ProfileCommand implements Command {
 		int top = arguments.intValue("--top", 10, 1, Integer.MAX_VALUE);
 		String csv = arguments.value("--csv");
 		Path file = csv == null || csv.equals("-") ? null : Arguments.outputFile(name(), csv, arguments.flag("--force"));
-		Model model = ScanCommand.readModel(name(), path);
+		String text = Arguments.readText(name(), path);
+		Model model = ScanCommand.parseModel(name(), path, text);
 		boolean calls = arguments.flag(TraceInput.CALLS);
-		TraceSource source = positional.size() == 2
-				? TraceInput.forModel(name(), Arguments.existing(name(), positional.get(1)), Arguments.readText(name(), path), calls, err)
-				: TraceInput.ofModel(name(), path, calls, err);
+		Path traces = positional.size() == 2 ? Arguments.existing(name(), positional.get(1)) : TracesComment.traceFolder(path, text);
+		TraceSource source = TraceInput.forModel(name(), traces, text, calls, err);
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		TimeProfile profile = read(name(), model, path, source, progress);
 		if (csv != null) {

@@ -3,15 +3,12 @@ package org.looptrace.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import org.looptrace.lang.ModelText;
-import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
@@ -41,8 +38,8 @@ public final class RenderCommand implements Command {
 	@Override
 	public String help() {
 		return """
-				usage: looptrace render <model.loops> -o FILE.svg|FILE.png [--width N] [--ranks SET] [--collapse DEPTH]
-				                        [--time FOLDER]
+				usage: looptrace render <model.loops> -o FILE.svg|FILE.png [--force] [--width N] [--ranks SET]
+				                        [--collapse DEPTH] [--time FOLDER]
 
 				Draws the model as the paper's figure 5 does: a line per rank, a Lamport clock for
 				horizontal positions (a loop body is drawn once, a loop over ranks rank by rank),
@@ -54,7 +51,9 @@ public final class RenderCommand implements Command {
 				or count: loop (with data-count, data-depth, data-path), message, collective, rank-line.
 
 				options:
-				  -o FILE           the picture to write, .svg or .png
+				  -o FILE           the picture to write, .svg or .png (its missing folders created; written
+				                    through a temporary file, then moved)
+				  --force           replace an existing FILE
 				  --width N         its width in pixels (default %d, from %d to %d)
 				  --ranks SET       only these ranks, e.g. 0-3,8 (positions stay those of the whole model);
 				                    ranks that own no event of the model are left out with a warning,
@@ -76,7 +75,7 @@ public final class RenderCommand implements Command {
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
-		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--width", "--ranks", "--collapse", "--time"), Set.of());
+		Arguments arguments = Arguments.parse(name(), args, Set.of("-o", "--width", "--ranks", "--collapse", "--time"), Set.of("--force"));
 		Path input = Arguments.existingFile(name(), arguments.positional(1, 1, "one model file").get(0));
 		String output = arguments.value("-o");
 		if (output == null) {
@@ -87,14 +86,7 @@ public final class RenderCommand implements Command {
 		if (!png && !lower.endsWith(".svg")) {
 			throw new UsageException(name() + ": " + output + ": expected a file name ending in .svg or .png");
 		}
-		Path file = Path.of(output);
-		Path folder = file.toAbsolutePath().getParent();
-		if (folder == null || !Files.isDirectory(folder)) {
-			throw new UsageException(name() + ": " + output + ": its folder does not exist");
-		}
-		if (Files.isDirectory(file)) {
-			throw new UsageException(name() + ": " + output + " is a folder, expected a file");
-		}
+		Path file = Arguments.outputFile(name(), output, arguments.flag("--force"));
 		int width = arguments.intValue("--width", LayoutOptions.DEFAULTS.width(), LayoutOptions.MIN_WIDTH, MAX_WIDTH);
 		int collapse = arguments.intValue("--collapse", Integer.MAX_VALUE, 0, Integer.MAX_VALUE);
 		RankSet ranks = null;
@@ -106,12 +98,8 @@ public final class RenderCommand implements Command {
 				throw new UsageException(name() + ": option --ranks " + e.getMessage());
 			}
 		}
-		Model model;
-		try {
-			model = ModelText.parse(Arguments.readText(name(), input), input.toString());
-		} catch (ModelTextException e) {
-			throw new UsageException(name() + ": " + input + " is not a valid model:\n" + e.getMessage());
-		}
+		String text = Arguments.readText(name(), input);
+		Model model = ScanCommand.parseModel(name(), input, text);
 		if (ranks != null) {
 			warnOutside(ranks, input, model, err);
 		}
@@ -122,7 +110,7 @@ public final class RenderCommand implements Command {
 			throw new UsageException(name() + ": " + input + ": " + e.getMessage());
 		}
 		String times = arguments.value("--time");
-		TimeColours fills = times == null ? TimeColours.NONE : TimeColours.of(drawing, loopTimes(model, input, times, err));
+		TimeColours fills = times == null ? TimeColours.NONE : TimeColours.of(drawing, loopTimes(model, input, text, times, err));
 		if (png) {
 			// Drawing on an image needs no display: say so before AWT starts, for machines without one.
 			System.setProperty("java.awt.headless", "true");
@@ -153,9 +141,10 @@ public final class RenderCommand implements Command {
 	}
 
 	/** The time of the loops of a model from the data traces of a folder or an archive ({@code --time}). */
-	private Map<String, Long> loopTimes(Model model, Path input, String folder, PrintStream err) throws IOException, UsageException {
+	private Map<String, Long> loopTimes(Model model, Path input, String text, String folder, PrintStream err)
+			throws IOException, UsageException {
 		try {
-			TraceSource traces = TraceInput.forModel(name(), Arguments.existing(name(), folder), Arguments.readText(name(), input), false, err);
+			TraceSource traces = TraceInput.forModel(name(), Arguments.existing(name(), folder), text, false, err);
 			return ProfileCommand.read(name(), model, input, traces, Progress.NONE).loopTimes();
 		} catch (ArithmeticException e) {
 			throw new UsageException(name() + ": " + folder + ": the time of a loop summed over its ranks passes 2^63 - 1 ns");

@@ -2,7 +2,6 @@
 package org.looptrace.cli;
 
 import java.io.PrintStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,14 +47,16 @@ public final class ReplayCommand implements Command {
 				symbols or on communicators are sent as numbers listed in DIR/replay.tags
 				(docs/REPLAY.md).
 
-				  -o DIR            the folder to write into, created when missing
+				  -o DIR            the folder to write, created when missing (written beside it, then
+				                    moved: a run that fails leaves no DIR, and DIR as it was)
 				  --data FOLDER     the run's data traces (data.<rank>): the size of every message and
 				                    collective, a number where a construct's size is constant, else read
 				                    from DIR/replay.sizes.<rank>
 				  --compute MODE    the computation between events, from --data, as busy waiting:
 				                    none (default), mean (per construct) or exact (every gap, read from
 				                    DIR/replay.gaps.<rank>)
-				  --force           replace the files DIR already holds
+				  --force           replace DIR when it holds anything (all of it: no file of an
+				                    earlier program stays)
 
 				example:
 				  looptrace replay run.loops -o replay-run --data run/ --compute mean
@@ -71,6 +72,7 @@ public final class ReplayCommand implements Command {
 		if (output.isEmpty()) {
 			throw new UsageException(name() + ": -o DIR is required: the folder to write the program into");
 		}
+		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"));
 		Compute compute = compute(arguments.value("--compute", "none"));
 		String dataText = arguments.value("--data");
 		Path data = dataText == null ? null : Arguments.existing(name(), dataText);
@@ -97,13 +99,7 @@ public final class ReplayCommand implements Command {
 			String where = construct == null ? "" : (line == null ? "" : ":" + line) + ": construct " + ConstructPath.of(construct);
 			throw new UsageException(name() + ": " + path + where + ": " + e.getMessage());
 		}
-		try {
-			for (Path file : program.write(Arguments.outputFolder(name(), Path.of(output)), arguments.flag("--force"))) {
-				out.println(file);
-			}
-		} catch (FileAlreadyExistsException e) {
-			throw new UsageException(name() + ": " + e.getFile() + " exists; use --force to replace it");
-		}
+		AtomicFolder.writeFiles(folder, into -> program.write(into, false)).forEach(out::println);
 		err.println(name() + ": make -C " + output + ", then mpirun -np " + program.ranks() + " " + Path.of(output, "replay"));
 		return 0;
 	}

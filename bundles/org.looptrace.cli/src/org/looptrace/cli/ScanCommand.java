@@ -73,15 +73,17 @@ public final class ScanCommand implements Command {
 		if (traces == null && positional.size() == 1) {
 			throw new UsageException(name() + ": a trace FOLDER is required after the model (or --traces FOLDER): the folder holding data.<rank>");
 		}
-		TraceSource source = TraceInput.forModel(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)),
-				Arguments.readText(name(), path), arguments.flag(TraceInput.CALLS), err);
+		// read once: the traces its line names and the annotations are of the same text
+		String text = Arguments.readText(name(), path);
+		TraceSource source = TraceInput.forModel(name(), Arguments.existing(name(), traces != null ? traces : positional.get(1)), text,
+				arguments.flag(TraceInput.CALLS), err);
 		String csv = arguments.value("--csv");
 		String o = arguments.value("-o");
 		if (csv != null && o != null) {
 			throw new UsageException(name() + ": the CSV file is given twice (--csv " + csv + " and -o " + o + "): give one");
 		}
 		String output = csv != null ? csv : o;
-		Model model = readModel(name(), path);
+		Model model = parseModel(name(), path, text);
 		Scanner scanner = scanner(name(), path, model);
 		Path file = output == null ? null : Arguments.outputFile(name(), output, arguments.flag("--force"));
 		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
@@ -121,10 +123,15 @@ public final class ScanCommand implements Command {
 		return scanner;
 	}
 
-	/** Parses and validates a model file, its errors (file:line:column) as a usage error. */
+	/** Reads, parses and validates a model file, its errors (file:line:column) as a usage error. */
 	static Model readModel(String command, Path path) throws UsageException, IOException {
+		return parseModel(command, path, Arguments.readText(command, path));
+	}
+
+	/** Parses and validates the text of the model file {@code path}, its errors (file:line:column) as a usage error. */
+	static Model parseModel(String command, Path path, String text) throws UsageException {
 		try {
-			return ModelText.parse(Arguments.readText(command, path), path.toString());
+			return ModelText.parse(text, path.toString());
 		} catch (ModelTextException e) {
 			throw new UsageException(command + ": " + path + " is not a valid model:\n" + e.getMessage());
 		}

@@ -2,7 +2,6 @@
 package org.looptrace.cli;
 
 import java.io.PrintStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -38,8 +37,8 @@ public final class ScannerCommand implements Command {
 
 				  --lang c      DIR/scan.c and DIR/Makefile: make -C DIR, then DIR/scan FOLDER
 				  --lang java   DIR/Scan.java: java DIR/Scan.java FOLDER (JDK 11 or later)
-				  -o DIR        the folder to write into, created when missing
-				  --force       replace the files DIR already holds
+				  -o DIR        the folder to write, created when missing (written beside it, then moved)
+				  --force       replace DIR when it holds anything (all of it)
 
 				example:
 				  looptrace scanner run.loops --lang c -o scan-run && make -C scan-run && scan-run/scan run/
@@ -58,16 +57,11 @@ public final class ScannerCommand implements Command {
 		if (output.isEmpty()) {
 			throw new UsageException(name() + ": -o DIR is required: the folder to write the scanner into");
 		}
+		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"));
 		Model model = ScanCommand.readModel(name(), path);
 		Scanner scanner = ScanCommand.scanner(name(), path, model);
-		try {
-			for (Path file : ScannerGenerator.write(scanner, lang.equals("c") ? Language.C : Language.JAVA,
-					Arguments.outputFolder(name(), Path.of(output)), arguments.flag("--force"))) {
-				out.println(file);
-			}
-		} catch (FileAlreadyExistsException e) {
-			throw new UsageException(name() + ": " + e.getFile() + " exists; use --force to replace it");
-		}
+		Language language = lang.equals("c") ? Language.C : Language.JAVA;
+		AtomicFolder.writeFiles(folder, into -> ScannerGenerator.write(scanner, language, into, false)).forEach(out::println);
 		return 0;
 	}
 }

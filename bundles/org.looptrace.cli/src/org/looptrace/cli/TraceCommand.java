@@ -5,10 +5,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.ReplayTags;
@@ -45,11 +43,15 @@ public final class TraceCommand implements Command {
 
 				options:
 				  -np N          number of ranks (mpirun -np), oversubscribing the cores when needed
-				  -o <folder>    the trace folder (default: looptrace-trace); it must be empty or new
+				  -o <folder>    the trace folder (default: looptrace-trace), created when missing; the
+				                 run writes beside it, moved there once mpirun returns: a trace
+				                 command that fails before (no tracer, mpirun missing, interrupted)
+				                 leaves no folder, and the folder as it was
 				  --calls        also record local call/return events around every MPI call
 				  --functions    also record local call/return events of user functions, for programs
 				                 compiled with -finstrument-functions
-				  --force        write into a folder that already holds traces, replacing them
+				  --force        replace a folder that holds anything (all of it: no trace of an
+				                 earlier run stays to mix with the new one)
 
 				exit status: the program's when it failed, else 0 for a consistent folder, 1 otherwise.
 
@@ -76,7 +78,7 @@ public final class TraceCommand implements Command {
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		int ranks = 0;
-		Path folder = Path.of("looptrace-trace");
+		String output = "looptrace-trace";
 		boolean calls = false;
 		boolean functions = false;
 		boolean force = false;
@@ -84,7 +86,7 @@ public final class TraceCommand implements Command {
 		for (; i < args.size() && args.get(i).startsWith("-"); i++) {
 			switch (args.get(i)) {
 			case "-np" -> ranks = parseRanks(valueAfter(args, i++));
-			case "-o" -> folder = Path.of(valueAfter(args, i++));
+			case "-o" -> output = valueAfter(args, i++);
 			case "--calls" -> calls = true;
 			case "--functions" -> functions = true;
 			case "--force" -> force = true;
@@ -96,21 +98,18 @@ public final class TraceCommand implements Command {
 		}
 		// mpirun would say the program is missing only after its banner, and we after creating the folder
 		checkProgram(args.get(i));
-		List<Path> oldRun = oldRun(folder, force);
-		Path library = tracerLibrary(err);
-		Arguments.outputFolder("trace", folder);
-		for (Path file : oldRun) {
-			Files.delete(file);
-		}
-		keepReplayTags(Path.of(args.get(i)), folder);
-		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-np", Integer.toString(ranks),
-				"-x", "LD_PRELOAD=" + library, "-x", "LOOPTRACE_DIR=" + folder.toAbsolutePath(),
-				"-x", "LOOPTRACE_CALLS=" + (calls ? 1 : 0), "-x", "LOOPTRACE_FUNCTIONS=" + (functions ? 1 : 0)));
-		if ("root".equals(java.lang.System.getProperty("user.name"))) {
-			command.add(1, "--allow-run-as-root");
-		}
-		command.addAll(args.subList(i, args.size()));
-		int status = run(command, err);
+		Path folder = Arguments.outputFolder(name(), output, force);
+		List<String> mpirun = mpirun(ranks, tracerLibrary(err), calls, functions);
+		Path program = Path.of(args.get(i));
+		List<String> programLine = args.subList(i, args.size());
+		// the program's own failure still gives traces, which the check below reports on
+		int status = AtomicFolder.write(folder, into -> {
+			keepReplayTags(program, into);
+			List<String> command = new ArrayList<>(mpirun);
+			command.addAll(List.of("-x", "LOOPTRACE_DIR=" + into.toAbsolutePath()));
+			command.addAll(programLine);
+			return run(command, err);
+		});
 		if (status != 0) {
 			err.println("looptrace trace: the program exited with status " + status + "; checking what it wrote");
 		}
@@ -127,6 +126,16 @@ public final class TraceCommand implements Command {
 		}
 		out.println(folder + ": " + report.summary());
 		return status != 0 ? status : report.hasErrors() ? 1 : 0;
+	}
+
+	/** The mpirun command that runs a program with the tracer preloaded, but for the folder and the program. */
+	private static List<String> mpirun(int ranks, Path library, boolean calls, boolean functions) {
+		List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-np", Integer.toString(ranks),
+				"-x", "LD_PRELOAD=" + library, "-x", "LOOPTRACE_CALLS=" + (calls ? 1 : 0), "-x", "LOOPTRACE_FUNCTIONS=" + (functions ? 1 : 0)));
+		if ("root".equals(java.lang.System.getProperty("user.name"))) {
+			command.add(1, "--allow-run-as-root");
+		}
+		return command;
 	}
 
 	private static String valueAfter(List<String> args, int i) throws UsageException {
@@ -172,37 +181,15 @@ public final class TraceCommand implements Command {
 		}
 	}
 
-	/** The files of an earlier run in the folder: never mixed with a new run, nor replaced without --force. */
-	private static List<Path> oldRun(Path folder, boolean force) throws IOException, UsageException {
-		if (!Files.isDirectory(folder)) {
-			if (Files.exists(folder)) {
-				throw new UsageException("trace: " + folder + " exists and is not a folder");
-			}
-			return List.of();
-		}
-		List<Path> old;
-		try (Stream<Path> files = Files.list(folder)) {
-			old = files.filter(TraceFolder::isRunFile).toList();
-		}
-		if (!old.isEmpty() && !force) {
-			throw new UsageException("trace: " + folder + " already holds traces (" + old.size()
-					+ " files); choose another folder with -o or replace them with --force");
-		}
-		return old;
-	}
-
 	/**
 	 * A replay program sends numbers for the model's symbolic and communicator tags: its table goes
-	 * beside the traces, where looptrace model reads them back as the model's tags. A table of an
-	 * earlier run in the folder would misread this one's.
+	 * beside the traces, where looptrace model reads them back as the model's tags (the folder is
+	 * new: no table of an earlier run stays to misread this one's).
 	 */
 	private static void keepReplayTags(Path program, Path folder) throws IOException {
 		Path table = program.toAbsolutePath().resolveSibling(ReplayTags.FILE);
-		Path kept = folder.resolve(ReplayTags.FILE);
 		if (Files.isRegularFile(table)) {
-			Files.copy(table, kept, StandardCopyOption.REPLACE_EXISTING);
-		} else {
-			Files.deleteIfExists(kept);
+			Files.copy(table, folder.resolve(ReplayTags.FILE));
 		}
 	}
 

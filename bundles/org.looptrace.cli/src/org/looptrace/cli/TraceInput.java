@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TracesComment;
+import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceSource;
 
@@ -63,15 +65,35 @@ final class TraceInput {
 	}
 
 	/**
-	 * What makes traces inconsistent, as a command prints it: the channel that does not balance and,
-	 * when an archive says so, its cause and the remedy ({@link TraceSource#explained}).
+	 * Traces that contradict each other, as a command reports them: the channel (or collective) that
+	 * does not balance, with its cause and the remedy when an archive says so
+	 * ({@link TraceSource#explained}); the trace files of its two ranks, when they are the user's own;
+	 * and {@code looptrace check}, which names the events that do not match, line by line.
+	 *
+	 * @param given  the traces as the user named them
+	 * @param calls  whether they were read with {@code --calls}
+	 * @param source where they were read from, to explain the inconsistency; null when not asked
+	 * @param folder the trace folder read
 	 */
-	static String inconsistent(TraceSource source, InconsistentTraceException e) {
-		try {
-			return source.explained(e).getMessage();
-		} catch (IOException reading) { // the archive was read a moment ago: it changed under us
-			return e.getMessage() + "; " + reading.getMessage();
+	static UsageException inconsistent(String command, Path given, boolean calls, @Nullable TraceSource source, TraceFolder folder,
+			InconsistentTraceException e) {
+		String what = e.getMessage();
+		if (source != null) {
+			try {
+				what = source.explained(e).getMessage();
+			} catch (IOException reading) { // the archive was read a moment ago: it changed under us
+				what += "; " + reading.getMessage();
+			}
 		}
+		InconsistentTraceException.Imbalance imbalance = e.imbalance();
+		// the files of an archive or of a replay's tags restored are the engine's: check names the user's
+		if (imbalance != null && folder.folder().equals(given)) {
+			Path src = folder.traceFile(imbalance.src());
+			Path dst = folder.traceFile(imbalance.dst());
+			what += " (" + src + (src.equals(dst) ? "" : ", " + dst) + ")";
+		}
+		return new UsageException(command + ": " + given + ": inconsistent traces: " + what + "; looptrace check " + given
+				+ (calls ? " " + CALLS : "") + " lists the events that do not match", e);
 	}
 
 	/**

@@ -33,9 +33,17 @@ public class InconsistentTraceException extends Exception {
 		this.imbalance = null;
 	}
 
-	private InconsistentTraceException(String message, Imbalance imbalance) {
+	private InconsistentTraceException(String message, @Nullable Imbalance imbalance) {
 		super(message);
 		this.imbalance = imbalance;
+	}
+
+	/**
+	 * This inconsistency with what explains it ({@code cause}, say receives an archive never completes)
+	 * appended to its message; its {@link #imbalance()} is kept.
+	 */
+	public InconsistentTraceException explainedBy(String cause) {
+		return new InconsistentTraceException(getMessage() + "; " + cause, imbalance);
 	}
 
 	/** The channel that does not balance; null when the traces contradict each other otherwise. */

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -44,6 +45,14 @@ public final class DataTrace implements AutoCloseable {
 		this.recordSize = 8 * attributes.size();
 		this.records = records;
 		this.chunks = new MappedByteBuffer[(int) ((records + RECORDS_PER_CHUNK - 1) / RECORDS_PER_CHUNK)];
+	}
+
+	/**
+	 * Whether the first {@code length} bytes of {@code bytes} start as a data trace does, with its magic
+	 * number: what tells a data trace given where a text is expected.
+	 */
+	public static boolean hasMagic(byte[] bytes, int length) {
+		return length >= MAGIC.length && Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length);
 	}
 
 	/**

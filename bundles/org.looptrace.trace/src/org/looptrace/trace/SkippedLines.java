@@ -61,20 +61,20 @@ public final class SkippedLines {
 	}
 
 	/**
-	 * Every kept diagnostic, by file then line, each file's followed by a note of how many of its
-	 * skipped lines were left out.
+	 * The first {@code limit} kept diagnostics, by file then line: all the first {@code limit} skipped
+	 * lines in that order when {@code limit} is at most {@link #keptPerFile()}.
 	 */
-	public synchronized List<Diagnostic> diagnostics() {
-		List<Diagnostic> all = new ArrayList<>();
-		for (Path file : counts.keySet()) {
-			List<Diagnostic> shown = of(file);
-			all.addAll(shown);
-			long leftOut = count(file) - shown.size();
-			if (leftOut > 0) {
-				all.add(Diagnostic.leftOut(file, leftOut, "skipped lines", keptPerFile));
+	public synchronized List<Diagnostic> first(int limit) {
+		List<Diagnostic> first = new ArrayList<>();
+		for (Path file : kept.keySet()) {
+			for (Diagnostic diagnostic : of(file)) {
+				if (first.size() == limit) {
+					return first;
+				}
+				first.add(diagnostic);
 			}
 		}
-		return all;
+		return first;
 	}
 
 	/** Whether no line was skipped. */

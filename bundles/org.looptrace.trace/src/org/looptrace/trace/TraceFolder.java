@@ -6,6 +6,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -82,8 +83,8 @@ public final class TraceFolder {
 			throw new TraceFormatException(Diagnostic.error(folder, "cannot list the folder: " + e.getMessage()), e);
 		}
 		if (found.isEmpty()) {
-			throw new TraceFormatException(Diagnostic.error(folder,
-					"no trace files: expected trace.<rank> or trace.<rank>.gz for ranks 0, 1, ..."));
+			throw new TraceFormatException(Diagnostic.error(folder, "no trace files: expected trace.<rank> or trace.<rank>.gz for ranks 0, 1, ... in "
+					+ folder.toAbsolutePath().normalize() + ", " + contents(folder)));
 		}
 		if (!doubled.isEmpty()) {
 			doubled.sort(null);
@@ -102,6 +103,29 @@ public final class TraceFolder {
 			traces[rank] = trace;
 		}
 		return new TraceFolder(folder, traces, missing.build(), skipped);
+	}
+
+	/** What a folder without trace files holds instead, in words: data traces without their event traces, say. */
+	private static String contents(Path folder) throws TraceFormatException {
+		List<String> data = new ArrayList<>();
+		int others = 0;
+		try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+			for (Path entry : entries) {
+				if (isRunFile(entry)) {
+					data.add(entry.getFileName().toString());
+				} else {
+					others++;
+				}
+			}
+		} catch (IOException e) {
+			throw new TraceFormatException(Diagnostic.error(folder, "cannot list the folder: " + e.getMessage()), e);
+		}
+		if (data.isEmpty()) {
+			return others == 0 ? "which is empty" : "which holds " + others + (others == 1 ? " other file" : " other files");
+		}
+		data.sort(Comparator.comparingInt(name -> rankOfRunFile(Path.of(name))));
+		String which = data.size() == 1 ? data.get(0) : data.get(0) + " to " + data.getLast();
+		return "which holds the data traces " + which + " (" + data.size() + " files) but not their event traces";
 	}
 
 	/** What {@link #missingRanks()} means for the folder, in words. */

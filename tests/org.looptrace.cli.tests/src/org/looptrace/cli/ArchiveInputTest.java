@@ -60,6 +60,19 @@ class ArchiveInputTest {
 		Cli.expect(2, "convert", dir.resolve("run").toString());
 	}
 
+	/** An archive whose event file of a location is missing: check and model name the file and the location, exit 2. */
+	@Test
+	void aMissingEventFileIsNamed(@TempDir Path dir) throws Exception {
+		Otf2Archives.program(RandomPrograms.traces(3, 4), dir.resolve("run"));
+		Path evt = dir.resolve("run/traces/1.evt");
+		Files.delete(evt);
+		for (String command : List.of("check", "model")) {
+			String message = Cli.expectUsageError(command, command, dir.resolve("run").toString()).err();
+			assertTrue(message.startsWith("looptrace " + command + ": " + evt + ": error: location 1 (rank ") && message.endsWith(
+					"no such file: the archive's definitions name this location, whose events are expected in it\n"), message);
+		}
+	}
+
 	/** Messages inside a user function: --calls makes them calls of it, the same for every command as for the folder convert writes. */
 	@Test
 	void everyCommandReadingAnArchiveTakesCalls(@TempDir Path dir) throws Exception {

@@ -73,6 +73,9 @@ class BadArgumentsTest {
 		add(cases, "generate", "option --ranks expects a value", "ring", "out", "--ranks");
 		add(cases, "generate", "option --ranks is given twice", "ring", "--ranks", "4", "--iterations", "2", "--ranks", "8", "out");
 		add(cases, "generate", "exists and is not a folder", "ring", "--ranks", "4", "--iterations", "2", TRACE0);
+		// replaced whole, the working folder would be deleted under the shell (refused without --force anyway: not empty)
+		add(cases, "generate", ". is the working folder or holds it", "ring", "--ranks", "4", "--iterations", "2", ".");
+		add(cases, "generate", ".. is the working folder or holds it", "ring", "--ranks", "4", "--iterations", "2", "..");
 		// nlr
 		add(cases, "nlr", "expected one trace file or folder");
 		add(cases, "nlr", MISSING + ": no such file or folder", MISSING);
@@ -192,7 +195,7 @@ class BadArgumentsTest {
 		add(cases, "render", "unknown option --bogus", MODEL, "-o", "out.svg", "--bogus");
 		add(cases, "render", "-o FILE.svg or -o FILE.png is required", MODEL);
 		add(cases, "render", "expected a file name ending in .svg or .png", MODEL, "-o", "out.pdf");
-		add(cases, "render", "its folder does not exist", MODEL, "-o", MISSING + "/out.svg");
+		add(cases, "render", TRACE0 + " exists and is not a folder", MODEL, "-o", TRACE0 + "/out.svg");
 		add(cases, "render", "option --width expects a whole number from 200", MODEL, "-o", "out.svg", "--width", "10");
 		add(cases, "render", "option --width expects a whole number from 200", MODEL, "-o", "out.svg", "--width", "wide");
 		add(cases, "render", "option --collapse expects a whole number from 0", MODEL, "-o", "out.svg", "--collapse", "-1");

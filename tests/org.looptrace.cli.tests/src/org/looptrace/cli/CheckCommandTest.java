@@ -86,6 +86,22 @@ class CheckCommandTest {
 		assertTrue(result.out().lines().toList().getLast().contains(" 2 errors"), result::toString);
 	}
 
+	/**
+	 * A folder of data traces whose event traces are missing: nothing is checked, and the message says
+	 * which files were looked for, in which folder, and what it holds instead; exit 2, as model.
+	 */
+	@Test
+	void dataTracesWithoutTheirEventTracesAreSaidToBe(@TempDir Path dir) throws Exception {
+		for (int rank = 0; rank < 8; rank++) {
+			Files.copy(Cli.example("ring-8").resolve("data." + rank), dir.resolve("data." + rank));
+		}
+		Result result = Cli.expectUsageError("check", "check", dir.toString());
+		assertEquals("looptrace check: " + dir + ": error: no trace files: expected trace.<rank> or trace.<rank>.gz for ranks 0, 1, ... in "
+				+ dir.toAbsolutePath().normalize() + ", which holds the data traces data.0 to data.7 (8 files) but not their event traces\n",
+				result.err());
+		assertEquals(result.err().replace("looptrace check: ", "looptrace model: "), Cli.expectUsageError("model", "model", dir.toString()).err());
+	}
+
 	/** Nothing to check is bad input, exit 2 with the message model gives for the same path (exit 1 is for traces with errors). */
 	@Test
 	void emptyFolderOrFileIsBadInputAsForModel(@TempDir Path dir) {

@@ -69,44 +69,41 @@ class GenerateCommandTest {
 		Cli.assertSameFiles(Cli.snapshot(dir.resolve("a")), Cli.snapshot(dir.resolve("b")));
 	}
 
+	/** A folder holding anything is the user's: refused without --force, whatever it holds, and left as it was. */
 	@Test
-	void refusesToOverwriteTracesWithoutForce(@TempDir Path dir) throws Exception {
+	void refusesAFolderThatHoldsAnythingWithoutForce(@TempDir Path dir) throws Exception {
 		Path folder = dir.resolve("ring");
 		Cli.expect(0, "generate", "ring", "--ranks", "8", "--iterations", "3", folder.toString());
 		Files.writeString(folder.resolve("notes.txt"), "my notes\n");
-		Map<String, byte[]> before = Cli.snapshot(folder);
-
-		Result refused = Cli.expectUsageError("generate", "generate", "halo", "--ranks", "4", "--iterations", "2",
-				folder.toString());
-		assertTrue(refused.err().contains("already holds 16 trace and data files; use --force"), refused::toString);
-		Cli.assertSameFiles(before, Cli.snapshot(folder));
+		Path notes = Files.createDirectory(dir.resolve("notes"));
+		Files.writeString(notes.resolve("README"), "keep\n");
+		for (Path full : List.of(folder, notes)) {
+			Map<String, byte[]> before = Cli.snapshot(full);
+			Result refused = Cli.expectUsageError("generate", "generate", "halo", "--ranks", "4", "--iterations", "2",
+					full.toString());
+			assertEquals("looptrace generate: " + full + " exists and is not empty; use --force to replace it\n", refused.err());
+			Cli.assertSameFiles(before, Cli.snapshot(full));
+		}
+		// an empty folder is as good as a new one
+		Path empty = Files.createDirectory(dir.resolve("empty"));
+		Cli.expect(0, "generate", "solver", "--ranks", "4", "--iterations", "1", empty.toString());
+		assertTrue(Cli.expect(0, "check", empty.toString()).out().startsWith("4 ranks, "));
 	}
 
-	/** --force replaces the old run entirely (no trace of a higher rank left over) and keeps other files. */
+	/** --force replaces the old folder entirely: no trace of a higher rank, nor any other file, left over to mix with the new run. */
 	@Test
-	void forceReplacesTheOldRunAndKeepsOtherFiles(@TempDir Path dir) throws Exception {
+	void forceReplacesTheWholeFolder(@TempDir Path dir) throws Exception {
 		Path folder = dir.resolve("ring");
 		Cli.expect(0, "generate", "ring", "--ranks", "8", "--iterations", "3", folder.toString());
 		Files.writeString(folder.resolve("notes.txt"), "my notes\n");
-		Files.createDirectories(folder.resolve("models"));
-		Files.writeString(folder.resolve("models/ring.loops"), "// mine\n");
+		Files.createDirectories(folder.resolve(".looptrace"));
+		Files.writeString(folder.resolve(".looptrace/local.7"), "a cache of the old run\n");
 
 		Cli.expect(0, "generate", "halo", "--ranks", "4", "--iterations", "2", "--force", folder.toString());
-		Map<String, byte[]> after = Cli.snapshot(folder);
-		assertEquals(Set.of("notes.txt", "models/ring.loops", "trace.0", "trace.1", "trace.2", "trace.3", "data.0",
-				"data.1", "data.2", "data.3"), after.keySet());
-		assertEquals("my notes\n", new String(after.get("notes.txt")));
-		assertEquals("// mine\n", new String(after.get("models/ring.loops")));
+		assertEquals(Set.of("trace.0", "trace.1", "trace.2", "trace.3", "data.0", "data.1", "data.2", "data.3"),
+				Cli.snapshot(folder).keySet());
 		assertTrue(Cli.expect(0, "check", folder.toString()).out().startsWith("4 ranks, "));
-	}
-
-	/** A folder holding only other files is written into without --force, and its files stay. */
-	@Test
-	void writesBesideOtherFiles(@TempDir Path dir) throws Exception {
-		Files.writeString(dir.resolve("README"), "keep\n");
-		Cli.expect(0, "generate", "solver", "--ranks", "4", "--iterations", "1", dir.toString());
-		assertEquals("keep\n", Files.readString(dir.resolve("README")));
-		assertFalse(Cli.expect(0, "check", dir.toString()).out().isEmpty());
+		assertEquals(List.of(folder), Cli.list(dir), "nothing left beside the folder");
 	}
 
 	@Test

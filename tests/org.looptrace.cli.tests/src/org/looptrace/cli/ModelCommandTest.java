@@ -186,7 +186,66 @@ class ModelCommandTest {
 		List<String> lines = Files.readAllLines(dir.resolve("trace.1"));
 		Files.write(dir.resolve("trace.1"), lines.subList(0, lines.size() - 1));
 		Result result = Cli.expectUsageError("model", "model", dir.toString());
-		assertTrue(result.err().contains("inconsistent traces: channel (1, 2, 1)"), result::toString);
+		assertEquals("looptrace model: " + dir + ": inconsistent traces: channel (1, 2, 1): rank 1 sends 2 messages, rank 2 receives 3 ("
+				+ dir.resolve("trace.1") + ", " + dir.resolve("trace.2") + "); looptrace check " + dir
+				+ " lists the events that do not match\n", result.err());
+		// what the hint says: check names the channel and the event of the trace cut short
+		Result check = Cli.expect(1, "check", dir.toString());
+		assertTrue(check.out().contains(dir.resolve("trace.2") + ":") && check.out().contains("(1, 2, 1)"), check::toString);
+		// the commands modelling a folder on their way say the same
+		for (String command : List.of("patterns", "matrix")) {
+			assertEquals(result.err().replace("looptrace model: ", "looptrace " + command + ": "),
+					Cli.expectUsageError(command, command, dir.toString()).err());
+		}
+	}
+
+	/**
+	 * --lenient lists the lines it skips on stderr: the first 20 by file and line, then their number;
+	 * here more than 20 malformed lines added to every rank's trace, the model that of the others.
+	 */
+	@Test
+	void lenientListsTheFirstSkippedLinesAndTheirNumber(@TempDir Path dir) throws Exception {
+		Path folder = copyOfExample("ring-8", dir);
+		Random random = new Random(5);
+		List<String> expected = new java.util.ArrayList<>();
+		int count = 0;
+		for (int rank = 0; rank < 8; rank++) {
+			Path trace = folder.resolve("trace." + rank);
+			List<String> lines = new java.util.ArrayList<>();
+			for (String line : Files.readAllLines(trace)) {
+				if (random.nextInt(4) == 0) {
+					lines.add(rank + " sned " + random.nextInt(8) + " 1");
+					count++;
+					if (expected.size() < 20) {
+						expected.add(trace + ":" + lines.size() + ":3: error: unknown event kind 'sned': expected send, recv, sync or local");
+					}
+				}
+				lines.add(line);
+			}
+			Files.write(trace, lines);
+		}
+		assertTrue(count > 20, "too few lines added: " + count);
+		Result result = Cli.expect(0, "model", folder.toString(), "--lenient");
+		List<String> err = result.err().lines().toList();
+		assertEquals(expected, err.subList(0, Math.min(20, err.size())));
+		assertEquals(List.of("looptrace model: " + count + " malformed lines skipped, the first 20 listed above; looptrace check " + folder
+				+ " lists them with what else is wrong"), err.subList(20, err.size()));
+		assertEquals(Cli.expect(0, "model", Cli.example("ring-8").toString()).out(), result.out());
+	}
+
+	/** When the lines skipped leave traces that do not balance, they are listed all the same, before the channel. */
+	@Test
+	void lenientListsTheSkippedLinesWhenTheModelFails() {
+		Path broken = Cli.example("broken");
+		Result result = Cli.expect(2, "model", broken.toString(), "--lenient");
+		List<String> err = result.err().lines().toList();
+		List<String> listed = err.subList(0, err.size() - 2);
+		String skipped = Pattern.quote(broken.toString()) + "/trace\\.\\d+:\\d+:\\d+: error: .+";
+		assertTrue(!listed.isEmpty() && listed.stream().allMatch(line -> line.matches(skipped)), result::toString);
+		assertEquals("looptrace model: " + listed.size() + (listed.size() == 1 ? " malformed line" : " malformed lines")
+				+ " skipped; looptrace check " + broken + " lists them with what else is wrong", err.get(err.size() - 2));
+		assertTrue(err.getLast().startsWith("looptrace model: " + broken + ": inconsistent traces: "), result::toString);
+		assertEquals("", result.out());
 	}
 
 	@Test
@@ -199,7 +258,8 @@ class ModelCommandTest {
 		Result strict = Cli.expectUsageError("model", "model", folder.toString());
 		assertTrue(strict.err().contains("trace.2:4:3: error: unknown event kind 'sned'"), strict.err());
 		Result lenient = Cli.expect(0, "model", folder.toString(), "--lenient");
-		assertEquals(List.of(trace + ":4:3: error: unknown event kind 'sned': expected send, recv, sync or local"),
+		assertEquals(List.of(trace + ":4:3: error: unknown event kind 'sned': expected send, recv, sync or local",
+				"looptrace model: 1 malformed line skipped; looptrace check " + folder + " lists them with what else is wrong"),
 				lenient.err().lines().toList());
 		assertEquals(Cli.expect(0, "model", Cli.example("ring-8").toString()).out(), lenient.out(),
 				"the model of the readable lines is the model without the bad line");
@@ -232,6 +292,9 @@ class ModelCommandTest {
 				}
 				if (mode.equals("--threads")) {
 					assertEquals(List.of(), lines, result::toString);
+				} else if (!lines.isEmpty()) {
+					String count = lines.removeLast();
+					assertTrue(count.matches("looptrace model: \\d+ malformed lines? skipped.*"), result::toString);
 				}
 				for (String skipped : lines) {
 					assertTrue(skipped.matches(Pattern.quote(folder.toString()) + "/trace\\.\\d+:\\d+:\\d+: error: .+"), result::toString);

@@ -48,9 +48,9 @@ class RankOptionsTest {
 		assertEquals("looptrace render: warning: --ranks 0-99: ranks 16-99 own no event of " + model
 				+ " and are not drawn; ranks 0-15 do\n", some.err());
 		assertTrue(some.out().contains(" on 16 ranks"), some::toString);
-		Result one = Cli.expect(0, "render", model, "-o", svg.toString(), "--ranks", "3,40");
+		Result one = Cli.expect(0, "render", model, "-o", svg.toString(), "--ranks", "3,40", "--force");
 		assertTrue(one.err().contains(": rank 40 owns no event of "), one::toString);
-		assertEquals("", Cli.expect(0, "render", model, "-o", svg.toString(), "--ranks", "0-15").err());
+		assertEquals("", Cli.expect(0, "render", model, "-o", svg.toString(), "--ranks", "0-15", "--force").err());
 		Files.delete(svg);
 		String none = Cli.expectUsageError("render", "render", model, "-o", svg.toString(), "--ranks", "50-99").err();
 		assertEquals("looptrace render: --ranks 50-99: no rank of the set owns an event of " + model + "; ranks 0-15 do\n", none);

@@ -124,6 +124,24 @@ class RenderCommandTest {
 		assertEquals(List.of(), Pattern.compile("data-depth=\"([2-9])\"").matcher(text).results().toList(), "nothing inside closed loops");
 	}
 
+	/** As every command writing a file: its missing folders made, an existing file replaced only with --force. */
+	@Test
+	void anExistingPictureIsReplacedOnlyWithForceAndMissingFoldersAreMade(@TempDir Path dir) throws Exception {
+		String model = Cli.example("models").resolve("ring.loops").toString();
+		Path svg = dir.resolve("a/b/ring.svg");
+		Cli.expect(0, "render", model, "-o", svg.toString());
+		String drawn = Files.readString(svg);
+		for (Path picture : List.of(svg, dir.resolve("ring.png"))) {
+			Files.writeString(picture, "the user's own picture");
+			String err = Cli.expectUsageError("render", "render", model, "-o", picture.toString()).err();
+			assertEquals("looptrace render: " + picture + " exists; use --force to replace it\n", err);
+			assertEquals("the user's own picture", Files.readString(picture));
+		}
+		Cli.expect(0, "render", model, "-o", svg.toString(), "--force");
+		assertEquals(drawn, Files.readString(svg));
+		assertEquals(List.of(svg), Cli.list(svg.getParent()), "no temporary file left");
+	}
+
 	@Test
 	void anInvalidModelIsRefusedNamingItsLine(@TempDir Path dir) throws Exception {
 		Path model = dir.resolve("bad.loops");

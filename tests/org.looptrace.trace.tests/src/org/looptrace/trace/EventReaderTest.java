@@ -108,6 +108,31 @@ class EventReaderTest {
 		}
 	}
 
+	/**
+	 * A data trace or another binary file read as an event trace: one error naming the file for what
+	 * it is, at opening, and none of its bytes; a NUL byte after the first line is a malformed line.
+	 */
+	@Test
+	void binaryFilesAreSaidToBeBinary() throws IOException {
+		Path data = dir.resolve("data.0");
+		try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "size"))) {
+			writer.write(1, 2);
+		}
+		String expected = ", not an event trace: expected text, one event per line, as in trace.<rank>";
+		TraceFormatException e = assertThrows(TraceFormatException.class, () -> EventReader.open(data));
+		assertEquals(new Diagnostic(Diagnostic.Severity.ERROR, data, 0, 0,
+				"a binary data trace (data.<rank>: a record of numbers per event)" + expected), e.diagnostic());
+		Path binary = Files.write(dir.resolve("trace.1"), new byte[] { '1', ' ', 0, (byte) 0xff, '\n' });
+		e = assertThrows(TraceFormatException.class, () -> EventReader.open(binary, 1, 2, new SkippedLines(10)));
+		assertEquals("a binary file (a NUL byte at byte 2)" + expected, e.diagnostic().message());
+		// a text trace whose end a crash filled with zeros: its lines are read, the zeros are a bad line
+		Path zeros = Files.write(dir.resolve("trace.2"), new byte[] { '0', ' ', 's', 'e', 'n', 'd', ' ', '1', ' ', '7', '\n', 0, 0, '\n' });
+		try (EventReader reader = EventReader.open(zeros)) {
+			assertEquals(TraceEvent.send(0, 1, "7"), reader.next());
+			assertThrows(TraceFormatException.class, reader::next);
+		}
+	}
+
 	@Test
 	void gzipIsRecognizedByItsMagicNumberWhateverTheName() throws IOException {
 		Path file = dir.resolve("trace.0");

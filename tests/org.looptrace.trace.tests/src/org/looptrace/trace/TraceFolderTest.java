@@ -60,9 +60,19 @@ class TraceFolderTest {
 		}
 	}
 
+	/** A folder without trace files: the message says where they were looked for and what the folder holds instead. */
 	@Test
 	void noTraces() throws IOException {
-		assertEquals("no trace files: expected trace.<rank> or trace.<rank>.gz for ranks 0, 1, ...", errorOf(dir));
+		String expected = "no trace files: expected trace.<rank> or trace.<rank>.gz for ranks 0, 1, ... in " + dir.toAbsolutePath().normalize();
+		assertEquals(expected + ", which is empty", errorOf(dir));
+		TestTraces.write(dir, "notes.txt", "mine");
+		assertEquals(expected + ", which holds 1 other file", errorOf(dir));
+		for (int rank = 10; rank >= 0; rank--) {
+			TestTraces.write(dir, "data." + rank, "");
+		}
+		assertEquals(expected + ", which holds the data traces data.0 to data.10 (11 files) but not their event traces", errorOf(dir));
+		TraceFormatException lenient = assertThrows(TraceFormatException.class, () -> TraceFolder.openLenient(dir, new SkippedLines(0)));
+		assertEquals(errorOf(dir), lenient.diagnostic().message());
 		assertEquals("not a folder: expected a trace folder holding trace.0, trace.1, ...", errorOf(dir.resolve("missing")));
 	}
 

@@ -147,8 +147,8 @@ public final class TraceSource {
 	/**
 	 * The inconsistency {@code e} as the command line and the IDE report it: when its channel's
 	 * receiver gets fewer messages than are sent to it and is a rank of an archive that requests
-	 * receives it never completes, with that cause and the remedy ({@link #missingReceives}) appended;
-	 * {@code e} itself otherwise.
+	 * receives it never completes, with that cause and the remedy ({@link #missingReceives}) appended
+	 * and its {@linkplain InconsistentTraceException#imbalance() imbalance} kept; {@code e} itself otherwise.
 	 *
 	 * @throws IOException when the archive, converted before, cannot be read now
 	 */
@@ -157,8 +157,7 @@ public final class TraceSource {
 		if (imbalance == null || imbalance.sent() <= imbalance.received()) {
 			return e;
 		}
-		return missingReceives(RankSet.of(imbalance.dst())).map(cause -> new InconsistentTraceException(e.getMessage() + "; " + cause))
-				.orElse(e);
+		return missingReceives(RankSet.of(imbalance.dst())).map(e::explainedBy).orElse(e);
 	}
 
 	/**

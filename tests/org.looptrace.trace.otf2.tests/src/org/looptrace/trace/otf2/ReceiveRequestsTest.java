@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 
@@ -102,6 +103,7 @@ class ReceiveRequestsTest {
 		InconsistentTraceException e = assertThrows(InconsistentTraceException.class,
 				() -> Pipeline.model(TraceFolder.open(source.folder()), NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE));
 		assertEquals(e.getMessage() + "; " + source.missingReceives(RankSet.of(1)).orElseThrow(), source.explained(e).getMessage());
+		assertEquals(Objects.requireNonNull(e.imbalance()), source.explained(e).imbalance(), "the channel explained is still typed");
 		// what the archive does not explain is left as it is
 		InconsistentTraceException other = new InconsistentTraceException("collective MPI_Barrier of group 0-1: ...");
 		assertSame(other, source.explained(other));
@@ -110,6 +112,7 @@ class ReceiveRequestsTest {
 				InconsistentTraceException unbalanced = InconsistentTraceException
 						.unbalanced(new InconsistentTraceException.Imbalance(1 - dst, dst, new ChannelKind.Messages("7"), sent, 1));
 				assertEquals(sent > 1 && dst == 1, source.explained(unbalanced) != unbalanced, unbalanced.getMessage());
+				assertEquals(unbalanced.imbalance(), source.explained(unbalanced).imbalance(), unbalanced.getMessage());
 			}
 		}
 		Path folder = Files.createDirectories(dir.resolve("folder"));

@@ -11,6 +11,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -142,7 +143,8 @@ public final class RankEvents implements AutoCloseable {
 			int closed = (int) lib.closeDefFiles.invokeExact(reader);
 		}
 		if (events.equals(MemorySegment.NULL)) {
-			throw error("the event file cannot be opened");
+			throw error(Files.exists(eventFile) ? "the event file cannot be opened"
+					: "no such file: the archive's definitions name this location, whose events are expected in it");
 		}
 		return events;
 	}
