@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
-import org.looptrace.trace.DataTrace;
+import org.looptrace.trace.BinaryFiles;
 
 /**
  * The arguments of a command: options ({@code --name value}, {@code -k value}, flags) and
@@ -132,14 +132,9 @@ public final class Arguments {
 	 */
 	public static String readText(String command, Path file) throws UsageException, IOException {
 		byte[] bytes = Files.readAllBytes(file);
-		String expected = ", not text: expected a model (.loops)";
-		if (DataTrace.hasMagic(bytes, bytes.length)) {
-			throw new UsageException(command + ": " + file + " is a binary data trace (data.<rank>)" + expected);
-		}
-		for (int i = 0; i < bytes.length; i++) {
-			if (bytes[i] == 0) {
-				throw new UsageException(command + ": " + file + " is a binary file (a NUL byte at byte " + i + ")" + expected);
-			}
+		String binary = BinaryFiles.binaryKind(bytes, bytes.length, false);
+		if (binary != null) {
+			throw new UsageException(command + ": " + file + " is " + binary + ", not text: expected a model (.loops)");
 		}
 		try {
 			return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();

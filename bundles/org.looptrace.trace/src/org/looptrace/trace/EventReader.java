@@ -67,7 +67,8 @@ public final class EventReader implements AutoCloseable {
 		}
 		// gzip is recognized by its magic number, whatever the file's name
 		gzip = limit >= 2 && (buffer[0] & 0xff) == 0x1f && (buffer[1] & 0xff) == 0x8b;
-		String binary = gzip ? null : binary(buffer, limit);
+		// only the first line is looked at: a trace whose end a crash filled with zeros is text, its bad lines reported as such
+		String binary = gzip ? null : BinaryFiles.binaryKind(buffer, limit, true);
 		if (binary != null) {
 			raw.close();
 			throw new TraceFormatException(Diagnostic.error(file, binary + ", not an event trace: expected text, one event per line, as in trace.<rank>"));
@@ -88,24 +89,6 @@ public final class EventReader implements AutoCloseable {
 		} else {
 			in = raw;
 		}
-	}
-
-	/**
-	 * What a file that is not gzip data and whose first bytes are {@code head} is when it is binary
-	 * rather than text: a data trace, or another binary file (a NUL byte in its first line); null for
-	 * text. Only the first line is looked at: a trace whose end a crash filled with zeros is text, and
-	 * its bad lines are reported as such.
-	 */
-	private static @Nullable String binary(byte[] head, int length) {
-		if (DataTrace.hasMagic(head, length)) {
-			return "a binary data trace (data.<rank>: a record of numbers per event)";
-		}
-		for (int i = 0; i < length && head[i] != '\n'; i++) {
-			if (head[i] == 0) {
-				return "a binary file (a NUL byte at byte " + i + ")";
-			}
-		}
-		return null;
 	}
 
 	/** Opens an event trace without checking owners or rank ranges, strict. */

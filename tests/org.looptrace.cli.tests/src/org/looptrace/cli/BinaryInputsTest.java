@@ -86,7 +86,7 @@ class BinaryInputsTest {
 				List.of("patterns", data));
 		for (List<String> command : commands) {
 			Result result = Cli.expectUsageError(command.get(0), command.toArray(String[]::new));
-			assertEquals("looptrace " + command.get(0) + ": " + data + " is a binary data trace (data.<rank>), not text: expected a model (.loops)\n",
+			assertEquals("looptrace " + command.get(0) + ": " + data + " is a binary data trace (data.<rank>: a record of numbers per event), not text: expected a model (.loops)\n",
 					result.err());
 		}
 		assertEquals(List.of(), Cli.list(dir), "nothing written");
