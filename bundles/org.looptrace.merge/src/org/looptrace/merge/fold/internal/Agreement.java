@@ -160,11 +160,23 @@ final class Agreement implements Combiner {
 
 	private boolean readsBelow(Node node) {
 		if (node instanceof EventNode event) {
-			return Arrays.stream(event.numbers).anyMatch(number -> number.readsBelow(depth));
+			for (DepthExpr number : event.numbers) {
+				if (number.readsBelow(depth)) {
+					return true;
+				}
+			}
+			return false;
 		}
 		LoopNode loop = (LoopNode) node;
-		return loop.lower.readsBelow(depth) || loop.upper.readsBelow(depth)
-				|| Arrays.stream(loop.body).anyMatch(this::readsBelow);
+		if (loop.lower.readsBelow(depth) || loop.upper.readsBelow(depth)) {
+			return true;
+		}
+		for (Node inner : loop.body) {
+			if (readsBelow(inner)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static int height(Node node) {

@@ -43,9 +43,9 @@ final class RepeatedBlocks {
 				}
 			}
 		}
-		Node[] x = stack.subList(start, start + b).toArray(new Node[0]);
-		Node[] y = stack.subList(start + b, start + 2 * b).toArray(new Node[0]);
-		Node[] z = copies == 3 ? stack.subList(start + 2 * b, size).toArray(new Node[0]) : null;
+		Node[] x = stack.nodes(start, start + b);
+		Node[] y = stack.nodes(start + b, start + 2 * b);
+		Node[] z = copies == 3 ? stack.nodes(start + 2 * b, size) : null;
 		boolean refused = z == null && (rules.has(Capability.TRANSLATED_PAIRS) && translation(x, y, Peers.WITH_RANKS) == 0
 				|| rules.has(Capability.RANK_SHIFTED_PAIRS) && translation(x, y, Peers.ANY) == 0);
 		Node[][] blocks = z == null ? new Node[][] { x, y } : new Node[][] { x, y, z };

@@ -68,6 +68,12 @@ final class TermStack extends AbstractList<Node> implements RandomAccess {
 		modCount++;
 	}
 
+	/** The constructs from {@code from} to {@code to} (excluded), copied. */
+	Node[] nodes(int from, int to) {
+		Objects.checkFromToIndex(from, to, size);
+		return Arrays.copyOfRange(nodes, from, to);
+	}
+
 	int skeleton(int i) {
 		return skeletons[i];
 	}
