@@ -47,7 +47,7 @@ final class TerminalProgress implements Progress {
 			int filled = (int) Math.min(width, done * width / total);
 			line = String.format("%s [%s%s] %d/%d", task, "#".repeat(filled), " ".repeat(width - filled), done, total);
 		} else {
-			line = task + ": " + done;
+			line = String.format("%s: %,d", task, done);
 		}
 		err.print("\r" + line + "\033[K");
 		err.flush();

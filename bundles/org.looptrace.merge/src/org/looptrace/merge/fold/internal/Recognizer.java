@@ -23,6 +23,9 @@ final class Recognizer {
 	/** The longest loop body looked for, in constructs. */
 	static final int MAX_BODY = 64;
 
+	/** Steps are reported to the progress in batches of this many (its calls are serialized). */
+	private static final int REPORTED_STEPS = 256;
+
 	private Recognizer() {
 	}
 
@@ -36,12 +39,20 @@ final class Recognizer {
 		CycleWindow window = new CycleWindow();
 		// Each step tries reductions of up to 3 · MAX_BODY constructs: check often.
 		Checkpoints checkpoints = new Checkpoints(progress, 16);
+		int unreported = 0;
 		for (Node item : items) {
 			checkpoints.step();
 			stack.add(item);
 			while (reduce(stack, depth, rules, ranges, window)) {
 				// reduce again until no rule applies
 			}
+			if (++unreported == REPORTED_STEPS) {
+				progress.worked(unreported);
+				unreported = 0;
+			}
+		}
+		if (unreported > 0) {
+			progress.worked(unreported);
 		}
 		return stack;
 	}

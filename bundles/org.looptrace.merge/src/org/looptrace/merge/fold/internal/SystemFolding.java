@@ -91,6 +91,9 @@ public final class SystemFolding {
 	 */
 	public static Model fold(List<? extends Block> blocks, int threads, Progress progress) {
 		List<Node> items = ModelTerms.read(blocks, progress);
+		// How long folding takes is not known ahead (the orders and rule sets tried depend on what
+		// folds): the steps of recognition are counted, to show that it goes on.
+		progress.begin(String.format("Folding a model of %,d constructs; steps of recognition", size(items)), -1);
 		JumpingJoins jumps = new JumpingJoins();
 		FitAnswers answers = new FitAnswers();
 		List<Optional<List<Node>>> folded = Parallel.map(2, Math.min(threads, 2), k -> {
