@@ -21,6 +21,9 @@ import org.looptrace.ui.LoopTraceUi;
  */
 public final class LoopTraceNature implements IProjectNature {
 
+	/** The builders the nature installs. */
+	private static final List<String> BUILDERS = List.of(LoopTraceUi.BUILDER_ID, LoopTraceUi.MODEL_BUILDER_ID);
+
 	private @Nullable IProject project;
 
 	/**
@@ -35,16 +38,36 @@ public final class LoopTraceNature implements IProjectNature {
 			description.setNatureIds(natures.toArray(String[]::new));
 			project.setDescription(description, monitor);
 		} else {
-			addBuilders(project, List.of(LoopTraceUi.BUILDER_ID, LoopTraceUi.MODEL_BUILDER_ID));
+			addBuilders(project, BUILDERS);
 		}
 	}
 
 	/**
-	 * Adds the model language's builder alone to {@code project}, whose models are then validated as
-	 * saved, without its trace folders being modelled by themselves; nothing when it has it already.
+	 * Adds the builders {@code project} should have and lacks: both of them with the nature (a
+	 * project given it before one of them existed, or whose {@code .project} was written
+	 * elsewhere), else the model language's builder alone, so that its models are validated as
+	 * saved without its trace folders being modelled by themselves. Nothing else changes.
 	 */
-	public static void addModelBuilder(IProject project) throws CoreException {
-		addBuilders(project, List.of(LoopTraceUi.MODEL_BUILDER_ID));
+	public static void addBuilders(IProject project) throws CoreException {
+		addBuilders(project, buildersOf(project.getDescription()));
+	}
+
+	/**
+	 * Whether a project has the nature but not every builder the nature installs, in its build
+	 * spec; false for a closed project, whose description cannot be read.
+	 */
+	public static boolean lacksBuilders(IProject project) throws CoreException {
+		if (!project.isOpen()) {
+			return false;
+		}
+		IProjectDescription description = project.getDescription();
+		return description.hasNature(LoopTraceUi.NATURE_ID) && !Arrays.stream(description.getBuildSpec())
+				.map(ICommand::getBuilderName).toList().containsAll(buildersOf(description));
+	}
+
+	/** The builders of a project: both with the nature, else the model language's. */
+	private static List<String> buildersOf(IProjectDescription description) {
+		return description.hasNature(LoopTraceUi.NATURE_ID) ? BUILDERS : List.of(LoopTraceUi.MODEL_BUILDER_ID);
 	}
 
 	/** Adds the builders of {@code ids} that {@code project} lacks, after those it has. */
@@ -66,7 +89,7 @@ public final class LoopTraceNature implements IProjectNature {
 
 	@Override
 	public void configure() throws CoreException {
-		addBuilders(getProject(), List.of(LoopTraceUi.BUILDER_ID, LoopTraceUi.MODEL_BUILDER_ID));
+		addBuilders(getProject(), BUILDERS);
 	}
 
 	/** Removes the trace builder; the model language's stays, its markers still describe the project's models. */

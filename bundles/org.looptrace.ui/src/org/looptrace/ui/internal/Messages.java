@@ -14,6 +14,7 @@ public final class Messages extends NLS {
 	private static final String BUNDLE_NAME = "org.looptrace.ui.internal.messages"; //$NON-NLS-1$
 
 	public static String ModelTracesHandler_replaceTitle;
+	public static String NatureBuilders_job;
 	public static String ModelTracesHandler_replaceQuestion;
 	public static String ModelTracesJob_name;
 	public static String ModelTracesJob_notLocal;

@@ -40,16 +40,19 @@ public final class ModelTracesHandler extends AbstractHandler {
 			return null;
 		}
 		for (IContainer folder : folders) {
-			addModelBuilder(folder.getProject());
+			addBuilders(folder.getProject());
 			new ModelTracesJob(folder, true).schedule();
 		}
 		return null;
 	}
 
-	/** The model written is validated as saved from now on, like every model of its project. */
-	private static void addModelBuilder(IProject project) {
+	/**
+	 * The model written is validated as saved from now on, like every model of its project; a
+	 * project with the nature gets the builders it lacks, so its folders are kept modelled.
+	 */
+	private static void addBuilders(IProject project) {
 		try {
-			LoopTraceNature.addModelBuilder(project);
+			LoopTraceNature.addBuilders(project);
 		} catch (CoreException e) {
 			ILog.of(ModelTracesHandler.class).log(e.getStatus()); // the model is written all the same
 		}

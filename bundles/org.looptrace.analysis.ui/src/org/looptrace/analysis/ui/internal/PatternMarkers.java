@@ -47,14 +47,16 @@ import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
 
 /**
- * Info markers on the sends of the patterns of every model open in an editor: "these 14 sends
- * resemble MPI_Bcast from rank 3 ...". Computed in a job from the model as saved when an editor
- * opens it and whenever its content changes (saved by the user, or written again by the LoopTrace
- * builder's jobs), after the markers of the old content are removed: they never point at lines of
- * another text. A resource change listener rather than the builder: the builder only runs for
- * projects with the LoopTrace nature and writes models of trace folders, while any model the user
- * opens and saves gets markers. Removed when the last editor of the model closes, and everywhere
- * when switched off ({@link PatternPreferences#EDITOR_MARKERS}).
+ * Info markers on the sends of the patterns of a model: "these 14 sends resemble MPI_Bcast from
+ * rank 3 ...", in the Problems view and in the model editor. Put by the patterns analysis of the
+ * model's saved text: when an editor opens a model without current markers, and whenever the
+ * Patterns view analyses it. Persistent resource markers: they last when the editor closes and
+ * across sessions, until the model's content changes (then removed, and those of the new text put
+ * when an editor has it open), the analysis runs again (then replaced), or they are switched off
+ * ({@link PatternPreferences#EDITOR_MARKERS}). Each marker holds the modification stamp of the text
+ * it describes, so markers of a text changed while the workbench was closed go at start. A
+ * resource change listener rather than the builder: the builder only runs for projects with the
+ * LoopTrace nature, while any model the user opens gets markers.
  */
 final class PatternMarkers implements IResourceChangeListener, IPartListener2, IWindowListener, IWorkbenchListener {
 
@@ -62,6 +64,10 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 	static final String MARKER = "org.looptrace.analysis.ui.pattern";
 	/** The marker attribute holding the construct path of the send. */
 	static final String CONSTRUCT = "construct";
+	/** The marker attribute holding the modification stamp of the text the marker describes (a string: a long). */
+	static final String STAMP = "modelStamp";
+	/** The marker attribute holding whether messages were grouped by call context. */
+	static final String CONTEXT = "useContext";
 	/** The family of the jobs that compute markers, for tests to wait on. */
 	static final Object JOB_FAMILY = MARKER;
 
@@ -100,7 +106,7 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 		// the listeners are gone already
 	}
 
-	/** Updates the markers of every open model, and of every model that has some. */
+	/** Updates the markers of every open model, and of every model that has some (at start, after an option changed). */
 	private void updateAll() {
 		Set<IFile> models = new LinkedHashSet<>();
 		for (IWorkbenchWindow window : workbench.getWorkbenchWindows()) {
@@ -149,17 +155,28 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 		}
 	}
 
-	/** Removes the markers of a model, then computes them again when it is open and markers are on; in the UI thread. */
+	/**
+	 * Brings the markers of a model up to date; in the UI thread. Switched off: none. Markers of
+	 * another text, or of another grouping by call context, are removed, and those of the saved
+	 * text put when an editor has the model open or it had markers of the same text.
+	 */
 	void update(IFile model) {
 		Job previous = jobs.remove(model);
 		if (previous != null) {
 			previous.cancel();
 		}
-		boolean wanted = model.exists() && PatternPreferences.get(PatternPreferences.EDITOR_MARKERS) && isOpen(model);
-		if (!wanted && !hasMarkers(model)) {
+		if (!model.exists()) {
+			return; // its markers went with it
+		}
+		boolean useContext = PatternPreferences.get(PatternPreferences.USE_CONTEXT);
+		IMarker[] markers = markersOf(model);
+		boolean sameText = markers.length > 0 && isOf(markers[0], model.getModificationStamp());
+		boolean current = sameText && markers[0].getAttribute(CONTEXT, !useContext) == useContext;
+		boolean wanted = PatternPreferences.get(PatternPreferences.EDITOR_MARKERS) && (isOpen(model) || sameText);
+		if (wanted ? current : markers.length == 0) {
 			return;
 		}
-		Job job = new MarkersJob(model, wanted, PatternPreferences.get(PatternPreferences.USE_CONTEXT));
+		Job job = new MarkersJob(model, wanted, useContext);
 		jobs.put(model, job);
 		job.addJobChangeListener(new JobChangeAdapter() {
 			@Override
@@ -170,12 +187,17 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 		job.schedule();
 	}
 
-	private static boolean hasMarkers(IFile model) {
+	private static IMarker[] markersOf(IFile model) {
 		try {
-			return model.exists() && model.findMarkers(MARKER, false, IResource.DEPTH_ZERO).length > 0;
+			return model.findMarkers(MARKER, false, IResource.DEPTH_ZERO);
 		} catch (CoreException e) {
-			return true;
+			return new IMarker[0]; // the model is gone: so are its markers
 		}
+	}
+
+	/** Whether a marker describes the text of the modification stamp. */
+	static boolean isOf(IMarker marker, long stamp) {
+		return Long.toString(stamp).equals(marker.getAttribute(STAMP, ""));
 	}
 
 	private boolean isOpen(IFile model) {
@@ -212,11 +234,7 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 
 	@Override
 	public void partClosed(@Nullable IWorkbenchPartReference part) {
-		IFile model = part == null ? null : modelOf(part);
-		if (model != null) {
-			// once the editor is gone from its page
-			workbench.getDisplay().asyncExec(() -> update(model));
-		}
+		// the markers outlast the editor
 	}
 
 	@Override
@@ -268,14 +286,52 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 				if (range != null) {
 					markers.add(Map.of(IMarker.SEVERITY, IMarker.SEVERITY_INFO, IMarker.MESSAGE, message, IMarker.LINE_NUMBER,
 							line(text, range.offset()), IMarker.CHAR_START, range.offset(), IMarker.CHAR_END,
-							range.offset() + range.length(), CONSTRUCT, path));
+							range.offset() + range.length(), CONSTRUCT, path, CONTEXT, patterns.useContext()));
 				}
 			}
 		}
 		return markers;
 	}
 
-	/** Removes the markers of a model, then puts those of its saved text. */
+	/**
+	 * Replaces the markers of a model with those of the patterns found in its text of modification
+	 * stamp {@code stamp}; nothing when the model's text is no longer that one: the newer text has
+	 * markers of its own coming ({@link #update(IFile)} follows every change). Any thread.
+	 */
+	static void put(IFile model, long stamp, PatternsData patterns, @Nullable IProgressMonitor monitor) throws CoreException {
+		List<Map<String, Object>> markers = markers(patterns);
+		IWorkspace workspace = ResourcesPlugin.getWorkspace();
+		workspace.run(m -> {
+			if (model.exists() && model.getModificationStamp() == stamp) {
+				model.deleteMarkers(MARKER, false, IResource.DEPTH_ZERO);
+				for (Map<String, Object> marker : markers) {
+					Map<String, Object> attributes = new HashMap<>(marker);
+					attributes.put(STAMP, Long.toString(stamp));
+					model.createMarker(MARKER, attributes);
+				}
+			}
+		}, workspace.getRuleFactory().markerRule(model), IWorkspace.AVOID_UPDATE, monitor);
+	}
+
+	/**
+	 * After the patterns analysis of a model's text (in the Patterns view): its markers become those
+	 * of the patterns found, when that text is the one saved and markers are on. Any thread.
+	 */
+	static void analysed(IFile model, String text, PatternsData patterns, @Nullable IProgressMonitor monitor) {
+		if (!PatternPreferences.get(PatternPreferences.EDITOR_MARKERS)) {
+			return;
+		}
+		try {
+			long stamp = model.getModificationStamp();
+			if (ModelViews.read(model).equals(text)) {
+				put(model, stamp, patterns, monitor);
+			}
+		} catch (CoreException | IOException e) {
+			// the view shows the patterns all the same; the markers stay those of the last analysis
+		}
+	}
+
+	/** Removes the markers of a model, then puts those of its saved text when wanted. */
 	private static final class MarkersJob extends Job {
 
 		private final IFile model;
@@ -301,6 +357,7 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 			IWorkspace workspace = ResourcesPlugin.getWorkspace();
 			try {
 				long stamp = model.getModificationStamp();
+				// the markers of another text go at once, not once the new ones are found
 				workspace.run(m -> {
 					if (model.exists()) {
 						model.deleteMarkers(MARKER, false, IResource.DEPTH_ZERO);
@@ -311,15 +368,10 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 				}
 				PatternsData patterns = PatternsData.ofModel(ModelViews.read(model), model.getName(), useContext,
 						new MonitorProgress(monitor, getName()));
-				List<Map<String, Object>> markers = markers(patterns);
-				if (monitor != null && monitor.isCanceled() || model.getModificationStamp() != stamp) {
-					return Status.CANCEL_STATUS; // a newer text has a job of its own
+				if (monitor != null && monitor.isCanceled()) {
+					return Status.CANCEL_STATUS;
 				}
-				workspace.run(m -> {
-					for (Map<String, Object> marker : markers) {
-						model.createMarker(MARKER, marker);
-					}
-				}, workspace.getRuleFactory().markerRule(model), IWorkspace.AVOID_UPDATE, monitor);
+				put(model, stamp, patterns, monitor);
 				return Status.OK_STATUS;
 			} catch (CancellationException | OperationCanceledException e) {
 				return Status.CANCEL_STATUS;

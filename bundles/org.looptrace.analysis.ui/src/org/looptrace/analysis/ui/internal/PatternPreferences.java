@@ -10,14 +10,14 @@ import org.osgi.service.prefs.BackingStoreException;
 
 /**
  * What the Patterns view and the pattern markers share, kept in the workspace's preferences: whether
- * messages are grouped by call context, whether open models get pattern markers.
+ * messages are grouped by call context, whether models get pattern markers.
  */
 public final class PatternPreferences extends AbstractPreferenceInitializer {
 
 	static final String QUALIFIER = "org.looptrace.analysis.ui";
 	/** Group messages by the calls of user functions (off: {@code looptrace patterns --no-context}). */
 	static final String USE_CONTEXT = "useContext";
-	/** Info markers on the sends of the patterns of open models. */
+	/** Info markers on the sends of the patterns of the models opened or analysed. */
 	static final String EDITOR_MARKERS = "editorMarkers";
 
 	@Override

@@ -334,6 +334,9 @@ public class PatternsView extends ViewPart {
 			try {
 				PatternsData computed = text != null ? PatternsData.ofModel(text, resource.getName(), context, progress)
 						: PatternsData.ofFolder(location.toPath(), folderModel(resource), context, progress);
+				if (text != null && resource instanceof IFile model) {
+					PatternMarkers.analysed(model, text, computed, monitor);
+				}
 				ui.accept(() -> shown(computed));
 			} catch (ModelTextException e) {
 				ui.accept(() -> failed(resource, NLS.bind(Messages.PatternsView_invalidModel, name,

@@ -111,6 +111,15 @@ public final class LoopsBuilder extends IncrementalProjectBuilder {
 		}
 	}
 
+	/** Whether a marker is one of this builder's (false once deleted). */
+	static boolean isOwn(IMarker marker) {
+		try {
+			return marker.exists() && MARKER_TYPE.equals(marker.getType());
+		} catch (CoreException e) {
+			return false;
+		}
+	}
+
 	private static boolean isModel(IResource resource) {
 		return resource.getType() == IResource.FILE && "loops".equals(resource.getFileExtension());
 	}

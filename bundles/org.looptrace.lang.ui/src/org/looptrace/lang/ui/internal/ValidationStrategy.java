@@ -38,7 +38,8 @@ import org.looptrace.ui.LoopTraceUi;
  * file's on disk. Markers are the builder's ({@link LoopsBuilder}): they describe the file as saved,
  * so an edit the user does not save leaves none behind. While the text is saved, the markers alone
  * show its issues (with their quick fixes), unless the project has no such builder; while it is not,
- * an issue of both the saved and the edited text is shown once, by its marker (quick fixes kept).
+ * an issue of both the saved and the edited text is shown once, by its marker (quick fixes kept),
+ * unless that marker stands where the issue is in the saved text ({@link MisplacedMarkers}).
  */
 final class ValidationStrategy extends WholeTextStrategy implements IFileBufferListener {
 
@@ -52,6 +53,8 @@ final class ValidationStrategy extends WholeTextStrategy implements IFileBufferL
 	private @Nullable IDocument issuesOf;
 	/** The annotations shown; in the UI thread. */
 	private Annotation[] shown = new Annotation[0];
+	/** The builder's markers put while the text is not saved, hidden: one show of each problem, where it is. */
+	private final MisplacedMarkers misplaced = new MisplacedMarkers(this::showLater);
 
 	@Override
 	void install(ITextViewer textViewer) {
@@ -62,6 +65,7 @@ final class ValidationStrategy extends WholeTextStrategy implements IFileBufferL
 	@Override
 	void uninstall() {
 		FileBuffers.getTextFileBufferManager().removeFileBufferListener(this);
+		misplaced.detach();
 		super.uninstall();
 	}
 
@@ -83,9 +87,22 @@ final class ValidationStrategy extends WholeTextStrategy implements IFileBufferL
 	@Override
 	public void dirtyStateChanged(@Nullable IFileBuffer buffer, boolean isDirty) {
 		ITextViewer textViewer = viewer();
+		if (textViewer == null || !(buffer instanceof ITextFileBuffer text) || text.getDocument() != textViewer.getDocument()) {
+			return;
+		}
+		// now, in the thread of the edit, though no issue was shown yet: the ranges of the markers are the edited text's
+		if (textViewer instanceof ISourceViewer source && source.getAnnotationModel() != null) {
+			misplaced.attach(source.getAnnotationModel(), text.getDocument(), isDirty);
+		}
+		misplaced.dirtyChanged(isDirty);
+		showLater();
+	}
+
+	/** Shows the issues, in the UI thread, unless the editor closed meanwhile. */
+	private void showLater() {
+		ITextViewer textViewer = viewer();
 		StyledText widget = textViewer == null ? null : textViewer.getTextWidget();
-		if (textViewer == null || widget == null || widget.isDisposed() || !(buffer instanceof ITextFileBuffer text)
-				|| text.getDocument() != textViewer.getDocument()) {
+		if (textViewer == null || widget == null || widget.isDisposed()) {
 			return;
 		}
 		widget.getDisplay().asyncExec(() -> {
@@ -102,6 +119,8 @@ final class ValidationStrategy extends WholeTextStrategy implements IFileBufferL
 				|| document == null) {
 			return;
 		}
+		misplaced.attach(source.getAnnotationModel(), document, isDirty(document));
+		misplaced.update();
 		Map<Annotation, Position> added = new HashMap<>();
 		if (document == issuesOf && !markersShowIssues(document)) {
 			Set<Shown> marked = marked(source.getAnnotationModel());
@@ -131,21 +150,13 @@ final class ValidationStrategy extends WholeTextStrategy implements IFileBufferL
 		model.getAnnotationIterator().forEachRemaining(annotation -> {
 			Position position = model.getPosition(annotation);
 			if (annotation instanceof MarkerAnnotation marker && !marker.isMarkedDeleted() && position != null
-					&& isBuilders(marker.getMarker())) {
+					&& LoopsBuilder.isOwn(marker.getMarker())) {
 				int severity = marker.getMarker().getAttribute(IMarker.SEVERITY, IMarker.SEVERITY_INFO);
 				String type = severity == IMarker.SEVERITY_ERROR ? ERROR : severity == IMarker.SEVERITY_WARNING ? WARNING : INFO;
 				marked.add(new Shown(type, marker.getMarker().getAttribute(IMarker.MESSAGE, ""), position));
 			}
 		});
 		return marked;
-	}
-
-	private static boolean isBuilders(IMarker marker) {
-		try {
-			return marker.exists() && LoopsBuilder.MARKER_TYPE.equals(marker.getType());
-		} catch (CoreException e) {
-			return false;
-		}
 	}
 
 	private static Annotation annotation(Issue issue) {
@@ -160,6 +171,12 @@ final class ValidationStrategy extends WholeTextStrategy implements IFileBufferL
 		int start = offset == null ? 0 : Math.min(offset.intValue(), textLength);
 		int extent = length == null ? 0 : Math.max(1, length.intValue());
 		return new Position(start, Math.min(extent, textLength - start));
+	}
+
+	/** Whether the text differs from the file's as saved. */
+	private static boolean isDirty(IDocument document) {
+		ITextFileBuffer buffer = FileBuffers.getTextFileBufferManager().getTextFileBuffer(document);
+		return buffer != null && buffer.isDirty();
 	}
 
 	/** Whether the text is the file's as saved and the file's project has the builder that puts markers. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,11 +16,18 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IExtension;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.text.Position;
+import org.eclipse.jface.text.source.IAnnotationModel;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.eclipse.ui.texteditor.MarkerAnnotation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,9 +40,11 @@ import org.looptrace.ui.testsupport.TestProjects;
 import org.looptrace.ui.testsupport.Workbench;
 
 /**
- * The pattern markers of open models: one info marker on the line of each send of each occurrence,
- * with the message naming what it resembles; gone as soon as the model's file changes (then those
- * of the new text), when the last editor closes, and when switched off.
+ * The pattern markers of models: one info marker on the line of each send of each occurrence, with
+ * the message naming what it resembles, put when an editor opens the model or the Patterns view
+ * analyses it; kept when the editor closes (in the Problems view, and in the editor when reopened);
+ * gone as soon as the model's file changes (then those of the new text when it is open), and when
+ * switched off.
  */
 class PatternMarkersTest {
 
@@ -50,8 +60,9 @@ class PatternMarkersTest {
 
 	@AfterEach
 	void deleteProject() throws CoreException {
-		TestProjects.delete(project);
+		TestProjects.delete(project, PatternsView.ID);
 		PatternPreferences.set(PatternPreferences.EDITOR_MARKERS, true);
+		PatternPreferences.set(PatternPreferences.USE_CONTEXT, true);
 	}
 
 	@Test
@@ -77,11 +88,108 @@ class PatternMarkersTest {
 		for (long seed = 10; seed < 14; seed++) {
 			Program program = CollectivePrograms.random(seed, seed % 2 == 0, false);
 			IFile model = model("program-" + seed, program);
-			IDE.openEditor(page, model);
-			waitForMarkers(model, expected(model));
+			Set<String> expected = openWithMarkers(model);
 			page.closeAllEditors(false);
+			waitForMarkerJobs();
+			assertEquals(expected, markers(model), "the markers outlast the editor");
+			// changed while closed: those of the old text go, none come
+			TestProjects.write(model, ModelViews.read(model) + "\n");
 			waitForMarkers(model, Set.of());
 		}
+	}
+
+	/**
+	 * Closed, the model keeps its markers: problems of severity info, what the Problems view lists
+	 * under Infos; reopened, the editor shows them.
+	 */
+	@Test
+	void closedTheMarkersStayAsInfosAndComeBackInTheEditor() throws Exception {
+		IFile model = model("bcast-reduce", PatternsViewTest.BCAST_REDUCE);
+		Set<String> expected = openWithMarkers(model);
+		page.closeAllEditors(false);
+		waitForMarkerJobs();
+		assertEquals(expected, markers(model));
+		Set<String> infos = new TreeSet<>();
+		for (IMarker problem : model.findMarkers(IMarker.PROBLEM, true, IResource.DEPTH_ZERO)) {
+			if (problem.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_INFO) {
+				infos.add(describe(problem.getAttribute(IMarker.LINE_NUMBER), problem.getAttribute(IMarker.CHAR_START),
+						problem.getAttribute(IMarker.CHAR_END), problem.getAttribute(PatternMarkers.CONSTRUCT),
+						problem.getAttribute(IMarker.MESSAGE)));
+			}
+		}
+		assertEquals(expected, infos);
+
+		// reopened: the editor shows every marker where it is, without computing them again
+		ITextEditor editor = (ITextEditor) IDE.openEditor(page, model);
+		IAnnotationModel annotations = editor.getDocumentProvider().getAnnotationModel(editor.getEditorInput());
+		PatternsViewTest.waitUntil(() -> expected.equals(annotated(annotations)),
+				() -> "the editor shows " + annotated(annotations) + " instead of " + expected);
+		waitForMarkerJobs();
+		assertEquals(expected, markers(model));
+	}
+
+	@Test
+	void theAnalysisOfTheViewPutsTheMarkersOfAClosedModel() throws Exception {
+		IFile model = model("bcast-reduce", PatternsViewTest.BCAST_REDUCE);
+		assertEquals(Set.of(), markers(model));
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		view.show(model);
+		PatternsViewTest.waitForData(view, model);
+		waitForMarkers(model, expected(model));
+	}
+
+	@Test
+	void markersOfAnotherTextGoWhenTheMarkersAreBroughtUpToDate() throws Exception {
+		IFile model = model("bcast-reduce", PatternsViewTest.BCAST_REDUCE);
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		view.show(model);
+		Set<String> expected = expected(model);
+		waitForMarkers(model, expected);
+		page.hideView(view);
+		// markers of an older text (a model changed while the workbench was closed) are stale
+		for (IMarker marker : model.findMarkers(PatternMarkers.MARKER, false, IResource.DEPTH_ZERO)) {
+			marker.setAttribute(PatternMarkers.STAMP, Long.toString(model.getModificationStamp() - 1));
+		}
+		// what the markers do at start: brought up to date, as when an option changes
+		PatternPreferences.set(PatternPreferences.USE_CONTEXT, false);
+		waitForMarkers(model, Set.of());
+	}
+
+	@Test
+	void theMarkersArePersistent() {
+		IExtension markerType = Platform.getExtensionRegistry().getExtension(ResourcesPlugin.PI_RESOURCES,
+				ResourcesPlugin.PT_MARKERS, PatternMarkers.MARKER);
+		assertTrue(Arrays.stream(markerType.getConfigurationElements())
+				.anyMatch(element -> "persistent".equals(element.getName()) && "true".equals(element.getAttribute("value"))));
+	}
+
+	/** Opens a model in its editor and waits for its markers; the markers, as {@link #markers(IFile)} describes them. */
+	private Set<String> openWithMarkers(IFile model) throws Exception {
+		IDE.openEditor(page, model);
+		Set<String> expected = expected(model);
+		waitForMarkers(model, expected);
+		return expected;
+	}
+
+	private static void waitForMarkerJobs() {
+		Workbench.runEventLoop(200); // the listeners' asynchronous updates
+		PatternsViewTest.waitUntil(() -> Job.getJobManager().find(PatternMarkers.JOB_FAMILY).length == 0,
+				() -> "pattern marker jobs still running");
+	}
+
+	/** The pattern markers an editor shows, described as {@link #markers(IFile)} does, with the editor's ranges. */
+	private static Set<String> annotated(IAnnotationModel annotations) {
+		Set<String> shown = new TreeSet<>();
+		annotations.getAnnotationIterator().forEachRemaining(annotation -> {
+			Position position = annotations.getPosition(annotation);
+			IMarker marker = annotation instanceof MarkerAnnotation shownMarker ? shownMarker.getMarker() : null;
+			if (marker != null && position != null && marker.getAttribute(PatternMarkers.CONSTRUCT, null) != null) {
+				shown.add(describe(marker.getAttribute(IMarker.LINE_NUMBER, -1), position.getOffset(),
+						position.getOffset() + position.getLength(), marker.getAttribute(PatternMarkers.CONSTRUCT, ""),
+						marker.getAttribute(IMarker.MESSAGE, "")));
+			}
+		});
+		return shown;
 	}
 
 	@Test
@@ -118,9 +226,7 @@ class PatternMarkersTest {
 	@Test
 	void switchedOffTheMarkersGoAndSwitchedOnTheyCome() throws Exception {
 		IFile model = model("bcast-reduce", PatternsViewTest.BCAST_REDUCE);
-		IDE.openEditor(page, model);
-		Set<String> expected = expected(model);
-		waitForMarkers(model, expected);
+		Set<String> expected = openWithMarkers(model);
 		PatternPreferences.set(PatternPreferences.EDITOR_MARKERS, false);
 		waitForMarkers(model, Set.of());
 		PatternPreferences.set(PatternPreferences.EDITOR_MARKERS, true);
