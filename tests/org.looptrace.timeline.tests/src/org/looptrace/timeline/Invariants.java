@@ -34,6 +34,8 @@ import org.looptrace.timeline.Drawing.Box;
 import org.looptrace.timeline.Drawing.Collective;
 import org.looptrace.timeline.Drawing.Label;
 import org.looptrace.timeline.Drawing.Mark;
+import org.looptrace.timeline.Drawing.Point;
+import org.looptrace.timeline.Drawing.RankLine;
 import org.looptrace.timeline.Drawing.TagColor;
 import org.looptrace.timeline.internal.Geometry;
 import org.looptrace.timeline.render.Style;
@@ -199,6 +201,7 @@ final class Invariants {
 			assertFalse(label.path() != null && usual != null && Math.abs(usual - label.y()) < 0.5,
 					what + ": rank " + label.text() + " labelled on its usual row beside " + label.path());
 		}
+		lineRuns(drawing, what);
 		// Counts written inside their boxes, apart from each other.
 		List<Label> counts = drawing.boxes().stream().filter(Box::countShown)
 				.map(box -> new Label(box.countText(), box.path(), box.countX(), box.y(), box.countText().length() * Geometry.CHAR,
@@ -228,6 +231,42 @@ final class Invariants {
 		// Everything inside the picture's rows.
 		for (Mark mark : drawing.marks()) {
 			assertTrue(mark.x() >= 0 && mark.x() <= drawing.width() && mark.y() >= 0 && mark.y() <= drawing.height(), what + ": " + mark);
+		}
+	}
+
+	/**
+	 * A rank line, whose points are its runs two by two, has no run of zero length off its usual row
+	 * (where it starts): a line jogging to a row and back at one tick would name a row where it never
+	 * runs. A rank labelled beside a box is labelled on a row where its line runs from the box on.
+	 */
+	static void lineRuns(Drawing drawing, String what) {
+		Map<String, List<Point>> lines = new HashMap<>();
+		for (RankLine line : drawing.rankLines()) {
+			List<Point> points = line.points();
+			assertTrue(points.size() % 2 == 0, what + ": rank line " + line);
+			double usual = points.isEmpty() ? Double.NaN : points.get(0).y();
+			for (int i = 0; i < points.size(); i += 2) {
+				Point from = points.get(i);
+				Point to = points.get(i + 1);
+				assertEquals(from.y(), to.y(), what + ": run of rank " + line.rank() + " not horizontal " + from + " " + to);
+				assertFalse(from.x() == to.x() && from.y() != usual,
+						what + ": rank " + line.rank() + " jogs to another row and back at " + from);
+			}
+			lines.put(Integer.toString(line.rank()), points);
+		}
+		for (Label label : drawing.labels()) {
+			List<Point> points = lines.get(label.text());
+			if (label.path() == null || points == null) {
+				continue;
+			}
+			Box box = drawing.boxes().stream().filter(b -> b.path().equals(label.path())).findFirst().orElseThrow();
+			double y = label.y() + label.height() / 2;
+			boolean runs = false;
+			for (int i = 0; i < points.size() && !runs; i += 2) {
+				runs = Math.abs(points.get(i).y() - y) < 0.5 && points.get(i).x() < points.get(i + 1).x()
+						&& points.get(i).x() <= box.x() + box.width() && box.x() < points.get(i + 1).x();
+			}
+			assertTrue(runs, what + ": rank " + label.text() + " labelled beside " + label.path() + " on a row where its line does not run");
 		}
 	}
 

@@ -358,6 +358,8 @@ class TimelineLayoutTest {
 		assertTrue(none.boxes().stream().allMatch(box -> box.depth() == 1 && box.collapsed()));
 		assertEquals(none.boxes().size(), Invariants.svgClasses(SvgRenderer.render(none)).get("loop"));
 		assertEquals(open.ticks(), none.ticks(), "collapsing does not move anything");
+		Invariants.geometry(closed, "figure8-lu, collapse 1");
+		Invariants.geometry(none, "figure8-lu, collapse 0");
 	}
 
 	/**
@@ -384,6 +386,7 @@ class TimelineLayoutTest {
 							box.path());
 					assertEquals(open.ticks(), closed.ticks(), "closing moves nothing");
 					assertEquals(box.path(), closed.loopAt(box.x() + 1, box.y() + 1), "the closed box is found under the pointer");
+					Invariants.geometry(closed, file.getFileName() + ", " + box.path() + " closed");
 				}
 			}
 		}
@@ -398,6 +401,7 @@ class TimelineLayoutTest {
 		assertTrue(drawing.marks().stream().allMatch(mark -> subset.contains(mark.rank())));
 		assertTrue(drawing.arrows().stream().allMatch(arrow -> subset.contains(arrow.src()) && subset.contains(arrow.dst())));
 		assertEquals(TimelineLayout.layout(model, LayoutOptions.DEFAULTS).ticks(), drawing.ticks());
+		Invariants.geometry(drawing, "halo-16 0,5-7");
 		Invariants.checkSvg(drawing, SvgRenderer.render(drawing), "halo-16 0,5-7");
 	}
 

@@ -18,7 +18,7 @@ public final class ConstructTimeText {
 	 * The lines on the time of a construct of a profile, separated (not ended) by newlines, e.g.
 	 * <pre>
 	 * time: 3.1ms summed over 8 ranks (45.0% of their run), MPI 1.2ms, imbalance 1.05 (busiest rank 3)
-	 * iteration times: 20 over 8 ranks, min 110us, mean 155us, max 240us, 65us..262us ▂█▁
+	 * iteration times: 20 over 8 ranks, min 110µs, mean 155µs, max 240µs, 65µs..262µs ▂█▁
 	 * </pre>
 	 * (the second line for loops only).
 	 */

@@ -82,7 +82,7 @@ public final class Durations {
 	/**
 	 * The histogram on one line: the range of its bins, then a bar per bin from the first non-empty
 	 * one to the last, its height the bin's count relative to the largest (a blank for none), e.g.
-	 * {@code 8.2us..65us ▂█▁}.
+	 * {@code 8.2µs..65µs ▂█▁}.
 	 */
 	public String histogram() {
 		int first = 0;

@@ -3,10 +3,10 @@ package org.looptrace.scanner.profile;
 
 import java.util.Locale;
 
-/** Durations in nanoseconds as short text for people: {@code 950ns}, {@code 8.2us}, {@code 65ms}, {@code 3.1s}. */
+/** Durations in nanoseconds as short text for people: {@code 950ns}, {@code 8.2µs}, {@code 65ms}, {@code 3.1s}. */
 public final class TimeText {
 
-	private static final String[] UNITS = { "ns", "us", "ms", "s" };
+	private static final String[] UNITS = { "ns", "\u00b5s", "ms", "s" };
 
 	private TimeText() {
 	}

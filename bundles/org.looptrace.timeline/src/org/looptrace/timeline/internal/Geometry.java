@@ -36,7 +36,8 @@ import org.looptrace.timeline.render.Style;
  * (figure 5d) the loop is a tight box of as many rows as it has ranks, their lines moved into it
  * in their usual order, at the first free rows that no loop running at the same time uses, and
  * the ranks whose lines it moved are labelled beside it, unless the box before it on that row
- * labelled the same rank there.
+ * labelled the same rank there. A rank entering a loop of the body where the box starts takes that
+ * loop's row in the box from the start, so that no line jogs to a row and back at one tick.
  */
 public final class Geometry {
 
@@ -116,6 +117,7 @@ public final class Geometry {
 		root.top = 0;
 		root.rowCount = visible.length;
 		rows(root);
+		boxes(root);
 		for (int rank : visible) {
 			lines.put(rank, new ArrayList<>());
 		}
@@ -230,10 +232,43 @@ public final class Geometry {
 		return true;
 	}
 
-	/** Gives the loops of {@code parent}'s body their rows, then theirs. */
+	/**
+	 * Gives the loops of {@code parent}'s body their rows, then theirs; then, below the model's top,
+	 * gives each rank that enters one of them where {@code parent} starts that loop's row in
+	 * {@code parent} too ({@link #settle}), from the innermost loops out, so that a rank entering
+	 * several boxes at one tick takes the row of the innermost at once.
+	 */
 	private void rows(PlacedLoop parent) {
-		List<PlacedLoop> children = new ArrayList<>(parent.children);
-		children.sort(Comparator.comparingLong(loop -> loop.start));
+		List<PlacedLoop> children = place(parent);
+		for (PlacedLoop child : children) {
+			if (!child.hidden) {
+				rows(child);
+			}
+		}
+		if (parent.parent != null) {
+			settle(parent, children);
+		}
+	}
+
+	/** The boxes of the loops of {@code parent}'s body and theirs, outer loops first. */
+	private void boxes(PlacedLoop parent) {
+		for (PlacedLoop child : byStart(parent)) {
+			if (!child.hidden) {
+				box(child);
+				boxes(child);
+			}
+		}
+	}
+
+	private static List<PlacedLoop> byStart(PlacedLoop loop) {
+		List<PlacedLoop> children = new ArrayList<>(loop.children);
+		children.sort(Comparator.comparingLong(child -> child.start));
+		return children;
+	}
+
+	/** Gives the loops of {@code parent}'s body their rows; returns them in the order they start. */
+	private List<PlacedLoop> place(PlacedLoop parent) {
+		List<PlacedLoop> children = byStart(parent);
 		List<PlacedLoop> placed = new ArrayList<>();
 		List<PlacedLoop> scattered = new ArrayList<>();
 		for (PlacedLoop child : children) {
@@ -265,14 +300,32 @@ public final class Geometry {
 				scattered.add(child);
 			}
 		}
-		for (PlacedLoop child : scattered) {
+		if (!pack(scattered, placed, parent, false) && parent.parent != null) {
+			// The loops keeping their rows leave no room for one running beside them: all of them
+			// are moved, in the order they start, to the first rows free.
+			List<PlacedLoop> shown = children.stream().filter(child -> !child.hidden).toList();
+			pack(shown, new ArrayList<>(), parent, true);
+		}
+		return children;
+	}
+
+	/**
+	 * Gives each of {@code loops} as many rows as it has ranks drawn, the ranks in the order of
+	 * their rows in {@code parent}, at its preferred top ({@code top}, or {@code parent}'s when
+	 * {@code first}) or else the first rows no loop of {@code placed} running at the same time uses;
+	 * adds it to {@code placed}. False when some loop found no such rows and overlaps another.
+	 */
+	private boolean pack(List<PlacedLoop> loops, List<PlacedLoop> placed, PlacedLoop parent, boolean first) {
+		boolean fits = true;
+		for (PlacedLoop child : loops) {
 			List<PlacedLoop> concurrent = new ArrayList<>();
 			for (PlacedLoop other : placed) {
 				if (other.start < child.end && child.start < other.end) {
 					concurrent.add(other);
 				}
 			}
-			int top = free(child.top, child.rowCount, parent, concurrent);
+			int top = free(first ? parent.top : child.top, child.rowCount, parent, concurrent);
+			fits &= isFree(top, child.rowCount, concurrent);
 			// The ranks keep their order inside the box: the order of their rows outside it.
 			Integer[] order = new Integer[child.ranks.length];
 			for (int i = 0; i < order.length; i++) {
@@ -288,10 +341,53 @@ public final class Geometry {
 			child.top = top;
 			placed.add(child);
 		}
+		return fits;
+	}
+
+	/**
+	 * Moves the ranks of a loop to the rows they have in the loops of its body that start with it,
+	 * the other ranks to the rows left, in their order. Otherwise a rank moved into the loop's box
+	 * and at once into an inner box would jog to a row where its line never runs, and be labelled
+	 * there. The rows of loops starting together are apart, so each row is wanted by one rank at
+	 * most; the loop keeps its rows, so its box and those of its body stay where they are.
+	 */
+	private static void settle(PlacedLoop loop, List<PlacedLoop> children) {
+		int[] wanted = new int[loop.ranks.length];
+		Arrays.fill(wanted, -1);
+		BitSet taken = new BitSet();
+		BitSet entered = new BitSet(); // ranks whose first inner loop is known
 		for (PlacedLoop child : children) {
-			if (!child.hidden) {
-				box(child);
-				rows(child);
+			if (child.hidden) {
+				continue;
+			}
+			for (int i = 0; i < child.ranks.length; i++) {
+				int at = Arrays.binarySearch(loop.ranks, child.ranks[i]);
+				if (at < 0 || child.rows[i] < 0 || entered.get(at)) {
+					continue;
+				}
+				entered.set(at);
+				if (child.start == loop.start && !taken.get(child.rows[i])) {
+					wanted[at] = child.rows[i];
+					taken.set(child.rows[i]);
+				}
+			}
+		}
+		Integer[] others = new Integer[loop.ranks.length];
+		int count = 0;
+		for (int i = 0; i < loop.ranks.length; i++) {
+			if (loop.rows[i] >= 0 && wanted[i] < 0) {
+				others[count++] = i;
+			}
+		}
+		Arrays.sort(others, 0, count, Comparator.comparingInt(i -> loop.rows[i]));
+		int free = loop.top;
+		for (int k = 0; k < count; k++) {
+			free = taken.nextClearBit(free);
+			wanted[others[k]] = free++;
+		}
+		for (int i = 0; i < loop.ranks.length; i++) {
+			if (loop.rows[i] >= 0) {
+				loop.rows[i] = wanted[i];
 			}
 		}
 	}
@@ -379,7 +475,7 @@ public final class Geometry {
 		boxes.add(box);
 		if (moved) {
 			for (int i = 0; i < loop.ranks.length; i++) {
-				if (loop.rows[i] >= 0 && loop.rows[i] != rowAround(loop, loop.ranks[i])
+				if (loop.rows[i] >= 0 && loop.rows[i] != rowAround(loop, loop.ranks[i]) && loop.rows[i] != usualRow[loop.ranks[i]]
 						&& !Integer.valueOf(loop.ranks[i]).equals(labelledOnRow.put(loop.rows[i], loop.ranks[i]))) {
 					besideBoxes.add(new BesideBox(Integer.toString(loop.ranks[i]), loop.path, box.x(), y(loop.rows[i])));
 				}
@@ -389,9 +485,10 @@ public final class Geometry {
 
 	/**
 	 * The row a rank's line has around a loop: in the innermost loop around it that draws the rank,
-	 * else its usual row. A rank is labelled beside a box only where its line leaves that row: a
-	 * line staying on its row, in its usual place or where a box around it already moved it (and
-	 * labelled it), tells the reader nothing new.
+	 * else its usual row. A rank is labelled beside a box only where its line leaves that row for
+	 * another than its usual one: a line staying on its row, in its usual place or where a box
+	 * around it already moved it (and labelled it), or back on its usual row, tells the reader
+	 * nothing new.
 	 */
 	private int rowAround(PlacedLoop loop, int rank) {
 		for (PlacedLoop around = loop.parent; around != null; around = around.parent) {
@@ -522,7 +619,15 @@ public final class Geometry {
 		}
 	}
 
+	/**
+	 * Appends a run of a rank's line. A run of no length off the rank's usual row is left out: where
+	 * the line leaves one box for another at the same tick, it goes straight from the one to the
+	 * other rather than jogging to the row of the box around them.
+	 */
 	private void run(int rank, long from, long to, int row) {
+		if (from == to && row != usualRow[rank]) {
+			return;
+		}
 		List<Point> points = lines.get(rank);
 		double y = y(row);
 		double left = x(from);

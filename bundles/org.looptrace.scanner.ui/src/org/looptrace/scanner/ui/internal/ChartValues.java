@@ -17,7 +17,7 @@ import org.looptrace.scanner.profile.TimeText;
  * What the Scan Results chart draws of the records of one label, and in which unit. A timestamp
  * ({@code time}, {@code end}: ns from an origin of the run, docs/FORMATS.md) says nothing in itself, so the
  * chart draws the durations between the occurrences that follow each other on a rank, as time
- * ({@link TimeText}: ns, us, ms, s chosen from the value); {@code size} is in bytes; any other
+ * ({@link TimeText}: ns, µs, ms, s chosen from the value); {@code size} is in bytes; any other
  * column, or a CSV whose model is not known, as the numbers it holds.
  *
  * @param values the values drawn, in scan order

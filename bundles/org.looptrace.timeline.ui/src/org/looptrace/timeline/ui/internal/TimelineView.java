@@ -396,9 +396,10 @@ public class TimelineView extends ViewPart {
 		file = model;
 		data = computed;
 		TimelineFigures drawn = draw(computed);
-		String summary = NLS.bind(Messages.TimelineView_summary, new Object[] { model.getFullPath(), computed.drawing().boxes().size(),
-				computed.drawing().arrows().size(), computed.drawing().collectives().size(), computed.drawing().rankLines().size(),
-				computed.drawing().ticks() });
+		String summary = computed.drawing().rankLines().isEmpty() ? NLS.bind(Messages.TimelineView_nothing, model.getFullPath())
+				: NLS.bind(Messages.TimelineView_summary, new Object[] { model.getFullPath(), computed.drawing().boxes().size(),
+						computed.drawing().arrows().size(), computed.drawing().collectives().size(), computed.drawing().rankLines().size(),
+						computed.drawing().ticks() });
 		String problem = computed.times().problem();
 		status(problem == null ? summary : summary + "\n" + NLS.bind(Messages.TimelineView_noTime, problem));
 		enableActions();

@@ -59,7 +59,7 @@ class ChartValuesTest {
 		ChartValues end = ChartValues.of("end", records);
 		assertArrayEquals(new long[] { 1_500, 2_000_000 }, end.values());
 		assertTrue(end.axis().contains("end"), end.axis());
-		assertEquals("1.5us", end.text(1_500));
+		assertEquals("1.5µs", end.text(1_500));
 		assertEquals("2.0ms", end.text(2_000_000));
 
 		ChartValues size = ChartValues.of("size", records);

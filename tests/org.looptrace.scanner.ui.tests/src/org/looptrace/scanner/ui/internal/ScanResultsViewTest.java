@@ -88,7 +88,7 @@ class ScanResultsViewTest {
 		assertTrue(chart.time());
 		assertTrue(chart.axis().contains("time"), chart.axis());
 		assertArrayEquals(ChartValues.durations(shown.records(first)), chart.values());
-		assertTrue(chart.text(chart.values()[0]).matches("-?[0-9.]+(ns|us|ms|s)"), chart.text(chart.values()[0]));
+		assertTrue(chart.text(chart.values()[0]).matches("-?[0-9.]+(ns|µs|ms|s)"), chart.text(chart.values()[0]));
 	}
 
 	private ScanResultsView showResults(String name) throws Exception {

@@ -361,6 +361,18 @@ class TimelineViewTest {
 	}
 
 	@Test
+	void aModelWithoutEventsIsAMessageInTheView() throws Exception {
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
+		for (String[] file : new String[][] { { "empty.loops", "" }, { "comment.loops", "// no event yet\n" } }) {
+			IFile empty = write(file[0], file[1]);
+			view.show(empty);
+			waitUntil(() -> view.statusText().startsWith(empty.getFullPath() + " holds no event"),
+					"no message for " + file[0] + ": " + view.statusText());
+			assertTrue(Objects.requireNonNull(view.data()).drawing().rankLines().isEmpty(), file[0]);
+		}
+	}
+
+	@Test
 	void aDoubleClickOnALoopClosesItAndASecondOneOpensItAgain() throws Exception {
 		TimelineView view = open("figure8.loops");
 		TimelineData data = Objects.requireNonNull(view.data());
