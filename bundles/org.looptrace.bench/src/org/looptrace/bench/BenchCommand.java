@@ -37,6 +37,7 @@ public final class BenchCommand implements Command {
 				       looptrace bench replay [--constructs N] [--examples DIR]
 				       looptrace bench positions [--ranks 1024,4096,...]
 				       looptrace bench fold [--threads T] FILE.loops...
+				       looptrace bench diff A.loops B.loops [A.loops B.loops ...]
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -101,13 +102,17 @@ public final class BenchCommand implements Command {
 				      written unfolded (`looptrace model --no-fold`), such as the real runs'
 				      models in tests/org.looptrace.merge.tests/real-runs; constructs before and after.
 				      --threads    threads of the folding (default: cores)
+
+				diff  time and processor time of `looptrace diff` (best and least of 3) on pairs of
+				      models written unfolded, such as the real runs' models at two rank counts,
+				      compared folded and as written; constructs of both and differences.
 				""";
 	}
 
 	@Override
 	public int run(List<String> args, PrintStream out, PrintStream err) throws Exception {
 		if (args.isEmpty()) {
-			throw new UsageException("bench: expected what to measure: nlr, merge, loops, scan, layout, profile, otf2, replay, positions or fold (see looptrace bench --help)");
+			throw new UsageException("bench: expected what to measure: nlr, merge, loops, scan, layout, profile, otf2, replay, positions, fold or diff (see looptrace bench --help)");
 		}
 		List<String> rest = args.subList(1, args.size());
 		return switch (args.get(0)) {
@@ -121,7 +126,8 @@ public final class BenchCommand implements Command {
 		case "replay" -> ReplayBench.run(rest, out);
 		case "positions" -> PositionsBench.run(rest, out);
 		case "fold" -> FoldBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2, replay, positions or fold");
+		case "diff" -> DiffBench.run(rest, out);
+		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2, replay, positions, fold or diff");
 		};
 	}
 }

@@ -42,18 +42,9 @@ final class FoldBench {
 				throw new UsageException("bench fold: " + file + " is not a file");
 			}
 			Model model = ModelText.parse(Files.readString(path), file);
-			long best = Long.MAX_VALUE;
-			long leastProcessor = Long.MAX_VALUE;
-			long folded = 0;
-			for (int round = 0; round < ROUNDS; round++) {
-				long start = System.nanoTime();
-				long processorStart = MergeBench.processorTime();
-				folded = Folding.constructs(Folding.fold(List.of(model), threads, Progress.NONE));
-				best = Math.min(best, System.nanoTime() - start);
-				leastProcessor = Math.min(leastProcessor, MergeBench.processorTime() - processorStart);
-			}
-			out.printf("| %s | %,d | %,d | %.3f s | %.3f s |%n", path.getFileName(), Folding.constructs(model), folded, best / 1e9,
-					leastProcessor / 1e9);
+			BestOf<Long> fold = BestOf.of(ROUNDS, () -> Folding.constructs(Folding.fold(List.of(model), threads, Progress.NONE)));
+			out.printf("| %s | %,d | %,d | %.3f s | %.3f s |%n", path.getFileName(), Folding.constructs(model), fold.result(),
+					fold.nanos() / 1e9, fold.processorNanos() / 1e9);
 			out.flush();
 		}
 		return 0;

@@ -48,8 +48,10 @@ public final class DiffCommand implements Command {
 				  changed   an event's tag, communicator, collective or local words
 				  channels  pairs of ranks that talk in one model only (the difference of the
 				            communication matrices; a single line when A and B run on other ranks)
-				Constructs are aligned as a diff of sequences, loops compared by their bodies; loop
-				indices are compared by depth, not name. Models of one code at other rank counts
+				Constructs are aligned as a diff of sequences, then those that differ least are
+				paired: a loop whose bounds and part of its body changed stays one loop, with
+				its differences inside. Loop indices are compared by depth, not name; the pairs
+				are the same whichever model is A. Models of one code at other rank counts
 				(folded over the ranks) align construct by construct, with other bounds and ranks.
 				A trace folder is modelled first, as by `looptrace model`; its lines are those of
 				the model that command prints.

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -79,7 +80,9 @@ public final class MatrixCommand implements Command {
 		// a model file's --calls is for the archive its header names, which --bytes reads
 		@Nullable TraceSource source = modelFile && arguments.flag("--bytes") ? null : TraceInput.open(name(), given, calls, err);
 		Path input = source == null ? given : source.folder();
-		Model model = ModelInput.load(name(), given, input);
+		// a model file is read once: its text gives the model and, for --bytes, the traces it names
+		@Nullable String text = source == null ? Arguments.readText(name(), given) : null;
+		Model model = text != null ? ModelInput.parse(name(), given, text) : ModelInput.load(name(), given, input);
 		String path = arguments.value("--construct");
 		CommunicationMatrix matrix;
 		@Nullable Construct construct = null;
@@ -93,7 +96,7 @@ public final class MatrixCommand implements Command {
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage());
 		}
 		@Nullable SortedMap<Channel, Long> bytes = arguments.flag("--bytes")
-				? bytes(model, construct == null ? model : construct, given, source, calls, err)
+				? bytes(model, construct == null ? model : construct, given, source, text, calls, err)
 				: null;
 		if (arguments.flag("--csv")) {
 			out.println("source,destination,messages" + (bytes == null ? "" : ",bytes"));
@@ -112,12 +115,13 @@ public final class MatrixCommand implements Command {
 
 	/**
 	 * Bytes per pair of ranks of one construct, from the data traces of the traces given
-	 * ({@code source}), or, for a model file ({@code source} null), of the traces it names, which
-	 * may be an archive, read with its calls when {@code calls} says so, as the model was made.
+	 * ({@code source}), or, for a model file ({@code source} null, {@code text} its text), of the
+	 * traces it names, which may be an archive, read with its calls when {@code calls} says so, as the
+	 * model was made.
 	 */
-	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path given, @Nullable TraceSource source, boolean calls,
-			PrintStream err) throws IOException, UsageException {
-		TraceSource data = source != null ? source : TraceInput.ofModel(name(), given, calls, err);
+	private SortedMap<Channel, Long> bytes(Model model, EObject construct, Path given, @Nullable TraceSource source,
+			@Nullable String text, boolean calls, PrintStream err) throws IOException, UsageException {
+		TraceSource data = source != null ? source : TraceInput.ofModel(name(), given, Objects.requireNonNull(text), calls, err);
 		SortedMap<org.looptrace.model.core.Channel, Long> perChannel;
 		try {
 			perChannel = data.read(folder -> MessageBytes.of(model, construct, folder, Progress.NONE));

@@ -42,8 +42,17 @@ final class ModelInput {
 				throw new UsageException(command + ": " + e.getMessage(), e);
 			}
 		}
+		return parse(command, input, Arguments.readText(command, input));
+	}
+
+	/**
+	 * The model a {@code .loops} file holds, from its text already read.
+	 *
+	 * @throws UsageException naming the file and what is wrong in the text
+	 */
+	static Model parse(String command, Path input, String text) throws UsageException {
 		try {
-			return ModelText.parse(Arguments.readText(command, input), input.toString());
+			return ModelText.parse(text, input.toString());
 		} catch (ModelTextException e) {
 			throw new UsageException(command + ": " + input + " is not a valid model:\n" + e.getMessage());
 		}

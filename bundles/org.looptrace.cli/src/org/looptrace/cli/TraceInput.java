@@ -110,11 +110,11 @@ final class TraceInput {
 	}
 
 	/**
-	 * The traces of the model file {@code model} ({@link TraceSource#ofModel}: those its
-	 * {@code // traces:} line names, an archive among them), opened as {@link #forModel} opens them.
+	 * The traces of the model file {@code model} of text {@code text} ({@link TraceSource#ofModel}:
+	 * those its {@code // traces:} line names, an archive among them), opened as {@link #forModel}
+	 * opens them.
 	 */
-	static TraceSource ofModel(String command, Path model, boolean calls, PrintStream err) throws UsageException, IOException {
-		String text = Arguments.readText(command, model);
+	static TraceSource ofModel(String command, Path model, String text, boolean calls, PrintStream err) throws UsageException {
 		return forModel(command, TracesComment.traceFolder(model, text), text, calls, err);
 	}
 

@@ -35,7 +35,7 @@ class BenchCommandTest {
 	/** Each case: the words after {@code bench} and a piece of the message the refusal prints. */
 	static Stream<Arguments> badArguments() {
 		return Stream.of(Arguments.of(List.of(), "bench: expected what to measure"),
-				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile, otf2, replay, positions or fold"),
+				Arguments.of(List.of("disk"), "bench: unknown benchmark 'disk': expected nlr, merge, loops, scan, layout, profile, otf2, replay, positions, fold or diff"),
 				Arguments.of(List.of("nlr", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("nlr", "--events", "x"), "option --events expects a whole number"),
 				Arguments.of(List.of("merge", "--bogus"), "unknown option --bogus"),
@@ -53,7 +53,10 @@ class BenchCommandTest {
 				Arguments.of(List.of("positions", "--bogus"), "unknown option --bogus"),
 				Arguments.of(List.of("positions", "--ranks", "1"), "bench positions: --ranks expects numbers of ranks from 2"),
 				Arguments.of(List.of("fold"), "bench fold: expected models written unfolded"),
-				Arguments.of(List.of("fold", "no-such.loops"), "bench fold: no-such.loops is not a file"));
+				Arguments.of(List.of("fold", "no-such.loops"), "bench fold: no-such.loops is not a file"),
+				Arguments.of(List.of("diff", "a.loops"), "bench diff: expected pairs of models written unfolded"),
+				Arguments.of(List.of("diff", "a.loops", "b.loops", "c.loops"), "bench diff: expected pairs of models, got 3 files"),
+				Arguments.of(List.of("diff", "no-such.loops", "b.loops"), "bench diff: no-such.loops is not a file"));
 	}
 
 	@ParameterizedTest(name = "looptrace bench {0}")
@@ -117,6 +120,24 @@ class BenchCommandTest {
 		assertTrue(rows.get(1).matches("\\| sweep3d\\.4\\.loops \\| [0-9,]+ \\| 24 \\| .*"), printed);
 	}
 
+	/**
+	 * The diff benchmark on two real runs' models: a row folded and a row as written, each with the
+	 * constructs of both models (the folded counts the merge's tests pin) and two times.
+	 */
+	@Test
+	void diffPrintsAPairFoldedAndAsWritten() throws Exception {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		String runs = "../org.looptrace.merge.tests/real-runs/";
+		assertEquals(0, new BenchCommand().run(List.of("diff", runs + "cg.S.4.loops", runs + "cg.S.16.loops"),
+				new PrintStream(bytes, true, StandardCharsets.UTF_8), NOWHERE));
+		String printed = bytes.toString(StandardCharsets.UTF_8);
+		List<String> rows = printed.lines().filter(line -> line.startsWith("| cg")).toList();
+		assertEquals(2, rows.size(), printed);
+		assertTrue(rows.get(0).matches("\\| cg\\.S\\.4\\.loops \\| cg\\.S\\.16\\.loops \\| folded \\| 34 \\| 50 \\| [0-9,]+ \\| \\d+\\.\\d{3} s \\| \\d+\\.\\d{3} s \\|"),
+				printed);
+		assertTrue(rows.get(1).startsWith("| cg.S.4.loops | cg.S.16.loops | as written |"), printed);
+	}
+
 	/** A small profile benchmark prints its four rows, each with the records of the trace. */
 	@Test
 	void profileComparesItselfWithReadingTheSameFile() throws Exception {
@@ -136,7 +157,8 @@ class BenchCommandTest {
 				&& help.contains("looptrace bench loops") && help.contains("looptrace bench layout")
 				&& help.contains("looptrace bench profile")
 				&& help.contains("looptrace bench otf2") && help.contains("looptrace bench replay")
-				&& help.contains("looptrace bench positions") && help.contains("looptrace bench fold"), help);
+				&& help.contains("looptrace bench positions") && help.contains("looptrace bench fold")
+				&& help.contains("looptrace bench diff"), help);
 	}
 
 	/** The replay benchmark's model is one the generator accepts, of at least the constructs asked for. */

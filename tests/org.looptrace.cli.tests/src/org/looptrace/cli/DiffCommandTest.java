@@ -87,7 +87,7 @@ class DiffCommandTest {
 	void aTimeStepCountChangedIsTheTimeLoopsBounds() throws Exception {
 		Path before = model("before", 6, program("left"));
 		Path after = model("after", 9, program("left"));
-		assertEquals("bounds A 1 line 1, B 1 line 1: 0 to 5 against 0 to 8\n",
+		assertEquals("bounds A 1 line 1, B 1 line 1: 0 to 5 against 0 to 8 (6 against 9 iterations)\n",
 				Cli.expect(1, "diff", before.toString(), after.toString()).out());
 		assertEquals("", Cli.expect(0, "diff", before.toString(), after.toString(), "--ignore-counts").out());
 	}
@@ -101,7 +101,7 @@ class DiffCommandTest {
 			Cli.expect(0, "generate", pattern, "--ranks", "16", "--iterations", "9", large.toString());
 			List<String> lines = Cli.expect(1, "diff", small.toString(), large.toString()).out().lines().toList();
 			assertEquals(1, lines.size(), () -> pattern + ": " + lines);
-			assertTrue(lines.get(0).matches("bounds A [0-9.]+ line \\d+, B [0-9.]+ line \\d+: 0 to 4 against 0 to 8"), lines.get(0));
+			assertTrue(lines.get(0).matches("bounds A [0-9.]+ line \\d+, B [0-9.]+ line \\d+: 0 to 4 against 0 to 8 \\(5 against 9 iterations\\)"), lines.get(0));
 			assertEquals("", Cli.expect(0, "diff", small.toString(), large.toString(), "--ignore-counts").out());
 		}
 	}
@@ -113,12 +113,40 @@ class DiffCommandTest {
 		Cli.expect(0, "generate", "halo", "--ranks", "16", "--iterations", "5", few.toString());
 		Cli.expect(0, "generate", "halo", "--ranks", "64", "--iterations", "5", many.toString());
 		List<String> lines = Cli.expect(1, "diff", few.toString(), many.toString()).out().lines().toList();
-		assertTrue(lines.contains("bounds A 1.1 line 2, B 1.1 line 2: 0 to 11 against 0 to 55"), lines::toString);
+		assertTrue(lines.contains("bounds A 1.1 line 2, B 1.1 line 2: 0 to 11 against 0 to 55 (12 against 56 iterations)"), lines::toString);
 		assertEquals(List.of("channels: 48 pairs of ranks 0-15 against 224 pairs of ranks 0-63"),
 				lines.stream().filter(line -> line.startsWith("channels")).toList());
 		for (String line : lines) {
 			assertTrue(line.matches("(bounds|ranks) A ([0-9.]+) line (\\d+), B \\2 line \\3: .*|channels: .*"), line);
 		}
+	}
+
+	/**
+	 * The model of figure 8 run longer, with a loop inserted before its time loop and a send added
+	 * in a body: the time loop stays paired (its count changed, the send added inside), whichever
+	 * model is A.
+	 */
+	@Test
+	void anEditedLoopStaysOneLoopBesideALoopInserted() throws Exception {
+		Path before = Cli.examples().resolve("models/figure8.loops");
+		String text = Files.readString(before);
+		Path after = dir.resolve("figure8-edited.loops");
+		Files.writeString(after, text.replaceFirst("for i0 = 0 to 99\n", "for i0 = 0 to 3\n  0 sync MPI_Barrier 0-15\ndone\nfor i0 = 0 to 249\n")
+				.replaceFirst("    2\\*i1 recv 1\\+2\\*i1 i0\n", "$0    1+2*i1 send 2*i1 i0\n"));
+		List<String> channels = new ArrayList<>();
+		for (int rank = 1; rank < 15; rank += 2) {
+			channels.add("channels: rank " + rank + " to rank " + (rank - 1) + " %s (250 messages)");
+		}
+		List<String> forward = new ArrayList<>(List.of("added A before line 3, B 1 line 3: for i0 = 0 to 3 (1 construct)",
+				"bounds A 1 line 3, B 2 line 6: 0 to 99 against 0 to 249 (100 against 250 iterations)",
+				"added A before line 11, B 2.2.3 line 14: 1+2*i1 send 2*i1 i0"));
+		channels.forEach(line -> forward.add(line.formatted("added")));
+		assertEquals(forward, Cli.expect(1, "diff", before.toString(), after.toString()).out().lines().toList());
+		List<String> backward = new ArrayList<>(List.of("removed A 1 line 3, B before line 3: for i0 = 0 to 3 (1 construct)",
+				"bounds A 2 line 6, B 1 line 3: 0 to 249 against 0 to 99 (250 against 100 iterations)",
+				"removed A 2.2.3 line 14, B before line 11: 1+2*i1 send 2*i1 i0"));
+		channels.forEach(line -> backward.add(line.formatted("removed")));
+		assertEquals(backward, Cli.expect(1, "diff", after.toString(), before.toString()).out().lines().toList());
 	}
 
 	@Test

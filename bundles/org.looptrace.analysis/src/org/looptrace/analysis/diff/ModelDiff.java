@@ -12,10 +12,14 @@ import org.looptrace.model.core.Progress;
  * The differences between two models. Their constructs are aligned as a diff of sequences, block by
  * block: first constructs that are equal, then, in the gaps, constructs of the same structure (the
  * same events with the same tags, loops of such bodies, whatever the bounds and rank expressions),
- * then constructs of the same kind, which are compared field by field (loops by their bodies, two
- * loops whose bodies have nothing alike staying apart); the rest is added or removed. Loop indices are compared by their depth, not their names. Last, pairs
- * of ranks that talk in one model only: one line each, or a single line when the models run on other
- * ranks.
+ * then, in the gaps left, the alignment of least cost, where two events of the same kind cost the
+ * fields they differ in, two loops their bounds and the alignment of their bodies, and a construct
+ * left unpaired its size; two loops whose bodies have nothing alike (neither constructs of the same
+ * kind nor events of the same structure at any depth) are never paired. Paired
+ * constructs are compared field by field, loops by their bodies; the rest is added or removed.
+ * Loop indices are compared by their depth, not their names. Last, pairs of ranks that talk in one
+ * model only: one line each, or a single line when the models run on other ranks. The pairs do not
+ * depend on which model is the left one.
  *
  * <p>Models of one code at other problem sizes differ in {@link Difference.Kind#BOUNDS} only; at
  * other rank counts (folded over the ranks), in bounds, {@link Difference.Kind#RANKS} and channels,

@@ -175,7 +175,7 @@ class ModelDiffTest {
 		Model after = model(StepPrograms.traces(8, 9, program("left")), true);
 		List<Difference> differences = compare(before, after, false);
 		assertEquals(List.of(new Difference(Kind.BOUNDS, (Construct) before.getItems().get(0), (Construct) after.getItems().get(0),
-				"0 to 5 against 0 to 8")), differences);
+				"0 to 5 against 0 to 8 (6 against 9 iterations)")), differences);
 		assertEquals(List.of(), compare(before, after, true));
 	}
 

@@ -2,12 +2,16 @@
 package org.looptrace.analysis.diff.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.analysis.diff.Difference;
@@ -39,6 +43,7 @@ public final class Differ {
 	private final Progress progress;
 	private final Keys keys = new Keys();
 	private final List<Difference> differences = new ArrayList<>();
+	private final Map<Pair, Aligned> bodies = new HashMap<>();
 
 	/**
 	 * @param ignoreCounts leave out differences of loop bounds
@@ -66,10 +71,8 @@ public final class Differ {
 		List<Construct> b = ConstructPath.constructs(right);
 		int i = 0;
 		int j = 0;
-		for (int[] pair : Alignment.pairs(keys.of(a), keys.of(b))) {
-			if (unrelated(a.get(pair[0]), b.get(pair[1]))) {
-				continue; // left to the gap
-			}
+		Aligned aligned = left instanceof Loop leftLoop && right instanceof Loop rightLoop ? bodies(leftLoop, rightLoop) : aligned(a, b);
+		for (int[] pair : aligned.pairs()) {
 			gap(a, i, pair[0], left, b, j, pair[1], right);
 			pair(a.get(pair[0]), leftDepths, b.get(pair[1]), rightDepths, depth);
 			i = pair[0] + 1;
@@ -79,17 +82,122 @@ public final class Differ {
 	}
 
 	/**
-	 * Two loops paired for being loops only, whose bodies have nothing alike, not even constructs of
-	 * the same kind: one loop removed and another added, not one loop whose whole body changed. A loop
-	 * whose body is empty is not unrelated: all it lacks is the other's body.
+	 * An alignment of two sequences of constructs and its cost: what the constructs paired differ in,
+	 * plus what those left unpaired hold.
 	 */
-	private boolean unrelated(Construct left, Construct right) {
-		if (left instanceof Loop a && right instanceof Loop b) {
-			List<Construct> aBody = ConstructPath.constructs(a);
-			List<Construct> bBody = ConstructPath.constructs(b);
-			return !aBody.isEmpty() && !bBody.isEmpty() && Alignment.pairs(keys.of(aBody), keys.of(bBody)).isEmpty();
+	private record Aligned(List<int[]> pairs, int cost) {
+	}
+
+	/** Two constructs, a key of the alignments of loops' bodies already made. */
+	private record Pair(Construct left, Construct right) {
+	}
+
+	/**
+	 * The alignment of two blocks' constructs, made in the order of the blocks' {@link Keys#compare
+	 * hashes} and turned around if need be: the same pairs whichever model is the left one.
+	 */
+	private Aligned aligned(List<Construct> a, List<Construct> b) {
+		if (keys.compare(a, b) > 0) {
+			Aligned turned = alignedInOrder(b, a);
+			return new Aligned(turned.pairs().stream().map(pair -> new int[] { pair[1], pair[0] }).toList(), turned.cost());
 		}
-		return false;
+		return alignedInOrder(a, b);
+	}
+
+	private Aligned alignedInOrder(List<Construct> a, List<Construct> b) {
+		Alignment.Costs costs = new Alignment.Costs() {
+			@Override
+			public int left(int i) {
+				return unpaired(a.get(i));
+			}
+
+			@Override
+			public int right(int j) {
+				return unpaired(b.get(j));
+			}
+
+			@Override
+			public int paired(int i, int j) {
+				return Differ.this.paired(a.get(i), b.get(j));
+			}
+		};
+		List<int[]> pairs = Alignment.pairs(keys.of(a), keys.of(b), costs);
+		int cost = 0;
+		boolean[] left = new boolean[a.size()];
+		boolean[] right = new boolean[b.size()];
+		for (int[] pair : pairs) {
+			cost += costs.paired(pair[0], pair[1]);
+			left[pair[0]] = true;
+			right[pair[1]] = true;
+		}
+		for (int i = 0; i < left.length; i++) {
+			cost += left[i] ? 0 : costs.left(i);
+		}
+		for (int j = 0; j < right.length; j++) {
+			cost += right[j] ? 0 : costs.right(j);
+		}
+		return new Aligned(pairs, cost);
+	}
+
+	/**
+	 * What a construct left unpaired costs: 2 for itself and each construct of its body, so that two
+	 * events removed and added cost more than the same two paired with some field changed.
+	 */
+	private int unpaired(Construct construct) {
+		return 2 * keys.size(construct);
+	}
+
+	/**
+	 * What pairing two constructs costs, {@link Alignment.Costs#NONE} when they are not to be paired:
+	 * for two events of the same kind, the fields they differ in (at most 3, less than removing one and
+	 * adding the other); for two loops, 1 for other bounds (unless counts are ignored) plus the cost of
+	 * the alignment of their bodies, NONE when they are {@link #unrelated} (one loop removed and
+	 * another added, not one loop whose every construct changed).
+	 */
+	private int paired(Construct left, Construct right) {
+		if (!keys.alike(left, right, Keys.KIND)) {
+			return Alignment.Costs.NONE;
+		}
+		if (keys.alike(left, right, Keys.EQUAL)) {
+			return 0;
+		}
+		if (!(left instanceof Loop a && right instanceof Loop b)) {
+			return Math.min(3, keys.fieldsDiffering(left, right));
+		}
+		if (unrelated(a, b)) {
+			return Alignment.Costs.NONE;
+		}
+		return (ignoreCounts ? 0 : keys.fieldsDiffering(a, b)) + bodies(a, b).cost();
+	}
+
+	/**
+	 * Whether two loops have nothing alike: neither constructs of the same kind in their bodies, nor
+	 * events of the same structure at any depth (a body wrapped in a loop still has its events). A
+	 * loop whose body is empty is not unrelated: all it lacks is the other's body.
+	 */
+	private boolean unrelated(Loop left, Loop right) {
+		List<Construct> a = ConstructPath.constructs(left);
+		List<Construct> b = ConstructPath.constructs(right);
+		if (a.isEmpty() || b.isEmpty() || keys.shareEvents(left, right)) {
+			return false;
+		}
+		Set<Integer> kinds = new HashSet<>();
+		for (int kind : keys.of(a)[Keys.KIND]) {
+			kinds.add(kind);
+		}
+		return Arrays.stream(keys.of(b)[Keys.KIND]).noneMatch(kinds::contains);
+	}
+
+	/** The alignment of two loops' bodies, made once for all the times it is asked. */
+	private Aligned bodies(Loop left, Loop right) {
+		Pair pair = new Pair(left, right);
+		Aligned known = bodies.get(pair);
+		if (known == null) {
+			progress.checkCancelled();
+			known = aligned(ConstructPath.constructs(left), ConstructPath.constructs(right));
+			bodies.put(pair, known);
+		}
+		return known;
 	}
 
 	/**
@@ -112,7 +220,7 @@ public final class Differ {
 		if (left instanceof Loop a && right instanceof Loop b) {
 			if (!ignoreCounts && !(Keys.expr(a.getLower(), leftDepths).equals(Keys.expr(b.getLower(), rightDepths))
 					&& Keys.expr(a.getUpper(), leftDepths).equals(Keys.expr(b.getUpper(), rightDepths)))) {
-				differences.add(new Difference(Kind.BOUNDS, a, b, bounds(a) + " against " + bounds(b)));
+				differences.add(new Difference(Kind.BOUNDS, a, b, bounds(a) + " against " + bounds(b) + counts(a, b)));
 			}
 			blocks(a, inner(leftDepths, a, depth), b, inner(rightDepths, b, depth), depth + 1);
 			return;
@@ -210,6 +318,18 @@ public final class Differ {
 			return "for " + loop.getIndex() + " = " + bounds(loop) + " (" + body + (body == 1 ? " construct)" : " constructs)");
 		}
 		return ModelPrinter.print((Event) construct);
+	}
+
+	/** {@code  (100 against 249 iterations)} when both loops have constant bounds, else nothing. */
+	private static String counts(Loop left, Loop right) {
+		if (!Stream.of(left.getLower(), left.getUpper(), right.getLower(), right.getUpper()).allMatch(Exprs::isConstant)) {
+			return "";
+		}
+		return " (" + count(left) + " against " + count(right) + " iterations)";
+	}
+
+	private static long count(Loop loop) {
+		return Math.max(0, loop.getUpper().getConstant() - loop.getLower().getConstant() + 1);
 	}
 
 	private static String bounds(Loop loop) {

@@ -2,11 +2,13 @@
 package org.looptrace.analysis.diff.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.looptrace.model.Block;
 import org.looptrace.model.Construct;
@@ -27,7 +29,9 @@ import org.looptrace.model.core.ConstructPath;
  * model have the same key at a level exactly when they are alike at that level. Keys are small
  * numbers given to canonical texts, so a loop's key is computed from its body's keys, never from its
  * whole text. Loop indices are named by their depth, so that models naming them otherwise compare
- * equal.
+ * equal. Beside the keys, what measures how much two constructs differ: the fields of each (numbers
+ * of their canonical texts), the size of each (itself and its body's constructs, recursively), and
+ * a hash of the canonical text that orders constructs the same whichever model was added first.
  */
 public final class Keys {
 
@@ -42,6 +46,19 @@ public final class Keys {
 
 	private final Map<String, Integer> numbers = new HashMap<>();
 	private final Map<Construct, int[]> keys = new IdentityHashMap<>();
+	private final Map<Construct, Facts> facts = new IdentityHashMap<>();
+
+	/**
+	 * @param fields the numbers of the canonical texts of a construct's fields, one per field, each
+	 *               text led by the field's name: a loop's bounds; an event's rank, then peer, tag and
+	 *               communicator, or group and name, or words
+	 * @param size   the construct and the constructs of its body, recursively
+	 * @param hash   a hash of the canonical text, the same whichever model was added first
+	 * @param events for a loop, the {@link #STRUCTURE} keys of the events in its body, recursively,
+	 *               increasing and each once; none for an event
+	 */
+	private record Facts(int[] fields, int size, long hash, int[] events) {
+	}
 
 	/** Computes the keys of every construct of a model. */
 	public void add(Block model) {
@@ -65,6 +82,64 @@ public final class Keys {
 		return key(left)[level] == key(right)[level];
 	}
 
+	/** The number of constructs in a construct: itself and, for a loop, its body's, recursively. */
+	public int size(Construct construct) {
+		return facts(construct).size();
+	}
+
+	/**
+	 * The number of fields in which two constructs of the same kind differ (a loop's bounds count as
+	 * one field, its body as none).
+	 */
+	public int fieldsDiffering(Construct left, Construct right) {
+		int[] a = facts(left).fields();
+		int[] b = facts(right).fields();
+		int differing = Math.abs(a.length - b.length);
+		for (int i = 0; i < Math.min(a.length, b.length); i++) {
+			differing += a[i] == b[i] ? 0 : 1;
+		}
+		return differing;
+	}
+
+	/**
+	 * Compares two sequences of constructs by the hashes of their canonical texts, lexicographically:
+	 * an order of sequences that does not depend on which model was added first.
+	 */
+	public int compare(List<Construct> left, List<Construct> right) {
+		for (int i = 0; i < Math.min(left.size(), right.size()); i++) {
+			int order = Long.compare(facts(left.get(i)).hash(), facts(right.get(i)).hash());
+			if (order != 0) {
+				return order;
+			}
+		}
+		return Integer.compare(left.size(), right.size());
+	}
+
+	/** Whether two loops have in their bodies, at any depth, events of the same structure. */
+	public boolean shareEvents(Loop left, Loop right) {
+		int[] a = facts(left).events();
+		int[] b = facts(right).events();
+		for (int i = 0, j = 0; i < a.length && j < b.length;) {
+			if (a[i] == b[j]) {
+				return true;
+			}
+			if (a[i] < b[j]) {
+				i++;
+			} else {
+				j++;
+			}
+		}
+		return false;
+	}
+
+	private Facts facts(Construct construct) {
+		Facts known = facts.get(construct);
+		if (known == null) {
+			throw new IllegalArgumentException("construct " + ConstructPath.of(construct) + " is not of a model added");
+		}
+		return known;
+	}
+
 	private int[] key(Construct construct) {
 		int[] key = keys.get(construct);
 		if (key == null) {
@@ -78,26 +153,75 @@ public final class Keys {
 			String kind = construct.eClass().getName();
 			String structure;
 			String equal;
+			List<String> fields = new ArrayList<>();
+			int size = 1;
+			long hash;
+			TreeSet<Integer> events = new TreeSet<>();
 			if (construct instanceof Loop loop) {
 				Map<String, Integer> inner = new HashMap<>(depths);
 				inner.put(loop.getIndex(), depth);
 				block(loop, inner, depth + 1);
+				String bounds = expr(loop.getLower(), depths) + ' ' + expr(loop.getUpper(), depths);
+				fields.add("bounds " + bounds);
+				hash = hash(kind + ' ' + bounds);
 				StringBuilder bodyStructure = new StringBuilder(kind).append('(');
-				StringBuilder bodyEqual = new StringBuilder(kind).append(' ').append(expr(loop.getLower(), depths)).append(' ')
-						.append(expr(loop.getUpper(), depths)).append('(');
+				StringBuilder bodyEqual = new StringBuilder(kind).append(' ').append(bounds).append('(');
 				for (Construct child : ConstructPath.constructs(loop)) {
 					int[] key = key(child);
 					bodyStructure.append(key[STRUCTURE]).append(' ');
 					bodyEqual.append(key[EQUAL]).append(' ');
+					Facts body = facts(child);
+					size += body.size();
+					if (child instanceof Loop) {
+						Arrays.stream(body.events()).forEach(events::add);
+					} else {
+						events.add(key[STRUCTURE]);
+					}
+					hash = mix(hash, body.hash());
 				}
 				structure = bodyStructure.append(')').toString();
 				equal = bodyEqual.append(')').toString();
 			} else {
-				structure = kind + ' ' + what((Event) construct, depths);
-				equal = structure + " | " + who((Event) construct, depths);
+				Event event = (Event) construct;
+				structure = kind + ' ' + what(event, depths);
+				equal = structure + " | " + who(event, depths);
+				fields(event, depths, fields);
+				hash = hash(equal);
 			}
 			keys.put(construct, new int[] { number(equal), number(structure), number(kind) });
+			facts.put(construct, new Facts(fields.stream().mapToInt(this::number).toArray(), size, hash,
+					events.stream().mapToInt(Integer::intValue).toArray()));
 		}
+	}
+
+	/** The canonical texts of an event's fields, each led by its name. */
+	private static void fields(Event event, Map<String, Integer> depths, List<String> fields) {
+		fields.add("rank " + expr(event.getRank(), depths));
+		if (event instanceof Message message) {
+			fields.add("peer " + expr(message.getPeer(), depths));
+			fields.add("tag " + value(message.getTag(), depths));
+			fields.add("communicator " + message.getCommunicator());
+		} else if (event instanceof Sync sync) {
+			fields.add("group " + sync.getGroup());
+			fields.add("name " + sync.getName());
+		} else {
+			fields.add("words " + what(event, depths));
+		}
+	}
+
+	/** A 64-bit hash of a text (FNV-1a), the same in every run. */
+	private static long hash(String text) {
+		long hash = 0xcbf29ce484222325L;
+		for (int i = 0; i < text.length(); i++) {
+			hash = (hash ^ text.charAt(i)) * 0x100000001b3L;
+		}
+		return hash;
+	}
+
+	/** A hash of a sequence, one hash after another. */
+	private static long mix(long hash, long next) {
+		long mixed = (hash ^ next) * 0x9e3779b97f4a7c15L;
+		return mixed ^ mixed >>> 31;
 	}
 
 	private int number(String text) {

@@ -96,7 +96,7 @@ class ModelCompareTest {
 		String title = editor.getTitle();
 		assertTrue(title.indexOf("before.loops") >= 0 && title.indexOf("before.loops") < title.indexOf("after.loops"), title);
 		List<DiffNode> nodes = differences(editor);
-		assertEquals(List.of("bounds 1 line 1: 0 to 49 against 0 to 299", "changed 1.3 line 4: tag 8 against 9",
+		assertEquals(List.of("bounds 1 line 1: 0 to 49 against 0 to 299 (50 against 300 iterations)", "changed 1.3 line 4: tag 8 against 9",
 				"changed 1.4 line 5: tag 8 against 9"), nodes.stream().map(DiffNode::getName).toList());
 		assertEquals(expected(BEFORE, AFTER, false), nodes.stream().map(ModelCompareTest::describe).toList());
 		assertEquals("  1 send 0 8\n", text(nodes.get(1).getLeft()));
