@@ -40,6 +40,20 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 		legend = List.copyOf(legend);
 	}
 
+	/** Whether nothing is drawn: no rank line, as for a model that holds no event (empty, or of comments only). */
+	public boolean isEmpty() {
+		return rankLines.isEmpty();
+	}
+
+	/**
+	 * What the CLI and the view say instead of drawing an {@linkplain #isEmpty() empty} drawing.
+	 *
+	 * @param model names the model (its file)
+	 */
+	public static String nothingToDraw(Object model) {
+		return model + " holds no event of any rank: there is nothing to draw.";
+	}
+
 	/** A point of the picture. */
 	public record Point(double x, double y) {
 	}

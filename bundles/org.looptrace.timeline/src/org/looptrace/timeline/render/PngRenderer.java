@@ -12,10 +12,17 @@ import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 
 import javax.imageio.ImageIO;
+import javax.imageio.ImageWriter;
+import javax.imageio.event.IIOWriteProgressListener;
+import javax.imageio.stream.ImageOutputStream;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.looptrace.model.core.Progress;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.Drawing.Arrow;
 import org.looptrace.timeline.Drawing.Box;
@@ -50,16 +57,25 @@ public final class PngRenderer {
 
 	/** The PNG bytes of a drawing, as wide as the drawing, its loop boxes filled with their colours by time. */
 	public static byte[] render(Drawing drawing, TimeColours fills) throws IOException {
-		BufferedImage image = image(drawing, fills);
-		ByteArrayOutputStream png = new ByteArrayOutputStream();
-		if (!ImageIO.write(image, "png", png)) {
-			throw new IOException("no PNG writer in this Java runtime");
-		}
-		return png.toByteArray();
+		return render(drawing, fills, Progress.NONE);
+	}
+
+	/**
+	 * The PNG bytes of a drawing, its loop boxes filled with their colours by time, reporting the
+	 * drawing (in elements) and the encoding (in percent) to {@code progress}.
+	 *
+	 * @throws CancellationException when {@code progress} is cancelled
+	 */
+	public static byte[] render(Drawing drawing, TimeColours fills, Progress progress) throws IOException {
+		return encode(image(drawing, fills, progress), progress);
 	}
 
 	/** The drawing as an image, its loop boxes filled with their colours by time. */
 	public static BufferedImage image(Drawing drawing, TimeColours fills) {
+		return image(drawing, fills, Progress.NONE);
+	}
+
+	private static BufferedImage image(Drawing drawing, TimeColours fills, Progress progress) {
 		int width = (int) Math.ceil(drawing.width());
 		int height = (int) Math.min(MAX_HEIGHT, Math.ceil(drawing.height()));
 		BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
@@ -70,25 +86,46 @@ public final class PngRenderer {
 			g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, (int) Geometry.FONT));
 			g.setColor(new Color(Style.BACKGROUND));
 			g.fillRect(0, 0, width, height);
-			draw(drawing, fills, g);
+			draw(drawing, fills, new Steps(drawing, progress), g);
 		} finally {
 			g.dispose();
 		}
 		return image;
 	}
 
-	private static void draw(Drawing drawing, TimeColours fills, Graphics2D g) {
-		drawBoxes(drawing, fills, g);
-		drawRankLines(drawing, g);
-		drawCollectives(drawing, g);
-		drawArrows(drawing, g);
-		drawBrackets(drawing, g);
-		drawLabels(drawing, g);
+	/** Encodes the image as PNG with the JDK's writer, which reports its progress by rows and stops when aborted. */
+	private static byte[] encode(BufferedImage image, Progress progress) throws IOException {
+		Iterator<ImageWriter> writers = ImageIO.getImageWritersByFormatName("png");
+		if (!writers.hasNext()) {
+			throw new IOException("no PNG writer in this Java runtime");
+		}
+		ImageWriter writer = writers.next();
+		ByteArrayOutputStream png = new ByteArrayOutputStream();
+		progress.begin("Encoding the PNG image (percent)", 100);
+		try (ImageOutputStream stream = ImageIO.createImageOutputStream(png)) {
+			writer.setOutput(stream);
+			writer.addIIOWriteProgressListener(new EncodingProgress(progress));
+			writer.write(image);
+		} finally {
+			writer.dispose();
+		}
+		progress.checkCancelled();
+		return png.toByteArray();
+	}
+
+	private static void draw(Drawing drawing, TimeColours fills, Steps steps, Graphics2D g) {
+		drawBoxes(drawing, fills, steps, g);
+		drawRankLines(drawing, steps, g);
+		drawCollectives(drawing, steps, g);
+		drawArrows(drawing, steps, g);
+		drawBrackets(drawing, steps, g);
+		drawLabels(drawing, steps, g);
 	}
 
 	/** Loops as boxes shaded by depth (or coloured by time), their counts over them. */
-	private static void drawBoxes(Drawing drawing, TimeColours fills, Graphics2D g) {
+	private static void drawBoxes(Drawing drawing, TimeColours fills, Steps steps, Graphics2D g) {
 		for (Box box : drawing.boxes()) {
+			steps.step();
 			Rectangle2D rect = new Rectangle2D.Double(box.x(), box.y(), box.width(), box.height());
 			g.setColor(new Color(fills.fill(box)));
 			g.fill(rect);
@@ -104,10 +141,11 @@ public final class PngRenderer {
 		}
 	}
 
-	private static void drawRankLines(Drawing drawing, Graphics2D g) {
+	private static void drawRankLines(Drawing drawing, Steps steps, Graphics2D g) {
 		g.setStroke(new BasicStroke(1f));
 		g.setColor(new Color(Style.RANK_LINE));
 		for (RankLine line : drawing.rankLines()) {
+			steps.step();
 			List<Point> points = line.points();
 			Path2D path = new Path2D.Double();
 			for (int i = 0; i < points.size(); i++) {
@@ -122,14 +160,16 @@ public final class PngRenderer {
 	}
 
 	/** Collectives as dashed vertical lines, and the marks of sends and receives in the same colour. */
-	private static void drawCollectives(Drawing drawing, Graphics2D g) {
+	private static void drawCollectives(Drawing drawing, Steps steps, Graphics2D g) {
 		g.setColor(new Color(Style.COLLECTIVE));
 		g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] { 3f, 2f }, 0f));
 		for (Collective collective : drawing.collectives()) {
+			steps.step();
 			g.draw(new Line2D.Double(collective.x(), collective.y1(), collective.x(), collective.y2()));
 		}
 		g.setStroke(new BasicStroke(1f));
 		for (Mark mark : drawing.marks()) {
+			steps.step();
 			if (mark.kind() == EventKind.SEND || mark.kind() == EventKind.RECV) {
 				g.fill(new Rectangle2D.Double(mark.x() - 1, mark.y() - 1, 2, 2));
 			}
@@ -137,9 +177,10 @@ public final class PngRenderer {
 	}
 
 	/** Messages as arrows coloured by tag. */
-	private static void drawArrows(Drawing drawing, Graphics2D g) {
+	private static void drawArrows(Drawing drawing, Steps steps, Graphics2D g) {
 		g.setStroke(new BasicStroke(1.2f));
 		for (Arrow arrow : drawing.arrows()) {
+			steps.step();
 			g.setColor(new Color(arrow.rgb()));
 			g.draw(new Line2D.Double(arrow.x1(), arrow.y1(), arrow.x2(), arrow.y2()));
 			double angle = Math.atan2(arrow.y2() - arrow.y1(), arrow.x2() - arrow.x1());
@@ -153,10 +194,11 @@ public final class PngRenderer {
 	}
 
 	/** Calls and returns as brackets opening towards the call, other local events as ticks. */
-	private static void drawBrackets(Drawing drawing, Graphics2D g) {
+	private static void drawBrackets(Drawing drawing, Steps steps, Graphics2D g) {
 		g.setColor(new Color(Style.BRACKET));
 		g.setStroke(new BasicStroke(1f));
 		for (Bracket bracket : drawing.brackets()) {
+			steps.step();
 			double x = bracket.x();
 			double top = bracket.y() - Style.BRACKET_HALF;
 			double bottom = bracket.y() + Style.BRACKET_HALF;
@@ -179,16 +221,94 @@ public final class PngRenderer {
 	}
 
 	/** Rank labels, then the legend of tag colours. */
-	private static void drawLabels(Drawing drawing, Graphics2D g) {
+	private static void drawLabels(Drawing drawing, Steps steps, Graphics2D g) {
 		g.setColor(new Color(Style.TEXT));
 		for (Label label : drawing.labels()) {
+			steps.step();
 			g.drawString(label.text(), (float) label.x() + 1, (float) (label.y() + label.height() - 3));
 		}
 		for (TagColor colour : drawing.legend()) {
+			steps.step();
 			g.setColor(new Color(colour.rgb()));
 			g.fill(new Rectangle2D.Double(colour.x(), colour.y() + 2, Style.SWATCH_WIDTH, Style.SWATCH_HEIGHT));
 			g.setColor(new Color(Style.TEXT));
 			g.drawString("tag " + colour.text(), (float) (colour.x() + Style.SWATCH_WIDTH + 4), (float) colour.y() + 10);
+		}
+	}
+
+	/**
+	 * Counts the elements drawn, for the progress (reported and checked for cancellation every
+	 * {@value #BATCH} elements): a model of thousands of ranks has tens of thousands of them.
+	 */
+	private static final class Steps {
+
+		private static final int BATCH = 1024;
+
+		private final Progress progress;
+		private int met;
+
+		Steps(Drawing drawing, Progress progress) {
+			this.progress = progress;
+			progress.begin("Drawing the timeline", (long) drawing.boxes().size() + drawing.rankLines().size() + drawing.collectives().size()
+					+ drawing.marks().size() + drawing.arrows().size() + drawing.brackets().size() + drawing.labels().size()
+					+ drawing.legend().size());
+		}
+
+		/** One more element drawn. */
+		void step() {
+			if (++met == BATCH) {
+				progress.worked(met);
+				met = 0;
+				progress.checkCancelled();
+			}
+		}
+	}
+
+	/** The encoder's percent of rows written as progress; it aborts the encoder when the progress is cancelled. */
+	@NonNullByDefault({}) // implements the JDK's listener as it is
+	private static final class EncodingProgress implements IIOWriteProgressListener {
+
+		private final Progress progress;
+		private int reported;
+
+		EncodingProgress(Progress progress) {
+			this.progress = progress;
+		}
+
+		@Override
+		public void imageProgress(ImageWriter source, float percentageDone) {
+			int percent = (int) percentageDone;
+			if (percent > reported) {
+				progress.worked(percent - reported);
+				reported = percent;
+			}
+			if (progress.isCancelled()) {
+				source.abort();
+			}
+		}
+
+		@Override
+		public void imageStarted(ImageWriter source, int imageIndex) {
+		}
+
+		@Override
+		public void imageComplete(ImageWriter source) {
+		}
+
+		@Override
+		public void thumbnailStarted(ImageWriter source, int imageIndex, int thumbnailIndex) {
+		}
+
+		@Override
+		public void thumbnailProgress(ImageWriter source, float percentageDone) {
+		}
+
+		@Override
+		public void thumbnailComplete(ImageWriter source) {
+		}
+
+		@Override
+		public void writeAborted(ImageWriter source) {
 		}
 	}
 }

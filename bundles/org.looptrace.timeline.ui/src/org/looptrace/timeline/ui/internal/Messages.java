@@ -42,7 +42,6 @@ public final class Messages extends NLS {
 	public static String TimelineView_empty;
 	public static String TimelineView_computing;
 	public static String TimelineView_summary;
-	public static String TimelineView_nothing;
 	public static String TimelineView_invalidModel;
 	public static String TimelineView_failed;
 	public static String TimelineView_ranks;

@@ -396,7 +396,7 @@ public class TimelineView extends ViewPart {
 		file = model;
 		data = computed;
 		TimelineFigures drawn = draw(computed);
-		String summary = computed.drawing().rankLines().isEmpty() ? NLS.bind(Messages.TimelineView_nothing, model.getFullPath())
+		String summary = computed.drawing().isEmpty() ? Drawing.nothingToDraw(model.getFullPath())
 				: NLS.bind(Messages.TimelineView_summary, new Object[] { model.getFullPath(), computed.drawing().boxes().size(),
 						computed.drawing().arrows().size(), computed.drawing().collectives().size(), computed.drawing().rankLines().size(),
 						computed.drawing().ticks() });
