@@ -73,9 +73,7 @@ public final class ConvertCommand implements Command {
 				archive.convert(into, calls, threads, progress);
 				return archive.ranks();
 			});
-			if (progress instanceof TerminalProgress bar) {
-				bar.clear();
-			}
+			TerminalProgress.clear(progress);
 			// what reading the events found (receives requested and never completed)
 			archive.warnings().stream().filter(warning -> !definitions.contains(warning)).forEach(err::println);
 			out.println(archive.anchor() + ": " + ranks + " ranks written to " + folder);

@@ -174,9 +174,7 @@ public final class ModelCommand implements Command {
 						(rank, localProgress) -> method.modelRank(traces, rank, nlr, localProgress, cache),
 						"read+" + method.label() + "+merge", options, progress, phases::end);
 			}
-			if (progress instanceof TerminalProgress bar) {
-				bar.clear();
-			}
+			TerminalProgress.clear(progress);
 			printSkipped(skipped, given, calls, err);
 			String text = ModelPrinter.print(global);
 			if (output == null) {

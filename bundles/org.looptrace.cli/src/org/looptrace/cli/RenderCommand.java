@@ -98,25 +98,38 @@ public final class RenderCommand implements Command {
 				throw new UsageException(name() + ": option --ranks " + e.getMessage());
 			}
 		}
-		String text = Arguments.readText(name(), input);
-		Model model = ScanCommand.parseModel(name(), input, text);
-		if (ranks != null) {
-			warnOutside(ranks, input, model, err);
-		}
+		// a model of thousands of ranks takes seconds to read, lay out, draw and encode: say where it is
+		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		Drawing drawing;
 		try {
-			drawing = TimelineLayout.layout(model, new LayoutOptions(ranks, collapse, width));
-		} catch (IllegalArgumentException e) {
-			throw new UsageException(name() + ": " + input + ": " + e.getMessage());
-		}
-		String times = arguments.value("--time");
-		TimeColours fills = times == null ? TimeColours.NONE : TimeColours.of(drawing, loopTimes(model, input, text, times, err));
-		if (png) {
-			// Drawing on an image needs no display: say so before AWT starts, for machines without one.
-			System.setProperty("java.awt.headless", "true");
-			AtomicFile.write(file, PngRenderer.render(drawing, fills));
-		} else {
-			AtomicFile.write(file, SvgRenderer.render(drawing, fills));
+			progress.begin("Reading " + input, -1);
+			String text = Arguments.readText(name(), input);
+			Model model = ScanCommand.parseModel(name(), input, text);
+			if (ranks != null) {
+				TerminalProgress.clear(progress);
+				warnOutside(ranks, input, model, err);
+			}
+			progress.begin("Laying out the timeline", -1);
+			try {
+				drawing = TimelineLayout.layout(model, new LayoutOptions(ranks, collapse, width));
+			} catch (IllegalArgumentException e) {
+				throw new UsageException(name() + ": " + input + ": " + e.getMessage());
+			}
+			if (drawing.isEmpty()) {
+				// a blank picture would pass for a drawing of something: as other commands refuse an input without events
+				throw new UsageException(name() + ": " + Drawing.nothingToDraw(input));
+			}
+			String times = arguments.value("--time");
+			TimeColours fills = times == null ? TimeColours.NONE : TimeColours.of(drawing, loopTimes(model, input, text, times, err));
+			if (png) {
+				// Drawing on an image needs no display: say so before AWT starts, for machines without one.
+				System.setProperty("java.awt.headless", "true");
+				AtomicFile.write(file, PngRenderer.render(drawing, fills, progress));
+			} else {
+				AtomicFile.write(file, SvgRenderer.render(drawing, fills));
+			}
+		} finally {
+			TerminalProgress.clear(progress);
 		}
 		out.printf("%s: %d loops, %d messages, %d collectives on %d ranks, %d ticks%n", output, drawing.boxes().size(),
 				drawing.arrows().size(), drawing.collectives().size(), drawing.rankLines().size(), drawing.ticks());

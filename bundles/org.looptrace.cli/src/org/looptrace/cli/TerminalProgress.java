@@ -46,6 +46,8 @@ final class TerminalProgress implements Progress {
 			int width = 30;
 			int filled = (int) Math.min(width, done * width / total);
 			line = String.format("%s [%s%s] %d/%d", task, "#".repeat(filled), " ".repeat(width - filled), done, total);
+		} else if (done == 0) {
+			line = task;
 		} else {
 			line = String.format("%s: %,d", task, done);
 		}
@@ -57,5 +59,12 @@ final class TerminalProgress implements Progress {
 	synchronized void clear() {
 		err.print("\r\033[K");
 		err.flush();
+	}
+
+	/** Erases the bar when {@code progress} is one, before a command prints a line. */
+	static void clear(Progress progress) {
+		if (progress instanceof TerminalProgress bar) {
+			bar.clear();
+		}
 	}
 }

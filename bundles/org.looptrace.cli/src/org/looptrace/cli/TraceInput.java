@@ -138,9 +138,7 @@ final class TraceInput {
 		Progress progress = isArchive(input) && System.console() != null ? new TerminalProgress(err) : Progress.NONE;
 		try {
 			TraceSource source = opening.open(progress);
-			if (progress instanceof TerminalProgress bar) {
-				bar.clear();
-			}
+			TerminalProgress.clear(progress);
 			source.warnings().forEach(err::println);
 			return source;
 		} catch (TraceFormatException e) {

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -34,6 +35,7 @@ import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.scanner.profile.TimeProfile;
+import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.TimeColours;
 
 /** {@code looptrace render} on the shipped models and on the models of the shipped traces: SVG classes counted against the model. */
@@ -149,6 +151,24 @@ class RenderCommandTest {
 		Cli.Result result = Cli.expect(2, "render", model.toString(), "-o", dir.resolve("bad.svg").toString());
 		assertTrue(result.err().contains("bad.loops is not a valid model") && result.err().contains("bad.loops:2"), result.toString());
 		assertTrue(Files.notExists(dir.resolve("bad.svg")));
+	}
+
+	/** A model without events (empty, or of comments only) is refused with the view's words, and no picture is written. */
+	@Test
+	void aModelWithoutEventsIsRefusedAndNoPictureWritten(@TempDir Path dir) throws Exception {
+		Map<String, String> texts = Map.of("empty.loops", "", "comments.loops", "// traces: none\n\n// nothing yet\n");
+		for (Map.Entry<String, String> text : texts.entrySet()) {
+			Path model = Files.writeString(dir.resolve(text.getKey()), text.getValue());
+			for (String picture : List.of("picture.svg", "picture.png")) {
+				Path output = dir.resolve(picture);
+				String err = Cli.expectUsageError("render", "render", model.toString(), "-o", output.toString()).err();
+				assertEquals("looptrace render: " + Drawing.nothingToDraw(model) + "\n", err);
+				assertEquals(model + " holds no event of any rank: there is nothing to draw.", Drawing.nothingToDraw(model));
+				assertTrue(Files.notExists(output), output::toString);
+			}
+		}
+		assertEquals(Set.of("empty.loops", "comments.loops"), Set.copyOf(Cli.list(dir).stream().map(path -> path.getFileName().toString()).toList()),
+				"no temporary file left");
 	}
 
 	@Test
