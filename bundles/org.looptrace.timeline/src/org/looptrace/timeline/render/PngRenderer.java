@@ -20,6 +20,7 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageWriter;
 import javax.imageio.event.IIOWriteProgressListener;
 import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.looptrace.model.core.Progress;
@@ -102,7 +103,8 @@ public final class PngRenderer {
 		ImageWriter writer = writers.next();
 		ByteArrayOutputStream png = new ByteArrayOutputStream();
 		progress.begin("Encoding the PNG image (percent)", 100);
-		try (ImageOutputStream stream = ImageIO.createImageOutputStream(png)) {
+		// cached in memory, where the bytes go anyway: ImageIO's default caches tens of MB in a temporary file
+		try (ImageOutputStream stream = new MemoryCacheImageOutputStream(png)) {
 			writer.setOutput(stream);
 			writer.addIIOWriteProgressListener(new EncodingProgress(progress));
 			writer.write(image);
