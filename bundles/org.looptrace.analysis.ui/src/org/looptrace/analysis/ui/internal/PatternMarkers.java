@@ -233,11 +233,6 @@ final class PatternMarkers implements IResourceChangeListener, IPartListener2, I
 	}
 
 	@Override
-	public void partClosed(@Nullable IWorkbenchPartReference part) {
-		// the markers outlast the editor
-	}
-
-	@Override
 	public void windowOpened(@Nullable IWorkbenchWindow window) {
 		if (window != null) {
 			window.getPartService().addPartListener(this);
