@@ -11,17 +11,19 @@ import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The summands of the text of an expression, as the grammar's {@code Affine} rule accepts it
- * ({@code 1+i0}, {@code 2*i0-i1-3}, {@code -x}, {@code 4*i1+mod(i2+3,4)}): numbers,
- * {@code number*index}, indices and {@code [number*]mod(affine,number)} joined by signs, blanks
- * allowed between tokens.
+ * ({@code 1+i0}, {@code 2*i0-i1-3}, {@code -x}, {@code 4*i1+mod(i2+3,4)}, {@code xor(i2,pow2(1-i3))}):
+ * numbers, {@code number*index}, indices, {@code [number*]mod(affine,number)} and
+ * {@code [number*]xor(affine,number)} or {@code [number*]xor(affine,[number*]pow2(affine))} joined
+ * by signs, blanks allowed between tokens.
  *
  * @param constant the sum of the numbers
  * @param coefficients the summed coefficient of each index, in the order of first appearance
  * @param residues the {@code mod} summands, in the order of appearance
+ * @param xors the {@code xor} summands, in the order of appearance
  * @param bareName the identifier when the text is a lone identifier (a symbol unless a loop binds it), else null
  */
 @NonNullByDefault
-record AffineText(long constant, Map<String, Long> coefficients, List<Residue> residues, @Nullable String bareName) {
+record AffineText(long constant, Map<String, Long> coefficients, List<Residue> residues, List<Xor> xors, @Nullable String bareName) {
 
 	/** Text the grammar does not accept: only read after a syntax error, which the parser reports. */
 	static final class Malformed extends IllegalArgumentException {
@@ -36,17 +38,21 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 	record Residue(long coefficient, AffineText argument, long modulus) {
 	}
 
+	/** {@code coefficient * xor(argument, mask * 2^shift)}; the argument and the shift are affine. */
+	record Xor(long coefficient, AffineText argument, long mask, AffineText shift) {
+	}
+
 	/**
 	 * Reads text the grammar accepted.
 	 *
 	 * @throws ArithmeticException when a number or a sum is out of the 64-bit range
-	 * @throws IllegalArgumentException when a modulus is below 1
+	 * @throws IllegalArgumentException when a modulus or a mask is below 1
 	 * @throws Malformed when the text is not one the grammar accepts (the text of a node after a
 	 *         syntax error, which the parser reports)
 	 */
 	static AffineText read(String text) {
 		Reader reader = new Reader(text.replace(" ", "").replace("\t", "").replace("\r", "").replace("\n", ""));
-		AffineText result = reader.affine(false);
+		AffineText result = reader.affine(null);
 		if (reader.at < reader.text.length()) {
 			throw new Malformed("unexpected '" + reader.text.substring(reader.at) + "'");
 		}
@@ -62,11 +68,13 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 			this.text = text;
 		}
 
-		AffineText affine(boolean inResidue) {
+		/** @param inside the call whose argument is read ({@code mod} or {@code xor}), null at the top */
+		AffineText affine(@Nullable String inside) {
 			int start = at;
 			long constant = 0;
 			Map<String, Long> coefficients = new LinkedHashMap<>();
 			List<Residue> residues = new ArrayList<>();
+			List<Xor> xors = new ArrayList<>();
 			while (at < text.length() && text.charAt(at) != ',' && text.charAt(at) != ')') {
 				int summand = at;
 				boolean negative = text.charAt(at) == '-';
@@ -88,11 +96,14 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 					at++;
 				}
 				String index = text.substring(name, at);
-				if (index.equals("mod") && next('(')) {
-					if (inResidue) {
-						throw new Malformed("a mod(...) inside a mod(...) is not supported");
-					}
+				boolean call = (index.equals("mod") || index.equals("xor")) && next('(');
+				if (call && inside != null) {
+					throw new Malformed("a " + index + "(...) inside a " + inside + "(...) is not supported");
+				}
+				if (call && index.equals("mod")) {
 					residues.add(residue(number));
+				} else if (call) {
+					xors.add(xor(number));
 				} else {
 					coefficients.merge(index, number, Math::addExact);
 				}
@@ -102,27 +113,61 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 				}
 			}
 			String whole = text.substring(start, at);
-			boolean bare = !whole.isEmpty() && residues.isEmpty() && !isDigit(whole.charAt(0)) && whole.charAt(0) != '-'
-					&& whole.chars().noneMatch(c -> c == '+' || c == '-' || c == '*');
-			return new AffineText(constant, coefficients, residues, bare ? whole : null);
+			boolean bare = !whole.isEmpty() && residues.isEmpty() && xors.isEmpty() && !isDigit(whole.charAt(0))
+					&& whole.charAt(0) != '-' && whole.chars().noneMatch(c -> c == '+' || c == '-' || c == '*');
+			return new AffineText(constant, coefficients, residues, xors, bare ? whole : null);
 		}
 
 		private Residue residue(long coefficient) {
-			AffineText argument = affine(true);
-			expect(',');
+			AffineText argument = affine("mod");
+			expect(',', "mod(argument, modulus)");
+			long modulus = number("the modulus of mod(argument, modulus), a number");
+			if (modulus < 1) {
+				throw new IllegalArgumentException("the modulus of mod(...) is " + modulus + ": it must be a number of at least 1");
+			}
+			expect(')', "mod(argument, modulus)");
+			return new Residue(coefficient, argument, modulus);
+		}
+
+		private Xor xor(long coefficient) {
+			String form = "xor(argument, mask) or xor(argument, pow2(shift))";
+			AffineText argument = affine("xor");
+			expect(',', form);
+			long mask = 1;
+			if (at < text.length() && isDigit(text.charAt(at))) {
+				mask = number("the mask of " + form);
+				if (mask < 1) {
+					throw new IllegalArgumentException("the mask of xor(...) is " + mask + ": it must be a number of at least 1");
+				}
+				if (!next('*')) {
+					expect(')', form);
+					return new Xor(coefficient, argument, mask, new AffineText(0, Map.of(), List.of(), List.of(), null));
+				}
+			}
+			if (!text.startsWith("pow2(", at)) {
+				throw new Malformed("expected pow2(shift) in " + form);
+			}
+			at += "pow2(".length();
+			AffineText shift = affine("pow2");
+			expect(')', form);
+			expect(')', form);
+			if (shift.coefficients().values().stream().allMatch(c -> c == 0)
+					&& (shift.constant() < 0 || shift.constant() > Long.numberOfLeadingZeros(mask) - 1)) {
+				throw new IllegalArgumentException("xor(...) shifts its mask " + mask + " by " + shift.constant()
+						+ ": the shift must keep it between 1 and 2^62");
+			}
+			return new Xor(coefficient, argument, mask, shift);
+		}
+
+		private long number(String expected) {
 			int digits = at;
 			while (at < text.length() && isDigit(text.charAt(at))) {
 				at++;
 			}
 			if (digits == at) {
-				throw new Malformed("expected the modulus of mod(argument, modulus), a number");
+				throw new Malformed("expected " + expected);
 			}
-			long modulus = parse(text.substring(digits, at));
-			if (modulus < 1) {
-				throw new IllegalArgumentException("the modulus of mod(...) is " + modulus + ": it must be a number of at least 1");
-			}
-			expect(')');
-			return new Residue(coefficient, argument, modulus);
+			return parse(text.substring(digits, at));
 		}
 
 		private boolean next(char c) {
@@ -133,9 +178,9 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 			return false;
 		}
 
-		private void expect(char c) {
+		private void expect(char c, String form) {
 			if (!next(c)) {
-				throw new Malformed("expected '" + c + "' in mod(argument, modulus)");
+				throw new Malformed("expected '" + c + "' in " + form);
 			}
 		}
 	}

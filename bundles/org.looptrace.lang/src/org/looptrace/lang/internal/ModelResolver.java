@@ -21,6 +21,7 @@ import org.looptrace.model.LooptracePackage;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Message;
 import org.looptrace.model.Residue;
+import org.looptrace.model.Xor;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.Exprs;
@@ -102,13 +103,22 @@ final class ModelResolver {
 			residues.add(Exprs.residue(residue.coefficient(), Exprs.canonical(argument.constant(), argument.coefficients(), scope),
 					residue.modulus()));
 		}
-		Expr canonical = Exprs.canonical(text.constant(), text.coefficients(), residues, scope);
+		List<Xor> xors = new ArrayList<>();
+		for (AffineText.Xor xor : text.xors()) {
+			AffineText argument = xor.argument();
+			AffineText shift = xor.shift();
+			xors.add(Exprs.xor(xor.coefficient(), Exprs.canonical(argument.constant(), argument.coefficients(), scope), xor.mask(),
+					Exprs.canonical(shift.constant(), shift.coefficients(), scope)));
+		}
+		Expr canonical = Exprs.canonical(text.constant(), text.coefficients(), residues, xors, scope);
 		if (!EcoreUtil.equals(expr, canonical)) {
 			expr.setConstant(canonical.getConstant());
 			expr.getTerms().clear();
 			expr.getTerms().addAll(List.copyOf(canonical.getTerms()));
 			expr.getResidues().clear();
 			expr.getResidues().addAll(List.copyOf(canonical.getResidues()));
+			expr.getXors().clear();
+			expr.getXors().addAll(List.copyOf(canonical.getXors()));
 		}
 	}
 

@@ -20,14 +20,18 @@ import org.looptrace.model.Residue;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Term;
 import org.looptrace.model.Value;
+import org.looptrace.model.Xor;
 
 /**
- * Expressions {@code constant + sum coefficient * index + sum coefficient * mod(argument, modulus)}:
- * building them in canonical form, evaluating them and printing them. Canonical form: no zero
- * coefficient, one term per index, terms ordered from the outermost loop inwards (the order of
- * {@code scope}); each residue's argument affine and canonical, its constant in 0 .. modulus - 1 and
- * its coefficients in (-modulus/2, modulus/2], modulus at least 2, one residue per argument and
- * modulus, residues ordered by their text.
+ * Expressions {@code constant + sum coefficient * index + sum coefficient * mod(argument, modulus)
+ * + sum coefficient * xor(argument, mask * 2^shift)}: building them in canonical form, evaluating
+ * them and printing them. Canonical form: no zero coefficient, one term per index, terms ordered
+ * from the outermost loop inwards (the order of {@code scope}); each residue's argument affine and
+ * canonical, its constant in 0 .. modulus - 1 and its coefficients in (-modulus/2, modulus/2],
+ * modulus at least 2, one residue per argument and modulus, residues ordered by their text; each
+ * xor's argument and shift affine and canonical, not both constant, a constant shift 0 (its power
+ * moved into the mask), an odd mask beside a shift that is not constant, one xor per argument, mask
+ * and shift, xors ordered by their text.
  */
 public final class Exprs {
 
@@ -123,6 +127,80 @@ public final class Exprs {
 		return expr;
 	}
 
+	/**
+	 * The canonical expression of {@code canonical(constant, coefficients, residues, scope) + xors}.
+	 * A xor of a constant argument and a constant shift adds its value to the constant.
+	 *
+	 * @throws IllegalArgumentException when a mask is below 1, an argument or a shift is not affine,
+	 *         or a constant shift is negative or moves the mask out of the 63 bits of a number
+	 */
+	public static Expr canonical(long constant, Map<String, Long> coefficients, List<Residue> residues, List<Xor> xors,
+			List<String> scope) {
+		Expr expr = canonical(constant, coefficients, residues, scope);
+		long sum = expr.getConstant();
+		List<Xor> kept = new ArrayList<>();
+		for (Xor xor : xors) {
+			Expr argument = xor.getArgument();
+			Expr shift = xor.getShift();
+			if (xor.getMask() < 1 || argument == null || !isAffine(argument) || shift == null || !isAffine(shift)) {
+				throw new IllegalArgumentException("a xor needs a mask of at least 1, an affine argument and an affine shift");
+			}
+			long mask = xor.getMask();
+			long shiftConstant = shift.getConstant();
+			if (shift.getTerms().isEmpty()) {
+				mask = shifted(mask, shiftConstant);
+				shiftConstant = 0;
+			} else {
+				for (; (mask & 1) == 0; mask >>= 1) {
+					shiftConstant = Math.addExact(shiftConstant, 1);
+				}
+			}
+			Expr canonicalArgument = canonical(argument.getConstant(), coefficients(argument), scope);
+			Expr canonicalShift = canonical(shiftConstant, coefficients(shift), scope);
+			if (isConstant(canonicalArgument) && isConstant(canonicalShift)) {
+				sum = Math.addExact(sum, Math.multiplyExact(xor.getCoefficient(), canonicalArgument.getConstant() ^ mask));
+				continue;
+			}
+			Xor candidate = xor(xor.getCoefficient(), canonicalArgument, mask, canonicalShift);
+			Optional<Xor> same = kept.stream().filter(other -> xorText(other).equals(xorText(candidate))).findFirst();
+			if (same.isPresent()) {
+				same.get().setCoefficient(Math.addExact(same.get().getCoefficient(), xor.getCoefficient()));
+			} else {
+				kept.add(candidate);
+			}
+		}
+		expr.setConstant(sum);
+		kept.removeIf(xor -> xor.getCoefficient() == 0);
+		kept.sort(Comparator.comparing(Exprs::xorText));
+		expr.getXors().addAll(kept);
+		return expr;
+	}
+
+	/** The summed coefficient of each index of an affine expression. */
+	private static Map<String, Long> coefficients(Expr affine) {
+		Map<String, Long> coefficients = new TreeMap<>();
+		affine.getTerms().forEach(term -> coefficients.merge(term.getIndex(), term.getCoefficient(), Math::addExact));
+		return coefficients;
+	}
+
+	/** {@code mask * 2^shift}, for a shift that keeps it a positive 64-bit number. */
+	private static long shifted(long mask, long shift) {
+		if (shift < 0 || shift > Long.numberOfLeadingZeros(mask) - 1) {
+			throw new IllegalArgumentException("xor(..., " + mask + "*pow2(" + shift + ")) shifts the mask out of the range of a 64-bit number");
+		}
+		return mask << shift;
+	}
+
+	/** {@code coefficient * xor(argument, mask * 2^shift)}. */
+	public static Xor xor(long coefficient, Expr argument, long mask, Expr shift) {
+		Xor xor = LooptraceFactory.eINSTANCE.createXor();
+		xor.setCoefficient(coefficient);
+		xor.setArgument(argument);
+		xor.setMask(mask);
+		xor.setShift(shift);
+		return xor;
+	}
+
 	/** {@code coefficient * mod(argument, modulus)}. */
 	public static Residue residue(long coefficient, Expr argument, long modulus) {
 		Residue residue = LooptraceFactory.eINSTANCE.createResidue();
@@ -140,23 +218,27 @@ public final class Exprs {
 
 	/** Whether the expression has one value whatever the loop indices. */
 	public static boolean isConstant(Expr expr) {
-		return expr.getTerms().isEmpty() && expr.getResidues().isEmpty();
+		return expr.getTerms().isEmpty() && expr.getResidues().isEmpty() && expr.getXors().isEmpty();
 	}
 
-	/** Whether the expression has no residue: {@code constant + sum coefficient * index}. */
+	/** Whether the expression has no residue and no xor: {@code constant + sum coefficient * index}. */
 	public static boolean isAffine(Expr expr) {
-		return expr.getResidues().isEmpty();
+		return expr.getResidues().isEmpty() && expr.getXors().isEmpty();
 	}
 
-	/** The indices the expression reads, in terms and in residues' arguments. */
+	/** The indices the expression reads, in terms, in residues' arguments and in xors' arguments and shifts. */
 	public static Set<String> indices(Expr expr) {
 		Set<String> indices = new LinkedHashSet<>();
 		expr.getTerms().forEach(term -> indices.add(term.getIndex()));
 		expr.getResidues().forEach(residue -> indices.addAll(indices(residue.getArgument())));
+		expr.getXors().forEach(xor -> {
+			indices.addAll(indices(xor.getArgument()));
+			indices.addAll(indices(xor.getShift()));
+		});
 		return indices;
 	}
 
-	/** Whether the expression reads the index, in a term or in a residue's argument. */
+	/** Whether the expression reads the index, in a term or in a residue's or a xor's argument or shift. */
 	public static boolean reads(Expr expr, String index) {
 		for (Term term : expr.getTerms()) {
 			if (term.getIndex().equals(index)) {
@@ -168,6 +250,11 @@ public final class Exprs {
 				return true;
 			}
 		}
+		for (Xor xor : expr.getXors()) {
+			if (reads(xor.getArgument(), index) || reads(xor.getShift(), index)) {
+				return true;
+			}
+		}
 		return false;
 	}
 
@@ -175,6 +262,7 @@ public final class Exprs {
 	 * Evaluates the expression.
 	 *
 	 * @throws IllegalStateException when an index is not bound by the environment
+	 * @throws ArithmeticException when the value, or a xor's shifted mask, is out of the 64-bit range
 	 */
 	public static long evaluate(Expr expr, IndexEnvironment environment) {
 		long value = expr.getConstant();
@@ -185,6 +273,9 @@ public final class Exprs {
 			for (Residue residue : expr.getResidues()) {
 				long remainder = Math.floorMod(evaluate(residue.getArgument(), environment), residue.getModulus());
 				value = Math.addExact(value, Math.multiplyExact(residue.getCoefficient(), remainder));
+			}
+			for (Xor xor : expr.getXors()) {
+				value = Math.addExact(value, Math.multiplyExact(xor.getCoefficient(), xorValue(xor, environment)));
 			}
 			return value;
 		} catch (ArithmeticException overflow) {
@@ -202,11 +293,23 @@ public final class Exprs {
 			long remainder = Math.floorMod(evaluate(residue.getArgument(), environment), residue.getModulus());
 			value = value.add(BigInteger.valueOf(residue.getCoefficient()).multiply(BigInteger.valueOf(remainder)));
 		}
+		for (Xor xor : expr.getXors()) {
+			value = value.add(BigInteger.valueOf(xor.getCoefficient()).multiply(BigInteger.valueOf(xorValue(xor, environment))));
+		}
 		try {
 			return value.longValueExact();
 		} catch (ArithmeticException e) {
 			throw new ArithmeticException(toText(expr) + " evaluates to " + value + ", out of the range of a 64-bit number");
 		}
+	}
+
+	/** {@code xor(argument, mask * 2^shift)} at the environment's indices. */
+	private static long xorValue(Xor xor, IndexEnvironment environment) {
+		long shift = evaluate(xor.getShift(), environment);
+		if (shift < 0 || shift > Long.numberOfLeadingZeros(xor.getMask()) - 1) {
+			throw new ArithmeticException(xorText(xor) + " shifts its mask by " + shift + ", out of the range of a 64-bit number");
+		}
+		return evaluate(xor.getArgument(), environment) ^ (xor.getMask() << shift);
 	}
 
 	/**
@@ -252,7 +355,7 @@ public final class Exprs {
 
 	/**
 	 * Canonical text, e.g. {@code 1+i0}, {@code -i1}, {@code 5-2*i0+i1}, {@code 0},
-	 * {@code 4*i1+mod(3+i2,4)}.
+	 * {@code 4*i1+mod(3+i2,4)}, {@code 4*i1+xor(i2,2)}, {@code 4*i1+xor(i2,pow2(1-i3))}.
 	 */
 	public static String toText(Expr expr) {
 		StringBuilder text = new StringBuilder();
@@ -265,7 +368,21 @@ public final class Exprs {
 		for (Residue residue : expr.getResidues()) {
 			summand(text, residue.getCoefficient(), "mod(" + toText(residue.getArgument()) + "," + residue.getModulus() + ")");
 		}
+		for (Xor xor : expr.getXors()) {
+			summand(text, xor.getCoefficient(), xorText(xor));
+		}
 		return text.toString();
+	}
+
+	/** {@code xor(argument,mask)}, {@code xor(argument,pow2(shift))} or {@code xor(argument,mask*pow2(shift))}. */
+	private static String xorText(Xor xor) {
+		String bits;
+		if (isConstant(xor.getShift()) && xor.getShift().getConstant() == 0) {
+			bits = Long.toString(xor.getMask());
+		} else {
+			bits = (xor.getMask() == 1 ? "" : xor.getMask() + "*") + "pow2(" + toText(xor.getShift()) + ")";
+		}
+		return "xor(" + toText(xor.getArgument()) + "," + bits + ")";
 	}
 
 	private static void summand(StringBuilder text, long coefficient, String factor) {
