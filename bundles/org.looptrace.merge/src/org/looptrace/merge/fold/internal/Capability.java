@@ -31,5 +31,10 @@ enum Capability {
 	/** The arguments of residues may move by constant steps from copy to copy ({@link Unification}). */
 	RESIDUE_STEPS,
 	/** Runs of loops fit by their values, their inner loops unrolled ({@link LoopsFittedByValues}). */
-	UNROLLED_FITS
+	UNROLLED_FITS,
+	/**
+	 * Peers are read as xors of their owners ({@link Butterflies}): the ranks of a butterfly's
+	 * stage fold as one loop, {@code xor(i, m)}, and its stages, whose masks' powers step, as another.
+	 */
+	XOR_PEERS
 }

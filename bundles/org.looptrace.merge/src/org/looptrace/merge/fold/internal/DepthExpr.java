@@ -10,8 +10,9 @@ import org.eclipse.jdt.annotation.Nullable;
 /**
  * A number of a construct during folding, over loop depths instead of index names: an affine
  * vector (element 0 the constant, element 1 + k the coefficient of the index of the enclosing loop
- * at depth k, printed {@code ik}) plus residues {@code coefficient * mod(argument, modulus)} whose
- * arguments are such vectors. Two copies of a construct at the same depth then have equal numbers,
+ * at depth k, printed {@code ik}) plus residues {@code coefficient * mod(argument, modulus)} and
+ * xors {@code coefficient * xor(argument, mask * 2^shift)} whose arguments and shifts are such
+ * vectors. Two copies of a construct at the same depth then have equal numbers,
  * without renaming any index. Immutable; vectors carry no trailing zero, so equal functions are
  * equal objects. The algorithms over numbers are apart: {@link StepUnification},
  * {@link Wrapping}, {@link Interpolation}, {@link ValueFit}, and {@link DepthExprConversion} from
@@ -21,6 +22,8 @@ final class DepthExpr {
 
 	/** No residue: the residues of an affine number. */
 	static final Residue[] NONE = {};
+	/** No xor: the xors of a number without butterfly (before the constants made with it). */
+	static final Xor[] NO_XORS = {};
 	static final DepthExpr ZERO = constant(0);
 	/** What {@link #step} answers for numbers that differ by more than a constant. */
 	static final long NO_DIFFERENCE = Long.MIN_VALUE;
@@ -54,13 +57,82 @@ final class DepthExpr {
 		}
 	}
 
+	/**
+	 * {@code coefficient * xor(argument, mask * 2^shift)}, the peer of a butterfly's stage; made by
+	 * {@link #of} with a constant shift moved into the mask and an odd mask beside a shift that
+	 * reads an index, so that equal functions are equal records.
+	 */
+	record Xor(long coefficient, long[] argument, long mask, long[] shift) {
+
+		static Xor of(long coefficient, long[] argument, long mask, long[] shift) {
+			long[] trimmed = trim(shift);
+			if (trimmed.length == 1) {
+				return new Xor(coefficient, trim(argument), shifted(mask, trimmed[0]), new long[] { 0 });
+			}
+			long odd = mask;
+			long[] moved = trimmed.clone();
+			for (; (odd & 1) == 0; odd >>= 1) {
+				moved[0] = Math.addExact(moved[0], 1);
+			}
+			return new Xor(coefficient, trim(argument), odd, moved);
+		}
+
+		/** {@code xor(argument, mask * 2^shift)} at the given value of argument and shift. */
+		long valueAt(long argumentValue, long shiftValue) {
+			return Math.multiplyExact(coefficient, argumentValue ^ shifted(mask, shiftValue));
+		}
+
+		Xor lifted(int depth) {
+			return new Xor(coefficient, lift(argument, depth), mask, lift(shift, depth));
+		}
+
+		boolean reads(int depth) {
+			return DepthExpr.coefficient(argument, depth) != 0 || DepthExpr.coefficient(shift, depth) != 0;
+		}
+
+		@Override
+		public boolean equals(@Nullable Object obj) {
+			return obj instanceof Xor other && coefficient == other.coefficient && mask == other.mask
+					&& Arrays.equals(argument, other.argument) && Arrays.equals(shift, other.shift);
+		}
+
+		@Override
+		public int hashCode() {
+			return (Long.hashCode(coefficient) * 31 + Arrays.hashCode(argument) * 7 + Long.hashCode(mask)) * 5 + Arrays.hashCode(shift);
+		}
+
+		@Override
+		public String toString() {
+			return coefficient + "*xor(" + Arrays.toString(argument) + "," + mask + "*2^" + Arrays.toString(shift) + ")";
+		}
+	}
+
+	/** {@code mask * 2^shift}; out of range is an overflow, as in the rest of the arithmetic. */
+	static long shifted(long mask, long shift) {
+		if (shift < 0 || shift > Long.numberOfLeadingZeros(mask) - 1) {
+			throw new ArithmeticException("a xor's mask " + mask + " shifted by " + shift);
+		}
+		return mask << shift;
+	}
+
 	/** Read by the algorithms of this package, never written. */
 	final long[] vector;
 	final Residue[] residues;
+	final Xor[] xors;
 
 	DepthExpr(long[] vector, Residue[] residues) {
+		this(vector, residues, NO_XORS);
+	}
+
+	DepthExpr(long[] vector, Residue[] residues, Xor[] xors) {
 		this.vector = trim(vector);
 		this.residues = residues;
+		this.xors = xors;
+	}
+
+	/** Whether the number holds a xor: only the algorithms that know xors may rewrite it. */
+	boolean hasXors() {
+		return xors.length != 0;
 	}
 
 	static DepthExpr constant(long value) {
@@ -86,6 +158,11 @@ final class DepthExpr {
 				return true;
 			}
 		}
+		for (Xor xor : xors) {
+			if (xor.reads(k)) {
+				return true;
+			}
+		}
 		return false;
 	}
 
@@ -104,6 +181,15 @@ final class DepthExpr {
 				weight += Math.abs(residue.argument[k]);
 			}
 		}
+		for (Xor xor : xors) {
+			weight += Math.abs(xor.coefficient);
+			for (int k = 1; k < xor.argument.length; k++) {
+				weight += Math.abs(xor.argument[k]);
+			}
+			for (int k = 1; k < xor.shift.length; k++) {
+				weight += Math.abs(xor.shift[k]);
+			}
+		}
 		return weight;
 	}
 
@@ -113,12 +199,15 @@ final class DepthExpr {
 		for (Residue residue : residues) {
 			deepest = Math.max(deepest, residue.argument.length - 2);
 		}
+		for (Xor xor : xors) {
+			deepest = Math.max(deepest, Math.max(xor.argument.length, xor.shift.length) - 2);
+		}
 		return deepest;
 	}
 
 	/** Whether the value is the same at every iteration of every enclosing loop. */
 	boolean isConstant() {
-		return vector.length == 1 && residues.length == 0;
+		return vector.length == 1 && residues.length == 0 && xors.length == 0;
 	}
 
 	/** The constant term (the whole value when {@link #isConstant}). */
@@ -129,26 +218,30 @@ final class DepthExpr {
 	DepthExpr plus(long value) {
 		long[] moved = vector.clone();
 		moved[0] = Math.addExact(moved[0], value);
-		return new DepthExpr(moved, residues);
+		return new DepthExpr(moved, residues, xors);
 	}
 
 	/** The expression plus the index at {@code depth}. */
 	DepthExpr plusIndex(int depth) {
 		long[] moved = Arrays.copyOf(vector, Math.max(vector.length, 2 + depth));
 		moved[1 + depth] = Math.addExact(moved[1 + depth], 1);
-		return new DepthExpr(moved, residues);
+		return new DepthExpr(moved, residues, xors);
 	}
 
 	/** The expression inside a new loop at {@code depth} that it does not depend on. */
 	DepthExpr lifted(int depth) {
-		if (vector.length <= 1 + depth && residues.length == 0) {
+		if (vector.length <= 1 + depth && residues.length == 0 && xors.length == 0) {
 			return this;
 		}
 		Residue[] moved = new Residue[residues.length];
 		for (int r = 0; r < moved.length; r++) {
 			moved[r] = residues[r].lifted(depth);
 		}
-		return new DepthExpr(lift(vector, depth), residues.length == 0 ? NONE : moved);
+		Xor[] movedXors = new Xor[xors.length];
+		for (int x = 0; x < movedXors.length; x++) {
+			movedXors[x] = xors[x].lifted(depth);
+		}
+		return new DepthExpr(lift(vector, depth), residues.length == 0 ? NONE : moved, xors.length == 0 ? NO_XORS : movedXors);
 	}
 
 	/** The vector with a zero coefficient inserted at {@code depth}: deeper indices move down. */
@@ -164,12 +257,20 @@ final class DepthExpr {
 
 	/** The expression with the index at {@code depth} set to n; deeper indices move one level up. */
 	DepthExpr instantiate(int depth, long n) {
-		if (vector.length <= 1 + depth && residues.length == 0) {
+		if (vector.length <= 1 + depth && residues.length == 0 && xors.length == 0) {
 			return this;
 		}
 		long[] result = instantiate(vector, depth, n);
+		List<Xor> keptXors = new ArrayList<>(xors.length);
+		for (Xor xor : xors) {
+			long[] argument = instantiate(xor.argument, depth, n);
+			long[] shift = instantiate(xor.shift, depth, n);
+			// kept when constant too, as the copies it is compared with hold it (Butterflies.hinted)
+			keptXors.add(Xor.of(xor.coefficient, argument, xor.mask, shift));
+		}
+		Xor[] instantiatedXors = keptXors.isEmpty() ? NO_XORS : keptXors.toArray(NO_XORS);
 		if (residues.length == 0) {
-			return new DepthExpr(result, NONE);
+			return new DepthExpr(result, NONE, instantiatedXors);
 		}
 		List<Residue> kept = new ArrayList<>(residues.length);
 		for (Residue residue : residues) {
@@ -181,7 +282,7 @@ final class DepthExpr {
 				kept.add(new Residue(residue.coefficient, argument, residue.modulus));
 			}
 		}
-		return new DepthExpr(result, kept.isEmpty() ? NONE : kept.toArray(NONE));
+		return new DepthExpr(result, kept.isEmpty() ? NONE : kept.toArray(NONE), instantiatedXors);
 	}
 
 	/**
@@ -191,6 +292,10 @@ final class DepthExpr {
 	 * @throws ArithmeticException on overflow, as {@link #instantiate(int, long)}
 	 */
 	boolean instantiatesTo(int depth, long n, DepthExpr other) {
+		if (xors.length != 0 || other.xors.length != 0) {
+			// a xor of constants is the constant it may stand beside (Butterflies.hinted)
+			return Butterflies.settled(instantiate(depth, n)).equals(Butterflies.settled(other));
+		}
 		if (residues.length != 0 || other.residues.length != 0) {
 			return instantiate(depth, n).equals(other);
 		}
@@ -227,7 +332,7 @@ final class DepthExpr {
 
 	/** x - y when they differ by a constant, else NO_DIFFERENCE. */
 	static long difference(DepthExpr x, DepthExpr y) {
-		if (!Arrays.equals(x.residues, y.residues)) {
+		if (!Arrays.equals(x.residues, y.residues) || !Arrays.equals(x.xors, y.xors)) {
 			return NO_DIFFERENCE;
 		}
 		int length = Math.max(x.vector.length, y.vector.length);
@@ -254,7 +359,7 @@ final class DepthExpr {
 	 * residues.
 	 */
 	static long step(DepthExpr x, long nx, DepthExpr y, long ny, int depth) {
-		if (x.residues.length != 0 || y.residues.length != 0) {
+		if (x.residues.length != 0 || y.residues.length != 0 || x.xors.length != 0 || y.xors.length != 0) {
 			try {
 				return step(nx < 0 ? x : x.instantiate(depth, nx), ny < 0 ? y : y.instantiate(depth, ny));
 			} catch (ArithmeticException overflow) {
@@ -312,6 +417,11 @@ final class DepthExpr {
 				return true;
 			}
 		}
+		for (Xor xor : xors) {
+			if (reads(xor.argument, depth) || reads(xor.shift, depth)) {
+				return true;
+			}
+		}
 		return false;
 	}
 
@@ -329,6 +439,9 @@ final class DepthExpr {
 		long value = dot(vector, indices);
 		for (Residue residue : residues) {
 			value = Math.addExact(value, Math.multiplyExact(residue.coefficient, Math.floorMod(dot(residue.argument, indices), residue.modulus)));
+		}
+		for (Xor xor : xors) {
+			value = Math.addExact(value, xor.valueAt(dot(xor.argument, indices), dot(xor.shift, indices)));
 		}
 		return value;
 	}
@@ -355,7 +468,16 @@ final class DepthExpr {
 			argument[0] = Math.floorMod(Math.addExact(argument[0], Math.multiplyExact(coefficient(argument, depth), k)), residue.modulus);
 			shifted[r] = new Residue(residue.coefficient, argument, residue.modulus);
 		}
-		return new DepthExpr(moved, shifted);
+		Xor[] shiftedXors = xors.clone();
+		for (int x = 0; x < shiftedXors.length; x++) {
+			Xor xor = xors[x];
+			long[] argument = xor.argument.clone();
+			argument[0] = Math.addExact(argument[0], Math.multiplyExact(coefficient(argument, depth), k));
+			long[] shift = xor.shift.clone();
+			shift[0] = Math.addExact(shift[0], Math.multiplyExact(coefficient(shift, depth), k));
+			shiftedXors[x] = Xor.of(xor.coefficient, argument, xor.mask, shift);
+		}
+		return new DepthExpr(moved, shifted, shiftedXors);
 	}
 
 	static long coefficient(long[] vector, int depth) {
@@ -373,16 +495,17 @@ final class DepthExpr {
 
 	@Override
 	public boolean equals(@Nullable Object obj) {
-		return obj instanceof DepthExpr other && Arrays.equals(vector, other.vector) && Arrays.equals(residues, other.residues);
+		return obj instanceof DepthExpr other && Arrays.equals(vector, other.vector) && Arrays.equals(residues, other.residues)
+				&& Arrays.equals(xors, other.xors);
 	}
 
 	@Override
 	public int hashCode() {
-		return Arrays.hashCode(vector) * 31 + Arrays.hashCode(residues);
+		return (Arrays.hashCode(vector) * 31 + Arrays.hashCode(residues)) * 31 + Arrays.hashCode(xors);
 	}
 
 	@Override
 	public String toString() {
-		return Arrays.toString(vector) + (residues.length == 0 ? "" : Arrays.toString(residues));
+		return Arrays.toString(vector) + (residues.length == 0 ? "" : Arrays.toString(residues)) + (xors.length == 0 ? "" : Arrays.toString(xors));
 	}
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.looptrace.merge.fold.internal.DepthExpr.Residue;
+import org.looptrace.merge.fold.internal.DepthExpr.Xor;
 import org.looptrace.model.Expr;
 import org.looptrace.model.Term;
 import org.looptrace.model.core.Exprs;
@@ -24,7 +25,12 @@ final class DepthExprConversion {
 			org.looptrace.model.Residue residue = expr.getResidues().get(r);
 			residues[r] = new Residue(residue.getCoefficient(), vector(residue.getArgument(), depths), residue.getModulus());
 		}
-		return new DepthExpr(vector(expr, depths), residues.length == 0 ? DepthExpr.NONE : residues);
+		Xor[] xors = new Xor[expr.getXors().size()];
+		for (int x = 0; x < xors.length; x++) {
+			org.looptrace.model.Xor xor = expr.getXors().get(x);
+			xors[x] = Xor.of(xor.getCoefficient(), vector(xor.getArgument(), depths), xor.getMask(), vector(xor.getShift(), depths));
+		}
+		return new DepthExpr(vector(expr, depths), residues.length == 0 ? DepthExpr.NONE : residues, xors.length == 0 ? DepthExpr.NO_XORS : xors);
 	}
 
 	private static long[] vector(Expr expr, Map<String, Integer> depths) {
@@ -46,7 +52,11 @@ final class DepthExprConversion {
 		for (Residue residue : number.residues) {
 			residueList.add(Exprs.residue(residue.coefficient(), canonical(residue.argument(), scope), residue.modulus()));
 		}
-		return Exprs.canonical(number.vector[0], coefficients(number.vector, scope), residueList, scope);
+		List<org.looptrace.model.Xor> xorList = new ArrayList<>(number.xors.length);
+		for (Xor xor : number.xors) {
+			xorList.add(Exprs.xor(xor.coefficient(), canonical(xor.argument(), scope), xor.mask(), canonical(xor.shift(), scope)));
+		}
+		return Exprs.canonical(number.vector[0], coefficients(number.vector, scope), residueList, xorList, scope);
 	}
 
 	private static Expr canonical(long[] vector, List<String> scope) {

@@ -25,8 +25,8 @@ final class EventNode extends Node {
 		this.numbers = numbers;
 	}
 
-	private EventNode(EventNode shape, DepthExpr[] numbers) {
-		super(shape.skeleton, RankSet.EMPTY);
+	private EventNode(EventNode shape, DepthExpr[] numbers, RankSet ranks) {
+		super(shape.skeleton, ranks);
 		this.kind = shape.kind;
 		this.symbols = shape.symbols;
 		this.group = shape.group;
@@ -35,7 +35,12 @@ final class EventNode extends Node {
 
 	/** The event with other numbers, as folding builds it (no rank set). */
 	EventNode withNumbers(DepthExpr[] numbers) {
-		return new EventNode(this, numbers);
+		return new EventNode(this, numbers, RankSet.EMPTY);
+	}
+
+	/** The event with numbers of the same values written otherwise, its ranks kept. */
+	EventNode withNumbers(DepthExpr[] numbers, RankSet ranks) {
+		return new EventNode(this, numbers, ranks);
 	}
 
 	private static RankSet owner(EventKind kind, DepthExpr[] numbers) {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.fold.internal.DepthExpr.Residue;
+import org.looptrace.merge.fold.internal.DepthExpr.Xor;
 
 /** A number over a new loop taken from two copies, constants and residues' constants moving by equal steps. */
 final class Interpolation {
@@ -19,7 +20,8 @@ final class Interpolation {
 	 */
 	static @Nullable DepthExpr interpolate(DepthExpr x, long nx, DepthExpr y, long ny, int depth) {
 		long distance = ny - nx;
-		if (x.residues.length != y.residues.length || !Arrays.equals(x.vector, 1, x.vector.length, y.vector, 1, y.vector.length)) {
+		if (x.residues.length != y.residues.length || !Arrays.equals(x.vector, 1, x.vector.length, y.vector, 1, y.vector.length)
+				|| x.xors.length != y.xors.length) {
 			return null;
 		}
 		try {
@@ -44,7 +46,18 @@ final class Interpolation {
 				argument[0] = Math.floorMod(argument[0], a.modulus());
 				residues[r] = new Residue(a.coefficient(), argument, a.modulus());
 			}
-			return new DepthExpr(vector, residues.length == 0 ? DepthExpr.NONE : residues);
+			Xor[] xors = new Xor[x.xors.length];
+			for (int j = 0; j < xors.length; j++) {
+				Xor a = x.xors[j];
+				Xor b = y.xors[j];
+				long[] argument = moved(a.argument(), nx, b.argument(), distance, depth);
+				long[] shift = moved(a.shift(), nx, b.shift(), distance, depth);
+				if (a.coefficient() != b.coefficient() || a.mask() != b.mask() || argument == null || shift == null) {
+					return null;
+				}
+				xors[j] = Xor.of(a.coefficient(), argument, a.mask(), shift);
+			}
+			return new DepthExpr(vector, residues.length == 0 ? DepthExpr.NONE : residues, xors.length == 0 ? DepthExpr.NO_XORS : xors);
 		} catch (ArithmeticException overflow) {
 			return null;
 		}
@@ -78,5 +91,14 @@ final class Interpolation {
 	/** The representative of r (in 0..m−1) modulo m in (−m/2, m/2]. */
 	private static long centered(long r, long m) {
 		return r > m / 2 ? r - m : r;
+	}
+
+	/** The affine a at iteration na and b {@code distance} iterations later, as one vector over the new loop; else null. */
+	private static long @Nullable [] moved(long[] a, long na, long[] b, long distance, int depth) {
+		if (!Arrays.equals(a, 1, a.length, b, 1, b.length)) {
+			return null;
+		}
+		long moved = Math.subtractExact(b[0], a[0]);
+		return moved % distance != 0 ? null : DepthExpr.at(a, na, moved / distance, depth);
 	}
 }

@@ -15,6 +15,7 @@ import static org.looptrace.merge.fold.internal.Capability.RESIDUE_STEPS;
 import static org.looptrace.merge.fold.internal.Capability.TRANSLATED_PAIRS;
 import static org.looptrace.merge.fold.internal.Capability.UNROLLED_FITS;
 import static org.looptrace.merge.fold.internal.Capability.WRAP_AROUNDS;
+import static org.looptrace.merge.fold.internal.Capability.XOR_PEERS;
 
 /**
  * The capabilities a recognition runs with. Each order of a system is folded with each of
@@ -65,6 +66,13 @@ record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins
 	static final RuleSet PERIODIC_CONSTANTS_APART = new RuleSet("periodic, constants apart",
 			EnumSet.of(PAIRS, PAIRS_OF_LOOPS, TRANSLATED_PAIRS, WRAP_AROUNDS));
 
+	/**
+	 * As PAIRS_AND_LOOP_PAIRS, peers read as xors of their owners: ranks exchanging across the bits
+	 * of a mask fold as one loop whose peer is {@code xor(i, m)}, and the stages of a recursive
+	 * doubling as one loop over stages, the mask's power stepping ({@link Butterflies}).
+	 */
+	static final RuleSet BUTTERFLIES = new RuleSet("butterflies", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, XOR_PEERS));
+
 	/** The rule sets each order of a system is folded with, in the order of the ties. */
 	static final List<RuleSet> CANDIDATES = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS, PERIODIC);
 	/**
@@ -73,6 +81,13 @@ record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins
 	 */
 	static final List<RuleSet> CANDIDATES_CONSTANTS_APART = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS,
 			PERIODIC_CONSTANTS_APART);
+	/**
+	 * As CANDIDATES, and BUTTERFLIES last: the third folding of a model, kept where smaller. Not a
+	 * candidate of the first: a body folded smallest with xors may keep the bodies and levels
+	 * around it from folding as well as they do without (NPB MG's levels), which only the whole tells.
+	 */
+	static final List<RuleSet> CANDIDATES_BUTTERFLIES = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS, PERIODIC,
+			BUTTERFLIES);
 
 	RuleSet {
 		if (capabilities.contains(UNROLLED_FITS) != (answers != null)) {

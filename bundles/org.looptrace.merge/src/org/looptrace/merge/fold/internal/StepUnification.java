@@ -34,6 +34,9 @@ final class StepUnification {
 	 * step. Indices at that depth and deeper move one level down.
 	 */
 	static @Nullable DepthExpr unify(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth) {
+		if (x.hasXors() || y.hasXors() || z != null && z.hasXors()) {
+			return Butterflies.unify(x, y, z, depth);
+		}
 		if (!Arrays.equals(x.residues, y.residues) || z != null && !Arrays.equals(x.residues, z.residues)) {
 			return null;
 		}
@@ -56,6 +59,9 @@ final class StepUnification {
 	 * modulus (mod(3+i,4) then mod(i,4) is a step of 1).
 	 */
 	private static @Nullable DepthExpr stepping(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth, ArgumentSteps steps) {
+		if (x.hasXors() || y.hasXors() || z != null && z.hasXors()) {
+			return Butterflies.unify(x, y, z, depth);
+		}
 		if (x.residues.length != y.residues.length || z != null && z.residues.length != x.residues.length) {
 			return null;
 		}
@@ -102,7 +108,7 @@ final class StepUnification {
 	static @Nullable DepthExpr unifySteppingLifted(DepthExpr x, DepthExpr y, @Nullable DepthExpr z, int depth,
 			List<long @Nullable []> ranges) {
 		DepthExpr unified = unifyStepping(x, y, z, depth);
-		if (unified != null) {
+		if (unified != null || x.hasXors() || y.hasXors() || z != null && z.hasXors()) {
 			return unified;
 		}
 		DepthExpr[] copies = z == null ? new DepthExpr[] { x, y } : new DepthExpr[] { x, y, z };
@@ -181,7 +187,8 @@ final class StepUnification {
 		return null;
 	}
 
-	private static long @Nullable [] unify(long[] x, long[] y, long @Nullable [] z, int depth) {
+	/** Affine vectors that step by a constant, as one over a new loop at {@code depth}; else null. */
+	static long @Nullable [] unify(long[] x, long[] y, long @Nullable [] z, int depth) {
 		if (x.length != y.length || z != null && z.length != x.length) {
 			return null; // vectors are trimmed: equal coefficients mean equal lengths
 		}

@@ -77,13 +77,15 @@ public final class SystemFolding {
 	 * side); the blocks are not changed. Long systems try their foldings on up to {@code threads}
 	 * threads; the result does not depend on their number.
 	 * <p>
-	 * The model is folded twice, with {@link RuleSet#CANDIDATES} and with
-	 * {@link RuleSet#CANDIDATES_CONSTANTS_APART}, the second kept only where smaller: two runs of
-	 * constant values joined in a loop body make the smallest body, yet may keep that body from
-	 * folding with its neighbours above, which only the size of the whole tells. The second
-	 * folding runs only when the first joined such runs somewhere ({@link JumpingJoins}): else it would
-	 * examine the same candidates and end the same. It starts at the first such join, beside the
-	 * first folding where there are threads.
+	 * The model is folded up to three times, with {@link RuleSet#CANDIDATES}, with
+	 * {@link RuleSet#CANDIDATES_CONSTANTS_APART} and with {@link RuleSet#CANDIDATES_BUTTERFLIES},
+	 * the smallest kept (the first on a tie): two runs of constant values joined in a loop body make
+	 * the smallest body, yet may keep that body from folding with its neighbours above, and so may a
+	 * body folded with xors, which only the size of the whole tells. The second folding runs only
+	 * when the first joined such runs somewhere ({@link JumpingJoins}): else it would examine the
+	 * same candidates and end the same. It starts at the first such join, beside the first folding
+	 * where there are threads. The third runs only when a rank exchanges with peers across two
+	 * different bits ({@link Butterflies#exchanged}).
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
@@ -96,7 +98,11 @@ public final class SystemFolding {
 		progress.begin(String.format("Folding a model of %,d constructs; steps of recognition", size(items)), -1);
 		JumpingJoins jumps = new JumpingJoins();
 		FitAnswers answers = new FitAnswers();
-		List<Optional<List<Node>>> folded = Parallel.map(2, Math.min(threads, 2), k -> {
+		List<Optional<List<Node>>> folded = Parallel.map(3, Math.min(threads, 3), k -> {
+			if (k == 2) {
+				return Butterflies.exchanged(items) ? Optional.of(fold(items, RuleSet.CANDIDATES_BUTTERFLIES, threads, progress, answers))
+						: Optional.empty();
+			}
 			if (k == 1) {
 				return jumps.awaitAny() ? Optional.of(fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress, answers)) : Optional.empty();
 			}
@@ -106,9 +112,13 @@ public final class SystemFolding {
 				jumps.end();
 			}
 		});
-		List<Node> joined = folded.get(0).orElseThrow();
-		List<Node> apart = folded.get(1).orElse(joined);
-		return ModelTerms.write(size(apart) < size(joined) ? apart : joined);
+		List<Node> smallest = folded.get(0).orElseThrow();
+		for (Optional<List<Node>> other : folded.subList(1, folded.size())) {
+			if (other.isPresent() && size(other.get()) < size(smallest)) {
+				smallest = other.get();
+			}
+		}
+		return ModelTerms.write(smallest);
 	}
 
 	/** The constructs folded with one list of candidate rule sets (one of the two ways of {@link #fold(List, int, Progress)}). */
@@ -315,7 +325,8 @@ public final class SystemFolding {
 			List<List<Node>> segments = new ArrayList<>();
 			for (List<Node> segment : segments(order, separators)) {
 				List<Node> recognized = segment.size() == 1 && separators.contains(segment.get(0)) ? segment
-						: recognize(segment, depth, rules, List.of(), progress);
+						: rules.has(Capability.XOR_PEERS) ? Butterflies.settled(recognize(Butterflies.hinted(segment), depth, rules, List.of(), progress))
+								: recognize(segment, depth, rules, List.of(), progress);
 				segments.add(order == rankBlocks ? unwrap(recognized, depth) : recognized);
 			}
 			// The whole folded again, with the same rules: repetitions around the separators.

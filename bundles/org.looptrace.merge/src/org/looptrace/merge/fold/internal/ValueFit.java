@@ -71,6 +71,9 @@ final class ValueFit {
 	 * their number; null for an affine number only (a loop bound).
 	 */
 	static @Nullable DepthExpr fit(DepthExpr[] copies, int depth, List<long @Nullable []> ranges, @Nullable Set<Long> moduli) {
+		if (Arrays.stream(copies).anyMatch(DepthExpr::hasXors)) {
+			return null; // the fits write residues, not xors
+		}
 		int n = ranges.size();
 		List<Integer> read = new ArrayList<>();
 		List<long[]> box = new ArrayList<>();

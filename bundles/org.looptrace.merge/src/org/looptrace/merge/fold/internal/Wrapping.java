@@ -32,6 +32,9 @@ final class Wrapping {
 	 * or when the runs are constant and {@code constants} keeps them apart.
 	 */
 	static @Nullable DepthExpr joined(DepthExpr a, Run first, DepthExpr b, Run second, int depth, long cycle, Constants constants) {
+		if (a.hasXors() || b.hasXors()) {
+			return null; // a butterfly's stages step, they do not wrap around
+		}
 		try {
 			Continuation continuation = continuation(a, first, b, second, depth);
 			if (continuation == null || continuation.wrap() == 0) {
@@ -56,6 +59,9 @@ final class Wrapping {
 
 	/** As {@link #joined}, where the second run continues the first without a wrap-around (loop bounds). */
 	static @Nullable DepthExpr continued(DepthExpr a, Run first, DepthExpr b, Run second, int depth) {
+		if (a.hasXors() || b.hasXors()) {
+			return null;
+		}
 		try {
 			Continuation continuation = continuation(a, first, b, second, depth);
 			return continuation == null || continuation.wrap() != 0 ? null : continuation.line();
@@ -147,6 +153,9 @@ final class Wrapping {
 	}
 
 	private static @Nullable DepthExpr cycle(DepthExpr[] values, int depth, Jumps jumps) {
+		if (Arrays.stream(values).anyMatch(DepthExpr::hasXors)) {
+			return null;
+		}
 		int k = values.length;
 		long[] constants = new long[k];
 		try {
