@@ -47,6 +47,8 @@ public final class GenerateCommand implements Command {
 				                              10 k-planes, exchange, Allreduce per time step)
 				              masterworker    rank 0 sends work to each worker, then gathers the results
 				              solver          CG-like: halo exchange then two MPI_Allreduce per iteration
+				              butterfly       an Allreduce by recursive doubling in point-to-point messages
+				                              (stage s: rank xor 2^s), per iteration
 				              random          random consistent traffic drawn from the seed
 				              lu              NPB LU's SSOR at a given size: inputs broadcast, per time step
 				                              lower and upper sweeps pipelined over K k-planes, exchange_3,

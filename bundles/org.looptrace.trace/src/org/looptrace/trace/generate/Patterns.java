@@ -12,6 +12,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.trace.DataTraceWriter;
 import org.looptrace.trace.EventWriter;
+import org.looptrace.trace.internal.ButterflyPattern;
 import org.looptrace.trace.internal.GeneratedPattern;
 import org.looptrace.trace.internal.Grid;
 import org.looptrace.trace.internal.HaloPattern;
@@ -29,7 +30,8 @@ import org.looptrace.trace.internal.WavefrontPattern;
 public final class Patterns {
 
 	/** The patterns whose size is the rank count and the iterations alone, with what each one models ({@link #create}). */
-	public static final List<String> NAMES = List.of("ring", "halo", "torus", "multipartition", "wavefront", "masterworker", "solver", "random");
+	public static final List<String> NAMES = List.of("ring", "halo", "torus", "multipartition", "wavefront", "masterworker", "solver", "butterfly",
+			"random");
 
 	/**
 	 * The names {@link #create(String, int, long, long, Sizes)} also accepts: skeletons whose
@@ -56,6 +58,9 @@ public final class Patterns {
 	 * k-planes, exchange, Allreduce per time step);</li>
 	 * <li>{@code masterworker}: rank 0 sends work to each worker then gathers the results;</li>
 	 * <li>{@code solver}: CG-like, per iteration a halo exchange then two Allreduce;</li>
+	 * <li>{@code butterfly}: per iteration an Allreduce by recursive doubling in point-to-point
+	 * messages (at stage s rank r exchanges with r xor 2^s; ranks past the largest power of two
+	 * hand their part in first and get the result back last);</li>
 	 * <li>{@code random}: random point-to-point, collective and local events, consistent and
 	 * deadlock-free, {@code ranks} operations per iteration, drawn from the seed.</li>
 	 * </ul>
@@ -104,6 +109,7 @@ public final class Patterns {
 		case "wavefront" -> new WavefrontPattern(ranks, iterations, seed);
 		case "masterworker" -> new MasterWorkerPattern(ranks, iterations, seed);
 		case "solver" -> new SolverPattern(ranks, iterations, seed);
+		case "butterfly" -> new ButterflyPattern(ranks, iterations, seed);
 		case "lu" -> new LuPattern(ranks, iterations, seed, sizes.planes());
 		case "mg" -> new MgPattern(ranks, iterations, seed, sizes.levels());
 		default -> new RandomPattern(ranks, iterations, seed);

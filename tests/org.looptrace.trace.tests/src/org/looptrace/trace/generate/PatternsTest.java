@@ -180,7 +180,7 @@ class PatternsTest {
 
 	@Test
 	void badArguments() {
-		assertEquals("unknown pattern 'spiral': expected one of ring, halo, torus, multipartition, wavefront, masterworker, solver, random, lu, mg",
+		assertEquals("unknown pattern 'spiral': expected one of ring, halo, torus, multipartition, wavefront, masterworker, solver, butterfly, random, lu, mg",
 				assertThrows(IllegalArgumentException.class, () -> Patterns.create("spiral", 4, 1, 0)).getMessage());
 		assertThrows(IllegalArgumentException.class, () -> Patterns.create("ring", 1, 1, 0));
 		assertThrows(IllegalArgumentException.class, () -> Patterns.create("ring", 4, -1, 0));

@@ -6,7 +6,6 @@ import static org.looptrace.merge.fold.internal.Orders.rankBlocks;
 import static org.looptrace.merge.fold.internal.Orders.relative;
 import static org.looptrace.merge.fold.internal.Orders.reorder;
 import static org.looptrace.merge.fold.internal.Orders.unwrap;
-import static org.looptrace.merge.fold.internal.Recognizer.recognize;
 import static org.looptrace.merge.fold.internal.Segments.segments;
 import static org.looptrace.merge.fold.internal.Segments.separators;
 import static org.looptrace.merge.fold.internal.Terms.size;
@@ -52,9 +51,11 @@ public final class SystemFolding {
 	 * order read, group-major), not their numbers (rank-major, rank blocks): see {@link #fold}.
 	 */
 	private final boolean byRoles;
+	private final Recognitions recognitions;
 
-	private SystemFolding(int threads, Progress progress, List<RuleSet> candidates, FitAnswers answers) {
+	private SystemFolding(int threads, Progress progress, List<RuleSet> candidates, FitAnswers answers, Recognitions recognitions) {
 		this.threads = threads;
+		this.recognitions = recognitions;
 		this.candidates = candidates;
 		this.progress = Parallel.shared(progress);
 		this.steps = new StepsPass(this.progress, answers);
@@ -65,6 +66,7 @@ public final class SystemFolding {
 	/** The folding of {@code parent} that folds loop bodies in the orders following roles. */
 	private SystemFolding(SystemFolding parent) {
 		this.threads = parent.threads;
+		this.recognitions = parent.recognitions;
 		this.candidates = parent.candidates;
 		this.progress = parent.progress;
 		this.steps = parent.steps;
@@ -98,16 +100,17 @@ public final class SystemFolding {
 		progress.begin(String.format("Folding a model of %,d constructs; steps of recognition", size(items)), -1);
 		JumpingJoins jumps = new JumpingJoins();
 		FitAnswers answers = new FitAnswers();
+		Recognitions recognitions = new Recognitions();
 		List<Optional<List<Node>>> folded = Parallel.map(3, Math.min(threads, 3), k -> {
 			if (k == 2) {
-				return Butterflies.exchanged(items) ? Optional.of(fold(items, RuleSet.CANDIDATES_BUTTERFLIES, threads, progress, answers))
+				return Butterflies.exchanged(items) ? Optional.of(fold(items, RuleSet.CANDIDATES_BUTTERFLIES, threads, progress, answers, recognitions))
 						: Optional.empty();
 			}
 			if (k == 1) {
-				return jumps.awaitAny() ? Optional.of(fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress, answers)) : Optional.empty();
+				return jumps.awaitAny() ? Optional.of(fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, threads, progress, answers, recognitions)) : Optional.empty();
 			}
 			try {
-				return Optional.of(fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), threads, progress, answers));
+				return Optional.of(fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), threads, progress, answers, recognitions));
 			} finally {
 				jumps.end();
 			}
@@ -123,12 +126,16 @@ public final class SystemFolding {
 
 	/** The constructs folded with one list of candidate rule sets (one of the two ways of {@link #fold(List, int, Progress)}). */
 	static List<Node> fold(List<Node> items, List<RuleSet> candidates, int threads, Progress progress) {
-		return fold(items, candidates, threads, progress, new FitAnswers());
+		return fold(items, candidates, threads, progress, new FitAnswers(), new Recognitions());
 	}
 
-	/** As {@link #fold(List, List, int, Progress)}, asking the value fits of {@code answers}, which both ways share. */
-	private static List<Node> fold(List<Node> items, List<RuleSet> candidates, int threads, Progress progress, FitAnswers answers) {
-		return new SystemFolding(threads, progress, candidates, answers).fold(items, List.of(), new ArrayList<>());
+	/**
+	 * As {@link #fold(List, List, int, Progress)}, asking the value fits of {@code answers} and the
+	 * recognitions of {@code recognitions}, which the ways share.
+	 */
+	private static List<Node> fold(List<Node> items, List<RuleSet> candidates, int threads, Progress progress, FitAnswers answers,
+			Recognitions recognitions) {
+		return new SystemFolding(threads, progress, candidates, answers, recognitions).fold(items, List.of(), new ArrayList<>());
 	}
 
 	/**
@@ -325,8 +332,7 @@ public final class SystemFolding {
 			List<List<Node>> segments = new ArrayList<>();
 			for (List<Node> segment : segments(order, separators)) {
 				List<Node> recognized = segment.size() == 1 && separators.contains(segment.get(0)) ? segment
-						: rules.has(Capability.XOR_PEERS) ? Butterflies.settled(recognize(Butterflies.hinted(segment), depth, rules, List.of(), progress))
-								: recognize(segment, depth, rules, List.of(), progress);
+						: recognitions.recognize(segment, depth, rules, progress);
 				segments.add(order == rankBlocks ? unwrap(recognized, depth) : recognized);
 			}
 			// The whole folded again, with the same rules: repetitions around the separators.
@@ -366,6 +372,6 @@ public final class SystemFolding {
 		}
 		List<Node> joined = new ArrayList<>();
 		segments.forEach(joined::addAll);
-		return recognize(joined, depth, rules, List.of(), progress);
+		return recognitions.recognize(joined, depth, rules, progress);
 	}
 }

@@ -5,12 +5,16 @@
  * rather than index names, so that two copies of a construct at the same depth have equal numbers;
  * read from the EMF model and written back by {@code ModelTerms}.
  *
- * <p>The whole model is folded two ways, the smaller kept (the first on a tie): with the
- * {@link org.looptrace.merge.fold.internal.RuleSet#CANDIDATES} and with the same but runs of two
- * constant values kept apart ({@link org.looptrace.merge.fold.internal.Capability#JUMPING_CONSTANTS}).
- * Joined, two such runs make the smallest loop body, but their jump may keep the body from folding
- * with its neighbours above (Sweep3D's octants, each tag a multiple of the octant); which way is
- * smaller only the whole tells, so neither is chosen system by system.
+ * <p>The whole model is folded up to three ways, the smallest kept (the first on a tie): with the
+ * {@link org.looptrace.merge.fold.internal.RuleSet#CANDIDATES}, with the same but runs of two
+ * constant values kept apart ({@link org.looptrace.merge.fold.internal.Capability#JUMPING_CONSTANTS}),
+ * and, where a rank exchanges across two bits, with butterflies too
+ * ({@link org.looptrace.merge.fold.internal.RuleSet#BUTTERFLIES}: peers read as xors of their owners,
+ * so that the stages of a recursive doubling fold as one loop, {@code xor(r,pow2(s))}). Joined, two
+ * runs of constants make the smallest loop body, but their jump may keep the body from folding with
+ * its neighbours above (Sweep3D's octants, each tag a multiple of the octant), and a body folded
+ * with xors may keep the levels around it from folding as well as without (NPB MG); which way is
+ * smaller only the whole tells, so none is chosen system by system.
  *
  * <p>The passes of each way, in their order ({@link org.looptrace.merge.fold.internal.SystemFolding}):
  * <ol>

@@ -12,7 +12,9 @@ import java.util.Random;
 import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
+import org.looptrace.model.Expr;
 import org.looptrace.model.Residue;
+import org.looptrace.model.Xor;
 import org.looptrace.model.core.Exprs;
 
 /**
@@ -23,7 +25,7 @@ class DepthExprTest {
 
 	private static final List<String> SCOPE = List.of("i0", "i1", "i2", "i3");
 
-	/** A random number over the first {@code depths} loop indices, with a residue now and then. */
+	/** A random number over the first {@code depths} loop indices, with a residue or a xor now and then. */
 	private static DepthExpr random(Random random, int depths) {
 		Map<String, Long> coefficients = new TreeMap<>();
 		for (int k = 0; k < depths; k++) {
@@ -36,11 +38,17 @@ class DepthExprTest {
 			residues.add(Exprs.residue(1 + random.nextInt(3),
 					Exprs.affine(random.nextInt(5), 1, SCOPE.get(random.nextInt(depths))), 2 + random.nextInt(4)));
 		}
+		List<Xor> xors = new ArrayList<>();
+		if (random.nextInt(4) == 0 && depths > 0) {
+			Expr shift = random.nextBoolean() ? Exprs.constant(random.nextInt(3)) : Exprs.affine(random.nextInt(2), 1, SCOPE.get(random.nextInt(depths)));
+			xors.add(Exprs.xor(1 + random.nextInt(2), Exprs.affine(random.nextInt(4), 1, SCOPE.get(random.nextInt(depths))), 1 + random.nextInt(3),
+					shift));
+		}
 		Map<String, Integer> scope = new HashMap<>();
 		for (int k = 0; k < depths; k++) {
 			scope.put(SCOPE.get(k), k);
 		}
-		return DepthExprConversion.of(Exprs.canonical(random.nextInt(21) - 10, coefficients, residues, SCOPE.subList(0, depths)), scope);
+		return DepthExprConversion.of(Exprs.canonical(random.nextInt(21) - 10, coefficients, residues, xors, SCOPE.subList(0, depths)), scope);
 	}
 
 	@Test
@@ -54,11 +62,36 @@ class DepthExprTest {
 			DepthExpr x = random(random, depths);
 			// a copy one level up: the instantiated number itself, or another random one
 			DepthExpr y = random.nextBoolean() ? x.instantiate(depth, n) : random(random, Math.max(0, depths - 1));
-			boolean expected = x.instantiate(depth, n).equals(y);
+			// a xor of constants stands for its value (Butterflies.hinted)
+			boolean expected = Butterflies.settled(x.instantiate(depth, n)).equals(Butterflies.settled(y));
 			assertEquals(expected, x.instantiatesTo(depth, n, y), x + " at depth " + depth + " = " + n + " against " + y);
 			equal += expected ? 1 : 0;
 		}
 		assertTrue(equal > 5_000, equal + " equal of 20,000");
+	}
+
+	@Test
+	void instantiatedNumbersTakeTheirNumbersValues() {
+		Random random = new Random(23);
+		for (int run = 0; run < 20_000; run++) {
+			int depths = 1 + random.nextInt(4);
+			int depth = random.nextInt(depths);
+			long n = random.nextInt(6);
+			DepthExpr x = random(random, depths);
+			long[] indices = new long[depths];
+			for (int k = 0; k < depths; k++) {
+				indices[k] = random.nextInt(6);
+			}
+			long[] outer = new long[depths - 1];
+			for (int k = 0, j = 0; k < depths; k++) {
+				if (k != depth) {
+					outer[j++] = indices[k];
+				}
+			}
+			indices[depth] = n;
+			assertEquals(x.evaluate(indices), x.instantiate(depth, n).evaluate(outer), x + " at depth " + depth + " = " + n);
+			assertEquals(x.evaluate(indices), Butterflies.settled(x).evaluate(indices), x + " settled");
+		}
 	}
 
 	@Test

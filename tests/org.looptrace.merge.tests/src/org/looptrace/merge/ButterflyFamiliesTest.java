@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
+import org.looptrace.merge.fold.Folding;
+import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelPrinter;
+import org.looptrace.model.core.Progress;
+import org.looptrace.model.core.TraceEvent;
+import org.looptrace.testsupport.Projection;
+import org.looptrace.trace.generate.Patterns;
+
+/**
+ * Butterflies as families: Allreduces by recursive doubling on 2 to 1,024 ranks (powers of two or
+ * not), and reductions along the rows of 2-D grids of several shapes whose stages run up or down
+ * and are tagged by stage or not (NPB CG's). Each run folds exactly onto every rank, printed and
+ * read again too, and, where the stages are those of a power of two, into as many constructs
+ * whatever the number of stages: one loop over stages, not a construct per stage.
+ */
+class ButterflyFamiliesTest {
+
+	@Test
+	void recursiveDoublingFoldsIntoOneSizeOnEveryPowerOfTwo() throws Exception {
+		long sizeAtFour = -1;
+		for (int ranks : new int[] { 2, 3, 4, 5, 6, 7, 8, 12, 16, 31, 32, 64, 100, 128, 256, 1024 }) {
+			List<List<TraceEvent>> traces = PropertiesTest.traces(Patterns.create("butterfly", ranks, 3, 0));
+			Model folded = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE);
+			long constructs = exact(traces, folded, "butterfly on " + ranks + " ranks");
+			if (ranks == 4) {
+				sizeAtFour = constructs;
+			} else if (ranks > 4 && Integer.bitCount(ranks) == 1) {
+				assertEquals(sizeAtFour, constructs, ranks + " ranks against 4:\n" + ModelPrinter.print(folded));
+			}
+		}
+	}
+
+	@Test
+	void rowReductionsFoldIntoOneSizeOnEveryGrid() throws Exception {
+		Random random = new Random(53);
+		for (boolean descending : new boolean[] { false, true }) {
+			for (boolean tagged : new boolean[] { false, true }) {
+				long size = -1;
+				for (int[] grid : new int[][] { { 2, 4 }, { 4, 4 }, { 4, 8 }, { 8, 8 }, { 2, 16 }, { 16, 16 } }) {
+					String what = grid[0] + " × " + grid[1] + (descending ? ", down" : ", up") + (tagged ? ", tagged" : "");
+					List<List<TraceEvent>> traces = rowReductions(grid[0], grid[1], descending, tagged, 2 + random.nextInt(3));
+					Model folded = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE);
+					long constructs = exact(traces, folded, what);
+					if (size < 0) {
+						size = constructs;
+					}
+					assertEquals(size, constructs, what + " against the first grid:\n" + ModelPrinter.print(folded));
+				}
+			}
+		}
+	}
+
+	/**
+	 * The traces of a run on a grid of {@code rows} × {@code columns} ranks (columns a power of
+	 * two, rank = row * columns + column) where each iteration reduces along the rows by recursive
+	 * doubling, stage by stage up or down, then exchanges with the rank across the diagonal.
+	 */
+	static List<List<TraceEvent>> rowReductions(int rows, int columns, boolean descending, boolean tagged, int iterations) {
+		List<List<TraceEvent>> traces = new ArrayList<>();
+		int stages = Integer.numberOfTrailingZeros(columns);
+		for (int rank = 0; rank < rows * columns; rank++) {
+			List<TraceEvent> events = new ArrayList<>();
+			for (int iteration = 0; iteration < iterations; iteration++) {
+				for (int step = 0; step < stages; step++) {
+					int stage = descending ? stages - 1 - step : step;
+					int peer = rank ^ 1 << stage;
+					String tag = tagged ? Integer.toString(1 + stage) : "5";
+					events.add(TraceEvent.send(rank, peer, tag));
+					events.add(TraceEvent.recv(peer, rank, tag));
+				}
+				int row = rank / columns;
+				int column = rank % columns;
+				int across = column % rows * columns + row;
+				if (row < columns && column < rows && across != rank) {
+					events.add(TraceEvent.send(rank, across, "9"));
+					events.add(TraceEvent.recv(across, rank, "9"));
+				}
+			}
+			traces.add(events);
+		}
+		return traces;
+	}
+
+	/** The constructs of the folded model, checked to project onto every rank as the traces are. */
+	private static long exact(List<List<TraceEvent>> traces, Model folded, String what) throws Exception {
+		String text = ModelPrinter.print(folded);
+		Model reread = ModelText.parse(text, "butterfly.loops");
+		for (int p = 0; p < traces.size(); p++) {
+			assertEquals(traces.get(p), Projection.events(folded, p), what + ", rank " + p + " of\n" + text);
+			assertEquals(traces.get(p), Projection.events(reread, p), what + ", rank " + p + " printed and read again");
+		}
+		long constructs = Folding.constructs(folded);
+		assertTrue(constructs > 0, what);
+		return constructs;
+	}
+}
