@@ -42,21 +42,27 @@ class ButterflyFamiliesTest {
 		}
 	}
 
+	/**
+	 * Row reductions fold, whatever the grid, into at most the constructs of the smallest grid's
+	 * (two stages); with exchanges across the diagonal too, exactly.
+	 */
 	@Test
-	void rowReductionsFoldIntoOneSizeOnEveryGrid() throws Exception {
+	void rowReductionsFoldIntoAtMostOneSizeOnEveryGrid() throws Exception {
 		Random random = new Random(53);
 		for (boolean descending : new boolean[] { false, true }) {
 			for (boolean tagged : new boolean[] { false, true }) {
 				long size = -1;
 				for (int[] grid : new int[][] { { 2, 4 }, { 4, 4 }, { 4, 8 }, { 8, 8 }, { 2, 16 }, { 16, 16 } }) {
 					String what = grid[0] + " × " + grid[1] + (descending ? ", down" : ", up") + (tagged ? ", tagged" : "");
-					List<List<TraceEvent>> traces = rowReductions(grid[0], grid[1], descending, tagged, 2 + random.nextInt(3));
+					List<List<TraceEvent>> traces = rowReductions(grid[0], grid[1], descending, tagged, false, 2 + random.nextInt(3));
 					Model folded = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE);
 					long constructs = exact(traces, folded, what);
 					if (size < 0) {
 						size = constructs;
 					}
-					assertEquals(size, constructs, what + " against the first grid:\n" + ModelPrinter.print(folded));
+					assertTrue(constructs <= size, what + ": " + constructs + " constructs, " + size + " on 2 × 4:\n" + ModelPrinter.print(folded));
+					List<List<TraceEvent>> transposed = rowReductions(grid[0], grid[1], descending, tagged, true, 2);
+					exact(transposed, Merger.merge(PropertiesTest.locals(transposed, null), new MergeOptions(2), Progress.NONE), what + ", transposed");
 				}
 			}
 		}
@@ -65,9 +71,10 @@ class ButterflyFamiliesTest {
 	/**
 	 * The traces of a run on a grid of {@code rows} × {@code columns} ranks (columns a power of
 	 * two, rank = row * columns + column) where each iteration reduces along the rows by recursive
-	 * doubling, stage by stage up or down, then exchanges with the rank across the diagonal.
+	 * doubling, stage by stage up or down, then, if {@code transposed}, exchanges with the rank
+	 * across the diagonal.
 	 */
-	static List<List<TraceEvent>> rowReductions(int rows, int columns, boolean descending, boolean tagged, int iterations) {
+	static List<List<TraceEvent>> rowReductions(int rows, int columns, boolean descending, boolean tagged, boolean transposed, int iterations) {
 		List<List<TraceEvent>> traces = new ArrayList<>();
 		int stages = Integer.numberOfTrailingZeros(columns);
 		for (int rank = 0; rank < rows * columns; rank++) {
@@ -83,7 +90,7 @@ class ButterflyFamiliesTest {
 				int row = rank / columns;
 				int column = rank % columns;
 				int across = column % rows * columns + row;
-				if (row < columns && column < rows && across != rank) {
+				if (transposed && row < columns && column < rows && across != rank) {
 					events.add(TraceEvent.send(rank, across, "9"));
 					events.add(TraceEvent.recv(across, rank, "9"));
 				}

@@ -20,6 +20,7 @@ import org.looptrace.model.Local;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Message;
 import org.looptrace.model.Residue;
+import org.looptrace.model.Xor;
 import org.looptrace.model.Send;
 import org.looptrace.model.Symbol;
 import org.looptrace.model.Sync;
@@ -142,10 +143,11 @@ public final class LocalModels {
 		return value instanceof Expr expr && Exprs.reads(expr, index);
 	}
 
-	/** Whether a residue of a local word reads the index: the loop is unrolled so that it is constant. */
+	/** Whether a residue or a xor of a local word reads the index: the loop is unrolled so that it is constant. */
 	private static boolean usesInResidue(Local local, String index) {
 		return local.getWords().stream().anyMatch(word -> word instanceof Expr expr
-				&& expr.getResidues().stream().anyMatch(residue -> Exprs.reads(residue.getArgument(), index)));
+				&& (expr.getResidues().stream().anyMatch(residue -> Exprs.reads(residue.getArgument(), index))
+						|| expr.getXors().stream().anyMatch(xor -> Exprs.reads(xor.getArgument(), index) || Exprs.reads(xor.getShift(), index))));
 	}
 
 	private static AffineExpression affine(Expr expr, Map<String, AffineExpression> scope) {
@@ -165,6 +167,15 @@ public final class LocalModels {
 			}
 			long remainder = Math.floorMod(argument.constant(), residue.getModulus());
 			value = value.plus(AffineExpression.of(Math.multiplyExact(residue.getCoefficient(), remainder)));
+		}
+		for (Xor xor : expr.getXors()) {
+			AffineExpression argument = affine(xor.getArgument(), scope);
+			AffineExpression shift = affine(xor.getShift(), scope);
+			if (!argument.isConstant() || !shift.isConstant()) {
+				throw new IllegalStateException("the xor of " + Exprs.toText(expr) + " depends on a loop that is kept");
+			}
+			long bits = argument.constant() ^ Exprs.shiftedMask(xor.getMask(), shift.constant());
+			value = value.plus(AffineExpression.of(Math.multiplyExact(xor.getCoefficient(), bits)));
 		}
 		return value;
 	}

@@ -148,7 +148,11 @@ public final class Exprs {
 			long mask = xor.getMask();
 			long shiftConstant = shift.getConstant();
 			if (shift.getTerms().isEmpty()) {
-				mask = shifted(mask, shiftConstant);
+				try {
+					mask = shiftedMask(mask, shiftConstant);
+				} catch (ArithmeticException e) {
+					throw new IllegalArgumentException(e.getMessage(), e);
+				}
 				shiftConstant = 0;
 			} else {
 				for (; (mask & 1) == 0; mask >>= 1) {
@@ -183,10 +187,15 @@ public final class Exprs {
 		return coefficients;
 	}
 
-	/** {@code mask * 2^shift}, for a shift that keeps it a positive 64-bit number. */
-	private static long shifted(long mask, long shift) {
+	/**
+	 * {@code mask * 2^shift}, the bits a xor flips.
+	 *
+	 * @throws ArithmeticException when the shift is negative or moves the mask out of the 63 bits of
+	 *         a positive 64-bit number
+	 */
+	public static long shiftedMask(long mask, long shift) {
 		if (shift < 0 || shift > Long.numberOfLeadingZeros(mask) - 1) {
-			throw new IllegalArgumentException("xor(..., " + mask + "*pow2(" + shift + ")) shifts the mask out of the range of a 64-bit number");
+			throw new ArithmeticException("xor(..., " + mask + "*pow2(" + shift + ")) shifts the mask out of the range of a 64-bit number");
 		}
 		return mask << shift;
 	}
@@ -305,11 +314,7 @@ public final class Exprs {
 
 	/** {@code xor(argument, mask * 2^shift)} at the environment's indices. */
 	private static long xorValue(Xor xor, IndexEnvironment environment) {
-		long shift = evaluate(xor.getShift(), environment);
-		if (shift < 0 || shift > Long.numberOfLeadingZeros(xor.getMask()) - 1) {
-			throw new ArithmeticException(xorText(xor) + " shifts its mask by " + shift + ", out of the range of a 64-bit number");
-		}
-		return evaluate(xor.getArgument(), environment) ^ (xor.getMask() << shift);
+		return evaluate(xor.getArgument(), environment) ^ shiftedMask(xor.getMask(), evaluate(xor.getShift(), environment));
 	}
 
 	/**

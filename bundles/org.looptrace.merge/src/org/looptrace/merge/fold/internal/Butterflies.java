@@ -27,8 +27,9 @@ final class Butterflies {
 
 	/**
 	 * Whether some rank exchanges messages with peers across two different bits (rank xor 1 and
-	 * rank xor 2, say), the least a butterfly's two stages show; else folding with xors would end
-	 * as without.
+	 * rank xor 2, say), the least a butterfly's two stages show. Without, a xor over one bit stands
+	 * where the nests over rank bits of {@link RuleSet#RANK_SHIFTS} do, a construct smaller at most:
+	 * not worth a third folding of the model.
 	 */
 	static boolean exchanged(List<Node> items) {
 		return exchanged(items, new HashMap<>());
@@ -116,6 +117,18 @@ final class Butterflies {
 			numbers[k] = number;
 		}
 		return changed ? event.withNumbers(numbers, event.ranks) : event;
+	}
+
+	/** The numbers {@link #settled(DepthExpr) settled}; null when one still holds a xor. */
+	static DepthExpr @Nullable [] settled(DepthExpr... numbers) {
+		DepthExpr[] settled = new DepthExpr[numbers.length];
+		for (int n = 0; n < numbers.length; n++) {
+			settled[n] = settled(numbers[n]);
+			if (settled[n].hasXors()) {
+				return null;
+			}
+		}
+		return settled;
 	}
 
 	/** The number with its constant xors added to its constant; itself when it has none. */

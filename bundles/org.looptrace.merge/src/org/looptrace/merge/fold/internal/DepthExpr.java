@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.core.Exprs;
 
 /**
  * A number of a construct during folding, over loop depths instead of index names: an affine
@@ -67,7 +68,7 @@ final class DepthExpr {
 		static Xor of(long coefficient, long[] argument, long mask, long[] shift) {
 			long[] trimmed = trim(shift);
 			if (trimmed.length == 1) {
-				return new Xor(coefficient, trim(argument), shifted(mask, trimmed[0]), new long[] { 0 });
+				return new Xor(coefficient, trim(argument), Exprs.shiftedMask(mask, trimmed[0]), new long[] { 0 });
 			}
 			long odd = mask;
 			long[] moved = trimmed.clone();
@@ -79,7 +80,7 @@ final class DepthExpr {
 
 		/** {@code xor(argument, mask * 2^shift)} at the given value of argument and shift. */
 		long valueAt(long argumentValue, long shiftValue) {
-			return Math.multiplyExact(coefficient, argumentValue ^ shifted(mask, shiftValue));
+			return Math.multiplyExact(coefficient, argumentValue ^ Exprs.shiftedMask(mask, shiftValue));
 		}
 
 		Xor lifted(int depth) {
@@ -105,14 +106,6 @@ final class DepthExpr {
 		public String toString() {
 			return coefficient + "*xor(" + Arrays.toString(argument) + "," + mask + "*2^" + Arrays.toString(shift) + ")";
 		}
-	}
-
-	/** {@code mask * 2^shift}; out of range is an overflow, as in the rest of the arithmetic. */
-	static long shifted(long mask, long shift) {
-		if (shift < 0 || shift > Long.numberOfLeadingZeros(mask) - 1) {
-			throw new ArithmeticException("a xor's mask " + mask + " shifted by " + shift);
-		}
-		return mask << shift;
 	}
 
 	/** Read by the algorithms of this package, never written. */

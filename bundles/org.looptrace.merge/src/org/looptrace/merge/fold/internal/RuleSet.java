@@ -71,7 +71,7 @@ record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins
 	 * of a mask fold as one loop whose peer is {@code xor(i, m)}, and the stages of a recursive
 	 * doubling as one loop over stages, the mask's power stepping ({@link Butterflies}).
 	 */
-	static final RuleSet BUTTERFLIES = new RuleSet("butterflies", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, XOR_PEERS));
+	static final RuleSet BUTTERFLIES = new RuleSet("butterflies", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, TRANSLATED_PAIRS, WRAP_AROUNDS, JUMPING_CONSTANTS, XOR_PEERS));
 
 	/** The rule sets each order of a system is folded with, in the order of the ties. */
 	static final List<RuleSet> CANDIDATES = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS, PERIODIC);

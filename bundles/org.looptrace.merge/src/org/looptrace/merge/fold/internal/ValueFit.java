@@ -71,7 +71,8 @@ final class ValueFit {
 	 * their number; null for an affine number only (a loop bound).
 	 */
 	static @Nullable DepthExpr fit(DepthExpr[] copies, int depth, List<long @Nullable []> ranges, @Nullable Set<Long> moduli) {
-		if (Arrays.stream(copies).anyMatch(DepthExpr::hasXors)) {
+		copies = Butterflies.settled(copies);
+		if (copies == null) {
 			return null; // the fits write residues, not xors
 		}
 		int n = ranges.size();

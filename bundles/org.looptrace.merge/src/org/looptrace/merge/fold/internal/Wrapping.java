@@ -32,9 +32,12 @@ final class Wrapping {
 	 * or when the runs are constant and {@code constants} keeps them apart.
 	 */
 	static @Nullable DepthExpr joined(DepthExpr a, Run first, DepthExpr b, Run second, int depth, long cycle, Constants constants) {
-		if (a.hasXors() || b.hasXors()) {
+		DepthExpr[] settled = Butterflies.settled(a, b);
+		if (settled == null) {
 			return null; // a butterfly's stages step, they do not wrap around
 		}
+		a = settled[0];
+		b = settled[1];
 		try {
 			Continuation continuation = continuation(a, first, b, second, depth);
 			if (continuation == null || continuation.wrap() == 0) {
@@ -59,9 +62,12 @@ final class Wrapping {
 
 	/** As {@link #joined}, where the second run continues the first without a wrap-around (loop bounds). */
 	static @Nullable DepthExpr continued(DepthExpr a, Run first, DepthExpr b, Run second, int depth) {
-		if (a.hasXors() || b.hasXors()) {
+		DepthExpr[] settled = Butterflies.settled(a, b);
+		if (settled == null) {
 			return null;
 		}
+		a = settled[0];
+		b = settled[1];
 		try {
 			Continuation continuation = continuation(a, first, b, second, depth);
 			return continuation == null || continuation.wrap() != 0 ? null : continuation.line();
@@ -153,7 +159,8 @@ final class Wrapping {
 	}
 
 	private static @Nullable DepthExpr cycle(DepthExpr[] values, int depth, Jumps jumps) {
-		if (Arrays.stream(values).anyMatch(DepthExpr::hasXors)) {
+		values = Butterflies.settled(values);
+		if (values == null) {
 			return null;
 		}
 		int k = values.length;
