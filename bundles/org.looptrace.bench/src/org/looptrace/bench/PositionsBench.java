@@ -16,7 +16,9 @@ import org.looptrace.scanner.Positions;
  * a scan, a time profile or the time on the model do before they read a record), for models whose
  * loops over ranks span all P ranks: a ring (owners affine, and a neighbour modulo P), a 2-D grid of
  * √P × √P ranks exchanging along its rows (a nest of two loops over ranks), the same grid periodic
- * (each row a ring), and a broadcast whose rounds are one loop with its ranks read modulo P. Each run
+ * (each row a ring), a broadcast whose rounds are one loop with its ranks read modulo P, and a
+ * butterfly over the largest power of two of ranks (recursive doubling, peers {@code xor(r,pow2(s))},
+ * owners solved per rank rather than by running every iteration). Each run
  * on a new {@link Positions}: nothing cached from the one before. Beside it, the time to expand the
  * model into the events of every rank, one rank after the other ({@code looptrace expand --rank}).
  */
@@ -72,6 +74,17 @@ final class PositionsBench {
 					  mod(i0,%2$d) sync MPI_Bcast 0-%3$d
 					done
 					""".formatted(10 * ranks - 1, ranks, ranks - 1));
+			int butterfly = Integer.highestOneBit(ranks);
+			row(out, "butterfly", butterfly, """
+					for i0 = 0 to 9
+					  for s = 0 to %2$d
+					    for r = 0 to %1$d
+					      r send xor(r,pow2(s)) 1
+					      xor(r,pow2(s)) recv r 1
+					    done
+					  done
+					done
+					""".formatted(butterfly - 1, Integer.numberOfTrailingZeros(butterfly) - 1));
 		}
 		return 0;
 	}

@@ -93,11 +93,13 @@ class BenchCommandTest {
 		assertEquals(0, new BenchCommand().run(List.of("positions", "--ranks", "16,64"), out, NOWHERE));
 		String printed = bytes.toString(StandardCharsets.UTF_8);
 		List<String> rows = printed.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| model")).toList();
-		assertEquals(List.of("16", "16", "16", "16", "64", "64", "64", "64"), rows.stream().map(row -> row.split("\\|")[2].strip()).toList(),
+		assertEquals(List.of("16", "16", "16", "16", "16", "64", "64", "64", "64", "64"), rows.stream().map(row -> row.split("\\|")[2].strip()).toList(),
 				printed);
 		// the ring of 16 ranks: per time step each rank sends, receives and joins the Allreduce
 		assertTrue(rows.get(0).startsWith("| ring (4,800 events) | 16 | "), printed);
 		assertTrue(rows.get(2).startsWith("| periodic grid 4 × 4 (3,200 events) | 16 | "), printed);
+		// the butterfly of 16 ranks: 10 times 4 stages of a send and a receive per rank
+		assertTrue(rows.get(4).startsWith("| butterfly (1,280 events) | 16 | "), printed);
 		// projected, then expanded: both times of every row
 		assertTrue(rows.stream().allMatch(row -> row.split("\\|")[3].strip().matches("\\d+\\.\\d{3} s")
 				&& row.split("\\|")[5].strip().matches("\\d+\\.\\d{3} s")), printed);

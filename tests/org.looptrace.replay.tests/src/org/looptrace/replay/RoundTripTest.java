@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.replay.ReplayOptions.Compute;
@@ -30,8 +32,8 @@ import org.looptrace.trace.generate.Patterns;
 /**
  * The round trip: a model replayed, traced by our tracer and modelled again is the same model,
  * comments aside; with data traces, every send and collective of the replay has the size it had.
- * On the example runs, on every generated pattern, on random consistent programs and on the models
- * of real runs kept by the merge tests.
+ * On the example runs, on every generated pattern, on random consistent programs, on the models
+ * of real runs kept by the merge tests and on a butterfly written with xor.
  */
 class RoundTripTest {
 
@@ -99,6 +101,39 @@ class RoundTripTest {
 		}
 		List<String> names = List.of("MPI_Barrier", "MPI_Allreduce", "MPI_Bcast", "MPI_Alltoall");
 		return TraceEvent.sync(event.rank(), names.get(Math.floorMod(event.tag().hashCode(), names.size())), event.group());
+	}
+
+	/**
+	 * A butterfly (recursive doubling over 8 ranks, the peer of stage s is xor(r,pow2(s))): the
+	 * program compiles with the model's xor and pow2, each rank's trace is the model's projection on
+	 * it, and the traces modelled again project as the model.
+	 */
+	@Test
+	void aButterflyOfXorPeersIsReplayed(@TempDir Path work) throws Exception {
+		Model original = ModelText.parse("""
+				for s = 0 to 2
+				  for r = 0 to 7
+				    r send xor(r,pow2(s)) s
+				    xor(r,pow2(s)) recv r s
+				  done
+				done
+				""", "butterfly.loops");
+		ReplayProgram program = ReplayGenerator.generate(original, "butterfly.loops", ReplayOptions.NONE, Progress.NONE);
+		assertEquals(8, program.ranks());
+		Path traced = ReplayRuns.replay(program, work);
+		Model again = ReplayRuns.model(traced, true);
+		for (int rank = 0; rank < program.ranks(); rank++) {
+			List<String> projection = lines(ModelExpander.expand(original, rank));
+			assertEquals(6, projection.size(), "rank " + rank); // a send and a receive per stage
+			assertEquals(projection, Files.readAllLines(traced.resolve("trace." + rank)), "trace." + rank);
+			assertEquals(projection, lines(ModelExpander.expand(again, rank)), "rank " + rank + " of\n" + ReplayRuns.text(again));
+		}
+	}
+
+	private static List<String> lines(ModelExpander events) {
+		List<String> lines = new ArrayList<>();
+		events.forEachRemaining(event -> lines.add(event.toLine()));
+		return lines;
 	}
 
 	static Stream<String> realRuns() throws IOException {

@@ -29,8 +29,8 @@ import org.looptrace.model.core.RankSet;
  * Random annotated models that expand to a few thousand events on a few ranks: nests up to four
  * deep with constant, empty, triangular and crossing bounds (upper bound more than one below the
  * lower one for some iterations), events whose owner is constant, affine in enclosing indices
- * (loops over ranks) or a neighbour on a ring ({@code mod}), and annotations before and after
- * constructs.
+ * (loops over ranks), a neighbour on a ring ({@code mod}) or a butterfly's peer ({@code xor}), and
+ * annotations before and after constructs.
  */
 final class RandomModels {
 
@@ -163,15 +163,23 @@ final class RandomModels {
 	}
 
 	/**
-	 * A rank: a constant most of the time, else affine in one or two enclosing indices, or a
+	 * A rank: a constant most of the time, else affine in one or two enclosing indices, a
 	 * neighbour on a ring ({@code a*i + k*mod(b*j+o, m)}, {@code a} 0 or 1, {@code k} 1 or 2,
-	 * {@code b} ±1, ±2 or 3: never negative).
+	 * {@code b} ±1, ±2 or 3: never negative) or a butterfly's peer ({@code xor(j+o, m*pow2(s))},
+	 * the shift a constant or an index; models where it is negative or too large are left out).
 	 */
 	private Expr rank(List<String> scope) {
 		if (scope.isEmpty() || random.nextInt(3) > 0) {
 			return Exprs.constant(random.nextInt(ranks));
 		}
-		if (random.nextInt(3) == 0) {
+		int kind = random.nextInt(4);
+		if (kind == 1) {
+			Expr argument = Exprs.canonical(random.nextInt(ranks), Map.of(scope.get(random.nextInt(scope.size())), 1L), scope);
+			Expr shift = random.nextBoolean() ? Exprs.constant(random.nextInt(2))
+					: Exprs.canonical(0, Map.of(scope.get(random.nextInt(scope.size())), 1L), scope);
+			return Exprs.canonical(0, Map.of(), List.of(), List.of(Exprs.xor(1, argument, 1 + random.nextInt(3), shift)), scope);
+		}
+		if (kind == 0) {
 			String index = scope.get(random.nextInt(scope.size()));
 			long[] steps = { 1, -1, 2, -2, 3 };
 			Expr argument = Exprs.canonical(random.nextInt(2 * ranks) - ranks, Map.of(index, steps[random.nextInt(steps.length)]), scope);

@@ -27,6 +27,9 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 	private static final String CONSTRUCT = "an event (rank send|recv|sync|local ...), a loop (for i = a to b ... done)"
 			+ " or an annotation (get \"label\" {ranks}.attribute -> or <-)";
 
+	/** The calls of expressions, whose arguments are affine. */
+	private static final List<String> CALLS = List.of("mod", "xor", "pow2");
+
 	@Override
 	public SyntaxErrorMessage getSyntaxErrorMessage(IParserErrorContext context) {
 		RecognitionException error = context.getRecognitionException();
@@ -36,7 +39,7 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 		String found = describe(error.token);
 		String[] names = context.getTokenNames();
 		String message;
-		String misuse = misusedMod(error);
+		String misuse = misusedCall(error);
 		String communicator = communicatorBefore(error);
 		String sync = syncBefore(error);
 		if (misuse != null) {
@@ -89,21 +92,30 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 	}
 
 	/**
-	 * What is wrong where an expression misuses {@code mod} or a product: a {@code mod} inside
-	 * another, a coefficient after a {@code mod(...)}, an index as a factor; null elsewhere.
+	 * What is wrong where an expression misuses {@code mod}, {@code xor}, {@code pow2} or a product: a
+	 * call inside another, {@code pow2} outside a xor's mask, a coefficient after a call, an index as
+	 * a factor; null elsewhere.
 	 */
-	private static String misusedMod(RecognitionException error) {
+	private static String misusedCall(RecognitionException error) {
 		String text = error.token.getText();
 		List<String> before = tokensBeforeOnItsLine(error);
-		if ("mod".equals(text) && insideMod(before)) {
-			return "a mod(...) inside a mod(...): the argument of mod is affine (numbers and indices, e.g. mod(2*i0+1,4))";
+		String inside = openCall(before);
+		if (isCall(text) && inside != null && !(text.equals("pow2") && inside.equals("xor"))) {
+			return "a " + text + "(...) inside a " + inside + "(...): " + (inside.equals("mod")
+					? "the argument of mod is affine (numbers and indices, e.g. mod(2*i0+1,4))"
+					: "the argument of xor and the shift of pow2 are affine (numbers and indices, e.g. xor(i0,pow2(i1+1)))");
+		}
+		if ("pow2".equals(text)) {
+			return "a pow2(...) outside a xor(...): pow2(shift) stands only for the mask of a xor, as in xor(i0,pow2(i1))";
 		}
 		if (!"*".equals(text) || before.isEmpty()) {
 			return null;
 		}
 		String last = before.getLast();
-		if (last.equals(")") && before.contains("mod")) {
-			return "unexpected '*' after a mod(...): its coefficient goes before it, as in 2*mod(i0,4)";
+		String call = before.contains("xor") ? "xor" : "mod";
+		if (last.equals(")") && before.contains(call)) {
+			return "unexpected '*' after a " + call + "(...): its coefficient goes before it, as in "
+					+ (call.equals("mod") ? "2*mod(i0,4)" : "2*xor(i0,1) or xor(i0,2*pow2(i1))");
 		}
 		if (last.matches("[A-Za-z_][A-Za-z0-9_]*") && !Tokens.KEYWORDS.contains(last)) {
 			return "unexpected '*' after the index " + last + ": coefficients are numbers written first, as in 2*" + last;
@@ -137,20 +149,27 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 		return group.isEmpty() || braced ? before.get(sync + 1) : null;
 	}
 
-	/** Whether the tokens end inside the parentheses of a {@code mod(}. */
-	private static boolean insideMod(List<String> tokens) {
-		int open = -1;
-		for (int i = 0; i + 1 < tokens.size(); i++) {
-			if (tokens.get(i).equals("mod") && tokens.get(i + 1).equals("(")) {
-				open = i;
-			}
-		}
-		return open >= 0 && !tokens.subList(open, tokens.size()).contains(")");
+	private static boolean isCall(String text) {
+		return text != null && CALLS.contains(text);
 	}
 
-	/** A piece of an expression: a number, an index name, {@code mod}, an operator, a parenthesis or a comma. */
+	/** The innermost call ({@code mod}, {@code xor} or {@code pow2}) whose parentheses the tokens end inside, or null. */
+	private static String openCall(List<String> tokens) {
+		List<String> open = new ArrayList<>();
+		for (int i = 0; i < tokens.size(); i++) {
+			if (isCall(tokens.get(i)) && i + 1 < tokens.size() && "(".equals(tokens.get(i + 1))) {
+				open.add(tokens.get(i));
+				i++;
+			} else if (")".equals(tokens.get(i)) && !open.isEmpty()) {
+				open.removeLast();
+			}
+		}
+		return open.isEmpty() ? null : open.getLast();
+	}
+
+	/** A piece of an expression: a number, an index name, a call, an operator, a parenthesis or a comma. */
 	private static boolean isExpressionToken(String text) {
-		return text != null && (text.equals("mod") || !Tokens.KEYWORDS.contains(text))
+		return text != null && (isCall(text) || !Tokens.KEYWORDS.contains(text))
 				&& (text.matches("[A-Za-z0-9_]+") || text.length() == 1 && "+-*(),".contains(text));
 	}
 

@@ -9,7 +9,8 @@ import org.eclipse.jdt.annotation.Nullable;
 public final class Tokens {
 
 	/** Words with a meaning in model text: a symbol spelled like one is printed quoted. */
-	public static final Set<String> KEYWORDS = Set.of("for", "to", "done", "send", "recv", "sync", "local", "get", "mod");
+	public static final Set<String> KEYWORDS = Set.of("for", "to", "done", "send", "recv", "sync", "local", "get", "mod", "xor",
+			"pow2");
 
 	private Tokens() {
 	}

@@ -27,7 +27,8 @@ import org.looptrace.scanner.internal.ScannerCode;
  * The C text of a model's constructs, for the body of the replay's {@code main}: a loop as a
  * {@code for} over 64-bit indices, an event as a call made by the rank that owns it, each with a
  * comment naming the construct by its outline path and giving its model text. Expressions are
- * printed as the model prints them ({@link Exprs#toText}), which is C once {@code mod} is a function.
+ * printed as the model prints them ({@link Exprs#toText}), which is C once {@code mod}, {@code xor}
+ * and {@code pow2} are functions.
  */
 public final class ReplayCode {
 
@@ -141,7 +142,7 @@ public final class ReplayCode {
 				+ "); lt_local(lt_words);";
 	}
 
-	/** An expression as C: the model's text in parentheses, {@code mod} being the program's function. */
+	/** An expression as C: the model's text in parentheses, {@code mod}, {@code xor} and {@code pow2} being the program's functions. */
 	private static String c(Expr expr) {
 		String text = Exprs.toText(expr);
 		return Exprs.isConstant(expr) ? text : "(" + text + ")";

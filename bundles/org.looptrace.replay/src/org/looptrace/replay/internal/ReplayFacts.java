@@ -40,7 +40,7 @@ public final class ReplayFacts {
 	private static final Set<String> RESERVED = Set.of("auto", "break", "case", "char", "const", "continue", "default", "do",
 			"double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict",
 			"return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
-			"volatile", "while", "main", "mod", "size", "argc", "argv", "errno");
+			"volatile", "while", "main", "mod", "xor", "pow2", "size", "argc", "argv", "errno");
 
 	private final int ranks;
 	private final Map<RankSet, Integer> groups;

@@ -154,7 +154,7 @@ public final class Specialisation {
 	/** An affine expression as a polynomial, the indices of {@code fixed} replaced by their values. */
 	public static Polynomial affine(Expr expr, Map<String, Long> fixed) {
 		if (!Exprs.isAffine(expr)) {
-			throw new IllegalArgumentException(Exprs.toText(expr) + " is not affine: a mod(...) cannot be a loop bound");
+			throw new IllegalArgumentException(Exprs.toText(expr) + " is not affine: a mod(...) or a xor(...) cannot be a loop bound");
 		}
 		Polynomial result = Polynomial.constant(expr.getConstant());
 		for (Term term : expr.getTerms()) {

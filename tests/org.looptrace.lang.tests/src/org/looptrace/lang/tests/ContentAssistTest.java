@@ -44,6 +44,20 @@ class ContentAssistTest {
 		assertTrue(proposals.containsAll(List.of("for", "get")), proposals::toString);
 	}
 
+	/** Calls are proposed after what the expression holds so far, which the proposal replaces. */
+	@Test
+	void proposesModAndXorInExpressionsAndPow2AsAMask() {
+		List<String> peer = proposals("for i0 = 0 to 3\n  0 send |");
+		assertTrue(peer.containsAll(List.of("i0", "mod(", "xor(")) && !peer.contains("pow2("), peer::toString);
+		List<String> mask = proposals("for i0 = 0 to 3\n  0 send 1+xor(i0,|");
+		assertTrue(mask.contains("1+xor(i0,pow2("), mask::toString);
+		assertFalse(mask.stream().anyMatch(proposal -> proposal.endsWith(",xor(") || proposal.endsWith(",mod(")), mask::toString);
+		List<String> argument = proposals("for i0 = 0 to 3\n  0 send 1 2*mod(|");
+		assertFalse(argument.stream().anyMatch(proposal -> proposal.endsWith("xor(") || proposal.endsWith("pow2(")), argument::toString);
+		List<String> bound = proposals("for i0 = 0 to 3\n  for j = 0 to |");
+		assertFalse(bound.contains("mod(") || bound.contains("xor("), bound::toString);
+	}
+
 	@Test
 	void proposesTheIndicesInScope() {
 		List<String> proposals = proposals("for i0 = 0 to 3\n  for j = 0 to i0\n    0 send |");

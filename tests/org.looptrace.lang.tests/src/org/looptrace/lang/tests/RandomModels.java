@@ -20,20 +20,22 @@ import org.looptrace.model.Model;
 import org.looptrace.model.Residue;
 import org.looptrace.model.Sync;
 import org.looptrace.model.Value;
+import org.looptrace.model.Xor;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.RankSet;
 
 /**
  * Random models for property tests: nests with affine and triangular bounds, events whose fields
- * are affine or hold residues ({@code mod(affine,m)}), symbols that look like keywords, indices,
- * numbers or residues, quoted words, annotations.
+ * are affine or hold residues ({@code mod(affine,m)}) and xors ({@code xor(affine,m)},
+ * {@code xor(affine,[m*]pow2(affine))}), symbols that look like keywords, indices, numbers, residues
+ * or xors, quoted words, annotations.
  */
 final class RandomModels {
 
 	private static final LooptraceFactory FACTORY = LooptraceFactory.eINSTANCE;
 	private static final String[] INDEX_NAMES = { "i", "j", "k", "n", "x", "step", "_t", "A9" };
 	private static final String[] TRICKY_SYMBOLS = { "for", "to", "done", "send", "recv", "sync", "local", "get", "i0",
-			"i1", "j", "mod", "mod(i0,4)", "42", "-7", "007", "+1", "-0", "1+i0", "(-1)", "a.c:12", "say \"hi\"", "back\\slash", "", " ",
+			"i1", "j", "mod", "mod(i0,4)", "xor", "pow2", "xor(i0,pow2(i1))", "pow2(3)", "42", "-7", "007", "+1", "-0", "1+i0", "(-1)", "a.c:12", "say \"hi\"", "back\\slash", "", " ",
 			"two words", "MPI_Send", "tag", "x", "é", "{0}", "->", "<-", "//not a comment", "\"", "9223372036854775808", "c33.3014", "for.3" };
 	private static final String[] LABELS = { "before", "", "a \"quoted\" label", "x\\y", "t0" };
 
@@ -155,7 +157,8 @@ final class RandomModels {
 
 	/**
 	 * A field of an event: an affine expression, inside loops now and then with one or two residues
-	 * of affine arguments (moduli 1..9, so that some vanish or fold into the constant).
+	 * of affine arguments (moduli 1..9, so that some vanish or fold into the constant) or xors (masks
+	 * 1..12, shifts constant, so that they fold into the mask, or affine).
 	 */
 	private Expr expr(List<String> scope, int bound, int coefficientBound) {
 		Expr affine = affine(scope, bound, coefficientBound);
@@ -165,14 +168,20 @@ final class RandomModels {
 		Map<String, Long> coefficients = new HashMap<>();
 		affine.getTerms().forEach(term -> coefficients.put(term.getIndex(), term.getCoefficient()));
 		List<Residue> residues = new ArrayList<>();
+		List<Xor> xors = new ArrayList<>();
 		for (int i = 1 + random.nextInt(2); i > 0; i--) {
 			long coefficient = random.nextInt(4) == 0 ? -1 : 1 + random.nextInt(coefficientBound);
-			residues.add(Exprs.residue(coefficient, affine(scope, bound, coefficientBound), 1 + random.nextInt(9)));
+			if (random.nextBoolean()) {
+				residues.add(Exprs.residue(coefficient, affine(scope, bound, coefficientBound), 1 + random.nextInt(9)));
+			} else {
+				Expr shift = random.nextBoolean() ? Exprs.constant(random.nextInt(4)) : affine(scope, 4, 1);
+				xors.add(Exprs.xor(coefficient, affine(scope, bound, coefficientBound), 1 + random.nextInt(12), shift));
+			}
 		}
 		try {
-			return Exprs.canonical(affine.getConstant(), coefficients, residues, scope);
-		} catch (ArithmeticException overflow) {
-			return affine; // an extreme constant plus a residue
+			return Exprs.canonical(affine.getConstant(), coefficients, residues, xors, scope);
+		} catch (ArithmeticException | IllegalArgumentException overflow) {
+			return affine; // an extreme constant plus a residue or a xor, or a constant shift moving the mask out of range
 		}
 	}
 

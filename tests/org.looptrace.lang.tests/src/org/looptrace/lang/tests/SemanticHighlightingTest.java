@@ -63,6 +63,14 @@ class SemanticHighlightingTest {
 	}
 
 	@Test
+	void xorAndPow2KeepTheKeywordStyleInsideARank() {
+		String text = "for i = 0 to 3\n  i send 2*xor(i,pow2(1+i)) xor(i,3)\ndone\n";
+		assertEquals("i i i i i", styled(text, LoopsSemanticHighlighting.INDEX));
+		assertEquals("2* ( , (1+ ))", styled(text, LoopsSemanticHighlighting.RANK));
+		assertEquals("( ,3)", styled(text, LoopsSemanticHighlighting.TAG));
+	}
+
+	@Test
 	void rangesOfRandomModelsAreOrderedDisjointAndDeclareEveryIndex() {
 		RandomModels models = new RandomModels(8);
 		for (int i = 0; i < 200; i++) {

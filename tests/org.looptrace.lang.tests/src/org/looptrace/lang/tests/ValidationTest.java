@@ -172,6 +172,47 @@ class ValidationTest {
 		assertTrue(low.getMessage().contains("can be negative (as low as -1 "), low.getMessage());
 	}
 
+	@Test
+	void xorsNameWhatIsWrong() {
+		// a butterfly: peers never negative, shifts in range
+		valid("for s = 0 to 2\n  for r = 0 to 7\n    r send xor(r,pow2(s)) s\n    xor(r,pow2(s)) recv r s\n  done\ndone\n");
+		Issue unbound = single("for i0 = 0 to 3\n  i0 send xor(i0,pow2(k)) 2\ndone\n", LoopsIssueCodes.UNBOUND_INDEX, Severity.ERROR, 2);
+		assertEquals("unbound index 'k' in xor(i0,pow2(k)): the enclosing loops bind i0", unbound.getMessage());
+		Issue bound = single("for i0 = 0 to 3\n  for i1 = 0 to xor(i0,1)\n    0 send 1 2\n  done\ndone\n",
+				LoopsIssueCodes.RESIDUE_IN_BOUND, Severity.ERROR, 2);
+		assertEquals("the bound xor(i0,1) of the loop over 'i1' holds a xor(...): loop bounds are affine"
+				+ " (xor is for ranks, peers and numbers of events)", bound.getMessage());
+		assertEquals("s.loops:2:11: error: xor(i0,0): the mask of xor(...) is 0: it must be a number of at least 1",
+				syntaxError("for i0 = 0 to 3\n  i0 send xor(i0,0) 2\ndone\n"));
+		assertEquals("s.loops:2:11: error: xor(i0,pow2(63)): xor(...) shifts its mask 1 by 63: the shift must keep it between 1 and 2^62",
+				syntaxError("for i0 = 0 to 3\n  i0 send xor(i0,pow2(63)) 2\ndone\n"));
+		// a shift that leaves the range over its loop: an error with the range and what was expected
+		Issue negative = single("for s = 0 to 2\n  for r = 0 to 7\n    r send xor(r,pow2(s-1)) s\n  done\ndone\n",
+				LoopsIssueCodes.XOR_SHIFT_RANGE, Severity.ERROR, 3);
+		assertEquals("the shift -1+s of the mask 1 in xor(r,pow2(-1+s)) goes from -1 to 1 within the bounds of the enclosing loops:"
+				+ " expected a shift between 0 and 62", negative.getMessage());
+		assertEquals("s.loops:2:10: error: the shift 60+s of the mask 3 in xor(s,3*pow2(60+s)) goes from 60 to 62 within the bounds"
+				+ " of the enclosing loops: expected a shift between 0 and 61 (the mask's highest bit stays below 2^63)",
+				syntaxError("for s = 0 to 2\n  s send xor(s,3*pow2(60+s)) 2\ndone\n"));
+		// in a triangular nest interval arithmetic may be wrong: a warning
+		single("for i = 0 to 3\n  for j = i to 3\n    0 send xor(1,pow2(j-i)) 2\n  done\ndone\n", LoopsIssueCodes.XOR_SHIFT_RANGE,
+				Severity.WARNING, 3);
+		// ranks with xors: negative only when the rest can make them so
+		Issue low = single("for s = 0 to 2\n  for r = 0 to 7\n    r send xor(r,pow2(s))-1 s\n  done\ndone\n", LoopsIssueCodes.NEGATIVE_RANK,
+				Severity.WARNING, 3);
+		assertTrue(low.getMessage().contains("can be negative (as low as -1 "), low.getMessage());
+		// syntax: a call inside a call, pow2 alone, a coefficient after a xor
+		String nested = syntaxError("for i0 = 0 to 3\n  i0 send mod(xor(i0,1),4) 2\ndone\n");
+		assertTrue(nested.startsWith("s.loops:2:15: error: a xor(...) inside a mod(...): the argument of mod is affine"), nested);
+		String inXor = syntaxError("for i0 = 0 to 3\n  i0 send xor(mod(i0,2),1) 2\ndone\n");
+		assertTrue(inXor.startsWith("s.loops:2:15: error: a mod(...) inside a xor(...): the argument of xor and the shift of pow2"), inXor);
+		String alone = syntaxError("for i0 = 0 to 3\n  i0 send pow2(i0) 2\ndone\n");
+		assertTrue(alone.startsWith("s.loops:2:11: error: a pow2(...) outside a xor(...): pow2(shift) stands only for the mask of a xor"),
+				alone);
+		String after = syntaxError("for i0 = 0 to 3\n  i0 send xor(i0,1)*2 1\ndone\n");
+		assertTrue(after.startsWith("s.loops:2:20: error: unexpected '*' after a xor(...): its coefficient goes before it"), after);
+	}
+
 	/** Every problem of the text, one per line, syntax errors first. */
 	private static String syntaxError(String text) {
 		ModelTextException e = assertThrows(ModelTextException.class, () -> ModelText.parse(text, "s.loops"));

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.looptrace.model.Expr;
 import org.looptrace.model.Residue;
 import org.looptrace.model.Term;
+import org.looptrace.model.Xor;
 
 /** Expressions modulo a period: value, canonical form, text and the indices they read. */
 class ExprsTest {
@@ -135,6 +136,91 @@ class ExprsTest {
 			expr.getTerms().forEach(term -> terms.put(term.getIndex(), term.getCoefficient()));
 			Expr again = Exprs.canonical(expr.getConstant(), terms, List.copyOf(EcoreUtil.copyAll(expr.getResidues())), SCOPE);
 			assertTrue(EcoreUtil.equals(expr, again), where + " is not its own canonical form: " + Exprs.toText(again));
+		}
+	}
+
+	/**
+	 * On random sums of terms, residues and xors (arguments of any sign, masks 1..12, shifts constant
+	 * or affine, equal xors written twice, constant ones): the canonical expression has the value of
+	 * the sum as written at every point where the shifts are in range, is its own canonical form, and
+	 * its xors are canonical.
+	 */
+	@Test
+	void canonicalKeepsTheValueOfRandomSumsWithXors() {
+		Random random = new Random(20261128);
+		for (int n = 0; n < 3000; n++) {
+			long constant = random.nextInt(41) - 20;
+			Map<String, Long> coefficients = randomCoefficients(random, 4);
+			List<Residue> residues = new ArrayList<>();
+			if (random.nextInt(3) == 0) {
+				residues.add(residue(random.nextInt(7) - 3, random.nextInt(41) - 20, randomCoefficients(random, 9), 1 + random.nextInt(9)));
+			}
+			List<Xor> xors = new ArrayList<>();
+			for (int x = 1 + random.nextInt(3); x > 0; x--) {
+				Expr argument = Exprs.canonical(random.nextInt(41) - 10, randomCoefficients(random, 3), SCOPE);
+				// shifts stay in 0..8 on the points below (indices in 0..4)
+				Map<String, Long> shiftTerms = random.nextBoolean() ? Map.of() : Map.of(SCOPE.get(random.nextInt(3)), random.nextBoolean() ? 1L : -1L);
+				long shiftConstant = shiftTerms.containsValue(-1L) ? 4 + random.nextInt(3) : random.nextInt(4);
+				xors.add(Exprs.xor(random.nextInt(7) - 3, argument, 1 + random.nextInt(12), Exprs.canonical(shiftConstant, shiftTerms, SCOPE)));
+			}
+			if (random.nextBoolean()) {
+				xors.add(EcoreUtil.copy(xors.get(0))); // the same xor twice: one, coefficients summed
+			}
+			Expr expr = Exprs.canonical(constant, coefficients, residues, xors, SCOPE);
+			String where = "sample " + n + ": " + Exprs.toText(expr);
+			for (int point = 0; point < 20; point++) {
+				Map<String, Long> values = Map.of("i0", (long) random.nextInt(5), "i1", (long) random.nextInt(5), "i2", (long) random.nextInt(5));
+				long expected = asWritten(constant, coefficients, residues, values);
+				for (Xor xor : xors) {
+					long argument = asWritten(xor.getArgument().getConstant(), coefficients(xor.getArgument()), List.of(), values);
+					long shift = asWritten(xor.getShift().getConstant(), coefficients(xor.getShift()), List.of(), values);
+					expected += xor.getCoefficient() * (argument ^ xor.getMask() << shift);
+				}
+				assertEquals(expected, Exprs.evaluate(expr, values::get), where + " at " + values);
+			}
+			assertCanonicalXors(expr, where);
+			Expr again = Exprs.canonical(expr.getConstant(), coefficients(expr), List.copyOf(EcoreUtil.copyAll(expr.getResidues())),
+					List.copyOf(EcoreUtil.copyAll(expr.getXors())), SCOPE);
+			assertTrue(EcoreUtil.equals(expr, again), where + " is not its own canonical form: " + Exprs.toText(again));
+		}
+	}
+
+	@Test
+	void xorsAreNeitherAffineNorConstantAndReadTheirArgumentAndShift() {
+		Expr expr = Exprs.canonical(0, Map.of(), List.of(),
+				List.of(Exprs.xor(1, Exprs.canonical(0, Map.of("i1", 1L), SCOPE), 1, Exprs.canonical(0, Map.of("i0", 1L), SCOPE))), SCOPE);
+		assertEquals("xor(i1,pow2(i0))", Exprs.toText(expr));
+		assertFalse(Exprs.isAffine(expr));
+		assertFalse(Exprs.isConstant(expr));
+		assertEquals(Set.of("i0", "i1"), Exprs.indices(expr));
+		assertTrue(Exprs.reads(expr, "i0"));
+		assertFalse(Exprs.reads(expr, "i2"));
+	}
+
+	private static Map<String, Long> coefficients(Expr affine) {
+		Map<String, Long> coefficients = new HashMap<>();
+		affine.getTerms().forEach(term -> coefficients.merge(term.getIndex(), term.getCoefficient(), Long::sum));
+		return coefficients;
+	}
+
+	private static void assertCanonicalXors(Expr expr, String where) {
+		Set<String> seen = new HashSet<>();
+		@Nullable String previous = null;
+		for (Xor xor : expr.getXors()) {
+			String text = Exprs.toText(Exprs.canonical(0, Map.of(), List.of(), List.of(EcoreUtil.copy(xor)), SCOPE));
+			assertTrue(xor.getCoefficient() != 0, where + ": zero coefficient");
+			assertTrue(xor.getMask() >= 1, where + ": mask " + xor.getMask());
+			assertTrue(Exprs.isAffine(xor.getArgument()) && Exprs.isAffine(xor.getShift()), where + ": " + text);
+			assertFalse(Exprs.isConstant(xor.getArgument()) && Exprs.isConstant(xor.getShift()), where + ": constant " + text);
+			if (Exprs.isConstant(xor.getShift())) {
+				assertEquals(0, xor.getShift().getConstant(), where + ": a constant shift not in the mask: " + text);
+			} else {
+				assertEquals(1, xor.getMask() & 1, where + ": an even mask beside a shift: " + text);
+			}
+			String key = text.substring(text.indexOf("xor("));
+			assertTrue(seen.add(key), where + ": two xors " + key);
+			assertTrue(previous == null || previous.compareTo(key) <= 0, where + ": xors out of order");
+			previous = key;
 		}
 	}
 

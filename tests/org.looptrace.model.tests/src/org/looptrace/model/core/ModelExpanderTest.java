@@ -13,10 +13,12 @@ import static org.looptrace.model.core.ModelBuilder.send;
 import static org.looptrace.model.core.ModelBuilder.sync;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.junit.jupiter.api.Test;
 import org.looptrace.model.Expr;
 import org.looptrace.model.Item;
@@ -124,6 +126,83 @@ class ModelExpanderTest {
 		assertEquals(List.of("3 local 1"), lines(ModelExpander.expandItem(events, 0)));
 		assertEquals(List.of("0 local 2", "1 local 2"), lines(ModelExpander.expandItem(events, 1)));
 		assertEquals(List.of(), lines(ModelExpander.expandItem(events, 2)));
+	}
+
+	/**
+	 * Owners with xors (a butterfly's peer at every stage, xors of rows of a grid, xors reading inner
+	 * loops or shifted by the loop solved for): the events of a rank solved from its owners are those
+	 * of the whole expansion it owns.
+	 */
+	@Test
+	void projectionOfOwnersWithXorsKeepsTheEventsOwnedByARank() {
+		Expr stage = a(0, 1, "s");
+		Expr peer = xor(a(0, 1, "r"), stage);
+		Model butterfly = model(loop("s", 0, 2, loop("r", 0, 7, send(a(0, 1, "r"), peer, stage), recv(EcoreUtil.copy(peer), a(0, 1, "r"), EcoreUtil.copy(stage)))));
+		assertProjections(butterfly, "butterfly");
+		Random random = new Random(20261128);
+		for (int trial = 0; trial < 60; trial++) {
+			assertProjections(model(randomXorItems(random, new ArrayList<>())), "trial " + trial);
+		}
+	}
+
+	private static void assertProjections(Model model, String where) {
+		List<TraceEvent> all = new ArrayList<>();
+		ModelExpander.expand(model).forEachRemaining(all::add);
+		int ranks = all.stream().mapToInt(TraceEvent::owner).max().orElse(0) + 1;
+		for (int rank = 0; rank < ranks; rank++) {
+			int owner = rank;
+			assertEquals(all.stream().filter(event -> event.owner() == owner).map(TraceEvent::toLine).toList(),
+					lines(ModelExpander.expand(model, rank)), where + ", rank " + rank + ":\n" + ModelPrinter.print(model));
+		}
+	}
+
+	/** Loops over stages (s0, s1: 0..2) and ranks (r0, r1: 0..7) around locals owned by sums holding a xor. */
+	private static Item[] randomXorItems(Random random, List<String> indices) {
+		Item[] items = new Item[1 + random.nextInt(3)];
+		for (int i = 0; i < items.length; i++) {
+			List<String> free = new ArrayList<>(List.of("s0", "s1", "r0", "r1"));
+			free.removeAll(indices);
+			if (indices.size() < 3 && random.nextInt(3) > 0) {
+				String index = free.get(random.nextInt(free.size()));
+				List<String> inner = new ArrayList<>(indices);
+				inner.add(index);
+				items[i] = loop(index, 0, index.startsWith("s") ? 2 : 7, randomXorItems(random, inner));
+			} else {
+				items[i] = local(randomXorOwner(random, indices), c(i));
+			}
+		}
+		return items;
+	}
+
+	/** {@code [8*r+] k*xor(r' + d, mask*2^shift)}, the shift 0, a stage index or 2 minus one. */
+	private static Expr randomXorOwner(Random random, List<String> indices) {
+		List<String> ranks = indices.stream().filter(index -> index.startsWith("r")).toList();
+		List<String> stages = indices.stream().filter(index -> index.startsWith("s")).toList();
+		Map<String, Long> argument = new HashMap<>();
+		if (!ranks.isEmpty()) {
+			argument.put(ranks.get(random.nextInt(ranks.size())), 1L);
+		}
+		Map<String, Long> shift = new HashMap<>();
+		long shiftConstant = 0;
+		if (!stages.isEmpty() && random.nextBoolean()) {
+			boolean down = random.nextBoolean();
+			shift.put(stages.get(random.nextInt(stages.size())), down ? -1L : 1L);
+			shiftConstant = down ? 2 : 0;
+		}
+		Map<String, Long> terms = new HashMap<>();
+		if (!ranks.isEmpty() && random.nextBoolean()) {
+			terms.put(ranks.get(random.nextInt(ranks.size())), 8L);
+		}
+		List<String> scope = List.of("s0", "s1", "r0", "r1");
+		return Exprs.canonical(random.nextInt(2), terms, List.of(),
+				List.of(Exprs.xor(1 + random.nextInt(2), Exprs.canonical(random.nextInt(3), argument, scope), 1 + random.nextInt(3),
+						Exprs.canonical(shiftConstant, shift, scope))),
+				scope);
+	}
+
+	/** {@code xor(argument, pow2(shift))}. */
+	private static Expr xor(Expr argument, Expr shift) {
+		return Exprs.canonical(0, Map.of(), List.of(), List.of(Exprs.xor(1, argument, 1, EcoreUtil.copy(shift))), List.of("s", "r"));
 	}
 
 	/** One to four items: events whose rank and word are affine in the enclosing indices, loops (some empty) nested up to depth 3. */

@@ -257,7 +257,7 @@ public final class Keys {
 
 	/**
 	 * A canonical text of an expression: the constant, then the coefficients by index depth (an
-	 * index read twice counted once), then the residues in order of their texts.
+	 * index read twice counted once), then the residues and the xors in order of their texts.
 	 */
 	static String expr(Expr expr, Map<String, Integer> depths) {
 		TreeMap<String, Long> coefficients = new TreeMap<>();
@@ -268,6 +268,10 @@ public final class Keys {
 		List<String> residues = new ArrayList<>();
 		for (Residue residue : expr.getResidues()) {
 			residues.add(residue.getCoefficient() + "*mod(" + expr(residue.getArgument(), depths) + "," + residue.getModulus() + ")");
+		}
+		for (var xor : expr.getXors()) {
+			residues.add(xor.getCoefficient() + "*xor(" + expr(xor.getArgument(), depths) + "," + xor.getMask() + "*pow2("
+					+ expr(xor.getShift(), depths) + "))");
 		}
 		residues.sort(null);
 		StringBuilder text = new StringBuilder().append(expr.getConstant());

@@ -5,12 +5,18 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.eclipse.emf.common.util.URI;
 
@@ -37,7 +43,8 @@ import com.google.inject.Inject;
 
 /**
  * Completion: keywords (by default), templates for a loop and an annotation, the indices of the
- * enclosing loops where an expression or value may name one, the tags, communicators and collective
+ * enclosing loops and the calls {@code mod(}, {@code xor(} and {@code pow2(} where an expression or
+ * value may name one, the tags, communicators and collective
  * names the model already uses, and after {@code }.} in an annotation the attributes named in the headers
  * of the data traces of the model's traces ({@link TraceSource#readyOfModel}), the directions only
  * after a whole attribute.
@@ -46,6 +53,9 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 
 	/** Attributes every data trace has (docs/FORMATS.md): proposed when no data trace is found. */
 	static final List<String> ATTRIBUTES = List.of("time", "end", "size");
+
+	/** The tokens of a line that open or close a call or parentheses, or separate arguments. */
+	private static final Pattern CALL_TOKENS = Pattern.compile("(mod|xor|pow2)\\(|[(),]");
 
 	@Inject
 	private LoopsGrammarAccess grammar;
@@ -58,6 +68,7 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 			namesInModel(context, Sync.class, Sync::getName).forEach(name -> propose(name, "collective", context, acceptor));
 		} else if (isIndexPosition(assignment)) {
 			indicesInScope(context).forEach(index -> propose(index, "loop index", context, acceptor));
+			proposeCalls(context, acceptor);
 			if (isTagPosition(context)) {
 				namesInModel(context, Message.class, LoopsIdeContentProposalProvider::symbolTag)
 						.forEach(tag -> propose(tag, "tag", context, acceptor));
@@ -92,6 +103,68 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 			entry.setKind(ContentAssistEntry.KIND_SNIPPET);
 			acceptor.accept(entry, getProposalPriorities().getDefaultPriority(entry) - 1);
 		}
+	}
+
+	/**
+	 * The call whose parentheses the cursor is inside on its line: {@code mod}, {@code xor},
+	 * {@code xor,} once past the comma of a xor (its mask), {@code pow2}; empty outside any call.
+	 * The expression rules are datatype rules, whose keywords the parser does not propose: the calls
+	 * are proposed from the text.
+	 */
+	private static String enclosingCall(String line) {
+		Deque<String> open = new ArrayDeque<>(); // innermost first; "" for parentheses
+		Matcher tokens = CALL_TOKENS.matcher(line);
+		while (tokens.find()) {
+			String token = tokens.group();
+			if (token.equals(")")) {
+				open.pollFirst();
+			} else if (token.equals(",")) {
+				String call = open.pollFirst();
+				open.push(call == null ? "," : call + ",");
+			} else {
+				open.push(token.substring(0, token.length() - 1));
+			}
+		}
+		return open.stream().allMatch(String::isEmpty) ? "" : open.getFirst();
+	}
+
+	/** The text of the cursor's line before the cursor. */
+	private static String lineBeforeCursor(ContentAssistContext context) {
+		String text = context.getRootNode().getText();
+		int offset = Math.min(context.getOffset(), text.length());
+		return text.substring(text.lastIndexOf('\n', offset - 1) + 1, offset);
+	}
+
+	/**
+	 * {@code mod(} and {@code xor(} in an expression outside any call (their arguments are affine)
+	 * and outside loop bounds.
+	 */
+	private void proposeCalls(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+		String line = lineBeforeCursor(context);
+		if (enclosingCall(line).isEmpty() && !line.stripLeading().startsWith("for ")) {
+			proposeCall("mod(", "mod(a,m): the remainder of a in 0..m-1", context, acceptor);
+			proposeCall("xor(", "xor(a,m) or xor(a,pow2(s)): a with the bits of m, or the bit s, flipped", context, acceptor);
+		}
+	}
+
+	/** Besides what the grammar proposes, {@code pow2(} as the mask of a xor, where the parser proposes nothing. */
+	@Override
+	public void createProposals(Collection<ContentAssistContext> contexts, IIdeContentProposalAcceptor acceptor) {
+		super.createProposals(contexts, acceptor);
+		Set<String> prefixes = new HashSet<>();
+		for (ContentAssistContext context : contexts) {
+			if (prefixes.add(context.getPrefix()) && enclosingCall(lineBeforeCursor(context)).equals("xor,")) {
+				proposeCall("pow2(", "pow2(s): the mask 2^s of a xor", context, acceptor);
+			}
+		}
+	}
+
+	/**
+	 * A call after what the context's prefix holds of the expression: the prefix of an expression
+	 * (a datatype rule) is its text up to the cursor, the call replaces only the word being typed.
+	 */
+	private void proposeCall(String call, String description, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+		propose(context.getPrefix().replaceFirst("[A-Za-z0-9_]*$", "") + call, description, context, acceptor);
 	}
 
 	/**

@@ -11,13 +11,14 @@ import org.looptrace.model.Expr;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Residue;
 import org.looptrace.model.Term;
+import org.looptrace.model.Xor;
 import org.looptrace.model.core.Exprs;
 
 /**
  * Intervals of the loop indices of a nest, from the bounds of its loops (interval arithmetic, so
  * the minimum of an expression may be below its true minimum on triangular nests: callers warn,
- * they do not reject). An expression with residues, whose summands interval arithmetic takes as
- * independent, is evaluated on every point of the indices' box when the box is small.
+ * they do not reject). An expression with residues or xors, whose summands interval arithmetic
+ * takes as independent, is evaluated on every point of the indices' box when the box is small.
  */
 @NonNullByDefault
 final class IndexRanges {
@@ -47,7 +48,7 @@ final class IndexRanges {
 	/** The least value the expression can take, or null when unknown. */
 	@Nullable Long minimum(@Nullable Expr expr) {
 		long @Nullable [] range = range(expr);
-		if (range == null || expr == null || expr.getResidues().isEmpty() || range[0] >= 0) {
+		if (range == null || expr == null || Exprs.isAffine(expr) || range[0] >= 0) {
 			return range == null ? null : range[0];
 		}
 		// 1+2*i-mod(1+i,4) for i in 0..3 is never negative, though 1 + 0 - 3 is
@@ -86,33 +87,65 @@ final class IndexRanges {
 		return minimum;
 	}
 
-	/** {min, max} of the expression, or null when an index has no range or the arithmetic overflows. */
-	private long @Nullable [] range(@Nullable Expr expr) {
+	/**
+	 * {min, max} of the expression, or null when an index has no range, the arithmetic overflows or a
+	 * xor's shift can leave 0 .. 62.
+	 */
+	long @Nullable [] range(@Nullable Expr expr) {
 		if (expr == null) {
 			return null;
 		}
 		try {
-			long min = expr.getConstant();
-			long max = expr.getConstant();
+			long[] sum = { expr.getConstant(), expr.getConstant() };
 			for (Term term : expr.getTerms()) {
-				long @Nullable [] index = ranges.get(term.getIndex());
-				if (index == null) {
+				if (!add(sum, term.getCoefficient(), ranges.get(term.getIndex()))) {
 					return null;
 				}
-				long a = Math.multiplyExact(term.getCoefficient(), index[0]);
-				long b = Math.multiplyExact(term.getCoefficient(), index[1]);
-				min = Math.addExact(min, Math.min(a, b));
-				max = Math.addExact(max, Math.max(a, b));
 			}
 			for (Residue residue : expr.getResidues()) {
 				// the remainder lies in 0 .. modulus - 1, whatever its argument
-				long a = Math.multiplyExact(residue.getCoefficient(), residue.getModulus() - 1);
-				min = Math.addExact(min, Math.min(0, a));
-				max = Math.addExact(max, Math.max(0, a));
+				add(sum, residue.getCoefficient(), new long[] { 0, residue.getModulus() - 1 });
 			}
-			return new long[] { min, max };
+			for (Xor xor : expr.getXors()) {
+				if (!add(sum, xor.getCoefficient(), xorRange(xor))) {
+					return null;
+				}
+			}
+			return sum;
 		} catch (ArithmeticException e) {
 			return null;
 		}
+	}
+
+	/** Adds {@code coefficient * range} to the interval {@code sum}; false when the range is unknown. */
+	private static boolean add(long[] sum, long coefficient, long @Nullable [] range) {
+		if (range == null) {
+			return false;
+		}
+		long a = Math.multiplyExact(coefficient, range[0]);
+		long b = Math.multiplyExact(coefficient, range[1]);
+		sum[0] = Math.addExact(sum[0], Math.min(a, b));
+		sum[1] = Math.addExact(sum[1], Math.max(a, b));
+		return true;
+	}
+
+	/**
+	 * {min, max} of {@code xor(a, M)}: a - M <= a xor M <= a + M for M >= 0, and a xor M has no bit
+	 * above the highest of a and M when a >= 0.
+	 */
+	private long @Nullable [] xorRange(Xor xor) {
+		long @Nullable [] argument = range(xor.getArgument());
+		long @Nullable [] shift = range(xor.getShift());
+		if (argument == null || shift == null || shift[0] < 0 || shift[1] > Long.numberOfLeadingZeros(xor.getMask()) - 1) {
+			return null;
+		}
+		long largestMask = xor.getMask() << shift[1];
+		long min = Math.subtractExact(argument[0], largestMask);
+		long max = Math.addExact(argument[1], largestMask);
+		if (argument[0] >= 0) {
+			min = Math.max(0, min);
+			max = Math.min(max, -1L >>> Long.numberOfLeadingZeros(argument[1] | largestMask));
+		}
+		return new long[] { min, max };
 	}
 }

@@ -15,8 +15,10 @@ public interface LoopsIssueCodes {
 	String SHADOWED_INDEX = PREFIX + "shadowedIndex";
 	/** A loop body without any construct. */
 	String EMPTY_LOOP = PREFIX + "emptyLoop";
-	/** A loop bound that holds a mod(...): bounds are affine. */
+	/** A loop bound that holds a mod(...) or a xor(...): bounds are affine. */
 	String RESIDUE_IN_BOUND = PREFIX + "residueInBound";
+	/** A xor whose shift leaves 0 .. 62 minus the bits of its mask within the enclosing loops. */
+	String XOR_SHIFT_RANGE = PREFIX + "xorShiftRange";
 	/** A loop whose upper bound is always below its lower bound (warning). */
 	String ZERO_TRIP_LOOP = PREFIX + "zeroTripLoop";
 	/** A rank or peer that is negative, or can be for some iteration. */

@@ -27,6 +27,7 @@ import org.looptrace.model.LooptracePackage.Literals;
 import org.looptrace.model.Message;
 import org.looptrace.model.Model;
 import org.looptrace.model.Residue;
+import org.looptrace.model.Xor;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.RankSet;
@@ -44,8 +45,8 @@ public class LoopsValidator extends AbstractLoopsValidator {
 
 	@Check
 	public void checkIndicesBound(Expr expr) {
-		if (expr.eContainer() instanceof Residue) {
-			return; // checked with the expression that holds the residue
+		if (expr.eContainer() instanceof Residue || expr.eContainer() instanceof Xor) {
+			return; // checked with the expression that holds the residue or the xor
 		}
 		List<Loop> loops = enclosingLoops(expr);
 		for (String index : Exprs.indices(expr)) {
@@ -81,10 +82,41 @@ public class LoopsValidator extends AbstractLoopsValidator {
 	public void checkBoundsAffine(Loop loop) {
 		for (Expr bound : List.of(loop.getLower(), loop.getUpper())) {
 			if (bound != null && !Exprs.isAffine(bound)) {
-				error("the bound " + Exprs.toText(bound) + " of the loop over '" + loop.getIndex()
-						+ "' holds a mod(...): loop bounds are affine (mod is for ranks, peers and numbers of events)",
-						bound, null, LoopsIssueCodes.RESIDUE_IN_BOUND);
+				String call = bound.getResidues().isEmpty() ? "xor" : "mod";
+				error("the bound " + Exprs.toText(bound) + " of the loop over '" + loop.getIndex() + "' holds a " + call
+						+ "(...): loop bounds are affine (" + call + " is for ranks, peers and numbers of events)", bound, null,
+						LoopsIssueCodes.RESIDUE_IN_BOUND);
 			}
+		}
+	}
+
+	/**
+	 * The shift of a xor stays in 0 .. 62 minus the mask's bits over the enclosing loops: an error when
+	 * interval arithmetic is exact (a shift of one index, or of indices of loops with constant bounds),
+	 * a warning when a triangular nest may keep it in range.
+	 */
+	@Check
+	public void checkXorShift(Xor xor) {
+		Expr shift = xor.getShift();
+		if (shift == null || Exprs.isConstant(shift) || !(xor.eContainer() instanceof Expr expr)) {
+			return; // a constant shift is checked when the text is read
+		}
+		List<Loop> loops = enclosingLoops(expr);
+		long @Nullable [] range = IndexRanges.of(loops).range(shift);
+		long most = Long.numberOfLeadingZeros(xor.getMask()) - 1;
+		if (range == null || range[0] >= 0 && range[1] <= most) {
+			return;
+		}
+		boolean exact = Exprs.indices(shift).size() == 1 || loops.stream().filter(loop -> Exprs.reads(shift, loop.getIndex()))
+				.allMatch(loop -> Exprs.isConstant(loop.getLower()) && Exprs.isConstant(loop.getUpper()));
+		String message = "the shift " + Exprs.toText(shift) + " of the mask " + xor.getMask() + " in " + Exprs.toText(expr)
+				+ (exact ? " goes" : " can go") + " from " + range[0] + " to " + range[1]
+				+ " within the bounds of the enclosing loops: expected a shift between 0 and " + most
+				+ (most == 62 ? "" : " (the mask's highest bit stays below 2^63)");
+		if (exact) {
+			error(message, expr, null, LoopsIssueCodes.XOR_SHIFT_RANGE);
+		} else {
+			warning(message, expr, null, LoopsIssueCodes.XOR_SHIFT_RANGE);
 		}
 	}
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
@@ -15,6 +16,7 @@ import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Residue;
 import org.looptrace.model.Term;
+import org.looptrace.model.Xor;
 import org.looptrace.model.core.Exprs;
 
 /**
@@ -28,9 +30,12 @@ import org.looptrace.model.core.Exprs;
  * m / gcd(a, m); {@code c·x + Σ c_j·y_j + rest}, y_j the indices of loops inside with constant bounds
  * (a row of a 2-D grid), in an interval of x; a residue {@code k·mod(a, m)} whose argument reads such
  * inner indices but not x counts there as a value between 0 and k·(m − 1) (a periodic grid's
- * neighbour in the row). An owner that reads x in more than one place, or an index of no such loop, or
- * that can be negative (a model that is not valid), is not solved: every iteration may then hold an
- * event of the rank.
+ * neighbour in the row), and a xor {@code k·xor(a, mask·2^s)} reading them but not x as a value
+ * between 0 and k times the argument's largest value OR'd with the largest shifted mask, all bits
+ * below the highest set; {@code rest + k·xor(a·x + d, M)}, M fixed (a butterfly's peer at one
+ * stage), is the rank in at most one iteration. An owner that reads x in more than one place, or an
+ * index of no such loop, or that can be negative (a model that is not valid), or a xor's shift that
+ * reads x, is not solved: every iteration may then hold an event of the rank.
  */
 public final class OwnerIterations {
 
@@ -59,7 +64,11 @@ public final class OwnerIterations {
 	 */
 	public static long @Nullable [] of(Loop loop, long lower, long upper, int rank, Map<String, Long> fixed) {
 		OwnerIterations solver = new OwnerIterations(loop, lower, upper, rank, fixed);
-		return solver.solved(loop) ? solver.values.stream().mapToLong(Long::longValue).toArray() : null;
+		try {
+			return solver.solved(loop) ? solver.values.stream().mapToLong(Long::longValue).toArray() : null;
+		} catch (ArithmeticException e) {
+			return null; // an overflow, or a xor's shift out of range: every iteration runs, and the expansion reports it
+		}
 	}
 
 	/** Solves for the owners of the events of a block; false when one cannot be solved for. */
@@ -117,8 +126,38 @@ public final class OwnerIterations {
 			}
 			wrapping = read.contains(x) ? residue : wrapping;
 		}
-		// the rest: owner with x and the inner indices at 0, residues reading x or inner indices taken out
-		long rest = Math.subtractExact(Exprs.evaluate(owner, atZero), bounded);
+		Xor flipping = null;
+		Expr others = owner; // the owner without the xors that read x or inner indices, copied only when it has xors
+		if (!owner.getXors().isEmpty()) {
+			others = EcoreUtil.copy(owner);
+			others.getXors().clear();
+		}
+		for (Xor xor : owner.getXors()) {
+			Set<String> read = indices(xor);
+			boolean readsInner = read.stream().anyMatch(inner::containsKey);
+			if (read.contains(x) && (readsInner || flipping != null || wrapping != null || coefficient(owner, x) != 0
+					|| Exprs.reads(xor.getShift(), x))) {
+				return false;
+			}
+			if (readsInner) {
+				Long largest = largestValue(xor);
+				if (largest == null) {
+					return false;
+				}
+				long span = Math.multiplyExact(xor.getCoefficient(), largest);
+				least = Math.addExact(least, Math.min(0, span));
+				most = Math.addExact(most, Math.max(0, span));
+			} else if (read.contains(x)) {
+				flipping = xor;
+			} else {
+				others.getXors().add(EcoreUtil.copy(xor));
+			}
+		}
+		// the rest: owner with x and the inner indices at 0, residues and xors reading x or inner indices taken out
+		long rest = Math.subtractExact(Exprs.evaluate(others, atZero), bounded);
+		if (flipping != null) {
+			return indices.stream().noneMatch(inner::containsKey) && flipped(flipping, rest);
+		}
 		if (wrapping != null) {
 			if (indices.stream().anyMatch(inner::containsKey)) {
 				return false;
@@ -158,6 +197,71 @@ public final class OwnerIterations {
 			values.add(value);
 		}
 		return true;
+	}
+
+	/**
+	 * Adds the value of x, if any, where {@code rest + k·xor(a·x + d, M)} is the rank, M the xor's
+	 * shifted mask at the fixed indices: a·x + d = ((rank − rest) / k) xor M. False when the owner
+	 * can be negative (a model that is not valid).
+	 */
+	private boolean flipped(Xor xor, long rest) {
+		Exprs.IndexEnvironment atZero = index -> fixed.containsKey(index) ? fixed.get(index) : 0;
+		Expr argument = xor.getArgument();
+		long a = coefficient(argument, x);
+		long d = Exprs.evaluate(argument, atZero);
+		long k = xor.getCoefficient();
+		long shift = Exprs.evaluate(xor.getShift(), atZero);
+		if (a == 0 || rest < 0 || k < 0 || Math.min(Math.multiplyExact(a, lower), Math.multiplyExact(a, upper)) + d < 0 || shift < 0
+				|| shift > Long.numberOfLeadingZeros(xor.getMask()) - 1) {
+			return false;
+		}
+		long wanted = rank - rest;
+		if (wanted < 0 || wanted % k != 0) {
+			return true;
+		}
+		long target = Math.subtractExact(wanted / k ^ (xor.getMask() << shift), d);
+		if (target % a == 0 && target / a >= lower && target / a <= upper) {
+			values.add(target / a);
+		}
+		return true;
+	}
+
+	/** The indices a xor reads, in its argument and its shift. */
+	private static Set<String> indices(Xor xor) {
+		Set<String> read = new TreeSet<>(Exprs.indices(xor.getArgument()));
+		read.addAll(Exprs.indices(xor.getShift()));
+		return read;
+	}
+
+	/**
+	 * A bound on a xor's value over the ranges of the inner indices and the fixed values of the
+	 * others (its least is 0): every bit below the highest of its argument's largest value and its
+	 * largest shifted mask; null when the argument or the shift can be negative, or the shift too large.
+	 */
+	private @Nullable Long largestValue(Xor xor) {
+		long[] argument = range(xor.getArgument());
+		long[] shift = range(xor.getShift());
+		if (argument[0] < 0 || shift[0] < 0 || shift[1] > Long.numberOfLeadingZeros(xor.getMask()) - 1) {
+			return null;
+		}
+		return -1L >>> Long.numberOfLeadingZeros(argument[1] | xor.getMask() << shift[1]);
+	}
+
+	/** {min, max} of an affine expression over the ranges of the inner indices and the fixed values of the others. */
+	private long[] range(Expr affine) {
+		long min = affine.getConstant();
+		long max = affine.getConstant();
+		for (Term term : affine.getTerms()) {
+			long[] range = inner.get(term.getIndex());
+			if (range == null) {
+				range = new long[] { fixed.get(term.getIndex()), fixed.get(term.getIndex()) };
+			}
+			long a = Math.multiplyExact(term.getCoefficient(), range[0]);
+			long b = Math.multiplyExact(term.getCoefficient(), range[1]);
+			min = Math.addExact(min, Math.min(a, b));
+			max = Math.addExact(max, Math.max(a, b));
+		}
+		return new long[] { min, max };
 	}
 
 	/**

@@ -71,7 +71,7 @@ final class Counts {
 		return body.sum(loop.getIndex(), lower, upper);
 	}
 
-	/** A bound as a polynomial; null when missing or not affine (a mod(...) in a bound is an error). */
+	/** A bound as a polynomial; null when missing or not affine (a mod(...) or a xor(...) in a bound is an error). */
 	private static @Nullable Polynomial polynomial(@Nullable Expr expr) {
 		if (expr == null || !Exprs.isAffine(expr)) {
 			return null;
