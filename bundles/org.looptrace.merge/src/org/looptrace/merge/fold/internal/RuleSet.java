@@ -71,7 +71,10 @@ record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins
 	 * of a mask fold as one loop whose peer is {@code xor(i, m)}, and the stages of a recursive
 	 * doubling as one loop over stages, the mask's power stepping ({@link Butterflies}).
 	 */
-	static final RuleSet BUTTERFLIES = new RuleSet("butterflies", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, TRANSLATED_PAIRS, WRAP_AROUNDS, JUMPING_CONSTANTS, XOR_PEERS));
+	static final RuleSet BUTTERFLIES = new RuleSet("butterflies", EnumSet.of(PAIRS, PAIRS_OF_LOOPS, XOR_PEERS));
+	/** As PERIODIC, and butterflies: a butterfly's stages beside the neighbours of a periodic grid. */
+	static final RuleSet PERIODIC_BUTTERFLIES = new RuleSet("periodic butterflies",
+			EnumSet.of(PAIRS, PAIRS_OF_LOOPS, TRANSLATED_PAIRS, WRAP_AROUNDS, JUMPING_CONSTANTS, XOR_PEERS));
 
 	/** The rule sets each order of a system is folded with, in the order of the ties. */
 	static final List<RuleSet> CANDIDATES = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS, PERIODIC);
@@ -82,12 +85,12 @@ record RuleSet(String name, Set<Capability> capabilities, @Nullable JumpingJoins
 	static final List<RuleSet> CANDIDATES_CONSTANTS_APART = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS,
 			PERIODIC_CONSTANTS_APART);
 	/**
-	 * As CANDIDATES, and BUTTERFLIES last: the third folding of a model, kept where smaller. Not a
+	 * As CANDIDATES, and the butterflies last: the third folding of a model, kept where smaller. Not a
 	 * candidate of the first: a body folded smallest with xors may keep the bodies and levels
 	 * around it from folding as well as they do without (NPB MG's levels), which only the whole tells.
 	 */
 	static final List<RuleSet> CANDIDATES_BUTTERFLIES = List.of(NLR, TRANSLATIONS, ANY_PAIRS, PAIRS_AND_LOOP_PAIRS, RANK_SHIFTS, PERIODIC,
-			BUTTERFLIES);
+			BUTTERFLIES, PERIODIC_BUTTERFLIES);
 
 	RuleSet {
 		if (capabilities.contains(UNROLLED_FITS) != (answers != null)) {
