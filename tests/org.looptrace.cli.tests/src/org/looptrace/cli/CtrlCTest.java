@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Ctrl-C typed while a command works, once its progress bar shows work done: the command stops,
  * erases its bar, says it was cancelled and exits with status 130, leaving neither its output nor
- * a hidden temporary beside it, and a cache of local models the next run reuses.
+ * a hidden temporary beside it, and a cache of local models the next run reuses. Work that does
+ * not stop is ended after {@link CtrlC#GRACE}, its output removed all the same.
  */
 class CtrlCTest {
 
@@ -59,6 +61,31 @@ class CtrlCTest {
 		try (Terminal terminal = Terminal.start("generate", "halo", "--ranks", "64", "--iterations", "4000",
 				outputs.resolve("halo").toString())) {
 			interrupt(terminal, "generate");
+		}
+		assertEquals(List.of(), Cli.list(outputs));
+	}
+
+	@Test
+	void workThatDoesNotStopIsEndedLeavingNoFolder(@TempDir Path dir) throws Exception {
+		// an mpirun that neither Ctrl-C nor the request to stop ends
+		Path bin = Files.createDirectory(dir.resolve("bin"));
+		Path mpirun = Files.writeString(bin.resolve("mpirun"), "#!/bin/sh\ntrap '' INT TERM\necho running\nexec sleep 600\n");
+		Path program = Files.writeString(dir.resolve("program"), "#!/bin/sh\n");
+		for (Path file : List.of(mpirun, program)) {
+			file.toFile().setExecutable(true);
+		}
+		// the tracer is only looked for
+		Path home = dir.resolve("home");
+		Files.createFile(Files.createDirectories(home.resolve("tracer/build")).resolve("liblooptrace.so"));
+		Path outputs = Files.createDirectory(dir.resolve("outputs"));
+		try (Terminal terminal = Terminal.start(Map.of("looptrace.home", home.toString()), bin.toString(), "trace", "-np", "2", "-o",
+				outputs.resolve("traces").toString(), program.toString())) {
+			terminal.waitFor(Pattern.compile("running"));
+			terminal.ctrlC();
+			int status = terminal.exitStatus();
+			String screen = terminal.screen();
+			assertEquals(130, status, screen);
+			assertTrue(screen.endsWith("\r\033[Klooptrace trace: cancelled, ended after " + CtrlC.GRACE.toSeconds() + " s\r\n"), screen);
 		}
 		assertEquals(List.of(), Cli.list(outputs));
 	}

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -45,14 +46,26 @@ final class Terminal implements AutoCloseable {
 
 	/** Starts {@code looptrace args...} on the class path of the CLI bundle, as the launcher does. */
 	static Terminal start(String... args) throws IOException {
+		return start(Map.of(), Map.of(), args);
+	}
+
+	/** The same with Java's system {@code properties} and the folders of {@code path} first in PATH. */
+	static Terminal start(Map<String, String> properties, String path, String... args) throws IOException {
+		return start(properties, Map.of("PATH", path + java.io.File.pathSeparator + System.getenv("PATH")), args);
+	}
+
+	private static Terminal start(Map<String, String> properties, Map<String, String> environment, String... args) throws IOException {
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"--enable-native-access=ALL-UNNAMED", "-Dguice_bytecode_gen_option=DISABLED", "-cp", classPath(),
-				Main.class.getName()));
+				"--enable-native-access=ALL-UNNAMED", "-Dguice_bytecode_gen_option=DISABLED", "-cp", classPath()));
+		properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+		command.add(Main.class.getName());
 		command.addAll(List.of(args));
 		StringBuilder line = new StringBuilder("exec env --default-signal=INT");
 		// a JVM started with SIGINT ignored (a build run in the background of a script) would keep ignoring it
 		command.forEach(word -> line.append(" '").append(word.replace("'", "'\\''")).append('\''));
-		return new Terminal(new ProcessBuilder("script", "-qefc", line.toString(), "/dev/null").redirectErrorStream(true).start());
+		ProcessBuilder terminal = new ProcessBuilder("script", "-qefc", line.toString(), "/dev/null").redirectErrorStream(true);
+		terminal.environment().putAll(environment);
+		return new Terminal(terminal.start());
 	}
 
 	/** The jars of the CLI bundle and of every bundle it is wired to, as the test's OSGi runtime found them. */
