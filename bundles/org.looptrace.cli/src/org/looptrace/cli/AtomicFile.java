@@ -38,23 +38,22 @@ final class AtomicFile {
 
 	/**
 	 * Writes what {@code content} streams to {@code file}, replacing it when {@code content} returns;
-	 * when it throws, the temporary file is deleted and {@code file} is left as it was. Missing folders
-	 * of {@code file} are created.
+	 * when it throws, Ctrl-C was pressed, or the JVM is stopped meanwhile, the temporary file is
+	 * deleted and {@code file} is left as it was. Missing folders of {@code file} are created.
 	 */
 	static void write(Path file, Content content) throws IOException {
 		Path absolute = file.toAbsolutePath();
 		Path temporary = Files.createTempFile(Files.createDirectories(absolute.getParent()), "." + absolute.getFileName(), ".tmp");
-		try {
+		PartialOutput.deletedAfter(temporary, () -> {
 			try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary))) {
 				content.writeTo(out);
 			}
+			CtrlC.PROGRESS.checkCancelled();
 			try {
-				Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+				return Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 			} catch (AtomicMoveNotSupportedException e) {
-				Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
+				return Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
 			}
-		} finally {
-			Files.deleteIfExists(temporary);
-		}
+		});
 	}
 }

@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Writes every output folder of the commands, as {@link AtomicFile} writes their files: the content
@@ -40,8 +38,8 @@ final class AtomicFolder {
 	/**
 	 * Writes what {@code content} puts into a new temporary folder beside {@code folder} (missing
 	 * parents created), then moves it to {@code folder}, replacing the folder there only then. When
-	 * {@code content} throws, or the JVM is stopped meanwhile, the temporary folder is deleted and
-	 * {@code folder} is left as it was.
+	 * {@code content} throws, Ctrl-C was pressed, or the JVM is stopped meanwhile, the temporary
+	 * folder is deleted and {@code folder} is left as it was.
 	 *
 	 * @return what {@code content} returned
 	 */
@@ -50,21 +48,12 @@ final class AtomicFolder {
 		Path parent = Files.createDirectories(absolute.getParent());
 		String name = "." + absolute.getFileName();
 		Path temporary = fresh(parent, name + ".new.");
-		// an interrupt (Ctrl-C on a long conversion or run) ends the JVM without reaching finally
-		Thread cleanup = new Thread(() -> deleteQuietly(temporary), "looptrace: delete " + temporary);
-		Runtime.getRuntime().addShutdownHook(cleanup);
-		try {
+		return PartialOutput.deletedAfter(temporary, () -> {
 			T result = content.writeInto(temporary);
+			CtrlC.PROGRESS.checkCancelled();
 			replace(temporary, absolute, parent, name);
 			return result;
-		} finally {
-			deleteQuietly(temporary);
-			try {
-				Runtime.getRuntime().removeShutdownHook(cleanup);
-			} catch (IllegalStateException e) {
-				// the JVM is stopping: the hook runs, and finds nothing left to delete
-			}
-		}
+		});
 	}
 
 	/**
@@ -86,7 +75,7 @@ final class AtomicFolder {
 			move(old, target);
 			throw e;
 		}
-		deleteQuietly(old);
+		PartialOutput.delete(old);
 	}
 
 	/**
@@ -108,21 +97,6 @@ final class AtomicFolder {
 			Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
 		} catch (AtomicMoveNotSupportedException e) {
 			Files.move(from, to);
-		}
-	}
-
-	/** Deletes a folder and all it holds, when it is there; what cannot be deleted stays. */
-	private static void deleteQuietly(Path folder) {
-		if (!Files.exists(folder)) {
-			return;
-		}
-		try (Stream<Path> paths = Files.walk(folder)) {
-			// deepest first: a folder is empty when its turn comes
-			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-				Files.deleteIfExists(path);
-			}
-		} catch (IOException e) {
-			// a temporary folder left behind is hidden and harmless: the command's own error matters more
 		}
 	}
 }

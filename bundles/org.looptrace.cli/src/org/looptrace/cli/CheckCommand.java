@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-import org.looptrace.model.core.Progress;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceCheck;
@@ -65,7 +64,7 @@ public final class CheckCommand implements Command {
 		TraceSource source = TraceInput.open(name(), given, calls, out);
 		TraceCheck checked;
 		try {
-			checked = TraceCheck.of(source, ConsistencyCheck.DEFAULT_SHOWN_PER_FILE, Progress.NONE);
+			checked = TraceCheck.of(source, ConsistencyCheck.DEFAULT_SHOWN_PER_FILE, CtrlC.PROGRESS);
 		} catch (TraceFormatException e) {
 			throw new UsageException(name() + ": " + e.diagnostic(), e);
 		} catch (IOException e) { // the archive was read a moment ago: it changed under us

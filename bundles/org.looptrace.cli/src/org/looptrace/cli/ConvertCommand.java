@@ -63,7 +63,7 @@ public final class ConvertCommand implements Command {
 		}
 		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"));
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
-		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
+		Progress progress = TerminalProgress.of(err);
 		try {
 			Otf2Archive archive = Otf2Archive.open(input);
 			List<Diagnostic> definitions = archive.warnings();

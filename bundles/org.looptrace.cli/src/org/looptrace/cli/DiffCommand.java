@@ -17,7 +17,6 @@ import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Construct;
 import org.looptrace.model.core.ConstructPath;
-import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.ScanRecord;
 
 /** {@code looptrace diff}: the differences between two models, for regression checks of communication. */
@@ -85,7 +84,7 @@ public final class DiffCommand implements Command {
 		Side right = load(b, calls, err);
 		List<Difference> differences;
 		try {
-			differences = ModelDiff.compare(left.located().model(), right.located().model(), arguments.flag("--ignore-counts"), Progress.NONE);
+			differences = ModelDiff.compare(left.located().model(), right.located().model(), arguments.flag("--ignore-counts"), CtrlC.PROGRESS);
 		} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
 			throw new UsageException(name() + ": " + inputs.get(0) + ", " + inputs.get(1) + ": " + e.getMessage());
 		}

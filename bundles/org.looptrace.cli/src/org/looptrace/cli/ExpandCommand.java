@@ -73,8 +73,11 @@ public final class ExpandCommand implements Command {
 		try {
 			for (long count = 1; events.hasNext(); count++) {
 				out.append(events.next().toLine()).append('\n');
-				if (count % CHECK_EVERY == 0 && out.checkError()) {
-					return 0; // the reader went away (e.g. | head): nothing more to do
+				if (count % CHECK_EVERY == 0) {
+					CtrlC.PROGRESS.checkCancelled();
+					if (out.checkError()) {
+						return 0; // the reader went away (e.g. | head): nothing more to do
+					}
 				}
 			}
 		} catch (IllegalStateException | ArithmeticException e) {

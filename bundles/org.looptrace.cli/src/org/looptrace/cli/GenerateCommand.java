@@ -101,10 +101,12 @@ public final class GenerateCommand implements Command {
 		} catch (IllegalArgumentException e) {
 			throw new UsageException(name() + ": " + e.getMessage());
 		}
+		Progress progress = TerminalProgress.of(err);
 		int written = AtomicFolder.write(folder, into -> {
-			Patterns.write(pattern, into, Progress.NONE);
+			Patterns.write(pattern, into, progress);
 			return pattern.ranks();
 		});
+		TerminalProgress.clear(progress);
 		out.println("wrote " + name + " on " + written + " ranks, " + iterations + " iterations, seed " + seed + " into " + folder);
 		return 0;
 	}

@@ -54,6 +54,7 @@ public final class Main {
 	public static void main(String[] args) {
 		PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
 		PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+		CtrlC.handle(args.length > 0 ? args[0] : "", err);
 		int status = run(args, out, err);
 		out.flush();
 		java.lang.System.exit(status);
@@ -83,21 +84,36 @@ public final class Main {
 		}
 		try {
 			return command.run(rest, out, err);
+		} catch (CancellationException e) {
+			return cancelled(command, err);
 		} catch (UsageException e) {
+			if (CtrlC.pressed()) {
+				return cancelled(command, err);
+			}
 			err.println("looptrace " + e.getMessage());
 			return 2;
-		} catch (CancellationException e) {
-			err.println("looptrace " + command.name() + ": cancelled");
-			return 130;
 		} catch (OutOfMemoryError e) {
 			err.println("looptrace " + command.name() + ": out of memory; give the JVM more with LOOPTRACE_JAVA_OPTS=-Xmx8g");
 			return 3;
 		} catch (Exception e) {
+			if (CtrlC.pressed()) {
+				return cancelled(command, err);
+			}
 			// A bug, not bad input: the stack trace is what a bug report needs.
 			err.println("looptrace " + command.name() + ": internal error, please report it with this trace:");
 			e.printStackTrace(err);
 			return 70;
 		}
+	}
+
+	/**
+	 * Says that the command stopped on Ctrl-C, after its progress bar. A failure after Ctrl-C is
+	 * Ctrl-C's too (a stream closed by the interruption, an output its cleanup deleted).
+	 */
+	private static int cancelled(Command command, PrintStream err) {
+		TerminalProgress.erase(err);
+		err.println("looptrace " + command.name() + ": cancelled");
+		return CtrlC.EXIT_STATUS;
 	}
 
 	static String overview() {

@@ -20,7 +20,6 @@ import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.model.Construct;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ConstructPath;
-import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.MessageBytes;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.trace.otf2.TraceSource;
@@ -90,8 +89,8 @@ public final class MatrixCommand implements Command {
 			if (path != null) {
 				construct = ConstructPath.find(model, path);
 			}
-			matrix = path == null ? CommunicationMatrix.of(model, Progress.NONE)
-					: CommunicationMatrix.of(model, path, Progress.NONE);
+			matrix = path == null ? CommunicationMatrix.of(model, CtrlC.PROGRESS)
+					: CommunicationMatrix.of(model, path, CtrlC.PROGRESS);
 		} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage());
 		}
@@ -124,7 +123,7 @@ public final class MatrixCommand implements Command {
 		TraceSource data = source != null ? source : TraceInput.ofModel(name(), given, Objects.requireNonNull(text), calls, err);
 		SortedMap<org.looptrace.model.core.Channel, Long> perChannel;
 		try {
-			perChannel = data.read(folder -> MessageBytes.of(model, construct, folder, Progress.NONE));
+			perChannel = data.read(folder -> MessageBytes.of(model, construct, folder, CtrlC.PROGRESS));
 		} catch (TraceFormatException e) {
 			Path anchor = data.anchor();
 			throw new UsageException(name() + ": " + e.diagnostic() + " (--bytes reads the size of each message from "

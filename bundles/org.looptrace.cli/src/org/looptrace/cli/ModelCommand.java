@@ -153,7 +153,7 @@ public final class ModelCommand implements Command {
 		Path output = outputName == null ? null : Arguments.outputFile(name(), outputName, arguments.flag("--force"));
 		String master = arguments.value("--master");
 		ClusterModel cluster = master == null ? null : cluster(method, arguments);
-		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
+		Progress progress = TerminalProgress.of(err);
 		Phases phases = new Phases();
 		SkippedLines skipped = new SkippedLines(SKIPPED_SHOWN);
 		TraceFolder folder = null;

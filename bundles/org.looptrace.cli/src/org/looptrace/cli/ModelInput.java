@@ -10,7 +10,6 @@ import org.looptrace.lang.ModelTextException;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.model.Model;
-import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.pipeline.Pipeline;
 import org.looptrace.trace.TraceFolder;
@@ -34,7 +33,7 @@ final class ModelInput {
 			try {
 				TraceFolder folder = TraceFolder.open(input);
 				try {
-					return Pipeline.model(folder, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+					return Pipeline.model(folder, NlrOptions.DEFAULTS, MergeOptions.defaults(), CtrlC.PROGRESS);
 				} catch (InconsistentTraceException e) {
 					throw TraceInput.inconsistent(command, given, false, null, folder, e);
 				}

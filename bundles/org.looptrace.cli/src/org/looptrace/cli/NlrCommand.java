@@ -10,7 +10,6 @@ import java.util.Set;
 
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelPrinter;
-import org.looptrace.model.core.Progress;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
@@ -73,7 +72,7 @@ public final class NlrCommand implements Command {
 				if (arguments.value("-o") != null || arguments.value("--threads") != null) {
 					throw new UsageException("nlr: -o and --threads apply to a trace folder, " + input + " is a file");
 				}
-				out.print(ModelPrinter.print(method.modelFile(input, options, Progress.NONE)));
+				out.print(ModelPrinter.print(method.modelFile(input, options, CtrlC.PROGRESS)));
 				return 0;
 			}
 			String output = arguments.value("-o");
@@ -83,7 +82,7 @@ public final class NlrCommand implements Command {
 			}
 			Path dir = Arguments.outputFolder(name(), output, arguments.flag("--force"));
 			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
-			List<Model> models = method.modelFolder(TraceFolder.open(input), options, threads, Progress.NONE);
+			List<Model> models = method.modelFolder(TraceFolder.open(input), options, threads, CtrlC.PROGRESS);
 			List<Path> written = AtomicFolder.writeFiles(dir, into -> {
 				List<Path> files = new ArrayList<>();
 				for (int rank = 0; rank < models.size(); rank++) {

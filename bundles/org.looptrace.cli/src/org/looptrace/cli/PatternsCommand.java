@@ -17,7 +17,6 @@ import org.looptrace.analysis.patterns.ContextualPatterns;
 import org.looptrace.analysis.patterns.GlobalPattern;
 import org.looptrace.analysis.patterns.ProcessPattern;
 import org.looptrace.model.Model;
-import org.looptrace.model.core.Progress;
 
 /**
  * {@code looptrace patterns}: groups of point-to-point messages that resemble collectives
@@ -115,8 +114,8 @@ public final class PatternsCommand implements Command {
 				global(ContextualPatterns.global(model, useContext), csv, out);
 			} else {
 				CollectivePatterns found = Files.isDirectory(input)
-						? CollectivePatterns.find(model, useContext, input, Progress.NONE)
-						: CollectivePatterns.find(model, useContext, Progress.NONE);
+						? CollectivePatterns.find(model, useContext, input, CtrlC.PROGRESS)
+						: CollectivePatterns.find(model, useContext, CtrlC.PROGRESS);
 				groups(found, csv, arguments.flag("--occurrences"), out);
 			}
 		} catch (IllegalStateException | ArithmeticException e) {

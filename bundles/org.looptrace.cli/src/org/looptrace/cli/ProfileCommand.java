@@ -84,7 +84,7 @@ public final class ProfileCommand implements Command {
 		boolean calls = arguments.flag(TraceInput.CALLS);
 		Path traces = positional.size() == 2 ? Arguments.existing(name(), positional.get(1)) : TracesComment.traceFolder(path, text);
 		TraceSource source = TraceInput.forModel(name(), traces, text, calls, err);
-		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
+		Progress progress = TerminalProgress.of(err);
 		TimeProfile profile = read(name(), model, path, source, progress);
 		if (csv != null) {
 			writeCsv(profile, file, out);

@@ -99,7 +99,7 @@ public final class RenderCommand implements Command {
 			}
 		}
 		// a model of thousands of ranks takes seconds to read, lay out, draw and encode: say where it is
-		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
+		Progress progress = TerminalProgress.of(err);
 		Drawing drawing;
 		try {
 			progress.begin("Reading " + input, -1);
@@ -158,7 +158,7 @@ public final class RenderCommand implements Command {
 			throws IOException, UsageException {
 		try {
 			TraceSource traces = TraceInput.forModel(name(), Arguments.existing(name(), folder), text, false, err);
-			return ProfileCommand.read(name(), model, input, traces, Progress.NONE).loopTimes();
+			return ProfileCommand.read(name(), model, input, traces, CtrlC.PROGRESS).loopTimes();
 		} catch (ArithmeticException e) {
 			throw new UsageException(name() + ": " + folder + ": the time of a loop summed over its ranks passes 2^63 - 1 ns");
 		}

@@ -89,7 +89,7 @@ public final class ReplayCommand implements Command {
 		} catch (ModelTextException e) {
 			throw new UsageException(name() + ": " + path + " is not a valid model:\n" + e.getMessage());
 		}
-		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
+		Progress progress = TerminalProgress.of(err);
 		ReplayProgram program;
 		try {
 			program = ReplayGenerator.generate(located.model(), path.getFileName().toString(), new ReplayOptions(data, compute), progress);

@@ -86,7 +86,7 @@ public final class ScanCommand implements Command {
 		Model model = parseModel(name(), path, text);
 		Scanner scanner = scanner(name(), path, model);
 		Path file = output == null ? null : Arguments.outputFile(name(), output, arguments.flag("--force"));
-		Progress progress = System.console() != null ? new TerminalProgress(err) : Progress.NONE;
+		Progress progress = TerminalProgress.of(err);
 		AtomicFile.Content csvRows = stream -> {
 			ScanCsv rows = new ScanCsv(scanner, stream);
 			source.read(folder -> {

@@ -5,7 +5,10 @@ import java.io.PrintStream;
 
 import org.looptrace.model.core.Progress;
 
-/** A one-line progress bar on a terminal, redrawn at most ten times a second. */
+/**
+ * A one-line progress bar on a terminal, redrawn at most ten times a second, cancelled by Ctrl-C; it
+ * is no longer drawn once Ctrl-C was pressed, and {@link Main} erases it before saying so.
+ */
 final class TerminalProgress implements Progress {
 
 	private final PrintStream err;
@@ -14,8 +17,17 @@ final class TerminalProgress implements Progress {
 	private long done;
 	private long drawn;
 
-	TerminalProgress(PrintStream err) {
+	private TerminalProgress(PrintStream err) {
 		this.err = err;
+	}
+
+	/** The progress of a command's long work: a bar on {@code err} when on a terminal, else only Ctrl-C's cancellation. */
+	static Progress of(PrintStream err) {
+		return onTerminal() ? new TerminalProgress(err) : CtrlC.PROGRESS;
+	}
+
+	private static boolean onTerminal() {
+		return System.console() != null;
 	}
 
 	@Override
@@ -36,10 +48,13 @@ final class TerminalProgress implements Progress {
 
 	@Override
 	public boolean isCancelled() {
-		return false;
+		return CtrlC.pressed();
 	}
 
 	private void draw() {
+		if (CtrlC.pressed()) {
+			return;
+		}
 		drawn = System.nanoTime();
 		String line;
 		if (total > 0) {
@@ -57,8 +72,15 @@ final class TerminalProgress implements Progress {
 
 	/** Erases the bar, before the command prints its result. */
 	synchronized void clear() {
-		err.print("\r\033[K");
-		err.flush();
+		erase(err);
+	}
+
+	/** Erases the line of a bar on {@code err}, if there can be one. */
+	static void erase(PrintStream err) {
+		if (onTerminal()) {
+			err.print("\r\033[K");
+			err.flush();
+		}
 	}
 
 	/** Erases the bar when {@code progress} is one, before a command prints a line. */

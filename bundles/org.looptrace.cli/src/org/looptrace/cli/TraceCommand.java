@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.looptrace.model.core.Progress;
 import org.looptrace.trace.ReplayTags;
 import org.looptrace.trace.ConsistencyCheck;
 import org.looptrace.trace.Diagnostic;
@@ -120,7 +119,7 @@ public final class TraceCommand implements Command {
 			err.println(e.diagnostic());
 			return status != 0 ? status : 1;
 		}
-		ConsistencyCheck.Report report = ConsistencyCheck.check(traces, Progress.NONE);
+		ConsistencyCheck.Report report = ConsistencyCheck.check(traces, CtrlC.PROGRESS);
 		for (Diagnostic diagnostic : report.diagnostics()) {
 			out.println(diagnostic);
 		}
@@ -213,7 +212,7 @@ public final class TraceCommand implements Command {
 
 	private static int run(List<String> command, PrintStream err) throws InterruptedException, UsageException {
 		try {
-			return new ProcessBuilder(command).inheritIO().start().waitFor();
+			return CtrlC.waitFor(new ProcessBuilder(command).inheritIO().start());
 		} catch (IOException e) {
 			throw new UsageException("trace: cannot run " + command.get(0) + ": " + e.getMessage()
 					+ " (Open MPI and make come with the Debian packages openmpi-bin libopenmpi-dev make)", e);

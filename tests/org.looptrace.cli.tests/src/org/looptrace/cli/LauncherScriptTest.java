@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code looptrace} launcher script: the help of its own commands comes from the command line,
- * wherever {@code --help} stands among their words. The script runs from a copy whose "product" is
- * current, with a JDK whose {@code java} prints its arguments: what Java the script would start.
+ * wherever {@code --help} stands among their words; the engine's class path holds one version of each
+ * jar. The script runs from a copy whose "product" is current, or whose Maven wrapper "builds" the
+ * engine, with a JDK whose {@code java} prints its arguments: what Java the script would start.
  */
 class LauncherScriptTest {
 
@@ -26,7 +27,16 @@ class LauncherScriptTest {
 	private record Run(int status, String output) {
 	}
 
+	/** A copy of the launcher whose product is built and current: the script runs it rather than building anything. */
 	private static Path installation(Path root) throws Exception {
+		Path script = engineInstallation(root);
+		Path stamp = Files.writeString(root.resolve("releng/org.looptrace.product/target/.built"), "");
+		Files.setLastModifiedTime(stamp, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+		return script;
+	}
+
+	/** A copy of the launcher without a product: it builds the engine (with the Maven wrapper there is) and runs it. */
+	private static Path engineInstallation(Path root) throws Exception {
 		Path script = Files.copy(Cli.examples().resolve("../looptrace").toRealPath(), root.resolve("looptrace"));
 		Path jdk = Files.createDirectories(root.resolve("jdk/bin"));
 		Files.writeString(root.resolve("jdk/release"), "JAVA_VERSION=\"25\"\n");
@@ -38,10 +48,12 @@ class LauncherScriptTest {
 		for (String folder : List.of("bundles", "features", "releng/org.looptrace.product/target", "targetplatform")) {
 			Files.createDirectories(root.resolve(folder));
 		}
-		// the product built after every source: the script runs it rather than building anything
-		Path stamp = Files.writeString(root.resolve("releng/org.looptrace.product/target/.built"), "");
-		Files.setLastModifiedTime(stamp, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
 		return script;
+	}
+
+	/** The words the script passed to Java, one a line. */
+	private static List<String> javaWords(Run run) {
+		return run.output().lines().filter(line -> line.startsWith("java: ")).map(line -> line.substring("java: ".length())).toList();
 	}
 
 	private static Run run(Path root, String... args) throws Exception {
@@ -69,5 +81,28 @@ class LauncherScriptTest {
 		// without --help, the script's own parsing, which Java is not started for
 		Run port = run(root, "cluster", "start", "--port", "x");
 		assertEquals(new Run(2, "looptrace: cluster start: --port 'x' is not a number\n"), port);
+	}
+
+	@Test
+	void engineClassPathHoldsOneVersionOfEachJar(@TempDir Path root) throws Exception {
+		engineInstallation(root);
+		Files.createDirectories(root.resolve("bundles/org.looptrace.bench/META-INF"));
+		Files.writeString(root.resolve("bundles/org.looptrace.bench/META-INF/MANIFEST.MF"), "Bundle-SymbolicName: org.looptrace.bench\n");
+		// what the dependency plugin writes for the engine: the target's jars and the versions their poms name
+		List<String> written = List.of("/m2/com/google/guava/guava/33.5.0-jre/guava-33.5.0-jre.jar",
+				"/m2/com/google/inject/guice/7.0.0/guice-7.0.0.jar", "/m2/com/google/guava/guava/31.0.1-jre/guava-31.0.1-jre.jar",
+				"/m2/org/eclipse/platform/org.eclipse.osgi/3.24.0/org.eclipse.osgi-3.24.0.jar",
+				"/m2/org/eclipse/platform/org.eclipse.osgi/3.24.300/org.eclipse.osgi-3.24.300.jar",
+				"/m2/org/antlr/antlr-runtime/3.2/bnd-7b50/antlr-runtime-3.2.jar", "/m2/org/antlr/antlr-runtime/3.2/antlr-runtime-3.2.jar");
+		Path bench = root.resolve("bundles/org.looptrace.bench/target/org.looptrace.bench-0.1.0-SNAPSHOT.jar");
+		Path maven = Files.writeString(root.resolve("mvnw"), "#!/bin/sh\nmkdir -p " + bench.getParent() + "\ntouch " + bench
+				+ "\nprintf '%s' '" + String.join(":", written) + "' >" + bench.resolveSibling("classpath.txt") + "\n");
+		maven.toFile().setExecutable(true);
+		Run run = run(root, "ide", "--help");
+		List<String> words = javaWords(run);
+		int classPath = words.indexOf("-cp") + 1;
+		assertTrue(run.status() == 0 && classPath > 0, run.output());
+		assertEquals(List.of(written.get(0), written.get(1), written.get(4), written.get(5), bench.toString()),
+				List.of(words.get(classPath).split(":")), run.output());
 	}
 }

@@ -128,6 +128,8 @@ public final class Patterns {
 		Files.createDirectories(folder);
 		progress.begin("Generating " + pattern.name() + " on " + pattern.ranks() + " ranks", pattern.ranks());
 		for (int rank = 0; rank < pattern.ranks(); rank++) {
+			// a rank's events may be fewer than the checks' period
+			progress.checkCancelled();
 			SyntheticData data = new SyntheticData(seed, rank);
 			try (EventWriter events = EventWriter.create(folder.resolve("trace." + rank));
 					DataTraceWriter records = DataTraceWriter.create(folder.resolve("data." + rank), SyntheticData.ATTRIBUTES)) {

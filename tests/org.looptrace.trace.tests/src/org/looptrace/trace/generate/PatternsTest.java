@@ -8,13 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.stream.Stream;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.model.core.Channel;
@@ -135,6 +139,33 @@ class PatternsTest {
 		}
 		expected.addAll(List.of("0 send 1 tag2", "1 recv 0 tag1", "0 send 4 tag4", "4 recv 0 tag3", "0 sync MPI_Allreduce 0-15"));
 		assertEquals(expected, lines);
+	}
+
+	@Test
+	void writingStopsBeforeTheNextRankWhenCancelled() throws IOException {
+		// a rank of this ring has a few events, far fewer than the checks within a rank are apart
+		Path folder = dir.resolve("ring");
+		Progress cancelledOnceARankIsWritten = new Progress() {
+			private boolean rankWritten;
+
+			@Override
+			public void begin(@Nullable String task, long totalWork) {
+			}
+
+			@Override
+			public void worked(long work) {
+				rankWritten = true;
+			}
+
+			@Override
+			public boolean isCancelled() {
+				return rankWritten;
+			}
+		};
+		assertThrows(CancellationException.class, () -> Patterns.write(Patterns.create("ring", 4, 3, 0), folder, cancelledOnceARankIsWritten));
+		try (Stream<Path> files = Files.list(folder)) {
+			assertEquals(List.of("data.0", "trace.0"), files.map(file -> file.getFileName().toString()).sorted().toList());
+		}
 	}
 
 	@Test

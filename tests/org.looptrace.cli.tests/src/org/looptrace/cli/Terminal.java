@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.cli;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.eclipse.core.runtime.FileLocator;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.wiring.BundleWire;
+import org.osgi.framework.wiring.BundleWiring;
+
+/**
+ * {@code looptrace} in a JVM of its own on a terminal, as a user runs it: util-linux's {@code script}
+ * gives it one, so its progress bar is drawn and a Ctrl-C typed on the terminal reaches it as SIGINT.
+ * What the terminal shows (both streams, lines ending in CR LF) is kept as it comes.
+ */
+final class Terminal implements AutoCloseable {
+
+	/** The longest wait for the command to show something or to end, on a loaded machine. */
+	private static final long PATIENCE_SECONDS = 180;
+
+	private final Process process;
+	private final StringBuilder screen = new StringBuilder();
+	private final Thread reader = new Thread(this::read, "terminal of looptrace");
+
+	private Terminal(Process process) {
+		this.process = process;
+		reader.setDaemon(true);
+		reader.start();
+	}
+
+	/** Starts {@code looptrace args...} on the class path of the CLI bundle, as the launcher does. */
+	static Terminal start(String... args) throws IOException {
+		return start(Map.of(), Map.of(), args);
+	}
+
+	/** The same with Java's system {@code properties} and the folders of {@code path} first in PATH. */
+	static Terminal start(Map<String, String> properties, String path, String... args) throws IOException {
+		return start(properties, Map.of("PATH", path + java.io.File.pathSeparator + System.getenv("PATH")), args);
+	}
+
+	private static Terminal start(Map<String, String> properties, Map<String, String> environment, String... args) throws IOException {
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"--enable-native-access=ALL-UNNAMED", "-Dguice_bytecode_gen_option=DISABLED", "-cp", classPath()));
+		properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+		command.add(Main.class.getName());
+		command.addAll(List.of(args));
+		StringBuilder line = new StringBuilder("exec env --default-signal=INT");
+		// a JVM started with SIGINT ignored (a build run in the background of a script) would keep ignoring it
+		command.forEach(word -> line.append(" '").append(word.replace("'", "'\\''")).append('\''));
+		ProcessBuilder terminal = new ProcessBuilder("script", "-qefc", line.toString(), "/dev/null").redirectErrorStream(true);
+		terminal.environment().putAll(environment);
+		return new Terminal(terminal.start());
+	}
+
+	/** The jars of the CLI bundle and of every bundle it is wired to, as the test's OSGi runtime found them. */
+	private static String classPath() {
+		Set<Bundle> bundles = new LinkedHashSet<>();
+		Deque<Bundle> next = new ArrayDeque<>(List.of(FrameworkUtil.getBundle(Main.class)));
+		while (!next.isEmpty()) {
+			Bundle bundle = next.pop();
+			// the system bundle (the JDK's packages) is no jar to add
+			if (bundle.getBundleId() == 0 || !bundles.add(bundle)) {
+				continue;
+			}
+			for (BundleWire wire : bundle.adapt(BundleWiring.class).getRequiredWires(null)) {
+				next.push(wire.getProviderWiring().getBundle());
+			}
+		}
+		List<String> jars = new ArrayList<>();
+		for (Bundle bundle : bundles) {
+			jars.add(FileLocator.getBundleFileLocation(bundle).orElseThrow(() -> new AssertionError("no file of " + bundle)).getPath());
+		}
+		return String.join(java.io.File.pathSeparator, jars);
+	}
+
+	private void read() {
+		try (InputStream in = process.getInputStream()) {
+			byte[] buffer = new byte[8192];
+			for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+				synchronized (screen) {
+					screen.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
+					screen.notifyAll();
+				}
+			}
+		} catch (IOException e) {
+			// the terminal closed: what it showed is kept
+		}
+	}
+
+	/** What the terminal showed so far. */
+	String screen() {
+		synchronized (screen) {
+			return screen.toString();
+		}
+	}
+
+	/** Waits until the terminal shows text that {@code expected} finds; fails if the command ends first. */
+	void waitFor(Pattern expected) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(PATIENCE_SECONDS);
+		synchronized (screen) {
+			while (!expected.matcher(screen).find()) {
+				if (!process.isAlive() || System.nanoTime() > deadline) {
+					fail("the terminal never showed " + expected + (process.isAlive() ? "" : " before the command ended") + ":\n" + screen);
+				}
+				screen.wait(100);
+			}
+		}
+	}
+
+	/** Types Ctrl-C: the terminal sends SIGINT to the command. */
+	void ctrlC() throws IOException {
+		OutputStream keyboard = process.getOutputStream();
+		keyboard.write(3);
+		keyboard.flush();
+	}
+
+	/** Waits for the command to end, and for the last it showed; its exit status. */
+	int exitStatus() throws InterruptedException {
+		if (!process.waitFor(PATIENCE_SECONDS, TimeUnit.SECONDS)) {
+			fail("the command did not end:\n" + screen());
+		}
+		reader.join(TimeUnit.SECONDS.toMillis(PATIENCE_SECONDS));
+		return process.exitValue();
+	}
+
+	@Override
+	public void close() {
+		process.descendants().forEach(ProcessHandle::destroyForcibly);
+		process.destroyForcibly();
+	}
+}
