@@ -87,7 +87,7 @@ public final class PngRenderer {
 			g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, (int) Geometry.FONT));
 			g.setColor(new Color(Style.BACKGROUND));
 			g.fillRect(0, 0, width, height);
-			draw(drawing, fills, new Steps(drawing, progress), g);
+			draw(drawing, fills, new RenderSteps(drawing, progress), g);
 		} finally {
 			g.dispose();
 		}
@@ -115,7 +115,7 @@ public final class PngRenderer {
 		return png.toByteArray();
 	}
 
-	private static void draw(Drawing drawing, TimeColours fills, Steps steps, Graphics2D g) {
+	private static void draw(Drawing drawing, TimeColours fills, RenderSteps steps, Graphics2D g) {
 		drawBoxes(drawing, fills, steps, g);
 		drawRankLines(drawing, steps, g);
 		drawCollectives(drawing, steps, g);
@@ -125,7 +125,7 @@ public final class PngRenderer {
 	}
 
 	/** Loops as boxes shaded by depth (or coloured by time), their counts over them. */
-	private static void drawBoxes(Drawing drawing, TimeColours fills, Steps steps, Graphics2D g) {
+	private static void drawBoxes(Drawing drawing, TimeColours fills, RenderSteps steps, Graphics2D g) {
 		for (Box box : drawing.boxes()) {
 			steps.step();
 			Rectangle2D rect = new Rectangle2D.Double(box.x(), box.y(), box.width(), box.height());
@@ -143,7 +143,7 @@ public final class PngRenderer {
 		}
 	}
 
-	private static void drawRankLines(Drawing drawing, Steps steps, Graphics2D g) {
+	private static void drawRankLines(Drawing drawing, RenderSteps steps, Graphics2D g) {
 		g.setStroke(new BasicStroke(1f));
 		g.setColor(new Color(Style.RANK_LINE));
 		for (RankLine line : drawing.rankLines()) {
@@ -162,7 +162,7 @@ public final class PngRenderer {
 	}
 
 	/** Collectives as dashed vertical lines, and the marks of sends and receives in the same colour. */
-	private static void drawCollectives(Drawing drawing, Steps steps, Graphics2D g) {
+	private static void drawCollectives(Drawing drawing, RenderSteps steps, Graphics2D g) {
 		g.setColor(new Color(Style.COLLECTIVE));
 		g.setStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] { 3f, 2f }, 0f));
 		for (Collective collective : drawing.collectives()) {
@@ -179,7 +179,7 @@ public final class PngRenderer {
 	}
 
 	/** Messages as arrows coloured by tag. */
-	private static void drawArrows(Drawing drawing, Steps steps, Graphics2D g) {
+	private static void drawArrows(Drawing drawing, RenderSteps steps, Graphics2D g) {
 		g.setStroke(new BasicStroke(1.2f));
 		for (Arrow arrow : drawing.arrows()) {
 			steps.step();
@@ -196,7 +196,7 @@ public final class PngRenderer {
 	}
 
 	/** Calls and returns as brackets opening towards the call, other local events as ticks. */
-	private static void drawBrackets(Drawing drawing, Steps steps, Graphics2D g) {
+	private static void drawBrackets(Drawing drawing, RenderSteps steps, Graphics2D g) {
 		g.setColor(new Color(Style.BRACKET));
 		g.setStroke(new BasicStroke(1f));
 		for (Bracket bracket : drawing.brackets()) {
@@ -223,7 +223,7 @@ public final class PngRenderer {
 	}
 
 	/** Rank labels, then the legend of tag colours. */
-	private static void drawLabels(Drawing drawing, Steps steps, Graphics2D g) {
+	private static void drawLabels(Drawing drawing, RenderSteps steps, Graphics2D g) {
 		g.setColor(new Color(Style.TEXT));
 		for (Label label : drawing.labels()) {
 			steps.step();
@@ -235,34 +235,6 @@ public final class PngRenderer {
 			g.fill(new Rectangle2D.Double(colour.x(), colour.y() + 2, Style.SWATCH_WIDTH, Style.SWATCH_HEIGHT));
 			g.setColor(new Color(Style.TEXT));
 			g.drawString("tag " + colour.text(), (float) (colour.x() + Style.SWATCH_WIDTH + 4), (float) colour.y() + 10);
-		}
-	}
-
-	/**
-	 * Counts the elements drawn, for the progress (reported and checked for cancellation every
-	 * {@value #BATCH} elements): a model of thousands of ranks has tens of thousands of them.
-	 */
-	private static final class Steps {
-
-		private static final int BATCH = 1024;
-
-		private final Progress progress;
-		private int met;
-
-		Steps(Drawing drawing, Progress progress) {
-			this.progress = progress;
-			progress.begin("Drawing the timeline", (long) drawing.boxes().size() + drawing.rankLines().size() + drawing.collectives().size()
-					+ drawing.marks().size() + drawing.arrows().size() + drawing.brackets().size() + drawing.labels().size()
-					+ drawing.legend().size());
-		}
-
-		/** One more element drawn. */
-		void step() {
-			if (++met == BATCH) {
-				progress.worked(met);
-				met = 0;
-				progress.checkCancelled();
-			}
 		}
 	}
 

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.looptrace.model.core.Progress;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.Drawing.Arrow;
 import org.looptrace.timeline.Drawing.Box;
@@ -29,9 +30,11 @@ public final class SvgRenderer {
 
 	private final StringBuilder svg = new StringBuilder(1 << 16);
 	private final TimeColours fills;
+	private final RenderSteps steps;
 
-	private SvgRenderer(TimeColours fills) {
+	private SvgRenderer(Drawing drawing, TimeColours fills, Progress progress) {
 		this.fills = fills;
+		this.steps = new RenderSteps(drawing, progress);
 	}
 
 	/** The SVG text of a drawing. */
@@ -41,7 +44,17 @@ public final class SvgRenderer {
 
 	/** The SVG text of a drawing, its loop boxes filled with their colours by time. */
 	public static String render(Drawing drawing, TimeColours fills) {
-		return new SvgRenderer(fills).document(drawing);
+		return render(drawing, fills, Progress.NONE);
+	}
+
+	/**
+	 * The SVG text of a drawing, its loop boxes filled with their colours by time, reporting the
+	 * elements written to {@code progress}.
+	 *
+	 * @throws java.util.concurrent.CancellationException when {@code progress} is cancelled
+	 */
+	public static String render(Drawing drawing, TimeColours fills, Progress progress) {
+		return new SvgRenderer(drawing, fills, progress).document(drawing);
 	}
 
 	private String document(Drawing drawing) {
@@ -68,6 +81,7 @@ public final class SvgRenderer {
 		svg.append("</defs>\n");
 		svg.append("<rect width=\"100%\" height=\"100%\" fill=\"").append(Style.hex(Style.BACKGROUND)).append("\"/>\n");
 		for (Box box : drawing.boxes()) {
+			steps.step();
 			box(box);
 		}
 		for (Box box : drawing.boxes().stream().filter(Box::countShown).toList()) {
@@ -75,6 +89,7 @@ public final class SvgRenderer {
 					.append("\">").append(box.countText()).append("</text>\n");
 		}
 		for (RankLine line : drawing.rankLines()) {
+			steps.step();
 			svg.append("<polyline class=\"rank-line\" data-rank=\"").append(line.rank()).append("\" points=\"");
 			List<Point> points = line.points();
 			for (int i = 0; i < points.size(); i++) {
@@ -83,28 +98,33 @@ public final class SvgRenderer {
 			svg.append("\"/>\n");
 		}
 		for (Collective collective : drawing.collectives()) {
+			steps.step();
 			svg.append("<line class=\"collective\" data-path=\"").append(escape(String.join(" ", collective.paths())))
 					.append("\" data-name=\"").append(escape(collective.name())).append("\" x1=\"").append(number(collective.x()))
 					.append("\" y1=\"").append(number(collective.y1())).append("\" x2=\"").append(number(collective.x())).append("\" y2=\"")
 					.append(number(collective.y2())).append("\"/>\n");
 		}
 		for (Mark mark : drawing.marks()) {
+			steps.step();
 			if (mark.kind() == EventKind.SEND || mark.kind() == EventKind.RECV) {
 				svg.append("<circle class=\"event\" data-path=\"").append(mark.path()).append("\" cx=\"").append(number(mark.x()))
 						.append("\" cy=\"").append(number(mark.y())).append("\" r=\"1.5\"/>\n");
 			}
 		}
 		for (Arrow arrow : drawing.arrows()) {
+			steps.step();
 			svg.append("<line class=\"message\" data-tag=\"").append(escape(arrow.tag())).append("\" data-path=\"")
 					.append(arrow.recvPath()).append("\" x1=\"").append(number(arrow.x1())).append("\" y1=\"").append(number(arrow.y1()))
 					.append("\" x2=\"").append(number(arrow.x2())).append("\" y2=\"").append(number(arrow.y2())).append("\" stroke=\"")
 					.append(Style.hex(arrow.rgb())).append("\" marker-end=\"url(#head").append(heads.get(arrow.rgb())).append(")\"/>\n");
 		}
 		for (Bracket bracket : drawing.brackets()) {
+			steps.step();
 			svg.append("<path class=\"bracket\" data-path=\"").append(bracket.path()).append("\" d=\"").append(bracketPath(bracket))
 					.append("\"><title>").append(escape(bracket.text())).append("</title></path>\n");
 		}
 		for (Label label : drawing.labels()) {
+			steps.step();
 			svg.append("<text class=\"rank\" x=\"").append(number(label.x() + 1)).append("\" y=\"")
 					.append(number(label.y() + label.height() - 3)).append("\">").append(escape(label.text())).append("</text>\n");
 		}
@@ -133,6 +153,7 @@ public final class SvgRenderer {
 		}
 		svg.append("<g class=\"legend\">\n");
 		for (TagColor colour : drawing.legend()) {
+			steps.step();
 			svg.append("<rect class=\"legend-swatch\" x=\"").append(number(colour.x())).append("\" y=\"").append(number(colour.y() + 2))
 					.append("\" width=\"").append(number(Style.SWATCH_WIDTH)).append("\" height=\"").append(number(Style.SWATCH_HEIGHT))
 					.append("\" fill=\"").append(Style.hex(colour.rgb())).append("\"/>");

@@ -28,7 +28,10 @@ import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.TimelineLayout;
 
-/** The PNG of a drawing taller than an image can be; progress and cancellation of drawing and encoding. */
+/**
+ * The PNG of a drawing taller than an image can be; progress and cancellation of drawing and encoding,
+ * and of writing the SVG.
+ */
 class PngRendererTest {
 
 	/** A ring of {@code ranks} ranks, each sending to the next, folded over the ranks: a line per rank. */
@@ -124,5 +127,39 @@ class PngRendererTest {
 		assertThrows(CancellationException.class,
 				() -> PngRenderer.render(drawing, TimeColours.NONE, Progress.cancelledWhen(() -> asked.incrementAndGet() > drawingChecks + 20)));
 		assertTrue(drawing.height() > 1_000 && asked.get() < drawingChecks + 40, () -> "asked " + asked + " times");
+	}
+
+	@Test
+	void theSvgCountsTheElementsWrittenAndStopsWhenCancelled() throws Exception {
+		Drawing drawing = ring(3_000);
+		List<Long> totals = new ArrayList<>();
+		AtomicInteger checks = new AtomicInteger();
+		long[] worked = { 0 };
+		String svg = SvgRenderer.render(drawing, TimeColours.NONE, new Progress() {
+			@Override
+			public void begin(String task, long totalWork) {
+				totals.add(totalWork);
+			}
+
+			@Override
+			public void worked(long work) {
+				worked[0] += work;
+			}
+
+			@Override
+			public boolean isCancelled() {
+				checks.incrementAndGet();
+				return false;
+			}
+		});
+		long elements = elements(drawing);
+		assertEquals(List.of(elements), totals);
+		assertTrue(worked[0] > 0 && elements - worked[0] < 1024, () -> worked[0] + " of " + elements);
+		assertEquals(SvgRenderer.render(drawing), svg, "the same text with or without progress");
+		// cancelled half-way: the rest is not written
+		AtomicInteger asked = new AtomicInteger();
+		assertThrows(CancellationException.class,
+				() -> SvgRenderer.render(drawing, TimeColours.NONE, Progress.cancelledWhen(() -> asked.incrementAndGet() > checks.get() / 2)));
+		assertEquals(checks.get() / 2 + 1, asked.get(), "no check after the cancellation");
 	}
 }

@@ -56,6 +56,7 @@ public final class Messages extends NLS {
 	public static String TimelineView_export;
 	public static String TimelineView_exportTitle;
 	public static String TimelineView_exportFailed;
+	public static String TimelineExport_name;
 	public static String TimelineView_svgFiles;
 	public static String TimelineView_pngFiles;
 	public static String TimelineView_rankTooltip;

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.eclipse.draw2d.Ellipse;
 import org.eclipse.draw2d.Figure;
@@ -37,8 +39,11 @@ import org.looptrace.timeline.render.Style;
 
 /**
  * The draw2d figures of a {@link Drawing}, one per element, placed where the layout put them:
- * nothing is computed here but colours and tooltips. Figures of constructs know their construct
- * path, so the view can highlight the figures of the construct at the editor's caret.
+ * nothing is computed here but colours and tooltips (written when shown). Figures of constructs know
+ * their construct path, so the view can highlight the figures of the construct at the editor's caret.
+ * The figures are added a slice at a time ({@link #build(int)}), in the order of the renderers, so
+ * that a view can handle its events between slices: a drawing of thousands of ranks has tens of
+ * thousands of elements.
  */
 final class TimelineFigures {
 
@@ -53,12 +58,17 @@ final class TimelineFigures {
 	private final Map<String, String> texts;
 	private final TimeColours fills;
 	private final Map<String, String> timeTooltips;
-	/** The tooltip of each figure that has one ({@link FigureToolTip} shows them). */
-	private final Map<IFigure, String> tooltips = new HashMap<>();
-	private List<ConstructFigure> highlighted = List.of();
+	/** The tooltip of each figure that has one ({@link FigureToolTip} shows them), written when shown. */
+	private final Map<IFigure, Supplier<String>> tooltips = new HashMap<>();
+	private final List<Stage<?>> stages;
+	/** The stage whose figures are being added, {@code stages.size()} once all are. */
+	private int stage;
 	private @Nullable String highlightedPath;
 
 	/**
+	 * The figures of a drawing, none added yet but the extent of the whole picture: {@link #build(int)}
+	 * adds them.
+	 *
 	 * @param texts        the text of each construct by path, for tooltips (may miss some)
 	 * @param fills        the colours of loop boxes by time ({@link TimeColours#NONE}: their gray by depth)
 	 * @param timeTooltips lines on the time of loops by path, for their tooltips (may miss some)
@@ -73,87 +83,127 @@ final class TimelineFigures {
 		layer.setFont(font);
 		layer.setOpaque(true);
 		layer.setBackgroundColor(colors.get(Style.BACKGROUND));
-		for (Box box : drawing.boxes()) {
-			LoopFigure loop = new LoopFigure(box);
-			loops.add(loop);
-			add(loop, box.path());
-		}
-		// the counts over every box: a count of an outer loop may lie on a box it holds
-		for (LoopFigure loop : loops) {
-			if (!loop.box().countShown()) {
-				continue; // too narrow a box: the count is in its tooltip
-			}
-			Label count = new Label(loop.box().countText());
-			count.setLabelAlignment(PositionConstants.LEFT);
-			count.setForegroundColor(colors.get(Style.TEXT));
-			tooltips.put(count, tooltip(loop.box()));
-			layer.add(count); // first: its size needs the layer's font
-			org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
-			layer.setConstraint(count, new Rectangle(round(loop.box().countX()), round(loop.box().y()), size.width, size.height));
-		}
-		for (RankLine line : drawing.rankLines()) {
-			Polyline polyline = new Polyline();
-			PointList points = new PointList();
-			for (Point point : line.points()) {
-				points.addPoint(round(point.x()), round(point.y()));
-			}
-			polyline.setPoints(points);
-			polyline.setForegroundColor(colors.get(Style.RANK_LINE));
-			tooltips.put(polyline, NLS.bind(Messages.TimelineView_rankTooltip, line.rank()));
-			layer.add(polyline);
-		}
-		for (Collective collective : drawing.collectives()) {
-			SegmentFigure figure = new SegmentFigure(collective.x(), collective.y1(), collective.x(), collective.y2(), Style.COLLECTIVE, false);
-			figure.setLineStyle(SWT.LINE_DASH);
-			tooltips.put(figure, NLS.bind(Messages.TimelineView_collectiveTooltip, new Object[] { collective.name(),
-					collective.group(), collective.tick(), text(collective.paths().get(0)) }));
-			for (String path : collective.paths()) {
-				add(figure, path);
+		// the whole picture, so fitting and scrolling see its margins too, from the first figures on
+		layer.add(new Figure(), new Rectangle(0, 0, round(drawing.width()), round(drawing.height())));
+		// in the order of the renderers: a figure added later is drawn over those before it
+		stages = List.of(new Stage<>(drawing.boxes(), this::addLoop),
+				// the counts over every box: a count of an outer loop may lie on a box it holds
+				new Stage<>(drawing.boxes(), this::addCount), new Stage<>(drawing.rankLines(), this::addRankLine),
+				new Stage<>(drawing.collectives(), this::addCollective), new Stage<>(drawing.marks(), this::addMark),
+				new Stage<>(drawing.arrows(), this::addArrow), new Stage<>(drawing.brackets(), this::addBracket),
+				new Stage<>(drawing.labels(), this::addLabel), new Stage<>(drawing.legend(), this::addTag));
+	}
+
+	/**
+	 * Adds the figures of at most {@code most} more elements of the drawing, in its order.
+	 *
+	 * @return whether every figure is added
+	 */
+	boolean build(int most) {
+		int added = 0;
+		while (added < most && stage < stages.size()) {
+			if (stages.get(stage).addNext()) {
+				added++;
+			} else {
+				stage++;
 			}
 		}
-		for (Mark mark : drawing.marks()) {
-			if (mark.kind() == Drawing.EventKind.SEND || mark.kind() == Drawing.EventKind.RECV) {
-				MarkFigure figure = new MarkFigure(mark);
-				tooltips.put(figure, NLS.bind(Messages.TimelineView_eventTooltip,
-						new Object[] { mark.path(), text(mark.path()), mark.rank(), mark.tick() }));
-				add(figure, mark.path());
-			}
+		while (stage < stages.size() && stages.get(stage).done()) {
+			stage++;
 		}
-		for (Arrow arrow : drawing.arrows()) {
-			SegmentFigure figure = new SegmentFigure(arrow.x1(), arrow.y1(), arrow.x2(), arrow.y2(), arrow.rgb(), true);
-			tooltips.put(figure, tooltip(arrow));
-			arrows.add(figure);
-			add(figure, arrow.recvPath());
-			String send = arrow.sendPath();
-			if (send != null) {
-				byPath.computeIfAbsent(send, path -> new ArrayList<>()).add(figure);
-			}
+		return complete();
+	}
+
+	/** Whether every figure of the drawing is added. */
+	boolean complete() {
+		return stage == stages.size();
+	}
+
+	private void addLoop(Box box) {
+		LoopFigure loop = new LoopFigure(box);
+		loops.add(loop);
+		add(loop, box.path());
+	}
+
+	private void addCount(Box box) {
+		if (!box.countShown()) {
+			return; // too narrow a box: the count is in its tooltip
 		}
-		for (Bracket bracket : drawing.brackets()) {
-			BracketFigure figure = new BracketFigure(bracket);
-			tooltips.put(figure, NLS.bind(Messages.TimelineView_eventTooltip,
-					new Object[] { bracket.path(), bracket.text(), bracket.rank(), bracket.tick() }));
-			add(figure, bracket.path());
+		Label count = new Label(box.countText());
+		count.setLabelAlignment(PositionConstants.LEFT);
+		count.setForegroundColor(colors.get(Style.TEXT));
+		tooltips.put(count, () -> tooltip(box));
+		layer.add(count); // first: its size needs the layer's font
+		org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
+		layer.setConstraint(count, new Rectangle(round(box.countX()), round(box.y()), size.width, size.height));
+	}
+
+	private void addRankLine(RankLine line) {
+		Polyline polyline = new Polyline();
+		PointList points = new PointList();
+		for (Point point : line.points()) {
+			points.addPoint(round(point.x()), round(point.y()));
 		}
-		for (Drawing.Label label : drawing.labels()) {
-			Label figure = new Label(label.text());
-			figure.setLabelAlignment(PositionConstants.LEFT);
-			figure.setForegroundColor(colors.get(Style.TEXT));
-			layer.add(figure, new Rectangle(round(label.x()), round(label.y()), round(label.width()) + 4, round(label.height())));
+		polyline.setPoints(points);
+		polyline.setForegroundColor(colors.get(Style.RANK_LINE));
+		tooltips.put(polyline, () -> NLS.bind(Messages.TimelineView_rankTooltip, line.rank()));
+		layer.add(polyline);
+	}
+
+	private void addCollective(Collective collective) {
+		SegmentFigure figure = new SegmentFigure(collective.x(), collective.y1(), collective.x(), collective.y2(), Style.COLLECTIVE, false);
+		figure.setLineStyle(SWT.LINE_DASH);
+		tooltips.put(figure, () -> NLS.bind(Messages.TimelineView_collectiveTooltip, new Object[] { collective.name(),
+				collective.group(), collective.tick(), text(collective.paths().get(0)) }));
+		for (String path : collective.paths()) {
+			add(figure, path);
 		}
-		for (TagColor tag : drawing.legend()) {
-			RectangleFigure swatch = new RectangleFigure();
-			swatch.setBackgroundColor(colors.get(tag.rgb()));
-			swatch.setForegroundColor(colors.get(tag.rgb()));
-			layer.add(swatch, new Rectangle(round(tag.x()), round(tag.y()) + 2, (int) Style.SWATCH_WIDTH, (int) Style.SWATCH_HEIGHT));
-			Label name = new Label(NLS.bind(Messages.TimelineView_legendTag, tag.text()));
-			name.setLabelAlignment(PositionConstants.LEFT);
-			name.setForegroundColor(colors.get(Style.TEXT));
-			// a few pixels more than the layout's estimate: the view's font may be wider
-			layer.add(name, new Rectangle(round(tag.x() + Style.SWATCH_WIDTH + 3), round(tag.y()) - 1, round(tag.width() - Style.SWATCH_WIDTH) + 8, 14));
+	}
+
+	private void addMark(Mark mark) {
+		if (mark.kind() == Drawing.EventKind.SEND || mark.kind() == Drawing.EventKind.RECV) {
+			MarkFigure figure = new MarkFigure(mark);
+			tooltips.put(figure, () -> NLS.bind(Messages.TimelineView_eventTooltip,
+					new Object[] { mark.path(), text(mark.path()), mark.rank(), mark.tick() }));
+			add(figure, mark.path());
 		}
-		// the whole picture, so fitting and scrolling see its margins too
-		layer.add(new Figure(), new Rectangle(0, 0, round(drawing.width()), round(drawing.height())), 0);
+	}
+
+	private void addArrow(Arrow arrow) {
+		SegmentFigure figure = new SegmentFigure(arrow.x1(), arrow.y1(), arrow.x2(), arrow.y2(), arrow.rgb(), true);
+		tooltips.put(figure, () -> tooltip(arrow));
+		arrows.add(figure);
+		add(figure, arrow.recvPath());
+		String send = arrow.sendPath();
+		if (send != null) {
+			add(figure, send);
+		}
+	}
+
+	private void addBracket(Bracket bracket) {
+		BracketFigure figure = new BracketFigure(bracket);
+		tooltips.put(figure, () -> NLS.bind(Messages.TimelineView_eventTooltip,
+				new Object[] { bracket.path(), bracket.text(), bracket.rank(), bracket.tick() }));
+		add(figure, bracket.path());
+	}
+
+	private void addLabel(Drawing.Label label) {
+		Label figure = new Label(label.text());
+		figure.setLabelAlignment(PositionConstants.LEFT);
+		figure.setForegroundColor(colors.get(Style.TEXT));
+		layer.add(figure, new Rectangle(round(label.x()), round(label.y()), round(label.width()) + 4, round(label.height())));
+	}
+
+	private void addTag(TagColor tag) {
+		RectangleFigure swatch = new RectangleFigure();
+		swatch.setBackgroundColor(colors.get(tag.rgb()));
+		swatch.setForegroundColor(colors.get(tag.rgb()));
+		layer.add(swatch, new Rectangle(round(tag.x()), round(tag.y()) + 2, (int) Style.SWATCH_WIDTH, (int) Style.SWATCH_HEIGHT));
+		Label name = new Label(NLS.bind(Messages.TimelineView_legendTag, tag.text()));
+		name.setLabelAlignment(PositionConstants.LEFT);
+		name.setForegroundColor(colors.get(Style.TEXT));
+		// a few pixels more than the layout's estimate: the view's font may be wider
+		layer.add(name, new Rectangle(round(tag.x() + Style.SWATCH_WIDTH + 3), round(tag.y()) - 1, round(tag.width() - Style.SWATCH_WIDTH) + 8, 14));
 	}
 
 	/** The layer holding every figure. */
@@ -189,7 +239,8 @@ final class TimelineFigures {
 	/** The tooltip of a figure, or null when it has none. */
 	@Nullable
 	String tooltip(IFigure figure) {
-		return tooltips.get(figure);
+		Supplier<String> tooltip = tooltips.get(figure);
+		return tooltip == null ? null : tooltip.get();
 	}
 
 	/** The figures of a construct: its box, its event marks, its arrows (as send or receive), its brackets. */
@@ -197,14 +248,16 @@ final class TimelineFigures {
 		return byPath.getOrDefault(path, List.of());
 	}
 
-	/** Highlights the figures of a construct (null: none), the previous ones lose their highlight. */
+	/**
+	 * Highlights the figures of a construct (null: none), also those added later; the previous ones
+	 * lose their highlight.
+	 */
 	void highlight(@Nullable String path) {
-		for (ConstructFigure figure : highlighted) {
+		for (ConstructFigure figure : highlighted()) {
 			figure.highlight(false);
 		}
 		highlightedPath = path;
-		highlighted = path == null ? List.of() : figures(path);
-		for (ConstructFigure figure : highlighted) {
+		for (ConstructFigure figure : highlighted()) {
 			figure.highlight(true);
 		}
 	}
@@ -217,10 +270,12 @@ final class TimelineFigures {
 
 	/** The figures highlighted. */
 	List<ConstructFigure> highlighted() {
-		return highlighted;
+		String path = highlightedPath;
+		return path == null ? List.of() : figures(path);
 	}
 
-	private void add(IFigure figure, String path) {
+	/** Adds the figure of a construct to the layer, unless it is there already, and to the figures of the construct's path. */
+	private void add(ConstructFigure figure, String path) {
 		if (figure.getParent() == null) {
 			if (figure instanceof LoopFigure || figure instanceof MarkFigure) {
 				layer.add(figure, figure.getBounds().getCopy());
@@ -228,8 +283,9 @@ final class TimelineFigures {
 				layer.add(figure);
 			}
 		}
-		if (figure instanceof ConstructFigure construct) {
-			byPath.computeIfAbsent(path, key -> new ArrayList<>()).add(construct);
+		byPath.computeIfAbsent(path, key -> new ArrayList<>()).add(figure);
+		if (path.equals(highlightedPath)) {
+			figure.highlight(true);
 		}
 	}
 
@@ -258,6 +314,32 @@ final class TimelineFigures {
 
 	static int round(double value) {
 		return (int) Math.round(value);
+	}
+
+	/** The elements of one kind, whose figures are added one after the other. */
+	private static final class Stage<T> {
+
+		private final List<T> elements;
+		private final Consumer<T> add;
+		private int next;
+
+		Stage(List<T> elements, Consumer<T> add) {
+			this.elements = elements;
+			this.add = add;
+		}
+
+		/** Adds the figure of the next element; false when none is left. */
+		boolean addNext() {
+			if (done()) {
+				return false;
+			}
+			add.accept(elements.get(next++));
+			return true;
+		}
+
+		boolean done() {
+			return next == elements.size();
+		}
 	}
 
 	/** A figure that stands for a construct and can be highlighted. */
@@ -299,7 +381,7 @@ final class TimelineFigures {
 			setBounds(new Rectangle(round(box.x()), round(box.y()), Math.max(1, round(box.width())), Math.max(1, round(box.height()))));
 			setBackgroundColor(colors.get(fills.fill(box)));
 			setForegroundColor(colors.get(Style.BOX_STROKE));
-			tooltips.put(this, tooltip(box));
+			tooltips.put(this, () -> tooltip(box));
 		}
 
 		/** The box of the layout this figure draws. */

@@ -2,8 +2,6 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -15,6 +13,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformViewport;
 import org.eclipse.draw2d.LightweightSystem;
@@ -53,12 +52,9 @@ import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TracesComment;
 import org.looptrace.scanner.profile.ProfileKey;
-import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.TimeColours;
-import org.looptrace.timeline.render.PngRenderer;
-import org.looptrace.timeline.render.SvgRenderer;
 import org.looptrace.trace.otf2.TraceSource;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
@@ -71,7 +67,8 @@ import org.looptrace.ui.internal.views.ModelViewSupport;
  * collapses loops below a depth as {@code looptrace render --ranks --collapse} do, and links the
  * selection both ways with the editor: a click selects the construct under the pointer in the
  * editor, the construct at the editor's caret is highlighted. Its export writes the picture shown
- * through the headless SVG and PNG renderers.
+ * through the headless SVG and PNG renderers, in a job ({@link TimelineExport}). The figures of a
+ * large picture are added a slice at a time, the workbench handling its events in between.
  */
 public class TimelineView extends ViewPart {
 
@@ -93,9 +90,12 @@ public class TimelineView extends ViewPart {
 	 * usually sits in a wide and low part of the window, where height is what the picture lacks.
 	 */
 	private static final int OVERVIEW_WIDTH = 180;
-	/** The size of the colour scale in the legend of the colours by time. */
-	private static final int LEGEND_WIDTH = 100;
-	private static final int LEGEND_HEIGHT = 10;
+	/**
+	 * How many elements have their figures added at a time, the first slice at once and each next one
+	 * after the events that came meanwhile: a picture of thousands of ranks has tens of thousands of
+	 * elements, which would keep the workbench from answering while their figures are made.
+	 */
+	private static final int FIGURES_SLICE = 10_000;
 
 	private @Nullable Label status;
 	private @Nullable OptionFields fields;
@@ -123,10 +123,7 @@ public class TimelineView extends ViewPart {
 			recolour();
 		}
 	};
-	/** The scale of the colours by time: least time, the colours, greatest time; shown while loops are coloured by time. */
-	private @Nullable Composite legend;
-	private @Nullable Label legendLeast;
-	private @Nullable Label legendMost;
+	private @Nullable TimeLegend legend;
 	/** The time of the loops last read, and what from: read again only when the text or a data trace changed. */
 	private @Nullable ProfileKey timesKey;
 	private TimelineTimes times = TimelineTimes.NONE;
@@ -139,9 +136,9 @@ public class TimelineView extends ViewPart {
 	private @Nullable String requestedText;
 	private @Nullable LayoutOptions requestedOptions;
 	/**
-	 * The editor's caret whose construct the layout being computed is to highlight, -1 for none: kept
-	 * when a resize lays the model out again meanwhile, so that the highlight follows the latest caret
-	 * whatever the order in which the caret and the resize came.
+	 * The editor's caret whose construct the layout being computed, or the figures being added, are to
+	 * highlight, -1 for none: kept when a resize lays the model out again meanwhile, so that the
+	 * highlight follows the latest caret whatever the order in which the caret and the resize came.
 	 */
 	private int requestedCaret = -1;
 	private @Nullable TimelineData data;
@@ -165,7 +162,7 @@ public class TimelineView extends ViewPart {
 		GridDataFactory.fillDefaults().grab(true, false).hint(200, SWT.DEFAULT).align(SWT.FILL, SWT.CENTER).applyTo(label);
 		status = label;
 		fields = new OptionFields(options, this::relayout);
-		legend(options);
+		legend = new TimeLegend(options, colors);
 
 		FigureCanvas figureCanvas = new FigureCanvas(body, SWT.DOUBLE_BUFFERED);
 		GridDataFactory.fillDefaults().grab(true, true).applyTo(figureCanvas);
@@ -216,27 +213,6 @@ public class TimelineView extends ViewPart {
 		enableActions();
 
 		support.follow(false);
-	}
-
-	/** The legend of the colours by time, hidden until loops are coloured by time. */
-	private void legend(Composite parent) {
-		Composite scale = new Composite(parent, SWT.NONE);
-		GridLayoutFactory.fillDefaults().numColumns(3).spacing(4, 0).applyTo(scale);
-		GridDataFactory.fillDefaults().align(SWT.END, SWT.CENTER).exclude(true).applyTo(scale);
-		scale.setToolTipText(Messages.TimelineView_legendTooltip);
-		legendLeast = new Label(scale, SWT.NONE);
-		Canvas colours = new Canvas(scale, SWT.NONE);
-		GridDataFactory.fillDefaults().hint(LEGEND_WIDTH, LEGEND_HEIGHT).align(SWT.CENTER, SWT.CENTER).applyTo(colours);
-		colours.setToolTipText(Messages.TimelineView_legendTooltip);
-		colours.addListener(SWT.Paint, event -> {
-			for (int x = 0; x < LEGEND_WIDTH; x++) {
-				event.gc.setForeground(this.colors.get(TimeColours.colour((double) x / (LEGEND_WIDTH - 1))));
-				event.gc.drawLine(x, 0, x, LEGEND_HEIGHT - 1);
-			}
-		});
-		legendMost = new Label(scale, SWT.NONE);
-		scale.setVisible(false);
-		legend = scale;
 	}
 
 	private static @Nullable ImageDescriptor icon(String path) {
@@ -411,7 +387,10 @@ public class TimelineView extends ViewPart {
 		}
 	}
 
-	/** Draws the figures of a layout, loops coloured by time when asked and possible, and shows the legend of the colours. */
+	/**
+	 * Draws the figures of a layout, loops coloured by time when asked and possible, and shows the
+	 * legend of the colours. The figures are added a slice at a time ({@link #build}).
+	 */
 	private TimelineFigures draw(TimelineData computed) {
 		TimeColours fills = fills(computed);
 		TimelineFigures drawn = new TimelineFigures(computed.drawing(), computed.texts(), colors, Objects.requireNonNull(font), fills,
@@ -420,7 +399,33 @@ public class TimelineView extends ViewPart {
 		pane.removeAll();
 		pane.add(drawn.layer());
 		showLegend(fills);
+		build(drawn);
 		return drawn;
+	}
+
+	/**
+	 * Adds a slice of figures, then the next one after the events that came meanwhile, until all are
+	 * added: then the construct at the latest caret is highlighted. Stops when other figures replaced
+	 * these (a newer layout, colours) or the view is gone.
+	 */
+	private void build(TimelineFigures drawn) {
+		FigureCanvas figureCanvas = canvas;
+		if (drawn != figures || figureCanvas == null || figureCanvas.isDisposed()) {
+			return;
+		}
+		if (!drawn.build(FIGURES_SLICE)) {
+			figureCanvas.getDisplay().asyncExec(() -> build(drawn));
+		} else if (requestedCaret >= 0 && !support.busy()) {
+			int caret = requestedCaret;
+			requestedCaret = -1;
+			highlightAt(caret);
+		}
+	}
+
+	/** Whether the figures of the layout shown are all added (for the tests). */
+	boolean drawn() {
+		TimelineFigures drawn = figures;
+		return drawn != null && drawn.complete();
 	}
 
 	/** The fills of the loop boxes: their colours by time when the tool bar asks for them, else their gray. */
@@ -438,20 +443,10 @@ public class TimelineView extends ViewPart {
 	}
 
 	private void showLegend(TimeColours fills) {
-		Composite scale = legend;
-		if (scale == null || scale.isDisposed()) {
-			return;
+		TimeLegend scale = legend;
+		if (scale != null) {
+			scale.show(fills);
 		}
-		boolean shown = !fills.isEmpty();
-		if (shown) {
-			Objects.requireNonNull(legendLeast).setText(TimeText.of(fills.least()));
-			Objects.requireNonNull(legendMost).setText(TimeText.of(fills.most()));
-		}
-		if (scale.getVisible() != shown) {
-			scale.setVisible(shown);
-			((GridData) scale.getLayoutData()).exclude = !shown;
-		}
-		scale.getParent().getParent().layout(true, true);
 	}
 
 	private void failed(IFile model, String message) {
@@ -484,11 +479,18 @@ public class TimelineView extends ViewPart {
 		ModelViewSupport.status(status, problem == null ? text : text.isEmpty() ? problem : problem + "\n" + text, true);
 	}
 
-	/** Highlights the construct whose text holds an offset of the model, and shows it. */
+	/**
+	 * Highlights the construct whose text holds an offset of the model, and shows it; once every
+	 * figure is added, when they are being added.
+	 */
 	private void highlightAt(int offset) {
 		TimelineData shown = data;
 		TimelineFigures drawn = figures;
 		if (shown == null || drawn == null) {
+			return;
+		}
+		if (!drawn.complete()) {
+			requestedCaret = offset; // the construct there may have no figure yet
 			return;
 		}
 		drawn.highlight(shown.constructAt(offset, drawn));
@@ -684,26 +686,24 @@ public class TimelineView extends ViewPart {
 		if (target.filter() == 1 && !chosen.toLowerCase(Locale.ROOT).endsWith(".png")) {
 			chosen = chosen.replaceFirst("(?i)\\.svg$", "") + ".png";
 		}
-		ModelViews.export(getSite().getShell(), Messages.TimelineView_exportTitle, chosen, Messages.TimelineView_exportFailed,
-				this::export);
+		export(Path.of(chosen));
 	}
 
-	/** Writes the picture shown: PNG when the name ends in {@code .png}, SVG otherwise. */
-	void export(Path target) throws IOException {
+	/**
+	 * Starts writing the picture shown into a file, in a job ({@link TimelineExport}): PNG when the
+	 * name ends in {@code .png}, SVG otherwise.
+	 *
+	 * @return the job, or null when nothing is shown
+	 */
+	@Nullable
+	Job export(Path target) {
 		TimelineData shown = data;
 		if (shown == null) {
-			return;
+			return null;
 		}
-		if (target.getFileName() != null && target.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
-			if (System.getProperty("java.awt.headless") == null) {
-				// the picture is painted off screen: AWT must not open a connection to the display SWT uses
-				System.setProperty("java.awt.headless", "true");
-			}
-			Files.write(target, PngRenderer.render(shown.drawing(), fills(shown)));
-		} else {
-			Files.writeString(target, SvgRenderer.render(shown.drawing(), fills(shown)), StandardCharsets.UTF_8);
-		}
-		ModelViews.refresh(target);
+		Job job = new TimelineExport(shown.drawing(), fills(shown), target);
+		ModelViews.schedule(getSite(), job);
+		return job;
 	}
 
 	/** The layout shown, or null while there is none. */
@@ -747,8 +747,8 @@ public class TimelineView extends ViewPart {
 
 	/** Whether the legend of the colours by time is shown (for the tests). */
 	boolean legendShown() {
-		Composite scale = legend;
-		return scale != null && scale.getVisible();
+		TimeLegend scale = legend;
+		return scale != null && scale.shown();
 	}
 
 	/** Sets the rank filter and collapse depth fields (empty: none) and lays out again. */

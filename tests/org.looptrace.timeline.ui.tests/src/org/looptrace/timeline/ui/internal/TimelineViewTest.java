@@ -334,7 +334,7 @@ class TimelineViewTest {
 		TimelineView view = open("figure8.loops");
 		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
 		Path svg = dir.resolve("timeline.svg");
-		view.export(svg);
+		TimelineExportTest.finish(view.export(svg));
 		DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
 		Document document = factory.newDocumentBuilder().parse(svg.toFile()); // well-formed, or it throws
 		assertEquals("svg", document.getDocumentElement().getTagName());
@@ -345,7 +345,7 @@ class TimelineViewTest {
 		assertFalse(drawing.boxes().isEmpty() || drawing.arrows().isEmpty() || drawing.collectives().isEmpty());
 
 		Path png = dir.resolve("timeline.png");
-		view.export(png);
+		TimelineExportTest.finish(view.export(png));
 		var image = ImageIO.read(png.toFile());
 		assertEquals(Math.round(drawing.width()), image.getWidth());
 	}
@@ -708,9 +708,10 @@ class TimelineViewTest {
 		return Objects.requireNonNull(view.data());
 	}
 
+	/** Whether the view shows a layout that meets a condition, every figure of it added. */
 	private static boolean shows(TimelineView view, Predicate<TimelineData> condition) {
 		TimelineData data = view.data();
-		return data != null && condition.test(data);
+		return data != null && view.drawn() && condition.test(data);
 	}
 
 	private static void waitUntil(BooleanSupplier condition, String failure) {
