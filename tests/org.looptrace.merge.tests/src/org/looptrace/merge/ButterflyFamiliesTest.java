@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
@@ -43,26 +42,31 @@ class ButterflyFamiliesTest {
 	}
 
 	/**
-	 * Row reductions fold, whatever the grid, into at most the constructs of the smallest grid's
-	 * (two stages); with exchanges across the diagonal too, exactly.
+	 * Row reductions fold, on square grids and on grids twice as wide as high, into at most the
+	 * constructs of the family's smallest grid (two stages) whatever the number of stages; with
+	 * exchanges across the diagonal too, exactly.
 	 */
 	@Test
 	void rowReductionsFoldIntoAtMostOneSizeOnEveryGrid() throws Exception {
-		Random random = new Random(53);
+		int[][][] families = { { { 4, 4 }, { 8, 8 }, { 16, 16 } }, { { 2, 4 }, { 4, 8 }, { 8, 16 } } };
 		for (boolean descending : new boolean[] { false, true }) {
 			for (boolean tagged : new boolean[] { false, true }) {
-				long size = -1;
-				for (int[] grid : new int[][] { { 2, 4 }, { 4, 4 }, { 4, 8 }, { 8, 8 }, { 2, 16 }, { 16, 16 } }) {
-					String what = grid[0] + " × " + grid[1] + (descending ? ", down" : ", up") + (tagged ? ", tagged" : "");
-					List<List<TraceEvent>> traces = rowReductions(grid[0], grid[1], descending, tagged, false, 2 + random.nextInt(3));
-					Model folded = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE);
-					long constructs = exact(traces, folded, what);
-					if (size < 0) {
-						size = constructs;
+				for (int[][] family : families) {
+					long size = -1;
+					for (int[] grid : family) {
+						String what = grid[0] + " × " + grid[1] + (descending ? ", down" : ", up") + (tagged ? ", tagged" : "");
+						List<List<TraceEvent>> traces = rowReductions(grid[0], grid[1], descending, tagged, false, 3);
+						Model folded = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE);
+						long constructs = exact(traces, folded, what);
+						if (size < 0) {
+							size = constructs;
+						}
+						assertTrue(constructs <= size, what + ": " + constructs + " constructs, " + size + " on the family's first grid:\n"
+								+ ModelPrinter.print(folded));
+						List<List<TraceEvent>> transposed = rowReductions(grid[0], grid[1], descending, tagged, true, 2);
+						exact(transposed, Merger.merge(PropertiesTest.locals(transposed, null), new MergeOptions(2), Progress.NONE),
+								what + ", transposed");
 					}
-					assertTrue(constructs <= size, what + ": " + constructs + " constructs, " + size + " on 2 × 4:\n" + ModelPrinter.print(folded));
-					List<List<TraceEvent>> transposed = rowReductions(grid[0], grid[1], descending, tagged, true, 2);
-					exact(transposed, Merger.merge(PropertiesTest.locals(transposed, null), new MergeOptions(2), Progress.NONE), what + ", transposed");
 				}
 			}
 		}

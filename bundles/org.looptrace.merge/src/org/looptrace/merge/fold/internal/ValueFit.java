@@ -71,10 +71,11 @@ final class ValueFit {
 	 * their number; null for an affine number only (a loop bound).
 	 */
 	static @Nullable DepthExpr fit(DepthExpr[] copies, int depth, List<long @Nullable []> ranges, @Nullable Set<Long> moduli) {
-		copies = Butterflies.settled(copies);
-		if (copies == null) {
+		DepthExpr[] settled = Butterflies.settled(copies);
+		if (settled == null) {
 			return null; // the fits write residues, not xors
 		}
+		copies = settled;
 		int n = ranges.size();
 		List<Integer> read = new ArrayList<>();
 		List<long[]> box = new ArrayList<>();

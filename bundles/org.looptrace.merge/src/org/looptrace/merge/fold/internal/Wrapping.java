@@ -159,10 +159,11 @@ final class Wrapping {
 	}
 
 	private static @Nullable DepthExpr cycle(DepthExpr[] values, int depth, Jumps jumps) {
-		values = Butterflies.settled(values);
-		if (values == null) {
+		DepthExpr[] settled = Butterflies.settled(values);
+		if (settled == null) {
 			return null;
 		}
+		values = settled;
 		int k = values.length;
 		long[] constants = new long[k];
 		try {
