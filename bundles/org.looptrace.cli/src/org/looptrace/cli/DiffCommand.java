@@ -47,6 +47,15 @@ public final class DiffCommand implements Command {
 				  changed   an event's tag, communicator, collective or local words
 				  channels  pairs of ranks that talk in one model only (the difference of the
 				            communication matrices; a single line when A and B run on other ranks)
+				  wrapped   a run of A's constructs is a loop of B, its iterations written out
+				            (unwrapped: the other way round)
+				  split     a loop of A is loops of B over consecutive parts of its iterations
+				            (joined: the other way round)
+				  peeled    a loop of A is in B a loop over part of its iterations, its first or
+				            last iterations written out beside it (unpeeled: the other way round)
+				A run of constructs is named by the paths and lines of its first and last
+				(`split A 5 line 5, B 2-3 lines 5-10: 0 to 9 against 0 to 4, 5 to 9`); a run is
+				only reported so when the rewritten form runs exactly the other model's constructs.
 				Constructs are aligned as a diff of sequences, then those that differ least are
 				paired: a loop whose bounds and part of its body changed stays one loop, with
 				its differences inside. Loop indices are compared by depth, not name; the pairs
@@ -63,7 +72,8 @@ public final class DiffCommand implements Command {
 				                   other problem sizes compare equal)
 				  --csv            rows kind,a_path,a_line,b_path,b_line,what,insert_line; insert_line:
 				                   for a construct of one model only, the line of the other model
-				                   before which it would be inserted (B's for removed, A's for added)
+				                   before which it would be inserted (B's for removed, A's for added);
+				                   a run of constructs has first-last in its path and line cells
 
 				example:
 				  looptrace diff before.loops after.loops --ignore-counts
@@ -132,16 +142,19 @@ public final class DiffCommand implements Command {
 	 */
 	private static String line(Difference difference, Side left, Side right) {
 		StringBuilder line = new StringBuilder(difference.kind().label());
-		String a = where("A", difference.left(), left, difference.place());
-		String b = where("B", difference.right(), right, difference.place());
+		String a = where("A", difference.left(), difference.leftLast(), left, difference.place());
+		String b = where("B", difference.right(), difference.rightLast(), right, difference.place());
 		line.append(a.isEmpty() ? "" : " " + a).append(!a.isEmpty() && !b.isEmpty() ? "," : "").append(b.isEmpty() ? "" : " " + b);
 		return line.append(": ").append(difference.what()).toString();
 	}
 
-	/** A side's construct by path and line; else where a construct of the other side only would be in it; else nothing. */
-	private static String where(String side, @Nullable Construct construct, Side model, @Nullable Place place) {
+	/**
+	 * A side's construct by path and line, or its run of constructs by paths and lines; else where a
+	 * construct of the other side only would be in it; else nothing.
+	 */
+	private static String where(String side, @Nullable Construct construct, @Nullable Construct last, Side model, @Nullable Place place) {
 		if (construct != null) {
-			return side + " " + ConstructPath.of(construct) + " line " + model.located().line(construct);
+			return side + " " + paths(construct, last) + (last == construct ? " line " : " lines ") + lines(construct, last, model);
 		}
 		return place == null ? "" : side + " before line " + model.line(place);
 	}
@@ -149,11 +162,23 @@ public final class DiffCommand implements Command {
 	private static String csvRow(Difference difference, Side left, Side right) {
 		Place place = difference.place();
 		String insertLine = place == null ? "" : Integer.toString(difference.left() == null ? left.line(place) : right.line(place));
-		return difference.kind().label() + "," + cells(difference.left(), left) + "," + cells(difference.right(), right) + ","
+		return difference.kind().label() + "," + cells(difference.left(), difference.leftLast(), left) + ","
+				+ cells(difference.right(), difference.rightLast(), right) + ","
 				+ ScanRecord.csvField(difference.what()) + "," + insertLine;
 	}
 
-	private static String cells(@Nullable Construct construct, Side model) {
-		return construct == null ? "," : ConstructPath.of(construct) + "," + model.located().line(construct);
+	private static String cells(@Nullable Construct construct, @Nullable Construct last, Side model) {
+		return construct == null ? "," : paths(construct, last) + "," + lines(construct, last, model);
+	}
+
+	/** A construct's path; for a run of constructs, {@code first-last}. */
+	private static String paths(Construct construct, @Nullable Construct last) {
+		return last == null || last == construct ? ConstructPath.of(construct) : ConstructPath.of(construct) + "-" + ConstructPath.of(last);
+	}
+
+	/** A construct's line; for a run of constructs, from the first line of the first to the last line of the last. */
+	private static String lines(Construct construct, @Nullable Construct last, Side model) {
+		int line = model.located().line(construct);
+		return last == null || last == construct ? Integer.toString(line) : line + "-" + model.located().lastLine(last);
 	}
 }

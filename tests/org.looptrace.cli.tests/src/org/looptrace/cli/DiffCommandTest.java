@@ -149,6 +149,31 @@ class DiffCommandTest {
 		assertEquals(backward, Cli.expect(1, "diff", after.toString(), before.toString()).out().lines().toList());
 	}
 
+	/**
+	 * A time loop split in two, and a stage of two messages run twice written out where the other
+	 * model loops over it: one line each, naming the run's paths and lines on its side; B against A
+	 * the inverse, joined and unwrapped.
+	 */
+	@Test
+	void aLoopSplitAndARunWrappedAreOneLineEach() throws Exception {
+		Path a = dir.resolve("a.loops");
+		Path b = dir.resolve("b.loops");
+		String stage = "0 send 1 7\n1 recv 0 7\n";
+		Files.writeString(a, stage + stage + "for i0 = 0 to 9\n  0 send 1+i0 5\ndone\n");
+		Files.writeString(b, "for i0 = 0 to 1\n  " + stage.replace("\n1", "\n  1") + "done\n"
+				+ "for i0 = 0 to 4\n  0 send 1+i0 5\ndone\nfor i0 = 5 to 9\n  0 send 1+i0 5\ndone\n");
+		assertEquals(List.of("wrapped A 1-4 lines 1-4, B 1 line 1: 4 constructs against for i0 = 0 to 1 (2 constructs)",
+				"split A 5 line 5, B 2-3 lines 5-10: 0 to 9 against 0 to 4, 5 to 9"),
+				Cli.expect(1, "diff", a.toString(), b.toString()).out().lines().toList());
+		assertEquals(List.of("unwrapped A 1 line 1, B 1-4 lines 1-4: for i0 = 0 to 1 (2 constructs) against 4 constructs",
+				"joined A 2-3 lines 5-10, B 5 line 5: 0 to 4, 5 to 9 against 0 to 9"),
+				Cli.expect(1, "diff", b.toString(), a.toString()).out().lines().toList());
+		assertEquals(List.of("kind,a_path,a_line,b_path,b_line,what,insert_line",
+				"wrapped,1-4,1-4,1,1,4 constructs against for i0 = 0 to 1 (2 constructs),",
+				"split,5,5,2-3,5-10,\"0 to 9 against 0 to 4, 5 to 9\","),
+				Cli.expect(1, "diff", a.toString(), b.toString(), "--csv").out().lines().toList());
+	}
+
 	@Test
 	void badInputIsAnErrorNamingIt() throws Exception {
 		Path model = dir.resolve("ring.loops");

@@ -18,12 +18,22 @@ import org.looptrace.model.Construct;
  *              added or removed
  * @param place for a construct added or removed, where it would be in the model without it (the left
  *              one for a construct added); null for the other kinds
+ * @param leftLast  the last construct of the run of the left model the difference is about, for the
+ *                  kinds that rewrite a run of constructs (wrapped in a loop, a loop split or peeled,
+ *                  and their inverses), whose first is {@code left}; else {@code left} itself
+ * @param rightLast the same for the right model
  */
-public record Difference(Kind kind, @Nullable Construct left, @Nullable Construct right, String what, @Nullable Place place) {
+public record Difference(Kind kind, @Nullable Construct left, @Nullable Construct right, String what, @Nullable Place place,
+		@Nullable Construct leftLast, @Nullable Construct rightLast) {
 
 	/** A difference that is no construct added or removed: it has no {@link #place()}. */
 	public Difference(Kind kind, @Nullable Construct left, @Nullable Construct right, String what) {
 		this(kind, left, right, what, null);
+	}
+
+	/** A difference in one construct of each side at most. */
+	public Difference(Kind kind, @Nullable Construct left, @Nullable Construct right, String what, @Nullable Place place) {
+		this(kind, left, right, what, place, left, right);
 	}
 
 	/** What a difference is about. */
@@ -39,11 +49,38 @@ public record Difference(Kind kind, @Nullable Construct left, @Nullable Construc
 		/** What an event is: its tag, communicator, collective's name or local words. */
 		CHANGED,
 		/** Pairs of ranks that talk in one model only (the difference of the communication matrices). */
-		CHANNELS;
+		CHANNELS,
+		/** A run of constructs of the left model is a loop of the right one, the run its iterations written out. */
+		WRAPPED,
+		/** A loop of the left model is its iterations written out in the right one. */
+		UNWRAPPED,
+		/** A loop of the left model is two or more loops of the right one, over consecutive parts of its iterations. */
+		SPLIT,
+		/** Loops of the left model over consecutive iterations of the same body are one loop of the right one. */
+		JOINED,
+		/** A loop of the left model has its first or last iterations written out beside it in the right one. */
+		PEELED,
+		/** A loop of the left model and iterations of it written out beside it are one loop of the right one. */
+		UNPEELED;
 
 		/** The name in lower case, as printed. */
 		public String label() {
 			return name().toLowerCase(Locale.ROOT);
+		}
+
+		/** The kind of the same difference seen from the other model: added for removed, joined for split. */
+		public Kind inverse() {
+			return switch (this) {
+			case REMOVED -> ADDED;
+			case ADDED -> REMOVED;
+			case WRAPPED -> UNWRAPPED;
+			case UNWRAPPED -> WRAPPED;
+			case SPLIT -> JOINED;
+			case JOINED -> SPLIT;
+			case PEELED -> UNPEELED;
+			case UNPEELED -> PEELED;
+			default -> this;
+			};
 		}
 	}
 }

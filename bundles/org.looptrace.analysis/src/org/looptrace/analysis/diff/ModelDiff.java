@@ -16,7 +16,11 @@ import org.looptrace.model.core.Progress;
  * fields they differ in, two loops their bounds and the alignment of their bodies, and a construct
  * left unpaired its size; two loops whose bodies have nothing alike (neither constructs of the same
  * kind nor events of the same structure at any depth) are never paired. Paired
- * constructs are compared field by field, loops by their bodies; the rest is added or removed.
+ * constructs are compared field by field, loops by their bodies; the rest is added or removed. A
+ * loop one model writes otherwise, exactly (its iterations written out, split into loops over
+ * consecutive parts of them, its first or last iterations written out beside it), is one
+ * difference over the two runs of constructs ({@link Difference.Kind#WRAPPED},
+ * {@link Difference.Kind#SPLIT}, {@link Difference.Kind#PEELED} and their inverses).
  * Loop indices are compared by their depth, not their names. Last, pairs of ranks that talk in one
  * model only: one line each, or a single line when the models run on other ranks. The pairs do not
  * depend on which model is the left one.

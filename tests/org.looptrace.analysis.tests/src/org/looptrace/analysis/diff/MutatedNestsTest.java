@@ -27,16 +27,17 @@ import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.Message;
 import org.looptrace.model.Model;
+import org.looptrace.model.Term;
 import org.looptrace.model.core.ConstructPath;
 import org.looptrace.model.core.Exprs;
 import org.looptrace.model.core.Progress;
 
 /**
  * Random nests of loops, each mutated once (a bound changed, an expression changed, an event or a
- * loop inserted, a construct deleted, a run of constructs wrapped in a loop): the diff reports
- * exactly the mutation, at the mutated construct, however deep it is and whatever else the block
- * holds; a nest against itself has no difference; the diff of B against A mirrors that of A
- * against B, pair for pair.
+ * loop inserted, a construct deleted, a run of constructs wrapped in a loop, a loop split or peeled):
+ * the diff reports exactly the mutation, at the mutated construct, however deep it is and whatever
+ * else the block holds; a nest against itself has no difference; the diff of B against A mirrors
+ * that of A against B, pair for pair, with the inverse kind.
  */
 class MutatedNestsTest {
 
@@ -112,9 +113,9 @@ class MutatedNestsTest {
 	}
 
 	/**
-	 * A run of constructs wrapped in a new loop: every difference is in the run (A) or the new loop
-	 * (B), the new loop is reported (added, or paired with a loop of the run, its differences
-	 * inside), and the diff mirrors.
+	 * A run of constructs wrapped in a new loop of three iterations, which A runs once: no rewrite
+	 * explains it, every difference is in the run (A) or the new loop (B), the new loop is reported
+	 * (added, or paired with a loop of the run, its differences inside), and the diff mirrors.
 	 */
 	@Test
 	void aRunWrappedInALoopDiffersInThatRunOnly() throws Exception {
@@ -138,10 +139,194 @@ class MutatedNestsTest {
 				if (difference.right() instanceof Construct right) {
 					assertTrue(within(right, loop), () -> what + ": " + difference);
 				}
+				assertFalse(REWRITES.contains(difference.kind()), () -> what + ": not exactly a rewrite: " + difference);
 			}
 			assertTrue(differences.stream().anyMatch(difference -> difference.right() != null), () -> what + ": " + differences);
 			assertMirrored(model, copy, what);
 		});
+	}
+
+	/**
+	 * A run of constructs that A repeats k times, an expression of its first event moving by 5 each
+	 * time, is in B one loop of k iterations over the run, the expression affine in the new index:
+	 * one difference, wrapped, from the run's first construct in A to its last copy's last; in B
+	 * the new loop. B against A: unwrapped.
+	 */
+	@Test
+	void aRunRepeatedAndWrappedInALoopIsWrapped() throws Exception {
+		forEachNest(1016, (model, copy, random, what) -> {
+			Block block = randomBlock(copy, random);
+			List<Construct> body = ConstructPath.constructs(block);
+			int from = random.nextInt(body.size());
+			List<Construct> wrapped = new ArrayList<>(body.subList(from, from + 1 + random.nextInt(Math.min(3, body.size() - from))));
+			int iterations = 1 + random.nextInt(3);
+			List<Construct> run = wrapped.stream().map(construct -> ConstructPath.find(model, ConstructPath.of(construct))).toList();
+			EList<Item> items = ((Block) run.get(0).eContainer()).getItems();
+			Construct last = run.get(run.size() - 1);
+			for (int k = 1; k < iterations; k++) {
+				List<Construct> repeated = run.stream().map(EcoreUtil::copy).toList();
+				if (repeated.get(0) instanceof Event event) {
+					event.getRank().setConstant(event.getRank().getConstant() + 5 * k);
+				}
+				items.addAll(items.indexOf(last) + 1, repeated);
+				last = repeated.get(repeated.size() - 1);
+			}
+			Loop loop = (Loop) parsed("for w = 0 to " + (iterations - 1) + "\n  0 local placeholder\ndone\n");
+			loop.getItems().clear();
+			block.getItems().add(block.getItems().indexOf(wrapped.get(0)), loop);
+			loop.getItems().addAll(wrapped);
+			if (wrapped.get(0) instanceof Event event) {
+				event.getRank().getTerms().add(Exprs.term(5, "w"));
+			}
+			assertRewrite(Kind.WRAPPED, model, copy, run.get(0), last, loop, loop, what);
+		});
+	}
+
+	/**
+	 * A loop split in two at a random iteration, the second loop over the rest of the iterations or,
+	 * as the merge writes it, from 0 with its index shifted in its body: one difference, split, from
+	 * the loop in A to the two loops in B; B against A: joined. With an event of the second loop's body
+	 * changed, no rewrite explains it: the differences are as without rewrites.
+	 */
+	@Test
+	void aLoopSplitInTwoIsSplit() throws Exception {
+		int[] mutated = new int[2];
+		forEachNest(1017, (model, copy, random, what) -> {
+			Loop loop = randomLoop(copy, random);
+			if (loop == null) {
+				return;
+			}
+			Loop original = (Loop) ConstructPath.find(model, ConstructPath.of(loop));
+			long lower = loop.getLower().getConstant();
+			long upper = loop.getUpper().getConstant();
+			long split = lower + 1 + random.nextInt((int) (upper - lower));
+			Loop rest = EcoreUtil.copy(loop);
+			loop.setUpper(Exprs.constant(split - 1));
+			if (random.nextBoolean()) {
+				rest.setLower(Exprs.constant(split));
+			} else {
+				rest.setLower(Exprs.constant(0));
+				rest.setUpper(Exprs.constant(upper - split));
+				shiftIndex(rest, split);
+			}
+			EList<Item> items = ((Block) loop.eContainer()).getItems();
+			items.add(items.indexOf(loop) + 1, rest);
+			List<Event> restEvents = all(rest, Event.class);
+			if (random.nextInt(4) == 0 && !restEvents.isEmpty()) {
+				restEvents.get(random.nextInt(restEvents.size())).setRank(Exprs.constant(1000));
+				assertNoRewrite(model, copy, what);
+				mutated[1]++;
+				return;
+			}
+			assertRewrite(Kind.SPLIT, model, copy, original, original, loop, rest, what);
+			mutated[0]++;
+		});
+		assertTrue(mutated[0] > NESTS / 3 && mutated[1] > NESTS / 20, "most nests have loops");
+	}
+
+	/**
+	 * A loop's first iteration, or its last, or both, written out beside the loop over the others:
+	 * one difference, peeled, from the loop in A to the run of the iterations and the loop in B; B
+	 * against A: unpeeled.
+	 */
+	@Test
+	void aLoopPeeledIsPeeled() throws Exception {
+		int[] mutated = new int[1];
+		forEachNest(1018, (model, copy, random, what) -> {
+			Loop loop = randomLoop(copy, random);
+			if (loop == null) {
+				return;
+			}
+			long lower = loop.getLower().getConstant();
+			long upper = loop.getUpper().getConstant();
+			int ends = upper - lower >= 2 ? random.nextInt(3) : random.nextInt(2);
+			boolean front = ends != 1;
+			boolean back = ends != 0;
+			EList<Item> items = ((Block) loop.eContainer()).getItems();
+			List<Construct> first = iteration(loop, lower);
+			List<Construct> last = iteration(loop, upper);
+			Loop original = (Loop) ConstructPath.find(model, ConstructPath.of(loop));
+			if (front) {
+				items.addAll(items.indexOf(loop), first);
+				loop.setLower(Exprs.constant(lower + 1));
+			}
+			if (back) {
+				items.addAll(items.indexOf(loop) + 1, last);
+				loop.setUpper(Exprs.constant(upper - 1));
+			}
+			assertRewrite(Kind.PEELED, model, copy, original, original, front ? first.get(0) : loop,
+					back ? last.get(last.size() - 1) : loop, what);
+			mutated[0]++;
+		});
+		assertTrue(mutated[0] > NESTS / 2, "most nests have loops");
+	}
+
+	/** The kinds of a rewrite of a loop. */
+	private static final Set<Kind> REWRITES = Set.of(Kind.WRAPPED, Kind.UNWRAPPED, Kind.SPLIT, Kind.JOINED, Kind.PEELED, Kind.UNPEELED);
+
+	/**
+	 * Exactly one difference of {@code kind}, from {@code left} to {@code leftLast} in {@code model}
+	 * and from {@code right} to {@code rightLast} in {@code mutated}; mirrored with the inverse kind.
+	 */
+	private static void assertRewrite(Kind kind, Model model, Model mutated, Construct left, Construct leftLast, Construct right,
+			Construct rightLast, String what) {
+		List<Difference> differences = compare(model, mutated);
+		assertEquals(1, differences.size(), () -> what + ": " + differences + "\n" + ModelText.print(model) + "against\n" + ModelText.print(mutated));
+		Difference difference = differences.get(0);
+		assertEquals(kind, difference.kind(), what);
+		assertSame(left, difference.left(), what);
+		assertSame(leftLast, difference.leftLast(), what);
+		assertSame(right, difference.right(), what);
+		assertSame(rightLast, difference.rightLast(), what);
+		List<Difference> backward = compare(mutated, model);
+		assertEquals(1, backward.size(), () -> what + ": " + backward);
+		assertEquals(new Difference(kind.inverse(), right, left, backward.get(0).what(), null, rightLast, leftLast), backward.get(0), what);
+	}
+
+	/** Differences, none of them a rewrite; mirrored. */
+	private static void assertNoRewrite(Model model, Model mutated, String what) {
+		List<Difference> differences = compare(model, mutated);
+		assertFalse(differences.isEmpty(), what);
+		assertTrue(differences.stream().noneMatch(difference -> REWRITES.contains(difference.kind())), () -> what + ": " + differences);
+		assertMirrored(model, mutated, what);
+	}
+
+	/** The constructs of a loop's body at one value of its index, written out. */
+	private static List<Construct> iteration(Loop loop, long value) {
+		List<Construct> written = new ArrayList<>();
+		for (Construct construct : ConstructPath.constructs(loop)) {
+			Construct copy = EcoreUtil.copy(construct);
+			for (Expr expr : all(copy, Expr.class)) {
+				expr.getTerms().removeIf(term -> {
+					if (term.getIndex().equals(loop.getIndex())) {
+						expr.setConstant(expr.getConstant() + term.getCoefficient() * value);
+						return true;
+					}
+					return false;
+				});
+			}
+			written.add(copy);
+		}
+		return written;
+	}
+
+	/** Shifts a loop's index by {@code shift} in its body: the body's iteration i is the one of i + shift before. */
+	private static void shiftIndex(Loop loop, long shift) {
+		for (Construct construct : ConstructPath.constructs(loop)) {
+			for (Expr expr : all(construct, Expr.class)) {
+				for (Term term : expr.getTerms()) {
+					if (term.getIndex().equals(loop.getIndex())) {
+						expr.setConstant(expr.getConstant() + term.getCoefficient() * shift);
+					}
+				}
+			}
+		}
+	}
+
+	/** One of the model's loops, null when it has none. */
+	private static @Nullable Loop randomLoop(Model model, Random random) {
+		List<Loop> loops = all(model, Loop.class);
+		return loops.isEmpty() ? null : loops.get(random.nextInt(loops.size()));
 	}
 
 	/** A check of one nest and its copy, to be mutated with {@code random}; {@code what} names the run. */
@@ -176,8 +361,7 @@ class MutatedNestsTest {
 	private record Sides(Kind kind, @Nullable Construct left, @Nullable Construct right) {
 
 		Sides mirrored() {
-			Kind swapped = kind == Kind.ADDED ? Kind.REMOVED : kind == Kind.REMOVED ? Kind.ADDED : kind;
-			return new Sides(swapped, right, left);
+			return new Sides(kind.inverse(), right, left);
 		}
 	}
 
@@ -251,7 +435,7 @@ class MutatedNestsTest {
 		return object == container || EcoreUtil.isAncestor(container, object);
 	}
 
-	private static <T> List<T> all(Model model, Class<T> type) {
+	private static <T> List<T> all(EObject model, Class<T> type) {
 		List<T> found = new ArrayList<>();
 		model.eAllContents().forEachRemaining(object -> {
 			if (type.isInstance(object)) {

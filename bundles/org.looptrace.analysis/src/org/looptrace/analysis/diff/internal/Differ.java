@@ -17,6 +17,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.analysis.diff.Difference;
 import org.looptrace.analysis.diff.Difference.Kind;
 import org.looptrace.analysis.diff.Place;
+import org.looptrace.analysis.diff.internal.Rewrites.Rewrite;
 import org.looptrace.analysis.matrix.CommunicationMatrix;
 import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.model.Block;
@@ -42,6 +43,7 @@ public final class Differ {
 	private final boolean ignoreCounts;
 	private final Progress progress;
 	private final Keys keys = new Keys();
+	private final Rewrites rewrites = new Rewrites(keys);
 	private final List<Difference> differences = new ArrayList<>();
 	private final Map<Pair, Aligned> bodies = new HashMap<>();
 
@@ -64,7 +66,10 @@ public final class Differ {
 		return differences;
 	}
 
-	/** Aligns the constructs of two blocks at the same depth; {@code depths}: the depth of each index in scope. */
+	/**
+	 * Aligns the constructs of two blocks at the same depth; {@code depths}: the depth of each index in
+	 * scope. A run a rewrite of a loop explains takes the place of the pairs inside it.
+	 */
 	private void blocks(Block left, Map<String, Integer> leftDepths, Block right, Map<String, Integer> rightDepths, int depth) {
 		progress.checkCancelled();
 		List<Construct> a = ConstructPath.constructs(left);
@@ -72,13 +77,28 @@ public final class Differ {
 		int i = 0;
 		int j = 0;
 		Aligned aligned = left instanceof Loop leftLoop && right instanceof Loop rightLoop ? bodies(leftLoop, rightLoop) : aligned(a, b);
-		for (int[] pair : aligned.pairs()) {
-			gap(a, i, pair[0], left, b, j, pair[1], right);
-			pair(a.get(pair[0]), leftDepths, b.get(pair[1]), rightDepths, depth);
-			i = pair[0] + 1;
-			j = pair[1] + 1;
+		List<Rewrite> found = rewrites.find(a, leftDepths, b, rightDepths, depth, aligned.pairs());
+		int next = 0;
+		List<int[]> pairs = new ArrayList<>(aligned.pairs());
+		pairs.add(new int[] { a.size(), b.size() }); // past the ends: the last gap
+		for (int[] pair : pairs) {
+			while (next < found.size() && found.get(next).aFrom() <= pair[0]) {
+				Rewrite rewrite = found.get(next++);
+				gap(a, i, rewrite.aFrom(), left, b, j, rewrite.bFrom(), right);
+				differences.add(new Difference(rewrite.kind(), a.get(rewrite.aFrom()), b.get(rewrite.bFrom()), rewrite.what(), null,
+						a.get(rewrite.aTo() - 1), b.get(rewrite.bTo() - 1)));
+				i = rewrite.aTo();
+				j = rewrite.bTo();
+			}
+			if (pair[0] >= i) { // else inside a rewrite
+				gap(a, i, pair[0], left, b, j, pair[1], right);
+				if (pair[0] < a.size()) {
+					pair(a.get(pair[0]), leftDepths, b.get(pair[1]), rightDepths, depth);
+				}
+				i = pair[0] + 1;
+				j = pair[1] + 1;
+			}
 		}
-		gap(a, i, a.size(), left, b, j, b.size(), right);
 	}
 
 	/**
@@ -332,7 +352,7 @@ public final class Differ {
 		return Math.max(0, loop.getUpper().getConstant() - loop.getLower().getConstant() + 1);
 	}
 
-	private static String bounds(Loop loop) {
+	static String bounds(Loop loop) {
 		return Exprs.toText(loop.getLower()) + " to " + Exprs.toText(loop.getUpper());
 	}
 

@@ -65,6 +65,14 @@ public final class Keys {
 		block(model, Map.of(), 0);
 	}
 
+	/**
+	 * Computes the keys of the constructs of a block of no model added (a loop's iterations written
+	 * out), as if they were at {@code depth}, in the scope {@code depths}.
+	 */
+	void add(Block block, Map<String, Integer> depths, int depth) {
+		block(block, depths, depth);
+	}
+
 	/** The keys of the constructs of a block, {@code [level][position]}. */
 	public int[][] of(List<Construct> constructs) {
 		int[][] levels = new int[LEVELS][constructs.size()];

@@ -68,8 +68,8 @@ final class ModelNode extends NamedRange {
 					String where = where(a, difference.left(), b, difference.right());
 					String label = where == null ? NLS.bind(Messages.ModelCompare_outside, difference.kind().label(), difference.what())
 							: NLS.bind(Messages.ModelCompare_difference, new Object[] { difference.kind().label(), where, difference.what() });
-					a.add(left, i, label, 'A', difference, difference.left(), b);
-					b.add(right, i, label, 'B', difference, difference.right(), a);
+					a.add(left, i, label, 'A', difference, difference.left(), difference.leftLast(), b);
+					b.add(right, i, label, 'B', difference, difference.right(), difference.rightLast(), a);
 				}
 			} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
 				// what looptrace diff reports as bad input: models the comparison cannot take
@@ -114,12 +114,13 @@ final class ModelNode extends NamedRange {
 
 	/**
 	 * Adds this side of a difference: a loop's header when its bounds differ, a construct added or
-	 * removed whole (a loop with its body's constructs under it), an event's line; the whole model for
-	 * the channels, which are in no construct; nothing for a construct of the other side only,
-	 * {@code other}.
+	 * removed whole (a loop with its body's constructs under it), an event's line, the lines of a run
+	 * of constructs from {@code construct} to {@code last} (a loop split, wrapped, peeled); the whole
+	 * model for the channels, which are in no construct; nothing for a construct of the other side
+	 * only, {@code other}.
 	 */
 	private void add(List<DifferenceRange> to, int index, String label, char side, Difference difference, @Nullable Construct construct,
-			ModelNode other) {
+			@Nullable Construct last, ModelNode other) {
 		if (construct == null) {
 			if (difference.kind() == Difference.Kind.CHANNELS) {
 				to.add(whole(index, label, side));
@@ -129,7 +130,7 @@ final class ModelNode extends NamedRange {
 		Place place = difference.place();
 		if (place == null) {
 			boolean header = construct instanceof Loop && difference.kind() == Difference.Kind.BOUNDS;
-			to.add(range(index, label, side, construct, header, List.of(), 0));
+			to.add(range(index, label, side, construct, last == null ? construct : last, header, List.of(), 0));
 		} else {
 			int elsewhere = place.offset(other.getDocument().get(), other.parsed()::line, other.parsed()::lastLine);
 			to.add(lone(index, label, side, difference.kind(), construct, elsewhere));
@@ -148,15 +149,15 @@ final class ModelNode extends NamedRange {
 				body.add(lone(index, NLS.bind(Messages.ModelCompare_difference, words), side, kind, inner, elsewhere));
 			}
 		}
-		return range(index, label, side, construct, false, body, elsewhere);
+		return range(index, label, side, construct, construct, false, body, elsewhere);
 	}
 
-	/** The lines of a construct, or its header line only. */
-	private DifferenceRange range(int index, String label, char side, Construct construct, boolean header, List<DifferenceRange> body,
-			int elsewhere) {
+	/** The lines of the constructs from {@code construct} to {@code lastConstruct}, or a loop's header line only. */
+	private DifferenceRange range(int index, String label, char side, Construct construct, Construct lastConstruct, boolean header,
+			List<DifferenceRange> body, int elsewhere) {
 		LocatedModel model = parsed();
 		int first = model.line(construct);
-		int last = header ? first : model.lastLine(construct);
+		int last = header ? first : model.lastLine(lastConstruct);
 		IDocument document = getDocument();
 		try {
 			int start = document.getLineOffset(first - 1);

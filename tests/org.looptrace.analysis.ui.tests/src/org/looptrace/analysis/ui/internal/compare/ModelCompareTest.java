@@ -128,6 +128,16 @@ class ModelCompareTest {
 		assertEquals(List.of("1 send 0 8", "1 send 0 9"), panes(editor));
 	}
 
+	/** A loop split in two is one line of the list, showing the loop on one side and both loops on the other. */
+	@Test
+	void aLoopSplitShowsTheLinesOfItsRunOnEachSide() throws Exception {
+		String whole = "for i0 = 0 to 9\n  0 send 1 5\ndone\n";
+		String split = "for i0 = 0 to 4\n  0 send 1 5\ndone\nfor i0 = 5 to 9\n  0 send 1 5\ndone\n";
+		List<DiffNode> nodes = differences(compareWithEachOther(whole, split));
+		assertEquals(List.of("split 1 line 1: 0 to 9 against 0 to 4, 5 to 9"), nodes.stream().map(DiffNode::getName).toList());
+		assertEquals(List.of(whole, split), List.of(text(nodes.get(0).getLeft()), text(nodes.get(0).getRight())));
+	}
+
 	/**
 	 * A construct added or removed shows its lines on its side and nothing on the other, at the
 	 * offset where it would be there, both sides as wide (the platform narrows a side it is given
