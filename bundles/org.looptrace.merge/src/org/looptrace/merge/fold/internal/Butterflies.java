@@ -26,10 +26,12 @@ final class Butterflies {
 	}
 
 	/**
-	 * Whether some rank exchanges messages with peers across two different bits (rank xor 1 and
-	 * rank xor 2, say), the least a butterfly's two stages show. Without, a xor over one bit stands
-	 * where the nests over rank bits of {@link RuleSet#RANK_SHIFTS} do, a construct smaller at most:
-	 * not worth a third folding of the model.
+	 * Whether some rank exchanges messages with peers across two adjacent bits (rank xor 1 and rank
+	 * xor 2, say), as two consecutive stages of a butterfly do. Without, a xor over one bit stands
+	 * where the nests over rank bits of {@link RuleSet#RANK_SHIFTS} do, a construct smaller at most;
+	 * and the neighbours of a grid of 2^k columns differ from a rank in bits 1 and 2^k, not adjacent
+	 * but on grids of two columns: a third folding of the model, costly on thousands of ranks (five
+	 * times the folding of a wavefront on 4,096), is not run for them.
 	 */
 	static boolean exchanged(List<Node> items) {
 		return exchanged(items, new HashMap<>());
@@ -51,7 +53,7 @@ final class Butterflies {
 				long bit = rank.constantTerm() ^ peer.constantTerm();
 				if (rank.isConstant() && peer.isConstant() && Long.bitCount(bit) == 1) {
 					long bits = bitsOfRanks.merge(rank.constantTerm(), bit, (a, b) -> a | b);
-					if (Long.bitCount(bits) > 1) {
+					if ((bits & bits << 1) != 0) {
 						return true;
 					}
 				}
@@ -121,6 +123,9 @@ final class Butterflies {
 
 	/** The numbers {@link #settled(DepthExpr) settled}; null when one still holds a xor. */
 	static DepthExpr @Nullable [] settled(DepthExpr... numbers) {
+		if (Arrays.stream(numbers).noneMatch(DepthExpr::hasXors)) {
+			return numbers;
+		}
 		DepthExpr[] settled = new DepthExpr[numbers.length];
 		for (int n = 0; n < numbers.length; n++) {
 			settled[n] = settled(numbers[n]);
@@ -133,6 +138,9 @@ final class Butterflies {
 
 	/** The number with its constant xors added to its constant; itself when it has none. */
 	static DepthExpr settled(DepthExpr number) {
+		if (!number.hasXors()) {
+			return number; // as almost every number: asked on the paths of every rule set
+		}
 		List<Xor> kept = new ArrayList<>(number.xors.length);
 		long[] vector = number.vector.clone();
 		for (Xor xor : number.xors) {
