@@ -199,9 +199,14 @@ class ModelDiffTest {
 				compare(a, collective, false).stream().map(Difference::kind).toList(), "loops with collectives in their bodies stay paired");
 	}
 
+	/**
+	 * Two problem sizes of a code (iterations): their models differ in loop bounds only. Not the
+	 * butterfly: on 8 or 9 ranks and 3 iterations its time loop folds inside its loop over ranks,
+	 * a nest of the same size as the other way round, which the diff rightly reports as changed.
+	 */
 	@Test
 	void problemSizesDifferInBoundsOnly() throws Exception {
-		for (String name : CODES) {
+		for (String name : CODES.stream().filter(code -> !code.equals("butterfly")).toList()) {
 			Model small = model(pattern(name, 9, 3), true);
 			Model large = model(pattern(name, 9, 7), true);
 			assertTrue(compare(small, large, false).stream().allMatch(difference -> difference.kind() == Kind.BOUNDS), name);
