@@ -123,9 +123,6 @@ final class Butterflies {
 
 	/** The numbers {@link #settled(DepthExpr) settled}; null when one still holds a xor. */
 	static DepthExpr @Nullable [] settled(DepthExpr... numbers) {
-		if (Arrays.stream(numbers).noneMatch(DepthExpr::hasXors)) {
-			return numbers;
-		}
 		DepthExpr[] settled = new DepthExpr[numbers.length];
 		for (int n = 0; n < numbers.length; n++) {
 			settled[n] = settled(numbers[n]);

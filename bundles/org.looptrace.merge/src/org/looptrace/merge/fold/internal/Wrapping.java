@@ -32,12 +32,15 @@ final class Wrapping {
 	 * or when the runs are constant and {@code constants} keeps them apart.
 	 */
 	static @Nullable DepthExpr joined(DepthExpr a, Run first, DepthExpr b, Run second, int depth, long cycle, Constants constants) {
-		DepthExpr[] settled = Butterflies.settled(a, b);
-		if (settled == null) {
-			return null; // a butterfly's stages step, they do not wrap around
+		// asked at every push of the periodic rules, where most numbers have no xor
+		if (a.hasXors() || b.hasXors()) {
+			DepthExpr[] settled = Butterflies.settled(a, b);
+			if (settled == null) {
+				return null; // a butterfly's stages step, they do not wrap around
+			}
+			a = settled[0];
+			b = settled[1];
 		}
-		a = settled[0];
-		b = settled[1];
 		try {
 			Continuation continuation = continuation(a, first, b, second, depth);
 			if (continuation == null || continuation.wrap() == 0) {
@@ -62,12 +65,14 @@ final class Wrapping {
 
 	/** As {@link #joined}, where the second run continues the first without a wrap-around (loop bounds). */
 	static @Nullable DepthExpr continued(DepthExpr a, Run first, DepthExpr b, Run second, int depth) {
-		DepthExpr[] settled = Butterflies.settled(a, b);
-		if (settled == null) {
-			return null;
+		if (a.hasXors() || b.hasXors()) {
+			DepthExpr[] settled = Butterflies.settled(a, b);
+			if (settled == null) {
+				return null;
+			}
+			a = settled[0];
+			b = settled[1];
 		}
-		a = settled[0];
-		b = settled[1];
 		try {
 			Continuation continuation = continuation(a, first, b, second, depth);
 			return continuation == null || continuation.wrap() != 0 ? null : continuation.line();
