@@ -96,6 +96,28 @@ final class Butterflies {
 		return event.withNumbers(numbers, event.ranks);
 	}
 
+	/**
+	 * The step a construct takes, as {@link Orders#relative} gives it, but a message whose rank
+	 * flips one bit to reach its peer read as that bit: every rank of one stage of a butterfly takes
+	 * the same step, the ranks sending up and those sending down alike. Other peers keep their
+	 * distance (a transpose's peers are no xor of one mask, but lie on diagonals).
+	 */
+	static Node flippingStep(Node item) {
+		if (item instanceof EventNode event && (event.kind == EventKind.SEND || event.kind == EventKind.RECV)) {
+			int owner = event.kind == EventKind.RECV ? 1 : 0;
+			DepthExpr rank = event.numbers[owner];
+			DepthExpr peer = event.numbers[1 - owner];
+			if (rank.isConstant() && peer.isConstant() && rank.constantTerm() >= 0 && peer.constantTerm() >= 0
+					&& Long.bitCount(rank.constantTerm() ^ peer.constantTerm()) == 1) {
+				DepthExpr[] numbers = event.numbers.clone();
+				numbers[owner] = DepthExpr.ZERO;
+				numbers[1 - owner] = DepthExpr.constant(rank.constantTerm() ^ peer.constantTerm());
+				return event.withNumbers(numbers);
+			}
+		}
+		return Orders.relative(item, false);
+	}
+
 	/** The constructs with every number whose xors are constant written as its constant. */
 	static List<Node> settled(List<Node> items) {
 		List<Node> result = new ArrayList<>(items.size());

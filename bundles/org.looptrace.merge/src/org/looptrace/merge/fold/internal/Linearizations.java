@@ -123,6 +123,111 @@ final class Linearizations {
 		return order;
 	}
 
+	/**
+	 * The instance-major order: the k-th time each rank takes a step (constructs with equal
+	 * {@code steps}: {@link Orders#relative} forgets the rank) is an instance of that step, placed
+	 * whole, in rank order. Of the instances whose members are all ready, the one of the lowest
+	 * level goes first (an instance is one level above the instances its members' previous
+	 * constructs were placed in), then the one taken fewer times before, then the largest (as
+	 * group-major takes them), then the one of the lowest rank, then the one read first. Where some
+	 * ranks skip a step (no exchange across the diagonal of a grid) they run ahead, and group-major
+	 * would take the next round's steps of the ranks ahead before the last step of this round;
+	 * levels and counts keep the rounds apart, and as levels count instances rather than
+	 * constructs, every round comes out in the same order. When no instance is whole, the one of
+	 * the lowest level among those with ready members goes as it is.
+	 */
+	static int[] instanceMajor(List<RankSet> ranks, List<?> steps) {
+		Map<List<Object>, Instance> instances = new HashMap<>();
+		Map<List<Object>, Integer> taken = new HashMap<>();
+		Instance[] instanceOf = new Instance[ranks.size()];
+		for (int i = 0; i < instanceOf.length; i++) {
+			int construct = i;
+			Object step = steps.get(i);
+			int times = taken.merge(List.of(step, ranks.get(i).isEmpty() ? -1 : ranks.get(i).min()), 1, Integer::sum);
+			Instance instance = instances.computeIfAbsent(List.of(step, times), key -> new Instance(construct, step, times));
+			instance.size++;
+			instance.lowestRank = Math.min(instance.lowestRank, ranks.get(i).isEmpty() ? -1 : ranks.get(i).min());
+			instanceOf[i] = instance;
+		}
+		Comparator<Queued> lowest = Comparator.<Queued>comparingInt(queued -> queued.instance.times).thenComparingInt(queued -> queued.template)
+				.thenComparingInt(queued -> queued.level)
+				.thenComparingInt(queued -> -queued.instance.size)
+				.thenComparingLong(queued -> queued.instance.lowestRank).thenComparingInt(queued -> queued.instance.first);
+		PriorityQueue<Queued> whole = new PriorityQueue<>(lowest);
+		// Lazily updated: an entry is current while its instance has ready members at its level.
+		PriorityQueue<Queued> started = new PriorityQueue<>(lowest);
+		int[] levelReady = new int[ranks.size()];
+		// Where the first instance of each step went: the later ones follow in the same order.
+		Map<Object, Integer> firstPlaced = new HashMap<>();
+		IntConsumer makeReady = i -> {
+			Instance instance = instanceOf[i];
+			instance.ready.add(i);
+			instance.level = Math.max(instance.level, levelReady[i]);
+			Queued queued = new Queued(firstPlaced.getOrDefault(instance.step, Integer.MAX_VALUE), instance.level, instance);
+			started.add(queued);
+			if (instance.ready.size() == instance.size - instance.placed) {
+				whole.add(queued);
+			}
+		};
+		Dependencies dependencies = new Dependencies(ranks);
+		dependencies.ready().forEach(makeReady::accept);
+		Comparator<Integer> byRank = byRank(ranks);
+		int[] order = new int[ranks.size()];
+		int placed = 0;
+		while (placed < order.length) {
+			Queued next = whole.poll();
+			while (next == null || next.instance.ready.isEmpty() || next.level != next.instance.level) {
+				next = started.poll();
+				if (next == null) {
+					throw new IllegalStateException("no construct is ready: the ranks' orders form a cycle");
+				}
+			}
+			Instance instance = next.instance;
+			firstPlaced.putIfAbsent(instance.step, firstPlaced.size());
+			List<Integer> members = new ArrayList<>(instance.ready);
+			instance.placed += members.size();
+			instance.ready.clear();
+			members.sort(byRank);
+			for (int i : members) {
+				order[placed++] = i;
+				for (int successor : dependencies.successors(i)) {
+					levelReady[successor] = Math.max(levelReady[successor], instance.level + 1);
+				}
+			}
+			for (int i : members) {
+				dependencies.place(i).forEach(makeReady::accept);
+			}
+		}
+		return order;
+	}
+
+	/**
+	 * An instance in a queue, at the level it had then; {@code template}: when the first instance
+	 * of its step was placed (the how-manieth step placed first), else {@link Integer#MAX_VALUE}.
+	 */
+	private record Queued(int template, int level, Instance instance) {
+	}
+
+	/** The constructs of one instance of a step, those ready to be placed. */
+	private static final class Instance {
+		/** The first construct read. */
+		final int first;
+		final Object step;
+		/** How many times its ranks have taken its step, this instance included. */
+		final int times;
+		final List<Integer> ready = new ArrayList<>();
+		int size;
+		long lowestRank = Long.MAX_VALUE;
+		int level;
+		int placed;
+
+		Instance(int first, Object step, int times) {
+			this.first = first;
+			this.step = step;
+			this.times = times;
+		}
+	}
+
 	/** Whether a queue entry still describes its group: as many ready members, the same first. */
 	private static boolean current(Group group, long[] entry) {
 		return group.ready.size() == entry[0] && group.first == entry[1];
@@ -179,6 +284,11 @@ final class Linearizations {
 				}
 			}
 			return ready;
+		}
+
+		/** The constructs that wait for construct i. */
+		List<Integer> successors(int i) {
+			return successors.get(i);
 		}
 
 		/** Places construct i: the constructs that no longer wait. */

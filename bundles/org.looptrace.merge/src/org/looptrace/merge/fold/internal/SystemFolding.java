@@ -253,6 +253,10 @@ public final class SystemFolding {
 		if (bySegment != null && !finalists.contains(bySegment)) {
 			finalists.add(bySegment);
 		}
+		List<Node> inRounds = foldedInRounds(folded);
+		if (!finalists.contains(inRounds)) {
+			finalists.add(inRounds);
+		}
 		int parallel = folded.size() >= PARALLEL ? threads : 1;
 		List<List<Node>> stepped = Parallel.map(finalists.size(), parallel, k -> steps.stepped(finalists.get(k), List.of()));
 		List<List<Node>> fitted = Parallel.map(finalists.size(), parallel, k -> valueFits.copiesFitted(stepped.get(k), List.of()));
@@ -328,16 +332,7 @@ public final class SystemFolding {
 		// Only the rank-block order holds wrappers: bodies folded above have been unwrapped already.
 		List<List<List<Node>>> segmented = Parallel.map(count, folded.size() >= PARALLEL ? threads : 1, k -> {
 			List<Node> order = orders.get(k % orders.size());
-			RuleSet rules = candidates.get(k / orders.size());
-			List<List<Node>> segments = new ArrayList<>();
-			for (List<Node> segment : segments(order, separators)) {
-				List<Node> recognized = segment.size() == 1 && separators.contains(segment.get(0)) ? segment
-						: recognitions.recognize(segment, depth, rules, progress);
-				segments.add(order == rankBlocks ? unwrap(recognized, depth) : recognized);
-			}
-			// The whole folded again, with the same rules: repetitions around the separators.
-			segments.add(joined(segments, depth, rules));
-			return segments;
+			return segmentsFolded(order, candidates.get(k / orders.size()), separators, depth, order == rankBlocks);
 		});
 		List<List<Node>> folds = new ArrayList<>(count);
 		for (List<List<Node>> segments : segmented) {
@@ -356,6 +351,45 @@ public final class SystemFolding {
 			}
 		}
 		return new Candidates(folds, joined(smallest, depth, RuleSet.NLR));
+	}
+
+	/**
+	 * The segments of {@code order} folded with {@code rules} each on its own, then the whole folded
+	 * again with the same rules (repetitions around the separators), last. {@code wrapped}: the
+	 * order holds rank blocks ({@link Orders#rankBlocks}), unwrapped once folded.
+	 */
+	private List<List<Node>> segmentsFolded(List<Node> order, RuleSet rules, Set<Node> separators, int depth, boolean wrapped) {
+		List<List<Node>> segments = new ArrayList<>();
+		for (List<Node> segment : segments(order, separators)) {
+			List<Node> recognized = segment.size() == 1 && separators.contains(segment.get(0)) ? segment
+					: recognitions.recognize(segment, depth, rules, progress);
+			segments.add(wrapped ? unwrap(recognized, depth) : recognized);
+		}
+		segments.add(joined(segments, depth, rules));
+		return segments;
+	}
+
+	/**
+	 * The smallest folding of the top level in rounds ({@link Linearizations#instanceMajor}), the
+	 * first on a tie. A finalist of its own rather than a candidate among the others: its
+	 * recognition may be smaller than a folding that the passes over the finalists shrink more.
+	 */
+	private List<Node> foldedInRounds(List<Node> folded) {
+		boolean flipping = candidates.stream().anyMatch(rules -> rules.has(Capability.XOR_PEERS));
+		List<Node> steps = folded.stream().map(node -> flipping ? Butterflies.flippingStep(node) : relative(node, false)).toList();
+		List<Node> order = reorder(folded, Linearizations.instanceMajor(folded.stream().map(node -> node.ranks).toList(), steps));
+		Set<Node> separators = separators(folded);
+		List<List<Node>> folds = Parallel.map(candidates.size(), folded.size() >= PARALLEL ? threads : 1, k -> {
+			List<List<Node>> segments = segmentsFolded(order, candidates.get(k), separators, 0, false);
+			return segments.get(segments.size() - 1);
+		});
+		List<Node> smallest = folds.get(0);
+		for (List<Node> fold : folds) {
+			if (size(fold) < size(smallest)) {
+				smallest = fold;
+			}
+		}
+		return smallest;
 	}
 
 	/**

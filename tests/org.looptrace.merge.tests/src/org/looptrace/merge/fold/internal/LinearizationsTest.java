@@ -45,6 +45,40 @@ class LinearizationsTest {
 		assertValid(ranks, order, "crossed");
 	}
 
+	/**
+	 * Three rounds on four ranks: each rank sends ("s") and receives ("r"); ranks 1 and 2 also
+	 * exchange across ("x"), ranks 0 and 3 skip that step and run ahead. Group-major takes the next
+	 * round's sends of the ranks ahead before this round's exchange; the instance-major order ends
+	 * each round before the next, every round in the same order: all sends, all receives, the
+	 * exchange.
+	 */
+	@Test
+	void roundsComeOutAlikeWhenSomeRanksSkipAStep() {
+		List<RankSet> ranks = new ArrayList<>();
+		List<String> steps = new ArrayList<>();
+		for (int rank = 0; rank < 4; rank++) {
+			for (int round = 0; round < 3; round++) {
+				for (String step : rank == 1 || rank == 2 ? List.of("s", "r", "x") : List.of("s", "r")) {
+					ranks.add(RankSet.of(rank));
+					steps.add(step);
+				}
+			}
+		}
+		int[] order = Linearizations.instanceMajor(ranks, steps);
+		assertValid(ranks, order, "rounds");
+		StringBuilder taken = new StringBuilder();
+		for (int i : order) {
+			taken.append(steps.get(i));
+		}
+		String round = "ssssrrrrxx";
+		assertEquals(round.repeat(3), taken.toString());
+		StringBuilder grouped = new StringBuilder();
+		for (int i : Linearizations.groupMajor(ranks, steps)) {
+			grouped.append(steps.get(i));
+		}
+		assertTrue(!grouped.toString().equals(round.repeat(3)), "group-major mixes the rounds: " + grouped);
+	}
+
 	/** Random systems (constructs of one rank, of several, of none), random keys, random whole groups. */
 	@Test
 	void everyOrderKeepsEachRanksOrder() {
@@ -69,6 +103,7 @@ class LinearizationsTest {
 			assertValid(ranks, Linearizations.rankMajor(ranks), what + " rank-major");
 			assertValid(ranks, Linearizations.groupMajor(ranks, keys), what + " group-major");
 			assertValid(ranks, Linearizations.groupMajor(ranks, keys, whole), what + " whole groups");
+			assertValid(ranks, Linearizations.instanceMajor(ranks, keys), what + " instance-major");
 			assertArrayEquals(Linearizations.groupMajor(ranks, keys), Linearizations.groupMajor(ranks, keys, Map.of()),
 					what + ": no whole group is the group-major order");
 		}
