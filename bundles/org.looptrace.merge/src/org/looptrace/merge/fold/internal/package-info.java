@@ -43,9 +43,11 @@
  * ({@code LoopsFoldedAlike}), the system is folded again with those bodies; the smaller is kept,
  * the foldings above on a tie. Each body folds smallest on its own, and the smallest of two bodies
  * may take shapes that differ (LU's two sweeps on a grid of two rows) where others are alike.</li>
- * <li>At the top level, the pass over steps ({@code StepsPass}) runs on the few smallest foldings:
- * it can shrink one more than another, and as a candidate it would take copies apart that the
- * periodic rules join.</li>
+ * <li>At the top level, the pass over steps ({@code StepsPass}) runs on the few smallest foldings
+ * and on the smallest folding in rounds ({@code Linearizations.instanceMajor}: each instance of a
+ * step placed whole, every round in the first one's order, so that ranks that skip a step and run
+ * ahead do not take the rounds apart): it can shrink one more than another, and as a candidate it
+ * would take copies apart that the periodic rules join.</li>
  * <li>Last, the value fits ({@code ValueFitPass}) on those foldings: copies fitted by their
  * values, or runs of two or more loops as one loop or a nest over them. The smallest after the
  * steps is kept unless another is smaller once fitted (the octants of a sweep, left apart by the
