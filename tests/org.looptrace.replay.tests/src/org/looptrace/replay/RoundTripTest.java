@@ -130,6 +130,26 @@ class RoundTripTest {
 		}
 	}
 
+	/** Peers that are powers of two, pow2(s) and 3*pow2(s): the program computes them with its pow2. */
+	@Test
+	void peersThatArePowersOfTwoAreReplayed(@TempDir Path work) throws Exception {
+		Model original = ModelText.parse("""
+				for s = 0 to 1
+				  0 send pow2(s) s
+				  0 recv pow2(s) s
+				  0 send 3*pow2(s) s
+				  0 recv 3*pow2(s) s
+				done
+				""", "powers.loops");
+		ReplayProgram program = ReplayGenerator.generate(original, "powers.loops", ReplayOptions.NONE, Progress.NONE);
+		assertEquals(7, program.ranks());
+		Path traced = ReplayRuns.replay(program, work);
+		for (int rank = 0; rank < program.ranks(); rank++) {
+			assertEquals(lines(ModelExpander.expand(original, rank)), Files.readAllLines(traced.resolve("trace." + rank)), "trace." + rank);
+		}
+		assertEquals(List.of("0 recv 6 1"), Files.readAllLines(traced.resolve("trace.6")));
+	}
+
 	private static List<String> lines(ModelExpander events) {
 		List<String> lines = new ArrayList<>();
 		events.forEachRemaining(event -> lines.add(event.toLine()));

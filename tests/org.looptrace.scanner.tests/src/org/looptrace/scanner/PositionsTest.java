@@ -163,6 +163,29 @@ class PositionsTest {
 		assertEquals(0, positions.events(200_000_003), "above every owner");
 	}
 
+	/** Ranks that are powers of two, pow2(s) and 3*pow2(s) (xors of the argument 0), are solved as any xor. */
+	@Test
+	void ranksThatArePowersOfTwoArePlaced() throws Exception {
+		Model model = Models.parse("""
+				for i0 = 0 to 2
+				  for s = 0 to 2
+				    0 send pow2(s) 7
+				    0 recv pow2(s) 7
+				    3*pow2(s) local step
+				  done
+				done
+				""");
+		Positions positions = Positions.of(model);
+		// s decides the owner: unrolled, fixed at 2 on rank 4; i0 stays a loop
+		assertEquals(List.of(Map.of("s", 2L)), positions.placements(ConstructPath.find(model, "1.1.2"), 4).stream()
+				.map(Placement::fixed).toList());
+		assertEquals(3, positions.events(4));
+		assertEquals(3, positions.events(12));
+		assertEquals(0, positions.events(5));
+		PositionsAgainstBruteForce.check(model, 14, "powers of two");
+		PositionsAgainstExpansion.check(model, 14, "powers of two");
+	}
+
 	@Test
 	void summariesSayOncePositionsThatAgreeOverRanks() throws Exception {
 		Model model = Models.parse(LINE_EXCHANGE);

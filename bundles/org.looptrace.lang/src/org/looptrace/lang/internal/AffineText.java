@@ -5,16 +5,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * The summands of the text of an expression, as the grammar's {@code Affine} rule accepts it
- * ({@code 1+i0}, {@code 2*i0-i1-3}, {@code -x}, {@code 4*i1+mod(i2+3,4)}, {@code xor(i2,pow2(1-i3))}):
- * numbers, {@code number*index}, indices, {@code [number*]mod(affine,number)} and
- * {@code [number*]xor(affine,number)} or {@code [number*]xor(affine,[number*]pow2(affine))} joined
- * by signs, blanks allowed between tokens.
+ * ({@code 1+i0}, {@code 2*i0-i1-3}, {@code -x}, {@code 4*i1+mod(i2+3,4)}, {@code xor(i2,pow2(1-i3))},
+ * {@code 3*pow2(i1)}): numbers, {@code number*index}, indices, {@code [number*]mod(affine,number)},
+ * {@code [number*]xor(affine,number)} or {@code [number*]xor(affine,[number*]pow2(affine))} and
+ * {@code [mask*]pow2(affine)} (read as {@code xor(0,[mask*]pow2(affine))}) joined by signs, blanks
+ * allowed between tokens.
  *
  * @param constant the sum of the numbers
  * @param coefficients the summed coefficient of each index, in the order of first appearance
@@ -24,6 +26,12 @@ import org.eclipse.jdt.annotation.Nullable;
  */
 @NonNullByDefault
 record AffineText(long constant, Map<String, Long> coefficients, List<Residue> residues, List<Xor> xors, @Nullable String bareName) {
+
+	/** The calls a summand may be. */
+	private static final Set<String> CALLS = Set.of("mod", "xor", "pow2");
+
+	/** The constant 0: the shift of a plain mask, the argument of a power of two. */
+	private static final AffineText ZERO = new AffineText(0, Map.of(), List.of(), List.of(), null);
 
 	/** Text the grammar does not accept: only read after a syntax error, which the parser reports. */
 	static final class Malformed extends IllegalArgumentException {
@@ -85,9 +93,10 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 				while (at < text.length() && isDigit(text.charAt(at))) {
 					at++;
 				}
+				String magnitude = text.substring(digits, at);
 				// The sign belongs to the number so that -9223372036854775808 is in range.
-				long number = digits == at ? (negative ? -1 : 1) : parse((negative ? "-" : "") + text.substring(digits, at));
-				if (digits < at && !next('*')) {
+				long number = magnitude.isEmpty() ? (negative ? -1 : 1) : parse((negative ? "-" : "") + magnitude);
+				if (!magnitude.isEmpty() && !next('*')) {
 					constant = Math.addExact(constant, number);
 					continue;
 				}
@@ -96,14 +105,20 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 					at++;
 				}
 				String index = text.substring(name, at);
-				boolean call = (index.equals("mod") || index.equals("xor")) && next('(');
+				boolean call = CALLS.contains(index) && next('(');
 				if (call && inside != null) {
 					throw new Malformed("a " + index + "(...) inside a " + inside + "(...) is not supported");
 				}
 				if (call && index.equals("mod")) {
 					residues.add(residue(number));
-				} else if (call) {
+				} else if (call && index.equals("xor")) {
 					xors.add(xor(number));
+				} else if (call) {
+					// m*pow2(s) is xor(0, m*pow2(s)): the number is the mask, the sign the coefficient;
+					// 0*pow2(s) is 0, as 0*i is
+					long mask = magnitude.isEmpty() ? 1 : parse(magnitude);
+					long sign = mask == 0 ? 0 : negative ? -1 : 1;
+					xors.add(power(sign, ZERO, Math.max(mask, 1), "pow2", "pow2(shift) or mask*pow2(shift)"));
 				} else {
 					coefficients.merge(index, number, Math::addExact);
 				}
@@ -135,28 +150,43 @@ record AffineText(long constant, Map<String, Long> coefficients, List<Residue> r
 			expect(',', form);
 			long mask = 1;
 			if (at < text.length() && isDigit(text.charAt(at))) {
-				mask = number("the mask of " + form);
-				if (mask < 1) {
-					throw new IllegalArgumentException("the mask of xor(...) is " + mask + ": it must be a number of at least 1");
-				}
+				mask = mask(number("the mask of " + form), "xor");
 				if (!next('*')) {
 					expect(')', form);
-					return new Xor(coefficient, argument, mask, new AffineText(0, Map.of(), List.of(), List.of(), null));
+					return new Xor(coefficient, argument, mask, ZERO);
 				}
 			}
 			if (!text.startsWith("pow2(", at)) {
 				throw new Malformed("expected pow2(shift) in " + form);
 			}
 			at += "pow2(".length();
-			AffineText shift = affine("pow2");
+			Xor xor = power(coefficient, argument, mask, "xor", form);
 			expect(')', form);
+			return xor;
+		}
+
+		/**
+		 * {@code coefficient * xor(argument, mask * 2^shift)}, read from the shift on past the closing
+		 * parenthesis of {@code pow2}.
+		 *
+		 * @param call the call written, {@code xor} or {@code pow2}
+		 */
+		private Xor power(long coefficient, AffineText argument, long mask, String call, String form) {
+			AffineText shift = affine("pow2");
 			expect(')', form);
 			if (shift.coefficients().values().stream().allMatch(c -> c == 0)
 					&& (shift.constant() < 0 || shift.constant() > Long.numberOfLeadingZeros(mask) - 1)) {
-				throw new IllegalArgumentException("xor(...) shifts its mask " + mask + " by " + shift.constant()
+				throw new IllegalArgumentException(call + "(...) shifts its mask " + mask + " by " + shift.constant()
 						+ ": the shift must keep it between 1 and 2^62");
 			}
 			return new Xor(coefficient, argument, mask, shift);
+		}
+
+		private static long mask(long mask, String call) {
+			if (mask < 1) {
+				throw new IllegalArgumentException("the mask of " + call + "(...) is " + mask + ": it must be a number of at least 1");
+			}
+			return mask;
 		}
 
 		private long number(String expected) {

@@ -93,29 +93,30 @@ public class LoopsSyntaxErrorMessages extends SyntaxErrorMessageProvider {
 
 	/**
 	 * What is wrong where an expression misuses {@code mod}, {@code xor}, {@code pow2} or a product: a
-	 * call inside another, {@code pow2} outside a xor's mask, a coefficient after a call, an index as
+	 * call inside another (but {@code pow2} as a xor's mask), a coefficient after a call, an index as
 	 * a factor; null elsewhere.
 	 */
 	private static String misusedCall(RecognitionException error) {
 		String text = error.token.getText();
 		List<String> before = tokensBeforeOnItsLine(error);
 		String inside = openCall(before);
-		if (isCall(text) && inside != null && !(text.equals("pow2") && inside.equals("xor"))) {
+		boolean mask = "xor".equals(inside) && before.subList(before.lastIndexOf("xor"), before.size()).contains(",");
+		if (isCall(text) && inside != null && !(text.equals("pow2") && mask)) {
 			return "a " + text + "(...) inside a " + inside + "(...): " + (inside.equals("mod")
 					? "the argument of mod is affine (numbers and indices, e.g. mod(2*i0+1,4))"
 					: "the argument of xor and the shift of pow2 are affine (numbers and indices, e.g. xor(i0,pow2(i1+1)))");
-		}
-		if ("pow2".equals(text)) {
-			return "a pow2(...) outside a xor(...): pow2(shift) stands only for the mask of a xor, as in xor(i0,pow2(i1))";
 		}
 		if (!"*".equals(text) || before.isEmpty()) {
 			return null;
 		}
 		String last = before.getLast();
-		String call = before.contains("xor") ? "xor" : "mod";
-		if (last.equals(")") && before.contains(call)) {
-			return "unexpected '*' after a " + call + "(...): its coefficient goes before it, as in "
-					+ (call.equals("mod") ? "2*mod(i0,4)" : "2*xor(i0,1) or xor(i0,2*pow2(i1))");
+		String call = before.reversed().stream().filter(LoopsSyntaxErrorMessages::isCall).findFirst().orElse(null);
+		if (last.equals(")") && call != null) {
+			return "unexpected '*' after a " + call + "(...): its coefficient goes before it, as in " + switch (call) {
+			case "mod" -> "2*mod(i0,4)";
+			case "xor" -> "2*xor(i0,1) or xor(i0,2*pow2(i1))";
+			default -> "2*pow2(i1)";
+			};
 		}
 		if (last.matches("[A-Za-z_][A-Za-z0-9_]*") && !Tokens.KEYWORDS.contains(last)) {
 			return "unexpected '*' after the index " + last + ": coefficients are numbers written first, as in 2*" + last;

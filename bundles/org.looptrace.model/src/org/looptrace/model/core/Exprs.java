@@ -360,7 +360,8 @@ public final class Exprs {
 
 	/**
 	 * Canonical text, e.g. {@code 1+i0}, {@code -i1}, {@code 5-2*i0+i1}, {@code 0},
-	 * {@code 4*i1+mod(3+i2,4)}, {@code 4*i1+xor(i2,2)}, {@code 4*i1+xor(i2,pow2(1-i3))}.
+	 * {@code 4*i1+mod(3+i2,4)}, {@code 4*i1+xor(i2,2)}, {@code 4*i1+xor(i2,pow2(1-i3))},
+	 * {@code 1+pow2(i1)}, {@code -3*pow2(1+i1)} (xors of the argument 0 with the coefficient 1 or -1).
 	 */
 	public static String toText(Expr expr) {
 		StringBuilder text = new StringBuilder();
@@ -374,20 +375,32 @@ public final class Exprs {
 			summand(text, residue.getCoefficient(), "mod(" + toText(residue.getArgument()) + "," + residue.getModulus() + ")");
 		}
 		for (Xor xor : expr.getXors()) {
-			summand(text, xor.getCoefficient(), xorText(xor));
+			// xor(0,m*pow2(s)) is the power m*pow2(s), a summand of its own when its sign is its coefficient
+			boolean power = isPower(xor) && Math.abs(xor.getCoefficient()) == 1;
+			summand(text, xor.getCoefficient(), power ? bitsText(xor) : xorText(xor));
 		}
 		return text.toString();
 	}
 
+	/**
+	 * Whether the xor flips bits of the constant 0 by a shift that is not constant: it is the power
+	 * of two {@code mask * 2^shift}, written {@code pow2(shift)} or {@code mask*pow2(shift)}.
+	 */
+	public static boolean isPower(Xor xor) {
+		return isConstant(xor.getArgument()) && xor.getArgument().getConstant() == 0 && !isConstant(xor.getShift());
+	}
+
 	/** {@code xor(argument,mask)}, {@code xor(argument,pow2(shift))} or {@code xor(argument,mask*pow2(shift))}. */
 	private static String xorText(Xor xor) {
-		String bits;
+		return "xor(" + toText(xor.getArgument()) + "," + bitsText(xor) + ")";
+	}
+
+	/** {@code mask}, {@code pow2(shift)} or {@code mask*pow2(shift)}: the bits a xor flips. */
+	private static String bitsText(Xor xor) {
 		if (isConstant(xor.getShift()) && xor.getShift().getConstant() == 0) {
-			bits = Long.toString(xor.getMask());
-		} else {
-			bits = (xor.getMask() == 1 ? "" : xor.getMask() + "*") + "pow2(" + toText(xor.getShift()) + ")";
+			return Long.toString(xor.getMask());
 		}
-		return "xor(" + toText(xor.getArgument()) + "," + bits + ")";
+		return (xor.getMask() == 1 ? "" : xor.getMask() + "*") + "pow2(" + toText(xor.getShift()) + ")";
 	}
 
 	private static void summand(StringBuilder text, long coefficient, String factor) {

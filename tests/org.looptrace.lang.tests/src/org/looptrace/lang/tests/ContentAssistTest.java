@@ -48,7 +48,7 @@ class ContentAssistTest {
 	@Test
 	void proposesModAndXorInExpressionsAndPow2AsAMask() {
 		List<String> peer = proposals("for i0 = 0 to 3\n  0 send |");
-		assertTrue(peer.containsAll(List.of("i0", "mod(", "xor(")) && !peer.contains("pow2("), peer::toString);
+		assertTrue(peer.containsAll(List.of("i0", "mod(", "xor(", "pow2(")), peer::toString);
 		List<String> mask = proposals("for i0 = 0 to 3\n  0 send 1+xor(i0,|");
 		assertTrue(mask.contains("1+xor(i0,pow2("), mask::toString);
 		assertFalse(mask.stream().anyMatch(proposal -> proposal.endsWith(",xor(") || proposal.endsWith(",mod(")), mask::toString);
@@ -56,6 +56,36 @@ class ContentAssistTest {
 		assertFalse(argument.stream().anyMatch(proposal -> proposal.endsWith("xor(") || proposal.endsWith("pow2(")), argument::toString);
 		List<String> bound = proposals("for i0 = 0 to 3\n  for j = 0 to |");
 		assertFalse(bound.contains("mod(") || bound.contains("xor("), bound::toString);
+	}
+
+	/**
+	 * Inside the arguments of calls: the indices in scope, and pow2( as a xor's mask, as the word
+	 * typed goes on. A proposal holds what the expression holds before the word, or only the word.
+	 */
+	@Test
+	void proposesIndicesInArgumentsAndPow2AsAMaskWhileAWordIsTyped() {
+		String loops = "for i0 = 0 to 3\n  for j = 0 to i0\n    0 send ";
+		for (String typed : List.of("xor(|", "mod(|", "1+mod(2*|", "xor(i0,pow2(|", "xor(i0,pow2(1+|", "pow2(|", "3*pow2(|")) {
+			List<String> proposals = proposals(loops + typed);
+			assertTrue(endsWith(proposals, "i0") && endsWith(proposals, "j"), () -> typed + ": " + proposals);
+			assertFalse(endsWith(proposals, "mod(") || endsWith(proposals, "xor(") || endsWith(proposals, "pow2("),
+					() -> typed + ": " + proposals);
+		}
+		for (String typed : List.of("xor(i|", "mod(1+i|", "pow2(i|")) {
+			List<String> proposals = proposals(loops + typed);
+			assertTrue(endsWith(proposals, "i0") && !endsWith(proposals, "j"), () -> typed + ": " + proposals);
+		}
+		for (String typed : List.of("xor(i0,po|", "1+xor(j,p|", "xor(i0,|")) {
+			List<String> proposals = proposals(loops + typed);
+			assertTrue(endsWith(proposals, "pow2("), () -> typed + ": " + proposals);
+			assertFalse(endsWith(proposals, "i0") || endsWith(proposals, "mod("), () -> typed + ": " + proposals);
+		}
+		List<String> modulus = proposals(loops + "mod(i0,|");
+		assertFalse(endsWith(modulus, "i0") || endsWith(modulus, "("), modulus::toString);
+	}
+
+	private static boolean endsWith(List<String> proposals, String end) {
+		return proposals.stream().anyMatch(proposal -> proposal.endsWith(end));
 	}
 
 	@Test

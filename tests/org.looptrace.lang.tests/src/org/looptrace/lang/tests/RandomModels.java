@@ -27,7 +27,7 @@ import org.looptrace.model.core.RankSet;
 /**
  * Random models for property tests: nests with affine and triangular bounds, events whose fields
  * are affine or hold residues ({@code mod(affine,m)}) and xors ({@code xor(affine,m)},
- * {@code xor(affine,[m*]pow2(affine))}), symbols that look like keywords, indices, numbers, residues
+ * {@code xor(affine,[m*]pow2(affine))}, {@code [m*]pow2(affine)}), symbols that look like keywords, indices, numbers, residues
  * or xors, quoted words, annotations.
  */
 final class RandomModels {
@@ -158,7 +158,8 @@ final class RandomModels {
 	/**
 	 * A field of an event: an affine expression, inside loops now and then with one or two residues
 	 * of affine arguments (moduli 1..9, so that some vanish or fold into the constant) or xors (masks
-	 * 1..12, shifts constant, so that they fold into the mask, or affine).
+	 * 1..12, shifts constant, so that they fold into the mask, or affine; arguments now and then 0,
+	 * powers of two).
 	 */
 	private Expr expr(List<String> scope, int bound, int coefficientBound) {
 		Expr affine = affine(scope, bound, coefficientBound);
@@ -175,7 +176,9 @@ final class RandomModels {
 				residues.add(Exprs.residue(coefficient, affine(scope, bound, coefficientBound), 1 + random.nextInt(9)));
 			} else {
 				Expr shift = random.nextBoolean() ? Exprs.constant(random.nextInt(4)) : affine(scope, 4, 1);
-				xors.add(Exprs.xor(coefficient, affine(scope, bound, coefficientBound), 1 + random.nextInt(12), shift));
+				// now and then of the argument 0: a power of two, printed pow2(s) or m*pow2(s)
+				Expr argument = random.nextInt(4) == 0 ? Exprs.constant(0) : affine(scope, bound, coefficientBound);
+				xors.add(Exprs.xor(coefficient, argument, 1 + random.nextInt(12), shift));
 			}
 		}
 		try {

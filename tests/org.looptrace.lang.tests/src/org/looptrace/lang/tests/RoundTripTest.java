@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,9 @@ import org.looptrace.model.core.ModelPrinter;
 class RoundTripTest {
 
 	private static final int RANDOM_MODELS = 3000;
+
+	/** A pow2 that is a summand of its own, not the mask of a xor. */
+	private static final Pattern POWER = Pattern.compile("(^|[^,*0-9\"])([0-9]+\\*)?pow2\\(", Pattern.MULTILINE);
 
 	@Test
 	void everyExampleModelReadsBackAndPrintsStably() throws Exception {
@@ -46,9 +50,11 @@ class RoundTripTest {
 	@Test
 	void randomModelsReadBackEqual() {
 		RandomModels models = new RandomModels(20261122);
+		int powers = 0;
 		for (int i = 0; i < RANDOM_MODELS; i++) {
 			Model model = models.next();
 			String printed = ModelPrinter.print(model);
+			powers += POWER.matcher(printed).find() ? 1 : 0;
 			Model parsed = Texts.parseSyntax(printed);
 			if (!EcoreUtil.equals(model, parsed)) {
 				assertEquals(printed, ModelPrinter.print(parsed), "model " + i + " reads back differently");
@@ -56,6 +62,7 @@ class RoundTripTest {
 			}
 			assertEquals(printed, ModelPrinter.print(parsed), "model " + i + ": printing is not stable");
 		}
+		assertTrue(powers > RANDOM_MODELS / 100, powers + " models print a power of two outside a xor");
 	}
 
 	@Test
@@ -105,6 +112,43 @@ class RoundTripTest {
 				done
 				""", printed);
 		assertTrue(EcoreUtil.equals(model, Texts.parseSyntax(printed)));
+	}
+
+	/** A sign after a value continues it: a word starts with a sign only first or after a string. */
+	@Test
+	void aSignAfterAValueJoinsItAsASum() {
+		Model model = Texts.parseSyntax("for i0 = 0 to 1\n  0 local -1 i0 -pow2(i0) -2 \"s\" -mod(i0,2) - 1\ndone\n");
+		Local local = (Local) ((Loop) model.getItems().get(0)).getItems().get(0);
+		assertEquals(List.of("-1", "-2+i0-pow2(i0)", "s", "-1-mod(i0,2)"),
+				local.getWords().stream().map(word -> word instanceof Symbol symbol ? symbol.getName() : Exprs.toText((Expr) word)).toList());
+	}
+
+	/** pow2(s) and m*pow2(s) are xors of the argument 0, which print so when their coefficient is 1 or -1. */
+	@Test
+	void powersOfTwoAreReadAsXorsOfZeroAndPrintedAsPowers() {
+		Model model = Texts.parseSyntax("""
+				for i0 = 0 to 3
+				  for i1 = 0 to 2
+				    pow2(i1) send xor(0,pow2(i1)) 3*pow2(i1)
+				    0 local -pow2(i1) 1 -pow2(i1) 6*pow2(i1) xor(0,3*pow2(i1))-pow2(i1) 2*xor(0,pow2(i1)) pow2(2) 0*pow2(i1) "x" -5*pow2(1+i0)
+				  done
+				done
+				""");
+		String printed = ModelPrinter.print(model);
+		assertEquals("""
+				for i0 = 0 to 3
+				  for i1 = 0 to 2
+				    pow2(i1) send pow2(i1) 3*pow2(i1)
+				    0 local (-pow2(i1)) 1-pow2(i1) 3*pow2(1+i1) 3*pow2(i1)-pow2(i1) 2*xor(0,pow2(i1)) 4 0 x (-5*pow2(1+i0))
+				  done
+				done
+				""", printed);
+		Loop inner = (Loop) ((Loop) model.getItems().get(0)).getItems().get(0);
+		Expr peer = ((org.looptrace.model.Send) inner.getItems().get(0)).getPeer();
+		assertTrue(EcoreUtil.equals(Exprs.canonical(0, Map.of(), List.of(), List.of(Exprs.xor(1, Exprs.constant(0), 1, Exprs.affine(0, 1, "i1"))),
+				List.of("i0", "i1")), peer), Exprs.toText(peer));
+		assertTrue(EcoreUtil.equals(model, Texts.parseSyntax(printed)));
+		assertEquals(printed, ModelPrinter.print(Texts.parseSyntax(printed)));
 	}
 
 	@Test

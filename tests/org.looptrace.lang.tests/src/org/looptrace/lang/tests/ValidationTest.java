@@ -206,11 +206,34 @@ class ValidationTest {
 		assertTrue(nested.startsWith("s.loops:2:15: error: a xor(...) inside a mod(...): the argument of mod is affine"), nested);
 		String inXor = syntaxError("for i0 = 0 to 3\n  i0 send xor(mod(i0,2),1) 2\ndone\n");
 		assertTrue(inXor.startsWith("s.loops:2:15: error: a mod(...) inside a xor(...): the argument of xor and the shift of pow2"), inXor);
-		String alone = syntaxError("for i0 = 0 to 3\n  i0 send pow2(i0) 2\ndone\n");
-		assertTrue(alone.startsWith("s.loops:2:11: error: a pow2(...) outside a xor(...): pow2(shift) stands only for the mask of a xor"),
-				alone);
+		String powerInArgument = syntaxError("for i0 = 0 to 3\n  i0 send xor(pow2(i0),1) 2\ndone\n");
+		assertTrue(powerInArgument.startsWith("s.loops:2:15: error: a pow2(...) inside a xor(...): the argument of xor"), powerInArgument);
 		String after = syntaxError("for i0 = 0 to 3\n  i0 send xor(i0,1)*2 1\ndone\n");
 		assertTrue(after.startsWith("s.loops:2:20: error: unexpected '*' after a xor(...): its coefficient goes before it"), after);
+	}
+
+	@Test
+	void powersOfTwoNameWhatIsWrong() {
+		valid("for s = 0 to 2\n  for r = 0 to 7\n    r send pow2(s)+r s\n    0 send 3*pow2(s) s\n  done\ndone\n");
+		Issue bound = single("for i0 = 0 to 3\n  for i1 = 0 to pow2(i0)\n    0 send 1 2\n  done\ndone\n",
+				LoopsIssueCodes.RESIDUE_IN_BOUND, Severity.ERROR, 2);
+		assertEquals("the bound pow2(i0) of the loop over 'i1' holds a pow2(...): loop bounds are affine"
+				+ " (pow2 is for ranks, peers and numbers of events)", bound.getMessage());
+		Issue unbound = single("for i0 = 0 to 3\n  i0 send 1+pow2(k) 2\ndone\n", LoopsIssueCodes.UNBOUND_INDEX, Severity.ERROR, 2);
+		assertEquals("unbound index 'k' in 1+pow2(k): the enclosing loops bind i0", unbound.getMessage());
+		Issue negative = single("for s = 0 to 2\n  0 send pow2(s-1) s\ndone\n", LoopsIssueCodes.XOR_SHIFT_RANGE, Severity.ERROR, 2);
+		assertEquals("the shift -1+s of the mask 1 in pow2(-1+s) goes from -1 to 1 within the bounds of the enclosing loops:"
+				+ " expected a shift between 0 and 62", negative.getMessage());
+		assertEquals("s.loops:2:11: error: pow2(63): pow2(...) shifts its mask 1 by 63: the shift must keep it between 1 and 2^62",
+				syntaxError("for i0 = 0 to 3\n  i0 send pow2(63) 2\ndone\n"));
+		assertEquals("s.loops:2:11: error: 5*pow2(i0-i0-1): pow2(...) shifts its mask 5 by -1: the shift must keep it between 1 and 2^62",
+				syntaxError("for i0 = 0 to 3\n  i0 send 5*pow2(i0-i0-1) 2\ndone\n"));
+		String nested = syntaxError("for i0 = 0 to 3\n  i0 send pow2(mod(i0,2)) 2\ndone\n");
+		assertTrue(nested.startsWith("s.loops:2:16: error: a mod(...) inside a pow2(...): the argument of xor and the shift of pow2"),
+				nested);
+		String after = syntaxError("for i0 = 0 to 3\n  i0 send pow2(i0)*2 1\ndone\n");
+		assertTrue(after.startsWith("s.loops:2:19: error: unexpected '*' after a pow2(...): its coefficient goes before it, as in 2*pow2(i1)"),
+				after);
 	}
 
 	/** Every problem of the text, one per line, syntax errors first. */

@@ -197,6 +197,25 @@ class ExprsTest {
 		assertFalse(Exprs.reads(expr, "i2"));
 	}
 
+	/** A xor of the argument 0 is a power of two: printed pow2(s) or m*pow2(s) when its coefficient is 1 or -1. */
+	@Test
+	void xorsOfZeroPrintAsPowersOfTwo() {
+		Expr i0 = Exprs.canonical(0, Map.of("i0", 1L), SCOPE);
+		assertEquals("pow2(i0)", text(1, 1, i0));
+		assertEquals("-3*pow2(i0)", text(-1, 3, i0));
+		assertEquals("2*xor(0,pow2(i0))", text(2, 1, i0));
+		assertEquals("-5*xor(0,3*pow2(i0))", text(-5, 3, i0));
+		Expr sum = Exprs.canonical(4, Map.of("i1", 1L), List.of(), List.of(Exprs.xor(1, Exprs.constant(0), 5, EcoreUtil.copy(i0)),
+				Exprs.xor(-1, Exprs.constant(0), 1, EcoreUtil.copy(i0)), Exprs.xor(1, Exprs.constant(1), 1, EcoreUtil.copy(i0))), SCOPE);
+		assertEquals("4+i1+5*pow2(i0)-pow2(i0)+xor(1,pow2(i0))", Exprs.toText(sum));
+		assertTrue(Exprs.isPower(sum.getXors().get(1)));
+		assertFalse(Exprs.isPower(sum.getXors().get(2)));
+	}
+
+	private static String text(long coefficient, long mask, Expr shift) {
+		return Exprs.toText(Exprs.canonical(0, Map.of(), List.of(), List.of(Exprs.xor(coefficient, Exprs.constant(0), mask, EcoreUtil.copy(shift))), SCOPE));
+	}
+
 	private static Map<String, Long> coefficients(Expr affine) {
 		Map<String, Long> coefficients = new HashMap<>();
 		affine.getTerms().forEach(term -> coefficients.merge(term.getIndex(), term.getCoefficient(), Long::sum));
@@ -217,7 +236,11 @@ class ExprsTest {
 			} else {
 				assertEquals(1, xor.getMask() & 1, where + ": an even mask beside a shift: " + text);
 			}
-			String key = text.substring(text.indexOf("xor("));
+			// printed with the coefficient 2, a xor of 0 keeps its xor form, by which xors are ordered
+			Xor twice = EcoreUtil.copy(xor);
+			twice.setCoefficient(2);
+			String xorText = Exprs.toText(Exprs.canonical(0, Map.of(), List.of(), List.of(twice), SCOPE));
+			String key = xorText.substring(xorText.indexOf("xor("));
 			assertTrue(seen.add(key), where + ": two xors " + key);
 			assertTrue(previous == null || previous.compareTo(key) <= 0, where + ": xors out of order");
 			previous = key;

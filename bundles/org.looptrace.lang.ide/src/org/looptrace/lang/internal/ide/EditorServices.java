@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.xtext.ide.editor.contentassist.ContentAssistContext;
 import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalAcceptor;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
@@ -175,10 +176,38 @@ public final class EditorServices {
 		ContentAssistContextFactory contexts = Services.INJECTOR.getInstance(ContentAssistContextFactory.class);
 		contexts.setPool(Services.POOL);
 		IdeContentProposalAcceptor acceptor = Services.INJECTOR.getInstance(IdeContentProposalAcceptor.class);
+		List<ContentAssistContext> found = Arrays.asList(contexts.create(text, new TextRegion(offset, 0), offset, resource));
 		Services.INJECTOR.getInstance(IdeContentProposalProvider.class)
-				.createProposals(Arrays.asList(contexts.create(text, new TextRegion(offset, 0), offset, resource)), acceptor);
+				.createProposals(found.isEmpty() ? List.of(wordContext(resource, text, offset)) : found, acceptor);
 		List<ContentAssistEntry> entries = new ArrayList<>();
 		acceptor.getEntries().forEach(entries::add);
 		return entries;
+	}
+
+	/**
+	 * The context of the word before the cursor, in the model object around it: where the parser
+	 * gives none, inside the arguments of a call (an expression being typed, cut short, is no rule's
+	 * complete prefix), so that the proposal provider still proposes there.
+	 */
+	private static ContentAssistContext wordContext(XtextResource resource, String text, int offset) {
+		int start = offset;
+		while (start > 0 && (Character.isLetterOrDigit(text.charAt(start - 1)) || text.charAt(start - 1) == '_')) {
+			start--;
+		}
+		ICompositeNode root = resource.getParseResult().getRootNode();
+		ILeafNode leaf = NodeModelUtils.findLeafNodeAtOffset(root, Math.max(0, start - 1));
+		EObject model = leaf == null ? null : NodeModelUtils.findActualSemanticObjectFor(leaf);
+		return Services.INJECTOR.getInstance(ContentAssistContext.Builder.class)
+				.setCurrentNode(leaf == null ? root : leaf)
+				.setLastCompleteNode(leaf == null ? root : leaf)
+				.setPrefix(text.substring(start, offset))
+				.setOffset(offset)
+				.setReplaceRegion(new TextRegion(start, offset - start))
+				.setSelectedText("")
+				.setRootNode(root)
+				.setRootModel(resource.getParseResult().getRootASTElement())
+				.setCurrentModel(model == null ? resource.getParseResult().getRootASTElement() : model)
+				.setResource(resource)
+				.toContext();
 	}
 }

@@ -44,7 +44,8 @@ import com.google.inject.Inject;
 /**
  * Completion: keywords (by default), templates for a loop and an annotation, the indices of the
  * enclosing loops and the calls {@code mod(}, {@code xor(} and {@code pow2(} where an expression or
- * value may name one, the tags, communicators and collective
+ * value may name one, the indices inside the arguments of calls and {@code pow2(} as the mask of a
+ * xor, the tags, communicators and collective
  * names the model already uses, and after {@code }.} in an annotation the attributes named in the headers
  * of the data traces of the model's traces ({@link TraceSource#readyOfModel}), the directions only
  * after a whole attribute.
@@ -53,6 +54,8 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 
 	/** Attributes every data trace has (docs/FORMATS.md): proposed when no data trace is found. */
 	static final List<String> ATTRIBUTES = List.of("time", "end", "size");
+
+	private static final String POW2 = "pow2(s) or m*pow2(s): 2^s, or m shifted left by s (the mask of a xor)";
 
 	/** The tokens of a line that open or close a call or parentheses, or separate arguments. */
 	private static final Pattern CALL_TOKENS = Pattern.compile("(mod|xor|pow2)\\(|[(),]");
@@ -67,8 +70,10 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 		} else if (assignment == grammar.getSyncAccess().getNameAssignment_2()) {
 			namesInModel(context, Sync.class, Sync::getName).forEach(name -> propose(name, "collective", context, acceptor));
 		} else if (isIndexPosition(assignment)) {
-			indicesInScope(context).forEach(index -> propose(index, "loop index", context, acceptor));
-			proposeCalls(context, acceptor);
+			if (enclosingCall(lineBeforeCursor(context)).isEmpty()) {
+				indicesInScope(context).forEach(index -> propose(index, "loop index", context, acceptor));
+				proposeCalls(context, acceptor);
+			}
 			if (isTagPosition(context)) {
 				namesInModel(context, Message.class, LoopsIdeContentProposalProvider::symbolTag)
 						.forEach(tag -> propose(tag, "tag", context, acceptor));
@@ -136,35 +141,46 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 	}
 
 	/**
-	 * {@code mod(} and {@code xor(} in an expression outside any call (their arguments are affine)
-	 * and outside loop bounds.
+	 * {@code mod(}, {@code xor(} and {@code pow2(} in an expression outside any call (their arguments
+	 * are affine) and outside loop bounds.
 	 */
 	private void proposeCalls(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
-		String line = lineBeforeCursor(context);
-		if (enclosingCall(line).isEmpty() && !line.stripLeading().startsWith("for ")) {
-			proposeCall("mod(", "mod(a,m): the remainder of a in 0..m-1", context, acceptor);
-			proposeCall("xor(", "xor(a,m) or xor(a,pow2(s)): a with the bits of m, or the bit s, flipped", context, acceptor);
+		if (!lineBeforeCursor(context).stripLeading().startsWith("for ")) {
+			proposeInExpression("mod(", "mod(a,m): the remainder of a in 0..m-1", context, acceptor);
+			proposeInExpression("xor(", "xor(a,m) or xor(a,pow2(s)): a with the bits of m, or the bit s, flipped", context, acceptor);
+			proposeInExpression("pow2(", POW2, context, acceptor);
 		}
 	}
 
-	/** Besides what the grammar proposes, {@code pow2(} as the mask of a xor, where the parser proposes nothing. */
+	/**
+	 * Besides what the grammar proposes, inside the arguments of calls, where the parser proposes
+	 * nothing: the indices in scope in an argument or a shift, {@code pow2(} as the mask of a xor.
+	 */
 	@Override
 	public void createProposals(Collection<ContentAssistContext> contexts, IIdeContentProposalAcceptor acceptor) {
 		super.createProposals(contexts, acceptor);
 		Set<String> prefixes = new HashSet<>();
 		for (ContentAssistContext context : contexts) {
-			if (prefixes.add(context.getPrefix()) && enclosingCall(lineBeforeCursor(context)).equals("xor,")) {
-				proposeCall("pow2(", "pow2(s): the mask 2^s of a xor", context, acceptor);
+			if (!prefixes.add(context.getPrefix())) {
+				continue;
+			}
+			String call = enclosingCall(lineBeforeCursor(context));
+			if (call.equals("xor,")) {
+				proposeInExpression("pow2(", POW2, context, acceptor);
+			} else if (call.equals("mod") || call.equals("xor") || call.equals("pow2")) {
+				indicesInScope(context).forEach(index -> proposeInExpression(index, "loop index", context, acceptor));
 			}
 		}
 	}
 
 	/**
-	 * A call after what the context's prefix holds of the expression: the prefix of an expression
-	 * (a datatype rule) is its text up to the cursor, the call replaces only the word being typed.
+	 * A call or an index after what the context's prefix holds of the expression: the prefix of an
+	 * expression (a datatype rule) is its text up to the cursor, the proposal replaces only the word
+	 * being typed, and is labelled by it.
 	 */
-	private void proposeCall(String call, String description, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
-		propose(context.getPrefix().replaceFirst("[A-Za-z0-9_]*$", "") + call, description, context, acceptor);
+	private void proposeInExpression(String text, String description, ContentAssistContext context,
+			IIdeContentProposalAcceptor acceptor) {
+		propose(context.getPrefix().replaceFirst("[A-Za-z0-9_]*$", "") + text, text, description, context, acceptor);
 	}
 
 	/**
@@ -267,8 +283,14 @@ public class LoopsIdeContentProposalProvider extends IdeContentProposalProvider 
 	}
 
 	private void propose(String text, String description, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+		propose(text, text, description, context, acceptor);
+	}
+
+	private void propose(String text, String label, String description, ContentAssistContext context,
+			IIdeContentProposalAcceptor acceptor) {
 		ContentAssistEntry entry = getProposalCreator().createProposal(text, context);
 		if (entry != null) {
+			entry.setLabel(label);
 			entry.setDescription(description);
 			acceptor.accept(entry, getProposalPriorities().getDefaultPriority(entry));
 		}

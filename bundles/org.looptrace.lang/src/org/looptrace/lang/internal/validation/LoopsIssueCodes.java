@@ -15,9 +15,9 @@ public interface LoopsIssueCodes {
 	String SHADOWED_INDEX = PREFIX + "shadowedIndex";
 	/** A loop body without any construct. */
 	String EMPTY_LOOP = PREFIX + "emptyLoop";
-	/** A loop bound that holds a mod(...) or a xor(...): bounds are affine. */
+	/** A loop bound that holds a mod(...), a xor(...) or a pow2(...): bounds are affine. */
 	String RESIDUE_IN_BOUND = PREFIX + "residueInBound";
-	/** A xor whose shift leaves 0 .. 62 minus the bits of its mask within the enclosing loops. */
+	/** A xor or a pow2 whose shift leaves 0 .. 62 minus the bits of its mask within the enclosing loops. */
 	String XOR_SHIFT_RANGE = PREFIX + "xorShiftRange";
 	/** A loop whose upper bound is always below its lower bound (warning). */
 	String ZERO_TRIP_LOOP = PREFIX + "zeroTripLoop";

@@ -82,7 +82,7 @@ public class LoopsValidator extends AbstractLoopsValidator {
 	public void checkBoundsAffine(Loop loop) {
 		for (Expr bound : List.of(loop.getLower(), loop.getUpper())) {
 			if (bound != null && !Exprs.isAffine(bound)) {
-				String call = bound.getResidues().isEmpty() ? "xor" : "mod";
+				String call = !bound.getResidues().isEmpty() ? "mod" : bound.getXors().stream().allMatch(Exprs::isPower) ? "pow2" : "xor";
 				error("the bound " + Exprs.toText(bound) + " of the loop over '" + loop.getIndex() + "' holds a " + call
 						+ "(...): loop bounds are affine (" + call + " is for ranks, peers and numbers of events)", bound, null,
 						LoopsIssueCodes.RESIDUE_IN_BOUND);

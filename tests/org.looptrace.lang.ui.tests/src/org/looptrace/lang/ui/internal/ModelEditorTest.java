@@ -281,6 +281,32 @@ class ModelEditorTest {
 		assertTrue(collectives.contains("MPI_Barrier - collective"), "collectives of the model: " + collectives);
 	}
 
+	/** Inside the arguments of a call, where the parser has no context, the word typed is completed. */
+	@Test
+	void completionInsideTheArgumentsOfACallCompletesTheWordTyped() throws Exception {
+		ITextEditor editor = open();
+		IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+		ITextViewer viewer = (ITextViewer) editor.getAdapter(ITextOperationTarget.class);
+		String mask = "for i0 = 0 to 3\n  0 send xor(i0,po\ndone\n";
+		document.set(mask);
+		apply(viewer, mask.indexOf("po\n") + 2, "pow2(");
+		assertEquals("for i0 = 0 to 3\n  0 send xor(i0,pow2(\ndone\n", document.get());
+		String argument = "for i0 = 0 to 3\n  for step = 0 to 2\n    0 send 1+mod(2*i0+s\n  done\ndone\n";
+		document.set(argument);
+		apply(viewer, argument.indexOf("+s\n") + 2, "step");
+		assertEquals("for i0 = 0 to 3\n  for step = 0 to 2\n    0 send 1+mod(2*i0+step\n  done\ndone\n", document.get());
+	}
+
+	/** Applies the proposal at the offset whose text is the given one. */
+	private static void apply(ITextViewer viewer, int offset, String text) {
+		ICompletionProposal[] proposals = new LoopsContentAssistProcessor().computeCompletionProposals(viewer, offset);
+		assertNotNull(proposals);
+		ICompletionProposal proposal = Arrays.stream(proposals).filter(candidate -> candidate.getDisplayString().startsWith(text + " - "))
+				.findFirst().orElseThrow(() -> new AssertionError("no " + text + " among "
+						+ Arrays.stream(proposals).map(ICompletionProposal::getDisplayString).toList()));
+		proposal.apply(viewer.getDocument());
+	}
+
 	@Test
 	void eachLoopFoldsFromItsForLineToItsDoneLine() throws Exception {
 		ITextEditor editor = open();
