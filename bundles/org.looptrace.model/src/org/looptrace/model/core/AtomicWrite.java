@@ -50,7 +50,7 @@ public final class AtomicWrite {
 	private static final String PART = "part";
 	private static final String OLD = "old";
 	/** The name of a temporary: the target's name, the writer's process id, a random word, the kind. */
-	private static final Pattern TEMPORARY = Pattern.compile("\\.(.+)\\.(\\d+)-[0-9a-z]+\\.looptrace\\.(" + PART + "|" + OLD + ")");
+	private static final Pattern TEMPORARY = Pattern.compile("\\.(.+)\\.(\\d{1,18})-[0-9a-z]+\\.looptrace\\.(" + PART + "|" + OLD + ")");
 	/** How far apart a process's recorded start and a file's time may be and still be the same moment. */
 	private static final Duration CLOCK_SLACK = Duration.ofSeconds(1);
 	private static final SecureRandom RANDOM = new SecureRandom();
@@ -129,12 +129,17 @@ public final class AtomicWrite {
 	 */
 	public static List<String> recover(Path folder) throws IOException {
 		List<Path> parts = new ArrayList<>();
-		List<Path> olds = new ArrayList<>();
+		List<SetAside> olds = new ArrayList<>();
 		try (Stream<Path> entries = Files.list(folder)) {
 			for (Path entry : (Iterable<Path>) entries::iterator) {
 				Matcher name = TEMPORARY.matcher(entry.getFileName().toString());
-				if (name.matches() && abandoned(entry, Long.parseLong(name.group(2)))) {
-					(name.group(3).equals(OLD) ? olds : parts).add(entry);
+				if (!name.matches() || !abandoned(entry, Long.parseLong(name.group(2)))) {
+					continue;
+				}
+				if (name.group(3).equals(OLD)) {
+					olds.add(new SetAside(entry, entry.resolveSibling(name.group(1))));
+				} else {
+					parts.add(entry);
 				}
 			}
 		} catch (NoSuchFileException e) {
@@ -142,26 +147,28 @@ public final class AtomicWrite {
 		}
 		parts.forEach(AtomicWrite::delete);
 		// the newest set aside first: it is the one put back should several be left
-		olds.sort(Comparator.comparing(AtomicWrite::modified).reversed());
+		olds.sort(Comparator.comparing((SetAside old) -> modified(old.path())).reversed());
 		List<String> notes = new ArrayList<>();
-		for (Path old : olds) {
-			Matcher name = TEMPORARY.matcher(old.getFileName().toString());
-			name.matches();
-			Path target = old.resolveSibling(name.group(1));
-			if (Files.exists(target)) {
-				delete(old);
-				notes.add("finished replacing " + target + ": deleted its previous content, left in " + old.getFileName()
+		for (SetAside old : olds) {
+			Path name = old.path().getFileName();
+			if (Files.exists(old.target())) {
+				delete(old.path());
+				notes.add("finished replacing " + old.target() + ": deleted its previous content, left in " + name
 						+ " by a run that ended after writing it");
 			} else {
-				move(old, target);
-				notes.add("restored " + target + " from " + old.getFileName() + ", where a run that ended while replacing it had set it aside");
+				move(old.path(), old.target());
+				notes.add("restored " + old.target() + " from " + name + ", where a run that ended while replacing it had set it aside");
 			}
 		}
 		return notes;
 	}
 
+	/** The previous content of {@code target}, set aside at {@code path} while the target was replaced. */
+	private record SetAside(Path path, Path target) {
+	}
+
 	/** Deletes a file, or a folder and all it holds, when it is there; what cannot be deleted stays. */
-	public static void delete(Path path) {
+	private static void delete(Path path) {
 		if (!Files.exists(path)) {
 			return;
 		}
@@ -185,7 +192,7 @@ public final class AtomicWrite {
 			return true;
 		}
 		Optional<Instant> started = writer.get().info().startInstant();
-		return started.isPresent() && started.get().isAfter(modified(temporary).plus(CLOCK_SLACK));
+		return started.isPresent() && started.get().minus(CLOCK_SLACK).isAfter(modified(temporary));
 	}
 
 	private static Instant modified(Path path) {

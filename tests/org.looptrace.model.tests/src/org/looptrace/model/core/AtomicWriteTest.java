@@ -119,7 +119,8 @@ class AtomicWriteTest {
 		Files.setLastModifiedTime(reused, FileTime.from(Instant.parse("2001-01-01T00:00:00Z")));
 		Path beingWritten = Files.write(dir.resolve(".other.csv." + live + "-b2.looptrace.part"), NEW);
 		List<Path> users = List.of(Files.write(dir.resolve(".out.csv.part"), OLD), Files.write(dir.resolve("out.csv." + gone + "-k3x9.looptrace.part"), OLD),
-				Files.write(dir.resolve(".out.csv." + gone + "-k3x9.looptrace.part.bak"), OLD), Files.write(dir.resolve(".notes"), OLD));
+				Files.write(dir.resolve(".out.csv." + gone + "-k3x9.looptrace.part.bak"), OLD), Files.write(dir.resolve(".notes"), OLD),
+				Files.write(dir.resolve(".out.csv.99999999999999999999-k3.looptrace.part"), OLD));
 		assertEquals(List.of(), AtomicWrite.recover(dir));
 		for (Path path : List.of(abandoned, abandonedFolder, reused)) {
 			assertTrue(Files.notExists(path), path + " is left");
