@@ -2,6 +2,7 @@
 package org.looptrace.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.core.AtomicWrite;
 import org.looptrace.trace.BinaryFiles;
 
 /**
@@ -146,9 +148,11 @@ public final class Arguments {
 	/**
 	 * A file to write (with {@link AtomicFile}, which creates its missing folders): never a folder, nor
 	 * under a file, and an existing file, which may be one the user edited, only with {@code --force}.
+	 * What a killed run left beside it is cleared up first, as {@code err} is told.
 	 */
-	public static Path outputFile(String command, String text, boolean force) throws UsageException {
+	public static Path outputFile(String command, String text, boolean force, PrintStream err) throws UsageException, IOException {
 		Path file = Path.of(text);
+		recover(command, file, err);
 		if (Files.isDirectory(file)) {
 			throw new UsageException(command + ": " + text + " is a folder, expected a file");
 		}
@@ -162,9 +166,12 @@ public final class Arguments {
 	 * A folder to write (with {@link AtomicFolder}, which creates its missing parents): never a file,
 	 * nor under a file, nor the working folder or one holding it, and an existing folder holding
 	 * anything (which may be the user's) only with {@code --force}; an empty one is as good as none.
+	 * What a killed run left beside it is cleared up first (a folder it was replacing put back), as
+	 * {@code err} is told.
 	 */
-	public static Path outputFolder(String command, String text, boolean force) throws UsageException, IOException {
+	public static Path outputFolder(String command, String text, boolean force, PrintStream err) throws UsageException, IOException {
 		Path folder = Path.of(text);
+		recover(command, folder, err);
 		if (Files.exists(folder) && !Files.isDirectory(folder)) {
 			throw new UsageException(command + ": " + text + " exists and is not a folder");
 		}
@@ -180,6 +187,16 @@ public final class Arguments {
 			}
 		}
 		return writable(command, text, folder);
+	}
+
+	/** Clears up the temporaries that runs no longer running left beside {@code output}. */
+	private static void recover(String command, Path output, PrintStream err) throws IOException {
+		Path folder = output.toAbsolutePath().getParent();
+		if (folder != null && Files.isDirectory(folder)) {
+			for (String note : AtomicWrite.recover(folder)) {
+				err.println("looptrace " + command + ": " + note);
+			}
+		}
 	}
 
 	/** {@code path}, once its nearest existing ancestor is a folder its missing folders can be made in. */

@@ -61,7 +61,7 @@ public final class ConvertCommand implements Command {
 		if (output == null) {
 			throw new UsageException("convert: expected -o <folder>, where to write the trace folder");
 		}
-		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"));
+		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"), err);
 		int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 		Progress progress = TerminalProgress.of(err);
 		try {

@@ -94,7 +94,7 @@ public final class GenerateCommand implements Command {
 		Sizes sizes = new Sizes(arguments.intValue("--planes", Sizes.DEFAULTS.planes(), 1, 1 << 20),
 				arguments.intValue("--levels", Sizes.DEFAULTS.levels(), 1, 30));
 		long seed = seed(arguments.value("--seed", "0"));
-		Path folder = Arguments.outputFolder(name(), positional.get(1), arguments.flag("--force"));
+		Path folder = Arguments.outputFolder(name(), positional.get(1), arguments.flag("--force"), err);
 		Pattern pattern;
 		try {
 			pattern = Patterns.create(name, ranks, iterations, seed, sizes);

@@ -150,7 +150,7 @@ public final class ModelCommand implements Command {
 				NlrOptions.DEFAULT_STACK_LIMIT, true);
 		LocalMethod method = LocalMethod.of(name(), arguments);
 		String outputName = arguments.value("-o");
-		Path output = outputName == null ? null : Arguments.outputFile(name(), outputName, arguments.flag("--force"));
+		Path output = outputName == null ? null : Arguments.outputFile(name(), outputName, arguments.flag("--force"), err);
 		String master = arguments.value("--master");
 		ClusterModel cluster = master == null ? null : cluster(method, arguments);
 		Progress progress = TerminalProgress.of(err);

@@ -80,7 +80,7 @@ public final class NlrCommand implements Command {
 				throw new UsageException("nlr: " + given + (TraceInput.isArchive(given) ? " is an OTF2 archive" : " is a folder")
 						+ ": expected -o <dir> for its local models");
 			}
-			Path dir = Arguments.outputFolder(name(), output, arguments.flag("--force"));
+			Path dir = Arguments.outputFolder(name(), output, arguments.flag("--force"), err);
 			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
 			List<Model> models = method.modelFolder(TraceFolder.open(input), options, threads, CtrlC.PROGRESS);
 			List<Path> written = AtomicFolder.writeFiles(dir, into -> {

@@ -78,7 +78,7 @@ public final class ProfileCommand implements Command {
 		Path path = Arguments.existingFile(name(), positional.get(0));
 		int top = arguments.intValue("--top", 10, 1, Integer.MAX_VALUE);
 		String csv = arguments.value("--csv");
-		Path file = csv == null || csv.equals("-") ? null : Arguments.outputFile(name(), csv, arguments.flag("--force"));
+		Path file = csv == null || csv.equals("-") ? null : Arguments.outputFile(name(), csv, arguments.flag("--force"), err);
 		String text = Arguments.readText(name(), path);
 		Model model = ScanCommand.parseModel(name(), path, text);
 		boolean calls = arguments.flag(TraceInput.CALLS);

@@ -86,7 +86,7 @@ public final class RenderCommand implements Command {
 		if (!png && !lower.endsWith(".svg")) {
 			throw new UsageException(name() + ": " + output + ": expected a file name ending in .svg or .png");
 		}
-		Path file = Arguments.outputFile(name(), output, arguments.flag("--force"));
+		Path file = Arguments.outputFile(name(), output, arguments.flag("--force"), err);
 		int width = arguments.intValue("--width", LayoutOptions.DEFAULTS.width(), LayoutOptions.MIN_WIDTH, MAX_WIDTH);
 		int collapse = arguments.intValue("--collapse", Integer.MAX_VALUE, 0, Integer.MAX_VALUE);
 		RankSet ranks = null;

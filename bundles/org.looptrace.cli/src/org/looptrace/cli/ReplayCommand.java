@@ -72,7 +72,7 @@ public final class ReplayCommand implements Command {
 		if (output.isEmpty()) {
 			throw new UsageException(name() + ": -o DIR is required: the folder to write the program into");
 		}
-		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"));
+		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"), err);
 		Compute compute = compute(arguments.value("--compute", "none"));
 		String dataText = arguments.value("--data");
 		Path data = dataText == null ? null : Arguments.existing(name(), dataText);

@@ -11,6 +11,7 @@ import java.util.Set;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.AtomicWrite;
 import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.ScanCsv;
 import org.looptrace.scanner.Scanner;
@@ -85,9 +86,9 @@ public final class ScanCommand implements Command {
 		String output = csv != null ? csv : o;
 		Model model = parseModel(name(), path, text);
 		Scanner scanner = scanner(name(), path, model);
-		Path file = output == null ? null : Arguments.outputFile(name(), output, arguments.flag("--force"));
+		Path file = output == null ? null : Arguments.outputFile(name(), output, arguments.flag("--force"), err);
 		Progress progress = TerminalProgress.of(err);
-		AtomicFile.Content csvRows = stream -> {
+		AtomicWrite.Content csvRows = stream -> {
 			ScanCsv rows = new ScanCsv(scanner, stream);
 			source.read(folder -> {
 				scanner.run(folder, rows, progress);

@@ -57,7 +57,7 @@ public final class ScannerCommand implements Command {
 		if (output.isEmpty()) {
 			throw new UsageException(name() + ": -o DIR is required: the folder to write the scanner into");
 		}
-		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"));
+		Path folder = Arguments.outputFolder(name(), output, arguments.flag("--force"), err);
 		Model model = ScanCommand.readModel(name(), path);
 		Scanner scanner = ScanCommand.scanner(name(), path, model);
 		Language language = lang.equals("c") ? Language.C : Language.JAVA;

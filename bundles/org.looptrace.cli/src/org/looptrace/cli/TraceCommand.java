@@ -97,7 +97,7 @@ public final class TraceCommand implements Command {
 		}
 		// mpirun would say the program is missing only after its banner, and we after creating the folder
 		checkProgram(args.get(i));
-		Path folder = Arguments.outputFolder(name(), output, force);
+		Path folder = Arguments.outputFolder(name(), output, force, err);
 		List<String> mpirun = mpirun(ranks, tracerLibrary(err), calls, functions);
 		Path program = Path.of(args.get(i));
 		List<String> programLine = args.subList(i, args.size());

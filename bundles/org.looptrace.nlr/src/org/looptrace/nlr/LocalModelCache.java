@@ -9,16 +9,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.emf.common.util.URI;
@@ -27,14 +26,17 @@ import org.eclipse.emf.ecore.resource.impl.BinaryResourceImpl;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.looptrace.model.LooptracePackage;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.AtomicWrite;
+import org.looptrace.model.core.Progress;
 
 /**
  * Local models kept beside the traces they were computed from, so that re-modelling a run after
  * one rank changed re-reads only that rank. An entry is keyed by the SHA-256 of its trace file's
  * content and by the configuration of the local method (method and options): a changed trace or
  * option misses. Entries are checked against a digest of their own bytes, so a corrupt or truncated
- * entry is recomputed, never trusted. Entries are written atomically; a folder that cannot be
- * written to simply caches nothing.
+ * entry is recomputed, never trusted. Entries are written whole ({@link AtomicWrite}), and the
+ * temporaries a killed run left are deleted by the next; a folder that cannot be written to simply
+ * caches nothing.
  *
  * <p>Thread-safe: ranks are looked up and stored from parallel workers, each on its own entry.
  */
@@ -50,6 +52,7 @@ public final class LocalModelCache {
 	private final String configuration;
 	private final AtomicInteger reused = new AtomicInteger();
 	private final AtomicInteger computed = new AtomicInteger();
+	private final AtomicBoolean recovered = new AtomicBoolean();
 
 	private LocalModelCache(Path entries, String configuration) {
 		this.entries = entries;
@@ -141,7 +144,7 @@ public final class LocalModelCache {
 		}
 	}
 
-	private static void write(Path entry, byte[] key, Model model) {
+	private void write(Path entry, byte[] key, Model model) {
 		try {
 			byte[] payload = save(model);
 			ByteArrayOutputStream bytes = new ByteArrayOutputStream(payload.length + 128);
@@ -153,24 +156,13 @@ public final class LocalModelCache {
 				out.writeInt(payload.length);
 				out.write(payload);
 			}
-			Files.createDirectories(entry.getParent());
-			Path temporary = Files.createTempFile(entry.getParent(), entry.getFileName().toString(), ".tmp");
-			try {
-				Files.write(temporary, bytes.toByteArray());
-				move(temporary, entry);
-			} finally {
-				Files.deleteIfExists(temporary);
+			if (!recovered.getAndSet(true)) {
+				// once per run: what a killed run left is hidden, but grows the folder at every kill
+				AtomicWrite.recover(Files.createDirectories(entries));
 			}
+			AtomicWrite.file(entry, bytes.toByteArray(), Progress.NONE);
 		} catch (IOException e) {
 			// a read-only trace folder caches nothing; the model itself is unaffected
-		}
-	}
-
-	private static void move(Path from, Path to) throws IOException {
-		try {
-			Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-		} catch (AtomicMoveNotSupportedException e) {
-			Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
 		}
 	}
 

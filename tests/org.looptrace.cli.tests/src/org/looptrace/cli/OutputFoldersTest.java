@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.looptrace.model.core.AtomicWrite;
 import org.looptrace.testsupport.Otf2Archives;
 import org.looptrace.testsupport.RandomPrograms;
 
@@ -68,7 +69,7 @@ class OutputFoldersTest {
 			List<Path> files = new ArrayList<>(Cli.snapshot(expected).keySet().stream().map(expected::resolve).toList());
 			int failAfter = random.nextInt(files.size() + 2) - 1; // -1: no failure
 			IOException failure = new IOException("disk full");
-			AtomicFolder.Content<Integer> content = into -> {
+			AtomicWrite.FolderContent<Integer> content = into -> {
 				for (int i = 0; i < files.size(); i++) {
 					if (i == failAfter) {
 						throw failure;
@@ -141,5 +142,40 @@ class OutputFoldersTest {
 		}
 		assertEquals(List.of("convert", "generate", "nlr", "replay", "run", "scanner"),
 				Cli.list(dir).stream().map(path -> path.getFileName().toString()).filter(name -> !name.startsWith("run-")).toList());
+	}
+
+	/**
+	 * A run killed between the two renames of a folder's replacement left the previous folder aside
+	 * under a hidden name, and the new one complete beside it: the next run puts the previous one back,
+	 * says so, and replaces it only with --force. One killed after the renames left the previous folder
+	 * aside: the next run finishes the replacement, and says so.
+	 */
+	@Test
+	void aFolderARunKilledWhileReplacingItSetAsideIsPutBackByTheNextRun(@TempDir Path dir) throws Exception {
+		Process killed = new ProcessBuilder("true").start();
+		killed.waitFor();
+		Path folder = dir.resolve("ring");
+		Cli.expect(0, "generate", "ring", "--ranks", "2", "--iterations", "1", folder.toString());
+		Map<String, byte[]> previous = Cli.snapshot(folder);
+		Path aside = dir.resolve(".ring." + killed.pid() + "-x1.looptrace.old");
+		Files.move(folder, aside);
+		Path complete = Files.createDirectory(dir.resolve(".ring." + killed.pid() + "-x2.looptrace.part"));
+		Files.writeString(complete.resolve("trace.0"), "0 send 1 0\n");
+		String[] args = { "generate", "ring", "--ranks", "3", "--iterations", "2", folder.toString() };
+
+		Cli.Result refused = Cli.expect(2, args);
+		assertEquals("looptrace generate: restored " + folder + " from " + aside.getFileName()
+				+ ", where a run that ended while replacing it had set it aside\n" + "looptrace generate: " + folder
+				+ " exists and is not empty; use --force to replace it\n", refused.err());
+		Cli.assertSameFiles(previous, Cli.snapshot(folder));
+		assertEquals(List.of(folder), Cli.list(dir));
+
+		Path stillAside = Files.createDirectory(dir.resolve(".ring." + killed.pid() + "-x3.looptrace.old"));
+		Files.writeString(stillAside.resolve("trace.0"), "0 send 1 0\n");
+		Cli.Result replaced = Cli.expect(0, "generate", "ring", "--ranks", "3", "--iterations", "2", folder.toString(), "--force");
+		assertTrue(replaced.err().startsWith("looptrace generate: finished replacing " + folder + ": deleted its previous content, left in "
+				+ stillAside.getFileName()), replaced.err());
+		assertEquals(List.of(folder), Cli.list(dir));
+		assertTrue(Files.exists(folder.resolve("trace.2")), "the new folder, of three ranks");
 	}
 }

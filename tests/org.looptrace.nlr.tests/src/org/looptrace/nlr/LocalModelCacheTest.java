@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,6 +64,20 @@ class LocalModelCacheTest {
 		List<String> models = model(folder, small, cache);
 		assertEquals("local models: 0 reused, " + RANKS + " computed", cache.toString());
 		assertEquals(printed(Nlr.modelFolder(TraceFolder.open(folder), small, 1, Progress.NONE)), models);
+	}
+
+	/** A JVM killed while writing an entry leaves its temporary: the next run that writes one deletes it. */
+	@Test
+	void temporariesAKilledRunLeftAreDeletedByTheNext(@TempDir Path folder) throws Exception {
+		writeRandomFolder(folder, new Random(4));
+		Process killed = new ProcessBuilder("true").start();
+		killed.waitFor();
+		Path entries = Files.createDirectories(folder.resolve(LocalModelCache.FOLDER).resolve("local"));
+		Path left = Files.write(entries.resolve(".rank-2.model." + killed.pid() + "-x1.looptrace.part"), new byte[] { 1, 2 });
+		model(folder, NlrOptions.DEFAULTS, cache(folder, NlrOptions.DEFAULTS));
+		try (Stream<Path> files = Files.list(entries)) {
+			assertEquals(List.of(), files.filter(file -> !file.getFileName().toString().matches("rank-[0-9]+\\.model")).toList(), left + " is left");
+		}
 	}
 
 	@Test

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -22,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import org.looptrace.model.core.AtomicWrite;
 import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
@@ -187,7 +187,9 @@ public final class Otf2Archive {
 		for (long count : counted) {
 			text.append(count).append('\n');
 		}
-		writeAtomically(convertedFolder(anchor(), false).resolve(RECORDS_FILE), text);
+		// whole or not at all: another job may read it meanwhile
+		AtomicWrite.file(convertedFolder(anchor(), false).resolve(RECORDS_FILE), text.toString().getBytes(StandardCharsets.UTF_8),
+				Progress.NONE);
 	}
 
 	/** Counts, one a line, or empty when the lines are not that (or there are none). */
@@ -196,18 +198,6 @@ public final class Otf2Archive {
 			return Optional.empty();
 		}
 		return Optional.of(lines.stream().mapToLong(Long::parseLong).toArray());
-	}
-
-	/** Writes {@code text} into {@code file} whole or not at all: another job may read it meanwhile. */
-	private static void writeAtomically(Path file, CharSequence text) throws IOException {
-		Files.createDirectories(file.getParent());
-		Path written = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-		try {
-			Files.writeString(written, text, StandardCharsets.UTF_8);
-			Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-		} finally {
-			Files.deleteIfExists(written);
-		}
 	}
 
 	/**

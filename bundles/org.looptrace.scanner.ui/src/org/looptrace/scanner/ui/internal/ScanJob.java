@@ -2,12 +2,9 @@
 package org.looptrace.scanner.ui.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.List;
@@ -34,6 +31,8 @@ import org.eclipse.ui.progress.IProgressConstants;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.AtomicWrite;
+import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.RecordSink;
 import org.looptrace.scanner.ScanCsv;
 import org.looptrace.scanner.Scanner;
@@ -123,35 +122,30 @@ final class ScanJob extends Job {
 		TraceSource traces = TraceSource.forModel(settings.traces(), text, false, Runtime.getRuntime().availableProcessors(),
 				new MonitorProgress(progress.split(20), getName()));
 		Path file = location.toPath();
-		Path part = file.resolveSibling("." + file.getFileName() + ".part");
+		AtomicWrite.recover(file.getParent()).forEach(console::print);
 		ScanResults read = new ScanResults(settings.model().getName());
 		read.attributes(scanner.queries().stream().map(Scanner.Query::annotation).toList());
 		MessageDigest digest = WrittenFiles.digest();
 		long start = System.nanoTime(); // the scan and the CSV, not parsing the model (the first parse loads the language)
-		try {
-			try (OutputStream stream = new DigestOutputStream(Files.newOutputStream(part), digest)) {
-				ScanCsv csv = new ScanCsv(scanner, stream);
-				// ScanRecords only for the records the view keeps: the CSV of 10^8 records is written from primitives.
-				RecordSink kept = scanner.recordsTo(read::add);
-				traces.read(folder -> {
-					scanner.run(folder, (query, rank, position, value, indices, depth) -> {
-						csv.record(query, rank, position, value, indices, depth);
-						String label = scanner.label(query);
-						if (read.keeps(label)) {
-							kept.record(query, rank, position, value, indices, depth);
-						} else {
-							read.countOnly(label);
-						}
-					}, new MonitorProgress(progress.split(75), getName()));
-					return folder;
-				});
-				csv.finish();
-			}
-			// Only now: a failed or cancelled scan leaves the previous CSV as it was.
-			Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
-		} finally {
-			Files.deleteIfExists(part);
-		}
+		// a failed or cancelled scan leaves the previous CSV as it was
+		AtomicWrite.file(file, out -> {
+			ScanCsv csv = new ScanCsv(scanner, new DigestOutputStream(out, digest));
+			// ScanRecords only for the records the view keeps: the CSV of 10^8 records is written from primitives.
+			RecordSink kept = scanner.recordsTo(read::add);
+			traces.read(folder -> {
+				scanner.run(folder, (query, rank, position, value, indices, depth) -> {
+					csv.record(query, rank, position, value, indices, depth);
+					String label = scanner.label(query);
+					if (read.keeps(label)) {
+						kept.record(query, rank, position, value, indices, depth);
+					} else {
+						read.countOnly(label);
+					}
+				}, new MonitorProgress(progress.split(75), getName()));
+				return folder;
+			});
+			csv.finish();
+		}, Progress.cancelledWhen(progress::isCanceled));
 		target.refreshLocal(IResource.DEPTH_ZERO, progress.split(4));
 		WrittenFiles.mark(target, WrittenFiles.hash(digest));
 		long millis = (System.nanoTime() - start) / 1_000_000;

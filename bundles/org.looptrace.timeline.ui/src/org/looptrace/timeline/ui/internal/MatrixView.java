@@ -2,15 +2,19 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
@@ -29,6 +33,7 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices;
+import org.looptrace.model.core.Progress;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.internal.views.ModelViewSupport;
@@ -42,6 +47,9 @@ public class MatrixView extends ViewPart {
 
 	/** The view's id in plugin.xml (and in the LoopTrace perspective). */
 	public static final String ID = "org.looptrace.timeline.ui.matrixView";
+
+	/** How many rows of the CSV export are written between two looks at Cancel. */
+	private static final int ROWS_PER_CHECK = 4096;
 
 	/** The family of the view's jobs, for tests to wait on. */
 	static final Object JOB_FAMILY = ID;
@@ -216,18 +224,44 @@ public class MatrixView extends ViewPart {
 		}
 		String construct = shown.construct();
 		String name = model.getFullPath().removeFileExtension().lastSegment() + (construct == null ? "" : "-" + construct) + "-matrix.csv";
-		ModelViews.exportCsv(getSite().getShell(), Messages.MatrixView_exportTitle, name, model.getParent(),
-				Messages.MatrixView_exportFailed, this::export);
+		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.MatrixView_exportTitle, name, model.getParent(),
+				new String[] { "*.csv", "*" }, null);
+		if (target != null) {
+			export(Path.of(target.file()));
+		}
 	}
 
-	/** Writes the matrix shown as CSV (the rows of {@code looptrace matrix --csv [--bytes]}). */
-	void export(Path target) throws IOException {
+	/**
+	 * Starts writing the matrix shown as CSV (the rows of {@code looptrace matrix --csv [--bytes]})
+	 * into a file, in a job ({@link TimelineExport}).
+	 *
+	 * @return the job, or null when nothing is shown
+	 */
+	@Nullable
+	Job export(Path target) {
 		MatrixData shown = data;
 		if (shown == null) {
-			return;
+			return null;
 		}
-		Files.writeString(target, String.join("\n", shown.csv()) + "\n", StandardCharsets.UTF_8);
-		ModelViews.refresh(target);
+		Job job = new TimelineExport(NLS.bind(Messages.MatrixView_exportJob, target), Messages.MatrixView_exportFailed, target,
+				(out, progress) -> csv(shown, out, progress));
+		ModelViews.schedule(getSite(), job);
+		return job;
+	}
+
+	private static void csv(MatrixData shown, OutputStream out, Progress progress) throws IOException {
+		List<String> lines = shown.csv();
+		progress.begin(Messages.MatrixView_exportTitle, lines.size());
+		Writer text = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+		for (int line = 0; line < lines.size(); line++) {
+			text.write(lines.get(line));
+			text.write('\n');
+			if (line % ROWS_PER_CHECK == ROWS_PER_CHECK - 1) {
+				progress.worked(ROWS_PER_CHECK);
+				progress.checkCancelled();
+			}
+		}
+		text.flush();
 	}
 
 	/** The matrix shown, or null while there is none. */

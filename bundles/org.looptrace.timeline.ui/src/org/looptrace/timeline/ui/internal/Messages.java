@@ -28,6 +28,7 @@ public final class Messages extends NLS {
 	public static String MatrixView_exportTooltip;
 	public static String MatrixView_exportTitle;
 	public static String MatrixView_exportFailed;
+	public static String MatrixView_exportJob;
 	public static String MatrixView_showBytes;
 	public static String MatrixView_showBytesTooltip;
 	public static String MatrixView_sum;

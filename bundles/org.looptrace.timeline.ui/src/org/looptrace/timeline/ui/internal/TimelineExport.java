@@ -2,11 +2,9 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
 
@@ -17,6 +15,7 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
+import org.looptrace.model.core.AtomicWrite;
 import org.looptrace.model.core.Progress;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.TimeColours;
@@ -26,27 +25,46 @@ import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
 
 /**
- * The Timeline view's export, in a job of its own with progress and Cancel: the picture drawn by the
- * headless renderers of {@code looptrace render} (PNG when the file name ends in {@code .png}, SVG
- * otherwise) into a temporary file beside the target, which replaces the target only once whole.
- * Cancelled or failed, an export leaves no file behind and the file it was to replace as it was. A
- * PNG of thousands of ranks takes seconds to draw and encode: the workbench stays responsive meanwhile.
+ * An export of the Timeline or the Communication Matrix view, in a job of its own with progress and
+ * Cancel, written whole or not at all ({@link AtomicWrite}): cancelled or failed, it leaves no file
+ * behind and the file it was to replace as it was. A picture is drawn by the headless renderers of
+ * {@code looptrace render} (PNG when the file name ends in {@code .png}, SVG otherwise); a PNG of
+ * thousands of ranks, or the CSV of a matrix of millions of pairs, takes seconds: the workbench stays
+ * responsive meanwhile.
  */
 final class TimelineExport extends Job {
 
 	/** The family of the export jobs, for tests to wait on. */
 	static final Object FAMILY = new Object();
 
-	private final Drawing drawing;
-	private final TimeColours fills;
+	/** What an export writes into its file. */
+	@FunctionalInterface
+	interface Content {
+		/** Writes into {@code out}, reporting to {@code progress} and stopping when it is cancelled. */
+		void writeTo(OutputStream out, Progress progress) throws IOException;
+	}
+
 	private final Path target;
+	private final String failed;
+	private final Content content;
 
 	/** The export of a drawing, its loop boxes filled with {@code fills}, into {@code target}. */
 	TimelineExport(Drawing drawing, TimeColours fills, Path target) {
-		super(NLS.bind(Messages.TimelineExport_name, target));
-		this.drawing = drawing;
-		this.fills = fills;
+		this(NLS.bind(Messages.TimelineExport_name, target), Messages.TimelineView_exportFailed, target,
+				(out, progress) -> picture(drawing, fills, target, out, progress));
+	}
+
+	/**
+	 * The export of what a view shows into {@code target}.
+	 *
+	 * @param name   the job's name
+	 * @param failed the message of a failure: {0} the file, {1} why
+	 */
+	TimelineExport(String name, String failed, Path target, Content content) {
+		super(name);
 		this.target = target.toAbsolutePath();
+		this.failed = failed;
+		this.content = content;
 		setUser(true);
 	}
 
@@ -57,38 +75,30 @@ final class TimelineExport extends Job {
 
 	@Override
 	protected IStatus run(@Nullable IProgressMonitor monitor) {
+		Progress progress = new MonitorProgress(monitor, getName());
 		try {
-			write(new MonitorProgress(monitor, getName()));
+			// first what an export or a run ended by a kill left beside the target
+			AtomicWrite.recover(target.getParent());
+			AtomicWrite.file(target, out -> content.writeTo(out, progress), progress);
 		} catch (CancellationException | OperationCanceledException e) {
 			return Status.CANCEL_STATUS;
 		} catch (IOException e) {
 			// the workbench shows the failure of a user's job in a dialog
-			return Status.error(NLS.bind(Messages.TimelineView_exportFailed, target, e.getMessage()), e);
+			return Status.error(NLS.bind(failed, target, e.getMessage()), e);
 		}
 		ModelViews.refresh(target);
 		return Status.OK_STATUS;
 	}
 
-	private void write(Progress progress) throws IOException {
-		Path part = Files.createTempFile(target.getParent(), "." + target.getFileName() + "-", ".part");
-		try {
-			if (String.valueOf(target.getFileName()).toLowerCase(Locale.ROOT).endsWith(".png")) {
-				if (System.getProperty("java.awt.headless") == null) {
-					// the picture is painted off screen: AWT must not open a connection to the display SWT uses
-					System.setProperty("java.awt.headless", "true");
-				}
-				Files.write(part, PngRenderer.render(drawing, fills, progress));
-			} else {
-				Files.writeString(part, SvgRenderer.render(drawing, fills, progress), StandardCharsets.UTF_8);
+	private static void picture(Drawing drawing, TimeColours fills, Path target, OutputStream out, Progress progress) throws IOException {
+		if (String.valueOf(target.getFileName()).toLowerCase(Locale.ROOT).endsWith(".png")) {
+			if (System.getProperty("java.awt.headless") == null) {
+				// the picture is painted off screen: AWT must not open a connection to the display SWT uses
+				System.setProperty("java.awt.headless", "true");
 			}
-			progress.checkCancelled(); // cancelled while the bytes were written: the target stays as it was
-			try {
-				Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-			} catch (AtomicMoveNotSupportedException e) {
-				Files.move(part, target, StandardCopyOption.REPLACE_EXISTING);
-			}
-		} finally {
-			Files.deleteIfExists(part);
+			out.write(PngRenderer.render(drawing, fills, progress));
+		} else {
+			out.write(SvgRenderer.render(drawing, fills, progress).getBytes(StandardCharsets.UTF_8));
 		}
 	}
 }

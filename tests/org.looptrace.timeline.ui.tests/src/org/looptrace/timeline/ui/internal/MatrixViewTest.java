@@ -166,14 +166,14 @@ class MatrixViewTest {
 		view.show(run);
 		waitForData(view, null);
 		Path csv = dir.resolve("ring.csv");
-		view.export(csv);
+		TimelineExportTest.finish(view.export(csv));
 		assertEquals(cli("matrix", run.getLocation().toOSString(), "--bytes", "--csv"), Files.readString(csv));
 
 		IFile shift = write("shift.loops", SHIFT);
 		ITextEditor editor = (ITextEditor) IDE.openEditor(page, shift);
 		editor.selectAndReveal(SHIFT.indexOf("for i1"), 0);
 		waitForData(view, "3.1");
-		view.export(csv);
+		TimelineExportTest.finish(view.export(csv));
 		assertEquals(cli("matrix", shift.getLocation().toOSString(), "--construct", "3.1", "--csv"), Files.readString(csv));
 	}
 

@@ -48,14 +48,17 @@ import org.looptrace.ui.testsupport.Workbench;
 
 /**
  * The Timeline view on a model of 4,096 ranks (a halo exchange on a grid of 64 × 64 ranks: 16,128
- * messages, tens of thousands of elements drawn): its export runs in a job while the workbench handles
- * its events, and a cancelled export leaves no file and the file it was to replace as it was; its
- * figures are added a slice at a time between the workbench's events. Figures added in slices are
- * drawn exactly as figures added at once, on every example model.
+ * messages, tens of thousands of elements drawn), and the Communication Matrix view on a million
+ * pairs (every one of 1,024 ranks sending to every one of 1,024 others): their exports run in a job
+ * while the workbench handles its events, and a cancelled export leaves no file and the file it was
+ * to replace as it was. The timeline's figures are added a slice at a time between the workbench's
+ * events; figures added in slices are drawn exactly as figures added at once, on every example model.
  */
 class TimelineExportTest {
 
 	private static final long WAIT_MILLIS = 120_000;
+	/** The ranks that send, and those that receive, in the matrix exported. */
+	private static final int SIDE = 1024;
 
 	private final IProject project = TestProjects.project("timeline export");
 	private final IWorkbenchPage page = Workbench.page();
@@ -68,7 +71,7 @@ class TimelineExportTest {
 	@AfterEach
 	void deleteProject() throws CoreException {
 		Job.getJobManager().cancel(TimelineExport.FAMILY);
-		TestProjects.delete(project, TimelineView.ID);
+		TestProjects.delete(project, TimelineView.ID, MatrixView.ID);
 	}
 
 	/** Waits until an export job ends, running the event loop meanwhile. */
@@ -82,17 +85,7 @@ class TimelineExportTest {
 		TimelineView view = showHalo();
 		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
 		Path png = dir.resolve("halo.png");
-		Job export = Objects.requireNonNull(view.export(png));
-		AtomicBoolean handled = new AtomicBoolean();
-		AtomicBoolean exportRunning = new AtomicBoolean();
-		Display.getCurrent().asyncExec(() -> {
-			exportRunning.set(export.getResult() == null);
-			handled.set(true);
-		});
-		Workbench.waitUntil(WAIT_MILLIS, handled::get, "the event posted is not handled");
-		assertTrue(exportRunning.get(), "an event posted after the export started is handled before the export ends");
-		finish(export);
-		assertEquals(IStatus.OK, export.getResult().getSeverity(), export.getResult()::toString);
+		assertEventsHandledDuring(Objects.requireNonNull(view.export(png)));
 		assertEquals(Math.round(drawing.width()), ImageIO.read(png.toFile()).getWidth());
 		assertEquals(List.of(png), files(dir), "no temporary file is left");
 	}
@@ -104,19 +97,7 @@ class TimelineExportTest {
 			Path target = dir.resolve(name);
 			byte[] older = ("an older picture, " + name).getBytes(StandardCharsets.UTF_8);
 			Files.write(target, older);
-			Job export = Objects.requireNonNull(view.export(target));
-			// cancelled as soon as it runs, as Cancel in the Progress view does
-			export.addJobChangeListener(new JobChangeAdapter() {
-				@Override
-				public void running(@Nullable IJobChangeEvent event) {
-					export.cancel();
-				}
-			});
-			if (export.getState() == Job.RUNNING) {
-				export.cancel(); // it ran before the listener was added
-			}
-			finish(export);
-			assertEquals(IStatus.CANCEL, export.getResult().getSeverity(), name);
+			cancelAtOnce(Objects.requireNonNull(view.export(target)));
 			assertArrayEquals(older, Files.readAllBytes(target), name + " is as it was");
 			assertEquals(List.of(target), files(dir), "no temporary file is left beside " + name);
 			Files.delete(target);
@@ -127,6 +108,62 @@ class TimelineExportTest {
 			assertTrue(Files.size(target) > 100_000, name + " is written when not cancelled");
 			Files.delete(target);
 		}
+	}
+
+	@Test
+	void theCsvExportOfAMillionPairsRunsInAJobWhileTheWorkbenchHandlesItsEvents(@TempDir Path dir) throws Exception {
+		MatrixView view = showAllToAll();
+		Path csv = dir.resolve("all.csv");
+		assertEventsHandledDuring(Objects.requireNonNull(view.export(csv)));
+		try (Stream<String> lines = Files.lines(csv)) {
+			assertEquals(1 + (long) SIDE * SIDE, lines.count(), "the header and a row per pair");
+		}
+		assertEquals(List.of(csv), files(dir), "no temporary file is left");
+	}
+
+	@Test
+	void aCancelledCsvExportLeavesTheFileItWasToReplaceAsItWas(@TempDir Path dir) throws Exception {
+		MatrixView view = showAllToAll();
+		Path csv = dir.resolve("all.csv");
+		byte[] older = "an older export\n".getBytes(StandardCharsets.UTF_8);
+		Files.write(csv, older);
+		cancelAtOnce(Objects.requireNonNull(view.export(csv)));
+		assertArrayEquals(older, Files.readAllBytes(csv), "the older export is as it was");
+		assertEquals(List.of(csv), files(dir), "no temporary file is left");
+
+		Job whole = Objects.requireNonNull(view.export(csv));
+		finish(whole);
+		assertEquals(IStatus.OK, whole.getResult().getSeverity(), whole.getResult()::toString);
+		assertEquals("source,destination,messages", Files.readAllLines(csv).get(0), "the export is written when not cancelled");
+	}
+
+	/** Asserts that an event posted once {@code export} is scheduled is handled before it ends, and that it ends well. */
+	private static void assertEventsHandledDuring(Job export) {
+		AtomicBoolean handled = new AtomicBoolean();
+		AtomicBoolean exportRunning = new AtomicBoolean();
+		Display.getCurrent().asyncExec(() -> {
+			exportRunning.set(export.getResult() == null);
+			handled.set(true);
+		});
+		Workbench.waitUntil(WAIT_MILLIS, handled::get, "the event posted is not handled");
+		assertTrue(exportRunning.get(), "an event posted after the export started is handled before the export ends");
+		finish(export);
+		assertEquals(IStatus.OK, export.getResult().getSeverity(), export.getResult()::toString);
+	}
+
+	/** Cancels {@code export} as soon as it runs, as Cancel in the Progress view does, and waits for its end. */
+	private static void cancelAtOnce(Job export) {
+		export.addJobChangeListener(new JobChangeAdapter() {
+			@Override
+			public void running(@Nullable IJobChangeEvent event) {
+				export.cancel();
+			}
+		});
+		if (export.getState() == Job.RUNNING) {
+			export.cancel(); // it ran before the listener was added
+		}
+		finish(export);
+		assertEquals(IStatus.CANCEL, export.getResult().getSeverity(), export.getResult()::toString);
 	}
 
 	@Test
@@ -233,6 +270,28 @@ class TimelineExportTest {
 		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
 		view.show(model);
 		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() != null && view.drawn(), () -> "no layout: " + view.statusText());
+		return view;
+	}
+
+	/** The Communication Matrix view, its heat map hidden, showing every one of {@link #SIDE} ranks sending to every one of {@link #SIDE} others. */
+	private MatrixView showAllToAll() throws Exception {
+		String model = """
+				for i0 = 0 to %1$d
+				  for i1 = 0 to %1$d
+				    i0 send %2$d+i1 tag1
+				  done
+				done
+				""".formatted(SIDE - 1, SIDE);
+		IFile file = TestProjects.write(project, "all.loops", model);
+		MatrixView view = (MatrixView) page.showView(MatrixView.ID);
+		view.show(file);
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() != null, () -> "no matrix: " + view.statusText());
+		// The heat map hidden: a paint of its million cells (as when the view is shown busy) takes the UI
+		// thread for seconds whatever the export does; the events are to wait on the export alone.
+		Objects.requireNonNull(view.canvas()).setVisible(false);
+		while (Display.getCurrent().readAndDispatch()) {
+			// handles every event pending
+		}
 		return view;
 	}
 
