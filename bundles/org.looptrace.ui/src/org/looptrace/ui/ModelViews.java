@@ -15,12 +15,10 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.ISelectionProvider;
-import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.FileDialog;
@@ -153,29 +151,6 @@ public final class ModelViews {
 		}
 	}
 
-	/** Writes what a view shows into a file. */
-	@FunctionalInterface
-	public interface Export {
-		/** Writes into {@code target}. */
-		void to(Path target) throws IOException;
-	}
-
-	/**
-	 * Asks where to write a view's CSV export (the dialog asks before replacing a file), then writes
-	 * it; a failure is an error dialog.
-	 *
-	 * @param fileName the name proposed
-	 * @param folder   the folder proposed, or null
-	 * @param failed   the message of a failure: {0} the file, {1} why
-	 */
-	public static void exportCsv(Shell shell, String title, String fileName, @Nullable IContainer folder, String failed,
-			Export export) {
-		Target target = exportTarget(shell, title, fileName, folder, new String[] { "*.csv", "*" }, null);
-		if (target != null) {
-			export(shell, title, target.file(), failed, export);
-		}
-	}
-
 	/**
 	 * Where to write an export: a file and the index of the filter chosen with it.
 	 *
@@ -210,19 +185,6 @@ public final class ModelViews {
 		dialog.setOverwrite(true); // the dialog asks before replacing a file
 		String chosen = dialog.open();
 		return chosen == null ? null : new Target(chosen, dialog.getFilterIndex());
-	}
-
-	/**
-	 * Writes a view's export into a file; a failure is an error dialog.
-	 *
-	 * @param failed the message of a failure: {0} the file, {1} why
-	 */
-	public static void export(Shell shell, String title, String file, String failed, Export export) {
-		try {
-			export.to(Path.of(file));
-		} catch (IOException e) {
-			MessageDialog.openError(shell, title, NLS.bind(failed, file, e.getMessage()));
-		}
 	}
 
 	/** The first lines of a message, an ellipsis for the rest. */

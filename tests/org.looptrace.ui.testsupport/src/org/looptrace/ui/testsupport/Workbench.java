@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.ui.testsupport;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.jface.viewers.ISelectionProvider;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jdt.annotation.Nullable;
@@ -57,6 +63,32 @@ public final class Workbench {
 	/** {@link #waitUntil(long, BooleanSupplier, Supplier)} with a failure message known beforehand. */
 	public static void waitUntil(long millis, BooleanSupplier condition, String failure) {
 		waitUntil(millis, condition, () -> failure);
+	}
+
+	/**
+	 * Starts a job and cancels it as soon as it runs, as Cancel in the Progress view does, then runs
+	 * the event loop until it ends, failing when it does not end cancelled within {@code millis}.
+	 *
+	 * @param start schedules the job and returns it
+	 * @return the job
+	 */
+	public static Job cancelAtOnce(Supplier<@Nullable Job> start, long millis) {
+		Job job;
+		Job.getJobManager().suspend(); // the job waits until its Cancel is ready, however short it is
+		try {
+			job = Objects.requireNonNull(start.get(), "no job is started");
+			job.addJobChangeListener(new JobChangeAdapter() {
+				@Override
+				public void running(@Nullable IJobChangeEvent event) {
+					job.cancel();
+				}
+			});
+		} finally {
+			Job.getJobManager().resume();
+		}
+		waitUntil(millis, () -> job.getResult() != null, () -> job.getName() + " does not end");
+		assertEquals(IStatus.CANCEL, job.getResult().getSeverity(), job.getResult()::toString);
+		return job;
 	}
 
 	/** Runs the event loop for a while, for what has no visible end to wait for. */

@@ -39,6 +39,7 @@ public final class Messages extends NLS {
 	public static String PatternsView_exportTooltip;
 	public static String PatternsView_exportTitle;
 	public static String PatternsView_exportFailed;
+	public static String PatternsView_exportJob;
 	public static String PatternsView_markers;
 	public static String PatternsView_markersTooltip;
 	public static String PatternsView_noModel;

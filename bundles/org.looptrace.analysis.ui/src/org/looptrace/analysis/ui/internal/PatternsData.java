@@ -2,6 +2,10 @@
 package org.looptrace.analysis.ui.internal;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +42,8 @@ import org.looptrace.trace.TraceFormatException;
 record PatternsData(boolean useContext, CollectivePatterns found, @Nullable String text, Map<String, TextRange> ranges) {
 
 	/** The MPI collectives a kind can name, the others being shapes. */
+	/** How many rows of the CSV export are written between two looks at Cancel. */
+	private static final int ROWS_PER_CHECK = 4096;
 	private static final Set<String> COLLECTIVES = Set.of("bcast", "reduce", "scatter", "gather", "allgather", "alltoall",
 			"allreduce", "barrier");
 
@@ -101,13 +107,23 @@ record PatternsData(boolean useContext, CollectivePatterns found, @Nullable Stri
 				&& a.context().equals(b.context());
 	}
 
-	/** The patterns as {@code looptrace patterns --csv} prints them, byte for byte. */
-	String csv() {
-		StringBuilder csv = new StringBuilder(CollectivePatterns.CSV_COLUMNS).append(System.lineSeparator());
-		for (GroupPattern pattern : patterns()) {
-			csv.append(found.csvRow(pattern)).append(System.lineSeparator());
+	/**
+	 * Writes the patterns as {@code looptrace patterns --csv} prints them, byte for byte, looking at
+	 * Cancel every {@value #ROWS_PER_CHECK} rows.
+	 */
+	void writeCsv(OutputStream out, Progress progress) throws IOException {
+		List<GroupPattern> rows = patterns();
+		progress.begin(Messages.PatternsView_exportTitle, rows.size());
+		Writer csv = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+		csv.write(CollectivePatterns.CSV_COLUMNS + System.lineSeparator());
+		for (int row = 0; row < rows.size(); row++) {
+			csv.write(found.csvRow(rows.get(row)) + System.lineSeparator());
+			if (row % ROWS_PER_CHECK == ROWS_PER_CHECK - 1) {
+				progress.worked(ROWS_PER_CHECK);
+				progress.checkCancelled();
+			}
 		}
-		return csv.toString();
+		csv.flush();
 	}
 
 	/** The first line of a construct's text, or null without model text or construct. */

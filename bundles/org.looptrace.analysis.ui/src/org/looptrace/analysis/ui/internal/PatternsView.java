@@ -2,8 +2,6 @@
 package org.looptrace.analysis.ui.internal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.MessageFormat;
 import java.util.ArrayList;
@@ -18,6 +16,7 @@ import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences.IPreferenceChangeListener;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences.PreferenceChangeEvent;
 import org.eclipse.jdt.annotation.Nullable;
@@ -67,6 +66,7 @@ import org.looptrace.trace.TraceFormatException;
 import org.looptrace.ui.LoopTraceUi;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
+import org.looptrace.ui.internal.views.ExportJob;
 import org.looptrace.ui.internal.views.ModelViewSupport;
 
 /**
@@ -523,19 +523,30 @@ public class PatternsView extends ViewPart {
 		if (data == null || shown == null) {
 			return;
 		}
-		ModelViews.exportCsv(getSite().getShell(), Messages.PatternsView_exportTitle,
+		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.PatternsView_exportTitle,
 				shown.getFullPath().removeFileExtension().lastSegment() + "-patterns.csv",
-				shown instanceof IContainer folder ? folder : shown.getParent(), Messages.PatternsView_exportFailed, this::export);
+				shown instanceof IContainer folder ? folder : shown.getParent(), new String[] { "*.csv", "*" }, null);
+		if (target != null) {
+			export(Path.of(target.file()));
+		}
 	}
 
-	/** Writes the patterns shown as CSV (what {@code looptrace patterns --csv} prints). */
-	void export(Path target) throws IOException {
+	/**
+	 * Starts writing the patterns shown as CSV (what {@code looptrace patterns --csv} prints) into a
+	 * file, in a job ({@link ExportJob}).
+	 *
+	 * @return the job, or null when nothing is shown
+	 */
+	@Nullable
+	Job export(Path target) {
 		PatternsData shown = data;
 		if (shown == null) {
-			return;
+			return null;
 		}
-		Files.writeString(target, shown.csv(), StandardCharsets.UTF_8);
-		ModelViews.refresh(target);
+		Job job = new ExportJob(NLS.bind(Messages.PatternsView_exportJob, target), Messages.PatternsView_exportFailed, target,
+				shown::writeCsv);
+		ModelViews.schedule(getSite(), job);
+		return job;
 	}
 
 	/** The text of the model "Model traces" wrote into a trace folder, or null when there is none. */

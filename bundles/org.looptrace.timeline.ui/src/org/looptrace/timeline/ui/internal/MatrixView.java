@@ -36,6 +36,7 @@ import org.looptrace.lang.internal.ide.EditorServices;
 import org.looptrace.model.core.Progress;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.MonitorProgress;
+import org.looptrace.ui.internal.views.ExportJob;
 import org.looptrace.ui.internal.views.ModelViewSupport;
 
 /**
@@ -233,7 +234,7 @@ public class MatrixView extends ViewPart {
 
 	/**
 	 * Starts writing the matrix shown as CSV (the rows of {@code looptrace matrix --csv [--bytes]})
-	 * into a file, in a job ({@link TimelineExport}).
+	 * into a file, in a job ({@link ExportJob}).
 	 *
 	 * @return the job, or null when nothing is shown
 	 */
@@ -243,7 +244,7 @@ public class MatrixView extends ViewPart {
 		if (shown == null) {
 			return null;
 		}
-		Job job = new TimelineExport(NLS.bind(Messages.MatrixView_exportJob, target), Messages.MatrixView_exportFailed, target,
+		Job job = new ExportJob(NLS.bind(Messages.MatrixView_exportJob, target), Messages.MatrixView_exportFailed, target,
 				(out, progress) -> csv(shown, out, progress));
 		ModelViews.schedule(getSite(), job);
 		return job;

@@ -39,6 +39,10 @@ public final class Messages extends NLS {
 	public static String MatrixView_receivedTooltip;
 	public static String MatrixView_totalTooltip;
 	public static String MatrixView_sumTooltipBytes;
+	public static String MatrixView_sharedCellTooltip;
+	public static String MatrixView_sharedSumTooltip;
+	public static String MatrixView_rankRange;
+	public static String MatrixView_drawJob;
 	public static String MatrixJob_name;
 	public static String TimelineView_empty;
 	public static String TimelineView_computing;

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.analysis.ui.internal;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,6 +26,8 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
@@ -218,13 +222,41 @@ class PatternsViewTest {
 					view.useContext(context);
 					view.show(shown);
 					waitForData(view, shown);
-					view.export(csv);
+					Job export = Objects.requireNonNull(view.export(csv));
+					finish(export);
+					assertEquals(IStatus.OK, export.getResult().getSeverity(), export.getResult()::toString);
 					String expected = context ? cli("patterns", shown.getLocation().toOSString(), "--csv")
 							: cli("patterns", shown.getLocation().toOSString(), "--csv", "--no-context");
 					assertEquals(expected, Files.readString(csv), shown + (context ? "" : " --no-context"));
 				}
 			}
 		}
+	}
+
+	@Test
+	void aCancelledCsvExportLeavesTheFileItWasToReplaceAsItWas(@TempDir Path dir) throws Exception {
+		IFolder folder = run("bcast-reduce", BCAST_REDUCE);
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID);
+		view.show(folder);
+		waitForData(view, folder);
+		Path csv = dir.resolve("patterns.csv");
+		byte[] older = "an older export\n".getBytes(StandardCharsets.UTF_8);
+		Files.write(csv, older);
+		Job export = Workbench.cancelAtOnce(() -> view.export(csv), WAIT_MILLIS);
+		assertTrue(export.isUser(), "the export is a job of the user's, with progress and Cancel");
+		assertArrayEquals(older, Files.readAllBytes(csv), "the older export is as it was");
+		try (Stream<Path> files = Files.list(dir)) {
+			assertEquals(List.of(csv), files.toList(), "no temporary file is left");
+		}
+
+		Job whole = Objects.requireNonNull(view.export(csv));
+		finish(whole);
+		assertEquals(cli("patterns", folder.getLocation().toOSString(), "--csv"), Files.readString(csv), "written when not cancelled");
+	}
+
+	/** Waits until an export job ends, running the event loop meanwhile. */
+	private static void finish(Job export) {
+		waitUntil(() -> export.getResult() != null, () -> "the export " + export.getName() + " does not end");
 	}
 
 	@Test

@@ -21,9 +21,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.draw2d.IFigure;
 import org.eclipse.draw2d.SWTGraphics;
 import org.eclipse.draw2d.geometry.Rectangle;
@@ -97,7 +95,7 @@ class TimelineExportTest {
 			Path target = dir.resolve(name);
 			byte[] older = ("an older picture, " + name).getBytes(StandardCharsets.UTF_8);
 			Files.write(target, older);
-			cancelAtOnce(Objects.requireNonNull(view.export(target)));
+			Workbench.cancelAtOnce(() -> view.export(target), WAIT_MILLIS);
 			assertArrayEquals(older, Files.readAllBytes(target), name + " is as it was");
 			assertEquals(List.of(target), files(dir), "no temporary file is left beside " + name);
 			Files.delete(target);
@@ -127,7 +125,7 @@ class TimelineExportTest {
 		Path csv = dir.resolve("all.csv");
 		byte[] older = "an older export\n".getBytes(StandardCharsets.UTF_8);
 		Files.write(csv, older);
-		cancelAtOnce(Objects.requireNonNull(view.export(csv)));
+		Workbench.cancelAtOnce(() -> view.export(csv), WAIT_MILLIS);
 		assertArrayEquals(older, Files.readAllBytes(csv), "the older export is as it was");
 		assertEquals(List.of(csv), files(dir), "no temporary file is left");
 
@@ -149,21 +147,6 @@ class TimelineExportTest {
 		assertTrue(exportRunning.get(), "an event posted after the export started is handled before the export ends");
 		finish(export);
 		assertEquals(IStatus.OK, export.getResult().getSeverity(), export.getResult()::toString);
-	}
-
-	/** Cancels {@code export} as soon as it runs, as Cancel in the Progress view does, and waits for its end. */
-	private static void cancelAtOnce(Job export) {
-		export.addJobChangeListener(new JobChangeAdapter() {
-			@Override
-			public void running(@Nullable IJobChangeEvent event) {
-				export.cancel();
-			}
-		});
-		if (export.getState() == Job.RUNNING) {
-			export.cancel(); // it ran before the listener was added
-		}
-		finish(export);
-		assertEquals(IStatus.CANCEL, export.getResult().getSeverity(), export.getResult()::toString);
 	}
 
 	@Test
@@ -286,9 +269,6 @@ class TimelineExportTest {
 		MatrixView view = (MatrixView) page.showView(MatrixView.ID);
 		view.show(file);
 		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() != null, () -> "no matrix: " + view.statusText());
-		// The heat map hidden: a paint of its million cells (as when the view is shown busy) takes the UI
-		// thread for seconds whatever the export does; the events are to wait on the export alone.
-		Objects.requireNonNull(view.canvas()).setVisible(false);
 		while (Display.getCurrent().readAndDispatch()) {
 			// handles every event pending
 		}
