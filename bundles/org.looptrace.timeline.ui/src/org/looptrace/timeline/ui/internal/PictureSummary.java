@@ -12,13 +12,16 @@ import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.render.Style;
 
 /**
- * A picture drawn small from its layout, not from figures: the loop boxes filled, the messages and
- * collectives as lines over them, the outlines of the boxes on top so that the loops stay in sight
- * under thousands of messages; the rank lines and events left out (many share a pixel). Thousands
- * of elements fall on the same few pixels: each stroke is drawn once. The overview draws it
+ * A picture drawn small from its layout, not from figures: the loop boxes filled, the rank lines
+ * while they are a few pixels apart, the messages and collectives as lines over them, the outlines
+ * of the boxes on top so that the loops stay in sight under thousands of messages; the events left
+ * out. Thousands of elements fall on the same few pixels: each stroke is drawn once. The overview draws it
  * stretched, the view draws it in place of the figures when zoomed out too far to show them.
  */
 final class PictureSummary {
+
+	/** How many pixels apart the rank lines must be to be drawn: closer, they would gray the whole picture. */
+	private static final int RANK_LINE_GAP = 3;
 
 	private PictureSummary() {
 	}
@@ -42,6 +45,15 @@ final class PictureSummary {
 				if (drawn.add(bounds)) {
 					gc.setBackground(colors.get(bounds.rgb()));
 					gc.fillRectangle(bounds.x1(), bounds.y1(), bounds.x2() - bounds.x1(), bounds.y2() - bounds.y1());
+				}
+			}
+			if (sy * drawing.height() >= RANK_LINE_GAP * drawing.rankLines().size()) {
+				for (Drawing.RankLine line : drawing.rankLines()) {
+					for (int point = 1; point < line.points().size(); point++) {
+						Drawing.Point from = line.points().get(point - 1);
+						Drawing.Point to = line.points().get(point);
+						line(gc, colors, drawn, from.x() * sx, from.y() * sy, to.x() * sx, to.y() * sy, Style.RANK_LINE);
+					}
 				}
 			}
 			for (Drawing.Collective collective : drawing.collectives()) {

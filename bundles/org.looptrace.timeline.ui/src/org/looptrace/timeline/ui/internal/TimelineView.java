@@ -77,8 +77,11 @@ public class TimelineView extends ViewPart {
 	/** The smallest zoom, unless the picture needs a smaller one to fit the view. */
 	private static final double MIN_ZOOM = 0.05;
 	private static final double MAX_ZOOM = 40;
-	/** Below this zoom a mark is a fraction of a pixel: the picture is drawn from its layout, not from a figure per element. */
-	private static final double FIGURES_MIN_ZOOM = 0.05;
+	/**
+	 * Below this zoom the picture is drawn from its layout, not from a figure per element: a mark is a
+	 * pixel, and draw2d's scaled graphics lose the lines of the messages.
+	 */
+	static final double FIGURES_MIN_ZOOM = 0.25;
 	/** A press and release closer than this many pixels is a click, farther a drag. */
 	private static final int CLICK_SLOP = 3;
 	/** How long a view's size stays put before the model is laid out again to its width: not at every step of a drag. */
@@ -92,9 +95,9 @@ public class TimelineView extends ViewPart {
 	 * How many elements have their figures added at a time, the first slice at once and each next one
 	 * after the events that came meanwhile: zoomed out, a view of thousands of ranks shows tens of
 	 * thousands of elements, which would keep the workbench from answering while their figures are
-	 * made (a slice takes some 50 ms).
+	 * made (a slice takes some 20 ms).
 	 */
-	private static final int FIGURES_SLICE = 4_000;
+	private static final int FIGURES_SLICE = 1_500;
 
 	private @Nullable Label status;
 	private @Nullable OptionFields fields;
