@@ -141,9 +141,13 @@ class TimelineExportTest {
 			FigureCanvas canvas = Objects.requireNonNull(view.canvas());
 			Workbench.waitUntil(WAIT_MILLIS, () -> view.drawn() && Objects.requireNonNull(view.data()).options().width() == canvas.getClientArea().width,
 					"maximized, the picture is not laid out again");
-			// zoomed out as far as figures are made: tens of thousands in view
+			// zoomed out as far as figures are made, the overview beside: laid out again for its width
 			view.zoom(TimelineView.FIGURES_MIN_ZOOM);
-			assertFalse(view.drawn(), "the first slice of the figures is added with the zoom");
+			Workbench.waitUntil(WAIT_MILLIS, () -> view.drawn() && Objects.requireNonNull(view.data()).options().width() == canvas.getClientArea().width,
+					"zoomed out, the picture is not laid out again");
+			// tens of thousands of figures in a region not in view yet
+			canvas.scrollToY(canvas.getViewport().getVerticalRangeModel().getMaximum() / 2);
+			assertFalse(view.drawn(), "the first slice of the figures is added with the scroll");
 			slicesBetweenEvents(view);
 		} finally {
 			page.setPartState(reference, IWorkbenchPage.STATE_RESTORED);
