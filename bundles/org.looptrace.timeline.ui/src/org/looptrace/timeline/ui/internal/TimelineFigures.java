@@ -2,10 +2,12 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.eclipse.draw2d.Ellipse;
@@ -25,6 +27,8 @@ import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.Font;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.widgets.Display;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.Drawing.Arrow;
 import org.looptrace.timeline.Drawing.Box;
@@ -41,14 +45,22 @@ import org.looptrace.timeline.render.Style;
  * The draw2d figures of a {@link Drawing}, one per element, placed where the layout put them:
  * nothing is computed here but colours and tooltips (written when shown). Figures of constructs know
  * their construct path, so the view can highlight the figures of the construct at the editor's caret.
- * The figures are added a slice at a time ({@link #build(int)}), in the order of the renderers, so
- * that a view can handle its events between slices: a drawing of thousands of ranks has tens of
- * thousands of elements.
+ * Only the elements of a region are given figures ({@link #build(Rectangle, int)}), a slice at a
+ * time, so that the cost follows what the view shows and the view can handle its events between
+ * slices: a drawing of 10^4 ranks and more has hundreds of thousands of elements. Wherever they are
+ * added, the figures are drawn in the order of the renderers, as if all were added at once.
  */
 final class TimelineFigures {
 
 	/** The colour of a highlighted figure (the construct at the editor's caret). */
 	static final int HIGHLIGHT = 0x1565c0;
+	/**
+	 * How many consecutive elements of the drawing share a group figure: a figure added among those
+	 * already there shifts only its group's, and a paint skips the groups away from its clip.
+	 */
+	private static final int GROUP = 256;
+	/** Below this zoom the text of counts, labels and tags is not drawn: a few pixels high, it would be a smudge. */
+	static final double MIN_TEXT_SCALE = 0.5;
 
 	private final FreeformLayer layer = new FreeformLayer();
 	private final Map<String, List<ConstructFigure>> byPath = new HashMap<>();
@@ -61,8 +73,26 @@ final class TimelineFigures {
 	/** The tooltip of each figure that has one ({@link FigureToolTip} shows them), written when shown. */
 	private final Map<IFigure, Supplier<String>> tooltips = new HashMap<>();
 	private final List<Stage<?>> stages;
-	/** The stage whose figures are being added, {@code stages.size()} once all are. */
-	private int stage;
+	/** Where each element is drawn, found by position. */
+	private final PictureBands bands;
+	/** The group figures, in the order of the elements, each holding the figures of its elements. */
+	private final List<GroupFigure> groups = new ArrayList<>();
+	/** The elements whose figures are added (some add none: a hidden count, a local event's mark). */
+	private final BitSet built = new BitSet();
+	/** How many figures each element added. */
+	private final byte[] figureCounts;
+	/** Where the next figure of the element being added goes in its group. */
+	private int insertAt;
+	/** The element being added. */
+	private int adding;
+	private int figureCount;
+	/** The whole picture. */
+	private final Rectangle whole;
+	private final Drawing drawing;
+	/** The picture drawn from its layout, shown instead of the figures when zoomed out too far for them. */
+	private final SummaryFigure summary = new SummaryFigure();
+	/** Whether every element of the region last asked for has its figures. */
+	private boolean complete;
 	private @Nullable String highlightedPath;
 
 	/**
@@ -79,44 +109,130 @@ final class TimelineFigures {
 		this.texts = texts;
 		this.fills = fills;
 		this.timeTooltips = timeTooltips;
+		this.drawing = drawing;
 		layer.setLayoutManager(new FreeformLayout());
 		layer.setFont(font);
 		layer.setOpaque(true);
 		layer.setBackgroundColor(colors.get(Style.BACKGROUND));
 		// the whole picture, so fitting and scrolling see its margins too, from the first figures on
-		layer.add(new Figure(), new Rectangle(0, 0, round(drawing.width()), round(drawing.height())));
+		whole = new Rectangle(0, 0, round(drawing.width()), round(drawing.height()));
+		layer.add(new Figure(), whole.getCopy());
 		// in the order of the renderers: a figure added later is drawn over those before it
-		stages = List.of(new Stage<>(drawing.boxes(), this::addLoop),
+		stages = List.of(new Stage<>(drawing.boxes(), this::addLoop, TimelineFigures::extent),
 				// the counts over every box: a count of an outer loop may lie on a box it holds
-				new Stage<>(drawing.boxes(), this::addCount), new Stage<>(drawing.rankLines(), this::addRankLine),
-				new Stage<>(drawing.collectives(), this::addCollective), new Stage<>(drawing.marks(), this::addMark),
-				new Stage<>(drawing.arrows(), this::addArrow), new Stage<>(drawing.brackets(), this::addBracket),
-				new Stage<>(drawing.labels(), this::addLabel), new Stage<>(drawing.legend(), this::addTag));
+				new Stage<>(drawing.boxes(), this::addCount, TimelineFigures::countExtent),
+				new Stage<>(drawing.rankLines(), this::addRankLine, TimelineFigures::extent),
+				new Stage<>(drawing.collectives(), this::addCollective, TimelineFigures::extent),
+				new Stage<>(drawing.marks(), this::addMark, TimelineFigures::extent),
+				new Stage<>(drawing.arrows(), this::addArrow, TimelineFigures::extent),
+				new Stage<>(drawing.brackets(), this::addBracket, TimelineFigures::extent),
+				new Stage<>(drawing.labels(), this::addLabel, TimelineFigures::extent),
+				new Stage<>(drawing.legend(), this::addTag, TimelineFigures::extent));
+		int elements = 0;
+		for (Stage<?> stage : stages) {
+			stage.first = elements;
+			elements += stage.elements.size();
+		}
+		figureCounts = new byte[elements];
+		bands = new PictureBands(drawing.height(), elements);
+		for (Stage<?> stage : stages) {
+			stage.index(bands);
+		}
+		bands.seal();
+		for (int first = 0; first < elements; first += GROUP) {
+			GroupFigure group = new GroupFigure();
+			groups.add(group);
+			layer.add(group);
+		}
+		summary.setVisible(false);
+		layer.add(summary, whole.getCopy());
 	}
 
 	/**
-	 * Adds the figures of at most {@code most} more elements of the drawing, in its order.
-	 *
-	 * @return whether every figure is added
+	 * Draws the picture from its layout instead of its figures ({@link PictureSummary}), or from its
+	 * figures again: zoomed out so far that many ranks share a pixel, the figures would cost the
+	 * paint of every element of the picture for a blur. Summarized, no figure is to be made.
 	 */
-	boolean build(int most) {
-		int added = 0;
-		while (added < most && stage < stages.size()) {
-			if (stages.get(stage).addNext()) {
-				added++;
-			} else {
-				stage++;
+	void summarize(boolean on) {
+		if (summary.isVisible() != on) {
+			summary.setVisible(on);
+			for (GroupFigure group : groups) {
+				group.setVisible(!on);
 			}
 		}
-		while (stage < stages.size() && stages.get(stage).done()) {
-			stage++;
-		}
-		return complete();
+		complete = on;
 	}
 
-	/** Whether every figure of the drawing is added. */
+	/** Whether the picture is drawn from its layout instead of its figures. */
+	boolean summarized() {
+		return summary.isVisible();
+	}
+
+	/** Adds the figures of at most {@code most} more elements of the whole picture, in its order; see {@link #build(Rectangle, int)}. */
+	boolean build(int most) {
+		return build(whole, most);
+	}
+
+	/**
+	 * Adds the figures of at most {@code most} more elements drawn in a region of the picture (in
+	 * the layout's pixels), each among the others in the order of the renderers.
+	 *
+	 * @return whether every element drawn in the region has its figures
+	 */
+	boolean build(Rectangle region, int most) {
+		int added = 0;
+		complete = false;
+		for (int element : bands.within(region)) {
+			if (built.get(element)) {
+				continue;
+			}
+			if (added == most) {
+				return false;
+			}
+			add(element);
+			added++;
+		}
+		complete = true;
+		return true;
+	}
+
+	/** Whether every element of the region last asked for has its figures. */
 	boolean complete() {
-		return stage == stages.size();
+		return complete;
+	}
+
+	/** How many figures are added. */
+	int figureCount() {
+		return figureCount;
+	}
+
+	/** Adds the figures of an element into its group, after those of the elements before it. */
+	private void add(int element) {
+		int first = element - element % GROUP;
+		int at = 0;
+		for (int before = first; before < element; before++) {
+			at += figureCounts[before];
+		}
+		insertAt = at;
+		adding = element;
+		built.set(element);
+		Stage<?> stage = stages.get(0);
+		for (Stage<?> next : stages) {
+			if (next.first <= element) {
+				stage = next;
+			}
+		}
+		stage.add(element - stage.first);
+	}
+
+	/** Adds a figure of the element being added to its group, with the bounds it takes. */
+	private void place(IFigure figure, Rectangle bounds) {
+		GroupFigure group = groups.get(adding / GROUP);
+		group.add(figure, insertAt++);
+		figure.setBounds(bounds);
+		group.include(bounds);
+		figureCounts[adding]++;
+		figureCount++;
 	}
 
 	private void addLoop(Box box) {
@@ -129,13 +245,15 @@ final class TimelineFigures {
 		if (!box.countShown()) {
 			return; // too narrow a box: the count is in its tooltip
 		}
-		Label count = new Label(box.countText());
+		Label count = new TextFigure(box.countText());
 		count.setLabelAlignment(PositionConstants.LEFT);
 		count.setForegroundColor(colors.get(Style.TEXT));
 		tooltips.put(count, () -> tooltip(box));
-		layer.add(count); // first: its size needs the layer's font
+		place(count, new Rectangle(round(box.countX()), round(box.y()), 0, 0)); // first: its size needs the layer's font
 		org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
-		layer.setConstraint(count, new Rectangle(round(box.countX()), round(box.y()), size.width, size.height));
+		Rectangle bounds = new Rectangle(round(box.countX()), round(box.y()), size.width, size.height);
+		count.setBounds(bounds);
+		groups.get(adding / GROUP).include(bounds);
 	}
 
 	private void addRankLine(RankLine line) {
@@ -147,7 +265,7 @@ final class TimelineFigures {
 		polyline.setPoints(points);
 		polyline.setForegroundColor(colors.get(Style.RANK_LINE));
 		tooltips.put(polyline, () -> NLS.bind(Messages.TimelineView_rankTooltip, line.rank()));
-		layer.add(polyline);
+		place(polyline, polyline.getBounds().getCopy());
 	}
 
 	private void addCollective(Collective collective) {
@@ -188,22 +306,22 @@ final class TimelineFigures {
 	}
 
 	private void addLabel(Drawing.Label label) {
-		Label figure = new Label(label.text());
+		Label figure = new TextFigure(label.text());
 		figure.setLabelAlignment(PositionConstants.LEFT);
 		figure.setForegroundColor(colors.get(Style.TEXT));
-		layer.add(figure, new Rectangle(round(label.x()), round(label.y()), round(label.width()) + 4, round(label.height())));
+		place(figure, new Rectangle(round(label.x()), round(label.y()), round(label.width()) + 4, round(label.height())));
 	}
 
 	private void addTag(TagColor tag) {
 		RectangleFigure swatch = new RectangleFigure();
 		swatch.setBackgroundColor(colors.get(tag.rgb()));
 		swatch.setForegroundColor(colors.get(tag.rgb()));
-		layer.add(swatch, new Rectangle(round(tag.x()), round(tag.y()) + 2, (int) Style.SWATCH_WIDTH, (int) Style.SWATCH_HEIGHT));
-		Label name = new Label(NLS.bind(Messages.TimelineView_legendTag, tag.text()));
+		place(swatch, new Rectangle(round(tag.x()), round(tag.y()) + 2, (int) Style.SWATCH_WIDTH, (int) Style.SWATCH_HEIGHT));
+		Label name = new TextFigure(NLS.bind(Messages.TimelineView_legendTag, tag.text()));
 		name.setLabelAlignment(PositionConstants.LEFT);
 		name.setForegroundColor(colors.get(Style.TEXT));
 		// a few pixels more than the layout's estimate: the view's font may be wider
-		layer.add(name, new Rectangle(round(tag.x() + Style.SWATCH_WIDTH + 3), round(tag.y()) - 1, round(tag.width() - Style.SWATCH_WIDTH) + 8, 14));
+		place(name, new Rectangle(round(tag.x() + Style.SWATCH_WIDTH + 3), round(tag.y()) - 1, round(tag.width() - Style.SWATCH_WIDTH) + 8, 14));
 	}
 
 	/** The layer holding every figure. */
@@ -274,14 +392,10 @@ final class TimelineFigures {
 		return path == null ? List.of() : figures(path);
 	}
 
-	/** Adds the figure of a construct to the layer, unless it is there already, and to the figures of the construct's path. */
+	/** Adds the figure of a construct to its group, unless it is there already, and to the figures of the construct's path. */
 	private void add(ConstructFigure figure, String path) {
 		if (figure.getParent() == null) {
-			if (figure instanceof LoopFigure || figure instanceof MarkFigure) {
-				layer.add(figure, figure.getBounds().getCopy());
-			} else {
-				layer.add(figure);
-			}
+			place(figure, figure.getBounds().getCopy());
 		}
 		byPath.computeIfAbsent(path, key -> new ArrayList<>()).add(figure);
 		if (path.equals(highlightedPath)) {
@@ -316,29 +430,160 @@ final class TimelineFigures {
 		return (int) Math.round(value);
 	}
 
-	/** The elements of one kind, whose figures are added one after the other. */
+	/** The elements of one kind, numbered from {@code first} among all the elements of the drawing. */
 	private static final class Stage<T> {
 
 		private final List<T> elements;
 		private final Consumer<T> add;
-		private int next;
+		private final Function<T, Rectangle> extent;
+		private int first;
 
-		Stage(List<T> elements, Consumer<T> add) {
+		Stage(List<T> elements, Consumer<T> add, Function<T, Rectangle> extent) {
 			this.elements = elements;
 			this.add = add;
+			this.extent = extent;
 		}
 
-		/** Adds the figure of the next element; false when none is left. */
-		boolean addNext() {
-			if (done()) {
-				return false;
+		/** Adds the figures of an element of this kind. */
+		void add(int index) {
+			add.accept(elements.get(index));
+		}
+
+		/** Files where each element of this kind is drawn. */
+		void index(PictureBands bands) {
+			for (int index = 0; index < elements.size(); index++) {
+				bands.file(first + index, extent.apply(elements.get(index)));
 			}
-			add.accept(elements.get(next++));
-			return true;
+		}
+	}
+
+	/**
+	 * Where the figures of an element may paint, at least: a few pixels more than their bounds, as
+	 * the text of a count is measured only once its figure is made.
+	 */
+	private static Rectangle extent(Box box) {
+		return span(box.x(), box.y(), box.x() + box.width(), box.y() + box.height());
+	}
+
+	private static Rectangle countExtent(Box box) {
+		// a label of the view's small font: about 7 pixels a character, a line 14 pixels high
+		return span(box.countX(), box.y(), box.countX() + 8 * box.countText().length() + 8, box.y() + 16);
+	}
+
+	private static Rectangle extent(RankLine line) {
+		double[] extent = { Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE };
+		for (Point point : line.points()) {
+			extent[0] = Math.min(extent[0], point.x());
+			extent[1] = Math.min(extent[1], point.y());
+			extent[2] = Math.max(extent[2], point.x());
+			extent[3] = Math.max(extent[3], point.y());
+		}
+		return line.points().isEmpty() ? new Rectangle() : span(extent[0], extent[1], extent[2], extent[3]);
+	}
+
+	private static Rectangle extent(Collective collective) {
+		return span(collective.x(), collective.y1(), collective.x(), collective.y2());
+	}
+
+	private static Rectangle extent(Mark mark) {
+		return span(mark.x(), mark.y(), mark.x(), mark.y());
+	}
+
+	private static Rectangle extent(Arrow arrow) {
+		return span(Math.min(arrow.x1(), arrow.x2()), Math.min(arrow.y1(), arrow.y2()), Math.max(arrow.x1(), arrow.x2()),
+				Math.max(arrow.y1(), arrow.y2()));
+	}
+
+	private static Rectangle extent(Bracket bracket) {
+		return span(bracket.x(), bracket.y(), bracket.x(), bracket.y());
+	}
+
+	private static Rectangle extent(Drawing.Label label) {
+		return span(label.x(), label.y(), label.x() + label.width(), label.y() + label.height());
+	}
+
+	private static Rectangle extent(TagColor tag) {
+		return span(tag.x(), tag.y(), tag.x() + tag.width() + 16, tag.y() + 14);
+	}
+
+	/** The rectangle between two corners, widened by what any figure draws beyond its element's points (heads, marks, brackets). */
+	private static Rectangle span(double left, double top, double right, double bottom) {
+		int margin = 12;
+		int x = (int) Math.floor(left) - margin;
+		int y = (int) Math.floor(top) - margin;
+		return new Rectangle(x, y, (int) Math.ceil(right) + margin - x, (int) Math.ceil(bottom) + margin - y);
+	}
+
+	/**
+	 * The figures of consecutive elements, in their order: its bounds are those of the figures it
+	 * holds, so a paint or a hit test away from them skips it. Its figures keep the layer's
+	 * coordinates.
+	 */
+	private static final class GroupFigure extends Figure {
+
+		/** Grows the bounds to hold a figure's, without moving the figures held. */
+		void include(Rectangle figureBounds) {
+			Rectangle before = getBounds();
+			Rectangle union = before.isEmpty() ? figureBounds.getCopy() : before.getUnion(figureBounds);
+			if (!union.equals(before)) {
+				setBounds(union);
+			}
 		}
 
-		boolean done() {
-			return next == elements.size();
+		@Override
+		protected void primTranslate(int dx, int dy) {
+			bounds.x += dx; // the figures held stay where the layout put them
+			bounds.y += dy;
+		}
+	}
+
+	/** The whole picture drawn from its layout, at the resolution it is shown at. */
+	private final class SummaryFigure extends Figure {
+
+		private @Nullable Image image;
+
+		@Override
+		protected void paintFigure(@Nullable Graphics graphics) {
+			if (graphics == null) {
+				return;
+			}
+			Rectangle bounds = getBounds();
+			int width = (int) Math.ceil(bounds.width * graphics.getAbsoluteScale());
+			int height = (int) Math.ceil(bounds.height * graphics.getAbsoluteScale());
+			Image shown = image;
+			if (shown == null || shown.getBounds().width != width || shown.getBounds().height != height) {
+				if (shown != null) {
+					shown.dispose();
+				}
+				shown = PictureSummary.draw(Display.getCurrent(), drawing, fills, colors, width, height);
+				image = shown;
+			}
+			graphics.drawImage(shown, 0, 0, width, height, bounds.x, bounds.y, bounds.width, bounds.height);
+		}
+
+		@Override
+		public void removeNotify() {
+			Image shown = image;
+			if (shown != null) {
+				shown.dispose();
+				image = null;
+			}
+			super.removeNotify();
+		}
+	}
+
+	/** A text: a count, a label, the name of a tag; not drawn when zoomed out so far that it could not be read. */
+	private static final class TextFigure extends Label {
+
+		TextFigure(String text) {
+			super(text);
+		}
+
+		@Override
+		protected void paintFigure(@Nullable Graphics graphics) {
+			if (graphics != null && graphics.getAbsoluteScale() >= MIN_TEXT_SCALE) {
+				super.paintFigure(graphics);
+			}
 		}
 	}
 

@@ -4,7 +4,6 @@ package org.looptrace.timeline.ui.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
@@ -16,12 +15,9 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.draw2d.FigureCanvas;
 import org.eclipse.draw2d.FreeformViewport;
-import org.eclipse.draw2d.LightweightSystem;
 import org.eclipse.draw2d.ScalableFreeformLayeredPane;
-import org.eclipse.draw2d.Viewport;
 import org.eclipse.draw2d.geometry.Point;
 import org.eclipse.draw2d.geometry.Rectangle;
-import org.eclipse.draw2d.parts.ScrollableThumbnail;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
@@ -36,8 +32,6 @@ import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Font;
 import org.eclipse.swt.graphics.FontData;
-import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Label;
@@ -67,8 +61,9 @@ import org.looptrace.ui.internal.views.ModelViewSupport;
  * collapses loops below a depth as {@code looptrace render --ranks --collapse} do, and links the
  * selection both ways with the editor: a click selects the construct under the pointer in the
  * editor, the construct at the editor's caret is highlighted. Its export writes the picture shown
- * through the headless SVG and PNG renderers, in a job ({@link TimelineExport}). The figures of a
- * large picture are added a slice at a time, the workbench handling its events in between.
+ * through the headless SVG and PNG renderers, in a job ({@link TimelineExport}). Only the figures of
+ * what is in view, and a margin around it, are made, a slice at a time, the workbench handling its
+ * events in between; more as the view scrolls or zooms.
  */
 public class TimelineView extends ViewPart {
 
@@ -79,8 +74,14 @@ public class TimelineView extends ViewPart {
 	static final Object JOB_FAMILY = ID;
 
 	private static final double ZOOM_STEP = 1.25;
+	/** The smallest zoom, unless the picture needs a smaller one to fit the view. */
 	private static final double MIN_ZOOM = 0.05;
 	private static final double MAX_ZOOM = 40;
+	/**
+	 * Below this zoom the picture is drawn from its layout, not from a figure per element: a mark is a
+	 * pixel, and draw2d's scaled graphics lose the lines of the messages.
+	 */
+	static final double FIGURES_MIN_ZOOM = 0.25;
 	/** A press and release closer than this many pixels is a click, farther a drag. */
 	private static final int CLICK_SLOP = 3;
 	/** How long a view's size stays put before the model is laid out again to its width: not at every step of a drag. */
@@ -92,10 +93,11 @@ public class TimelineView extends ViewPart {
 	private static final int OVERVIEW_WIDTH = 180;
 	/**
 	 * How many elements have their figures added at a time, the first slice at once and each next one
-	 * after the events that came meanwhile: a picture of thousands of ranks has tens of thousands of
-	 * elements, which would keep the workbench from answering while their figures are made.
+	 * after the events that came meanwhile: zoomed out, a view of thousands of ranks shows tens of
+	 * thousands of elements, which would keep the workbench from answering while their figures are
+	 * made (a slice takes some 20 ms).
 	 */
-	private static final int FIGURES_SLICE = 10_000;
+	private static final int FIGURES_SLICE = 1_500;
 
 	private @Nullable Label status;
 	private @Nullable OptionFields fields;
@@ -105,8 +107,9 @@ public class TimelineView extends ViewPart {
 	private String statusRest = "";
 	private @Nullable FigureCanvas canvas;
 	/** The whole picture in small with the part in view framed, shown while the picture is larger than the view. */
-	private @Nullable Canvas overview;
-	private @Nullable ScrollableThumbnail thumbnail;
+	private @Nullable TimelineOverview overview;
+	/** Whether a slice of figures is to be added after the events that came meanwhile. */
+	private boolean buildPending;
 	private final ScalableFreeformLayeredPane pane = new ScalableFreeformLayeredPane();
 	private final TimelineFigures.ColorCache colors = new TimelineFigures.ColorCache();
 	private @Nullable Font font;
@@ -192,14 +195,10 @@ public class TimelineView extends ViewPart {
 		});
 		canvas = figureCanvas;
 		new FigureToolTip(figureCanvas, this::figures);
-		Canvas overviewCanvas = new Canvas(body, SWT.BORDER);
-		GridDataFactory.fillDefaults().grab(false, true).hint(OVERVIEW_WIDTH, SWT.DEFAULT).exclude(true).applyTo(overviewCanvas);
-		overviewCanvas.setVisible(false);
-		ScrollableThumbnail miniature = new ScrollableThumbnail((Viewport) figureCanvas.getViewport());
-		miniature.setSource(pane);
-		new LightweightSystem(overviewCanvas).setContents(miniature);
-		thumbnail = miniature;
-		overview = overviewCanvas;
+		// scrolled, the figures of what comes into view are made
+		figureCanvas.getViewport().getHorizontalRangeModel().addPropertyChangeListener(event -> buildInView());
+		figureCanvas.getViewport().getVerticalRangeModel().addPropertyChangeListener(event -> buildInView());
+		overview = new TimelineOverview(body, figureCanvas, colors, OVERVIEW_WIDTH);
 
 		IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
 		toolBar.add(zoomIn);
@@ -242,10 +241,6 @@ public class TimelineView extends ViewPart {
 	@Override
 	public void dispose() {
 		support.dispose();
-		ScrollableThumbnail miniature = thumbnail;
-		if (miniature != null) {
-			miniature.deactivate();
-		}
 		colors.dispose();
 		Font small = font;
 		if (small != null) {
@@ -399,21 +394,37 @@ public class TimelineView extends ViewPart {
 		pane.removeAll();
 		pane.add(drawn.layer());
 		showLegend(fills);
+		TimelineOverview summary = overview;
+		if (summary != null) {
+			summary.show(computed.drawing(), fills);
+		}
+		buildPending = false;
 		build(drawn);
 		return drawn;
 	}
 
+	/** Makes the figures of what came into view (a scroll, a zoom), a slice now and the rest after the events meanwhile. */
+	private void buildInView() {
+		TimelineFigures drawn = figures;
+		if (drawn != null && !buildPending) {
+			build(drawn);
+		}
+	}
+
 	/**
-	 * Adds a slice of figures, then the next one after the events that came meanwhile, until all are
-	 * added: then the construct at the latest caret is highlighted. Stops when other figures replaced
-	 * these (a newer layout, colours) or the view is gone.
+	 * Adds a slice of the figures of the region in view, then the next one after the events that
+	 * came meanwhile, until all are added: then the construct at the latest caret is highlighted.
+	 * Stops when other figures replaced these (a newer layout, colours) or the view is gone.
 	 */
 	private void build(TimelineFigures drawn) {
 		FigureCanvas figureCanvas = canvas;
+		buildPending = false;
 		if (drawn != figures || figureCanvas == null || figureCanvas.isDisposed()) {
 			return;
 		}
-		if (!drawn.build(FIGURES_SLICE)) {
+		drawn.summarize(scale() < FIGURES_MIN_ZOOM);
+		if (!drawn.summarized() && !drawn.build(inView(figureCanvas), FIGURES_SLICE)) {
+			buildPending = true;
 			figureCanvas.getDisplay().asyncExec(() -> build(drawn));
 		} else if (requestedCaret >= 0 && !support.busy()) {
 			int caret = requestedCaret;
@@ -422,7 +433,22 @@ public class TimelineView extends ViewPart {
 		}
 	}
 
-	/** Whether the figures of the layout shown are all added (for the tests). */
+	/**
+	 * The region of the picture in view, in the layout's pixels, with a view's size more on every
+	 * side: a scroll or a zoom out of a step shows figures already made.
+	 */
+	private Rectangle inView(FigureCanvas figureCanvas) {
+		double scale = scale();
+		Point location = figureCanvas.getViewport().getViewLocation();
+		org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
+		int width = (int) Math.ceil(Math.max(area.width, 1) / scale);
+		int height = (int) Math.ceil(Math.max(area.height, 1) / scale);
+		int x = (int) Math.floor(location.x / scale);
+		int y = (int) Math.floor(location.y / scale);
+		return new Rectangle(x - width, y - height, 3 * width, 3 * height);
+	}
+
+	/** Whether the figures of the region in view of the layout shown are all added (for the tests). */
 	boolean drawn() {
 		TimelineFigures drawn = figures;
 		return drawn != null && drawn.complete();
@@ -456,6 +482,10 @@ public class TimelineView extends ViewPart {
 		data = null;
 		figures = null;
 		pane.removeAll();
+		TimelineOverview summary = overview;
+		if (summary != null) {
+			summary.show(null, TimeColours.NONE);
+		}
 		showLegend(TimeColours.NONE);
 		status(message);
 		enableActions();
@@ -493,16 +523,19 @@ public class TimelineView extends ViewPart {
 			requestedCaret = offset; // the construct there may have no figure yet
 			return;
 		}
-		drawn.highlight(shown.constructAt(offset, drawn));
-		List<TimelineFigures.ConstructFigure> lit = drawn.highlighted();
+		String path = shown.constructAt(offset, drawn);
+		drawn.highlight(path);
+		// where the layout draws it: its figures may not be made yet, being out of view
+		Drawing.Bounds where = path == null ? null : shown.drawing().bounds(path);
 		FigureCanvas figureCanvas = canvas;
-		if (!lit.isEmpty() && figureCanvas != null) {
-			Rectangle bounds = lit.get(0).getBounds().getCopy();
-			lit.get(0).translateToAbsolute(bounds);
+		if (where != null && figureCanvas != null) {
+			double scale = scale();
+			Point location = figureCanvas.getViewport().getViewLocation();
+			int x = (int) Math.round(where.x() * scale) - location.x;
+			int y = (int) Math.round(where.y() * scale) - location.y;
 			org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
-			if (!new Rectangle(area.x, area.y, area.width, area.height).contains(bounds.getTopLeft())) {
-				Point location = figureCanvas.getViewport().getViewLocation();
-				figureCanvas.scrollTo(location.x + bounds.x - 20, location.y + bounds.y - 20);
+			if (!new Rectangle(area.x, area.y, area.width, area.height).contains(x, y)) {
+				figureCanvas.scrollTo(location.x + x - 20, location.y + y - 20);
 			}
 		}
 	}
@@ -626,49 +659,56 @@ public class TimelineView extends ViewPart {
 		return pane.getScale();
 	}
 
-	/** Sets the zoom, within bounds. */
+	/** Sets the zoom, within bounds (lower when the picture needs it to fit); zoomed out, the figures of what comes into view are made. */
 	void zoom(double scale) {
-		pane.setScale(Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, scale)));
+		double fits = fitZoom();
+		pane.setScale(Math.max(fits > 0 ? Math.min(MIN_ZOOM, fits) : MIN_ZOOM, Math.min(MAX_ZOOM, scale)));
 		updateOverview();
+		buildInView();
 	}
 
-	/** Shows the overview while the picture is larger than the view (dragging its frame scrolls the view), hides it otherwise. */
-	private void updateOverview() {
-		FigureCanvas figureCanvas = canvas;
+	/** The zoom at which the whole picture fits the view, 0 when nothing is shown. */
+	private double fitZoom() {
 		TimelineData shown = data;
-		if (figureCanvas == null || figureCanvas.isDisposed()) {
-			return;
+		FigureCanvas figureCanvas = canvas;
+		if (shown == null || figureCanvas == null || shown.drawing().width() <= 0 || shown.drawing().height() <= 0) {
+			return 0;
 		}
 		org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
-		showOverview(shown != null && (shown.drawing().width() * scale() > area.width + 1
-				|| shown.drawing().height() * scale() > area.height + 1));
+		return Math.min(area.width / shown.drawing().width(), area.height / shown.drawing().height());
 	}
 
-	private void showOverview(boolean show) {
-		Canvas strip = overview;
-		if (strip != null && !strip.isDisposed() && show != strip.getVisible()) {
-			strip.setVisible(show);
-			((GridData) strip.getLayoutData()).exclude = !show;
-			strip.getParent().layout(true);
+	/** Shows the overview while the picture is larger than the view, hides it otherwise. */
+	private void updateOverview() {
+		FigureCanvas figureCanvas = canvas;
+		TimelineOverview summary = overview;
+		if (figureCanvas != null && !figureCanvas.isDisposed() && summary != null) {
+			summary.update();
 		}
 	}
 
 	/** Whether the overview is shown (for the tests). */
 	boolean overviewShown() {
-		Canvas strip = overview;
-		return strip != null && strip.getVisible();
+		TimelineOverview summary = overview;
+		return summary != null && summary.shown();
+	}
+
+	/** The overview. */
+	@Nullable
+	TimelineOverview overview() {
+		return overview;
 	}
 
 	/** Zooms so that the whole picture fits the view. */
 	void fit() {
-		TimelineData shown = data;
-		FigureCanvas figureCanvas = canvas;
-		if (shown == null || figureCanvas == null) {
+		if (data == null || canvas == null) {
 			return;
 		}
-		showOverview(false); // fitted, the picture needs none: its room goes to the picture
-		org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
-		zoom(Math.min(area.width / shown.drawing().width(), area.height / shown.drawing().height()));
+		TimelineOverview summary = overview;
+		if (summary != null) {
+			summary.setShown(false); // fitted, the picture needs none: its room goes to the picture
+		}
+		zoom(fitZoom());
 	}
 
 	private void exportWithDialog() {

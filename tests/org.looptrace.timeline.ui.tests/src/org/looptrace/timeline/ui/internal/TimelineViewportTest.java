@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.timeline.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.draw2d.SWTGraphics;
+import org.eclipse.draw2d.geometry.Rectangle;
+import org.eclipse.swt.graphics.Font;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchPage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.looptrace.lang.ModelText;
+import org.looptrace.timeline.Drawing;
+import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimelineLayout;
+import org.looptrace.timeline.render.Style;
+import org.looptrace.ui.testsupport.TestProjects;
+import org.looptrace.ui.testsupport.Workbench;
+
+/**
+ * The Timeline view on pictures of thousands of ranks (the halo exchanges of
+ * {@link TimelineExportTest#halo}): only the figures of what is in view and around it are made, so
+ * their number does not grow with the model; the figures made as the view scrolls are drawn as a
+ * whole build draws them; Fit fits however tall the picture; the overview summarizes the picture.
+ */
+class TimelineViewportTest {
+
+	private static final long WAIT_MILLIS = 120_000;
+
+	private final IProject project = TestProjects.project("timeline viewport");
+	private final IWorkbenchPage page = Workbench.page();
+
+	@BeforeEach
+	void createProject() throws Exception {
+		TestProjects.create(project);
+	}
+
+	@AfterEach
+	void deleteProject() throws CoreException {
+		TestProjects.delete(project, TimelineView.ID);
+	}
+
+	@Test
+	void theFiguresMadeFollowTheViewNotTheSizeOfTheModel() throws Exception {
+		TimelineView view = showHalo(32);
+		int smaller = Objects.requireNonNull(view.figures()).figureCount();
+		view = showHalo(64);
+		TimelineFigures figures = Objects.requireNonNull(view.figures());
+		int larger = figures.figureCount();
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		assertTrue(larger <= smaller * 3 / 2, "4,096 ranks make " + larger + " figures, 1,024 ranks " + smaller);
+		assertTrue(larger < drawing.arrows().size() / 4, larger + " figures for " + drawing.arrows().size() + " arrows");
+
+		// scrolled to the middle: the figures there are made, still a few
+		var canvas = Objects.requireNonNull(view.canvas());
+		canvas.scrollTo(0, (int) (drawing.height() * view.scale() / 2));
+		Workbench.waitUntil(WAIT_MILLIS, view::drawn, "the figures in view are not made");
+		Rectangle middle = new Rectangle(0, (int) (drawing.height() / 2), (int) drawing.width(), canvas.getClientArea().height);
+		assertTrue(figures.loops().stream().anyMatch(loop -> loop.getBounds().intersects(middle)), "no loop in view");
+		assertTrue(figures.arrows().stream().anyMatch(arrow -> arrow.getBounds().intersects(middle)), "no arrow in view");
+		assertTrue(figures.figureCount() < drawing.arrows().size() / 4, figures.figureCount() + " figures once scrolled");
+	}
+
+	/**
+	 * Figures made region after region, as a view scrolling down then back up makes them, are drawn
+	 * in each region exactly as the figures of the whole picture made at once.
+	 */
+	@Test
+	void theFiguresMadeRegionAfterRegionAreDrawnAsAWholeBuild() throws Exception {
+		Drawing drawing = TimelineLayout.layout(ModelText.parse(TimelineExportTest.halo(16), "halo.loops"), LayoutOptions.DEFAULTS);
+		Font font = Display.getCurrent().getSystemFont();
+		TimelineFigures whole = TimelineExportTest.figures(drawing, font);
+		assertTrue(whole.build(Integer.MAX_VALUE));
+		TimelineFigures scrolled = TimelineExportTest.figures(drawing, font);
+		int width = (int) Math.ceil(drawing.width());
+		int height = 600;
+		int[] tops = { 0, 450, 1_700, 3_000, (int) drawing.height() - height, 2_200, 900 };
+		for (int top : tops) {
+			Rectangle region = new Rectangle(0, top, width, height);
+			assertTrue(scrolled.build(region, Integer.MAX_VALUE));
+			assertTrue(scrolled.figureCount() < whole.figureCount(), "only some figures are made");
+			assertArrayEquals(paint(whole, drawing, region).data, paint(scrolled, drawing, region).data, "the same pixels at " + region);
+		}
+	}
+
+	/**
+	 * Fitted, a picture of thousands of ranks is drawn from its layout, no figure made for it; the
+	 * figures are made again when zoomed in.
+	 */
+	@Test
+	void fitFitsAPictureOfThousandsOfRanksAndHidesItsUnreadableText() throws Exception {
+		TimelineView view = showHalo(64);
+		int before = Objects.requireNonNull(view.figures()).figureCount();
+		view.fit();
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		var canvas = Objects.requireNonNull(view.canvas());
+		org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
+		assertTrue(drawing.height() * view.scale() <= area.height + 1 && drawing.width() * view.scale() <= area.width + 1,
+				"the picture of " + drawing.height() + " pixels fits " + area + " at zoom " + view.scale());
+		// the overview gone, the picture is laid out again to the wider view
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.drawn() && Objects.requireNonNull(view.data()).options().width() == canvas.getClientArea().width,
+				"the fitted picture is not drawn");
+		TimelineFigures fitted = Objects.requireNonNull(view.figures());
+		assertTrue(fitted.summarized(), "fitted, the picture is drawn from its layout");
+		assertTrue(fitted.figureCount() <= before, "no figure is made for the fitted picture");
+		TimelineFigures summarized = TimelineExportTest.figures(drawing, Display.getCurrent().getSystemFont());
+		summarized.summarize(true);
+		Rectangle whole = new Rectangle(0, 0, (int) Math.ceil(drawing.width()), (int) Math.ceil(drawing.height()));
+		assertTrue(colours(paint(summarized, drawing, whole, view.scale())).size() > 1, "the fitted picture is not blank");
+		view.zoom(1);
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.figures() instanceof TimelineFigures figures && !figures.summarized() && view.drawn()
+				&& figures.figureCount() > 0, "zoomed in, the figures of the part in view are not made");
+
+		// the rank numbers at the start of the rank lines: drawn where they can be read, hidden where they cannot
+		Drawing small = TimelineLayout.layout(ModelText.parse(TimelineExportTest.halo(4), "halo.loops"), LayoutOptions.DEFAULTS);
+		TimelineFigures labelled = TimelineExportTest.figures(small, Display.getCurrent().getSystemFont());
+		labelled.build(Integer.MAX_VALUE);
+		Drawing.Label rank = small.labels().get(0);
+		Rectangle label = new Rectangle((int) rank.x(), (int) rank.y(), (int) rank.width(), (int) rank.height());
+		assertTrue(colours(paint(labelled, small, label, 1)).size() > 1, "the rank number is drawn at zoom 1");
+		assertEquals(Set.of(Style.BACKGROUND & 0xffffff), colours(paint(labelled, small, label, TimelineFigures.MIN_TEXT_SCALE / 2)),
+				"no rank number is drawn too small to be read");
+	}
+
+	@Test
+	void theOverviewSummarizesAPictureOfThousandsOfRanks() throws Exception {
+		TimelineView view = showHalo(64);
+		Workbench.waitUntil(WAIT_MILLIS, view::overviewShown, "the picture is larger than the view, but no overview");
+		TimelineOverview overview = Objects.requireNonNull(view.overview());
+		overview.control().redraw();
+		Workbench.waitUntil(WAIT_MILLIS, () -> overview.summary() != null, "the overview is not painted");
+		Image summary = Objects.requireNonNull(overview.summary());
+		Set<Integer> colours = colours(summary.getImageData());
+		assertTrue(colours.contains(Style.gray(1)), "the loops are drawn: " + colours);
+		assertTrue(Objects.requireNonNull(view.data()).drawing().legend().stream().anyMatch(tag -> colours.contains(tag.rgb() & 0xffffff)),
+				"the messages are drawn: " + colours);
+	}
+
+	/** The view showing the halo exchange on side × side ranks, the figures in view made. */
+	private TimelineView showHalo(int side) throws Exception {
+		IFile model = TestProjects.write(project, "halo" + side + ".loops", TimelineExportTest.halo(side));
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
+		view.show(model);
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() instanceof TimelineData data && data.drawing().rankLines().size() == side * side
+				&& view.drawn(), () -> "no layout: " + view.statusText());
+		return view;
+	}
+
+	private static ImageData paint(TimelineFigures figures, Drawing drawing, Rectangle region) {
+		return paint(figures, drawing, region, 1);
+	}
+
+	/** What the figures paint of a region of the picture at a zoom. */
+	private static ImageData paint(TimelineFigures figures, Drawing drawing, Rectangle region, double zoom) {
+		figures.layer().setBounds(new Rectangle(0, 0, (int) Math.ceil(drawing.width()), (int) Math.ceil(drawing.height())));
+		figures.layer().validate();
+		Image image = new Image(Display.getCurrent(), (int) Math.ceil(region.width * zoom), (int) Math.ceil(region.height * zoom));
+		GC gc = new GC(image);
+		try {
+			SWTGraphics graphics = new SWTGraphics(gc);
+			org.eclipse.draw2d.ScaledGraphics scaled = new org.eclipse.draw2d.ScaledGraphics(graphics);
+			scaled.scale(zoom);
+			scaled.translate(-region.x, -region.y);
+			scaled.clipRect(region);
+			figures.layer().paint(scaled);
+			scaled.dispose();
+			graphics.dispose();
+			return image.getImageData();
+		} finally {
+			gc.dispose();
+			image.dispose();
+		}
+	}
+
+	private static Set<Integer> colours(ImageData image) {
+		Set<Integer> colours = new HashSet<>();
+		for (int y = 0; y < image.height; y++) {
+			for (int x = 0; x < image.width; x++) {
+				org.eclipse.swt.graphics.RGB rgb = image.palette.getRGB(image.getPixel(x, y));
+				colours.add(rgb.red << 16 | rgb.green << 8 | rgb.blue);
+			}
+		}
+		return colours;
+	}
+}
