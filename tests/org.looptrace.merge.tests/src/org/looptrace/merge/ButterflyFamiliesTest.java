@@ -75,6 +75,27 @@ class ButterflyFamiliesTest {
 	}
 
 	/**
+	 * NPB CG's messages on square grids and grids twice as wide as high (rows of two stages and
+	 * more, where reductions up and down differ): the run's last reduction
+	 * is the start of an iteration, so the iterations are rotated to start after it and end with
+	 * two reductions side by side; the model is that reduction over the ranks, then one loop over
+	 * the iterations, exactly.
+	 */
+	@Test
+	void conjugateGradientEndsEachIterationWithTheNextOnesReduction() throws Exception {
+		int iterations = 3;
+		for (int[] grid : new int[][] { { 4, 4 }, { 8, 8 }, { 16, 16 }, { 2, 4 }, { 4, 8 }, { 8, 16 } }) {
+			String what = "CG on " + grid[0] + " × " + grid[1];
+			List<List<TraceEvent>> traces = conjugateGradient(grid[0], grid[1], iterations);
+			Model folded = Merger.merge(PropertiesTest.locals(traces, null), new MergeOptions(2), Progress.NONE);
+			exact(traces, folded, what);
+			List<String> top = ModelPrinter.print(folded).lines().filter(line -> !line.startsWith(" ")).toList();
+			assertEquals(List.of("for i0 = 0 to " + (grid[0] * grid[1] - 1), "done", "for i0 = 0 to " + (iterations - 1), "done"), top,
+					what + ":\n" + ModelPrinter.print(folded));
+		}
+	}
+
+	/**
 	 * The traces of a run on a grid of {@code rows} × {@code columns} ranks (columns a power of
 	 * two, rank = row * columns + column) where each iteration reduces along the rows by recursive
 	 * doubling, stage by stage up or down, then, if {@code transposed}, exchanges with the rank
@@ -82,28 +103,61 @@ class ButterflyFamiliesTest {
 	 */
 	static List<List<TraceEvent>> rowReductions(int rows, int columns, boolean descending, boolean tagged, boolean transposed, int iterations) {
 		List<List<TraceEvent>> traces = new ArrayList<>();
-		int stages = Integer.numberOfTrailingZeros(columns);
 		for (int rank = 0; rank < rows * columns; rank++) {
 			List<TraceEvent> events = new ArrayList<>();
 			for (int iteration = 0; iteration < iterations; iteration++) {
-				for (int step = 0; step < stages; step++) {
-					int stage = descending ? stages - 1 - step : step;
-					int peer = rank ^ 1 << stage;
-					String tag = tagged ? Integer.toString(1 + stage) : "5";
-					events.add(TraceEvent.send(rank, peer, tag));
-					events.add(TraceEvent.recv(peer, rank, tag));
-				}
-				int row = rank / columns;
-				int column = rank % columns;
-				int across = column % rows * columns + row;
-				if (transposed && row < columns && column < rows && across != rank) {
-					events.add(TraceEvent.send(rank, across, "9"));
-					events.add(TraceEvent.recv(across, rank, "9"));
+				reduce(events, rank, columns, descending, tagged);
+				if (transposed) {
+					transpose(events, rank, rows, columns);
 				}
 			}
 			traces.add(events);
 		}
 		return traces;
+	}
+
+	/**
+	 * The traces of NPB CG's messages on a grid of {@code rows} × {@code columns} ranks: each
+	 * iteration reduces along the rows stage by stage up, then down, exchanges across the
+	 * diagonal, then reduces up again; one more reduction ends the run (the residual's norm).
+	 */
+	static List<List<TraceEvent>> conjugateGradient(int rows, int columns, int iterations) {
+		List<List<TraceEvent>> traces = new ArrayList<>();
+		for (int rank = 0; rank < rows * columns; rank++) {
+			List<TraceEvent> events = new ArrayList<>();
+			for (int iteration = 0; iteration < iterations; iteration++) {
+				reduce(events, rank, columns, false, true);
+				reduce(events, rank, columns, true, true);
+				transpose(events, rank, rows, columns);
+				reduce(events, rank, columns, false, true);
+			}
+			reduce(events, rank, columns, false, true);
+			traces.add(events);
+		}
+		return traces;
+	}
+
+	/** A reduction along the row of {@code columns} ranks (a power of two) by recursive doubling, stage by stage up or down. */
+	private static void reduce(List<TraceEvent> events, int rank, int columns, boolean descending, boolean tagged) {
+		int stages = Integer.numberOfTrailingZeros(columns);
+		for (int step = 0; step < stages; step++) {
+			int stage = descending ? stages - 1 - step : step;
+			int peer = rank ^ 1 << stage;
+			String tag = tagged ? Integer.toString(1 + stage) : "5";
+			events.add(TraceEvent.send(rank, peer, tag));
+			events.add(TraceEvent.recv(peer, rank, tag));
+		}
+	}
+
+	/** An exchange with the rank across the diagonal, where there is one. */
+	private static void transpose(List<TraceEvent> events, int rank, int rows, int columns) {
+		int row = rank / columns;
+		int column = rank % columns;
+		int across = column % rows * columns + row;
+		if (row < columns && column < rows && across != rank) {
+			events.add(TraceEvent.send(rank, across, "9"));
+			events.add(TraceEvent.recv(across, rank, "9"));
+		}
 	}
 
 	/**

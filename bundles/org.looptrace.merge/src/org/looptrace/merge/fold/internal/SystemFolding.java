@@ -156,6 +156,8 @@ public final class SystemFolding {
 	 * then again with those bodies folded, each in the orders that follow the roles of its ranks
 	 * only, so that bodies whose ranks are renamed fold alike (Sweep3D's octants on a grid of two
 	 * rows, where foldings by rank number tie and each body took another).
+	 * Where a loop is followed by the start of its body ({@link LoopFollowedByItsStart}), the system
+	 * with that loop rotated folded again with all of the above, kept when smaller.
 	 * Where neighbouring loops unify only with other foldings of their bodies ({@link LoopsFoldedAlike}),
 	 * the system folded again with those, kept when smaller (compared as above), last.
 	 * {@code ranges}: {lower, upper} of the index of each
@@ -180,6 +182,11 @@ public final class SystemFolding {
 		List<Node> split = CommonTail.wrapped(folded, depth, tail -> foldSystem(tail, within));
 		if (split != null) {
 			system = smaller(unwrap(foldSystem(split, ranges), depth), system, ranges);
+		}
+		// Loops rotated to start later in their step, folded again with all of the above.
+		List<Node> rotated = LoopFollowedByItsStart.rotated(items, depth);
+		if (rotated != null) {
+			system = smaller(fold(rotated, ranges, new ArrayList<>()), system, ranges);
 		}
 		// Last, so that on a tie the foldings above stand.
 		List<Node> alike = LoopsFoldedAlike.system(folded, bodyFoldings, ranges);

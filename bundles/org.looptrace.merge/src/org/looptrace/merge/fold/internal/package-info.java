@@ -39,6 +39,12 @@
  * ({@code CommonTail}), the system is folded again with those steps wrapped apart, round by round,
  * and folded on their own; the smaller of the two is kept. Every order above keeps a rank's steps
  * together, so without it the common steps fold once per kind of rank.</li>
+ * <li>When a loop is followed, on each of its ranks, by the start of its body at the next
+ * iteration ({@code LoopFollowedByItsStart}), the system is folded again, with all of the passes
+ * above, with that loop rotated to start after it: {@code (X Y)^n X} as {@code X (Y X)^n}; the
+ * smaller is kept. The merge's loops start where NLR met the first repetition; where the program's
+ * step starts later (NPB CG's reduction that ends one iteration and starts the next), only the
+ * rotated body holds the two copies side by side that fold as one loop.</li>
  * <li>When two neighbouring loops do not unify but other foldings of their bodies do
  * ({@code LoopsFoldedAlike}), the system is folded again with those bodies; the smaller is kept,
  * the foldings above on a tie. Each body folds smallest on its own, and the smallest of two bodies
