@@ -249,9 +249,9 @@ final class TimelineFigures {
 		count.setLabelAlignment(PositionConstants.LEFT);
 		count.setForegroundColor(colors.get(Style.TEXT));
 		tooltips.put(count, () -> tooltip(box));
-		place(count, new Rectangle(round(box.countX()), round(box.y()), 0, 0)); // first: its size needs the layer's font
+		place(count, new Rectangle(round(box.countX()), round(box.countY()), 0, 0)); // first: its size needs the layer's font
 		org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
-		Rectangle bounds = new Rectangle(round(box.countX()), round(box.y()), size.width, size.height);
+		Rectangle bounds = new Rectangle(round(box.countX()), round(box.countY()), size.width, size.height);
 		count.setBounds(bounds);
 		groups.get(adding / GROUP).include(bounds);
 	}
@@ -467,7 +467,7 @@ final class TimelineFigures {
 
 	private static Rectangle countExtent(Box box) {
 		// a label of the view's small font: about 7 pixels a character, a line 14 pixels high
-		return span(box.countX(), box.y(), box.countX() + 8 * box.countText().length() + 8, box.y() + 16);
+		return span(box.countX(), box.countY(), box.countX() + 8 * box.countText().length() + 8, box.countY() + 16);
 	}
 
 	private static Rectangle extent(RankLine line) {

@@ -3,15 +3,20 @@ package org.looptrace.timeline.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.draw2d.IFigure;
+import org.eclipse.draw2d.Label;
 import org.eclipse.draw2d.SWTGraphics;
 import org.eclipse.draw2d.geometry.Rectangle;
 import org.eclipse.swt.graphics.Font;
@@ -35,7 +40,8 @@ import org.looptrace.ui.testsupport.Workbench;
  * The Timeline view on pictures of thousands of ranks (the halo exchanges of
  * {@link TimelineExportTest#halo}): only the figures of what is in view and around it are made, so
  * their number does not grow with the model; the figures made as the view scrolls are drawn as a
- * whole build draws them; Fit fits however tall the picture; the overview summarizes the picture.
+ * whole build draws them; Fit fits however tall the picture; the overview summarizes the picture;
+ * nested counts are written apart.
  */
 class TimelineViewportTest {
 
@@ -150,12 +156,56 @@ class TimelineViewportTest {
 				"the messages are drawn: " + colours);
 	}
 
+	/**
+	 * The counts of loops nested at the same corner, each wider in the view's font than the layout
+	 * reckons (a count of eight digits), are written apart: none over another.
+	 */
+	@Test
+	void theCountsOfLoopsNestedAtTheSameCornerAreWrittenApart() throws Exception {
+		TimelineView view = show("nested.loops", """
+				for i0 = 0 to 12345677
+				  for i1 = 0 to 87654320
+				    for i2 = 0 to 4
+				      0 send 1 7
+				      2 send 3 7
+				      0 recv 1 7
+				      2 recv 3 7
+				    done
+				  done
+				done
+				""", 4);
+		List<Label> counts = new ArrayList<>();
+		collectCounts(Objects.requireNonNull(view.figures()).layer(), counts);
+		assertEquals(3, counts.size(), "the three counts are written");
+		for (int i = 0; i < counts.size(); i++) {
+			for (int j = i + 1; j < counts.size(); j++) {
+				Rectangle one = counts.get(i).getBounds();
+				Rectangle other = counts.get(j).getBounds();
+				assertFalse(one.intersects(other), counts.get(i).getText() + " at " + one + " over " + counts.get(j).getText() + " at " + other);
+			}
+		}
+	}
+
+	private static void collectCounts(IFigure figure, List<Label> counts) {
+		for (Object child : figure.getChildren()) {
+			if (child instanceof Label label && label.getText().startsWith("\u00d7")) { // a count: ×20
+				counts.add(label);
+			}
+			collectCounts((IFigure) child, counts);
+		}
+	}
+
 	/** The view showing the halo exchange on side × side ranks, the figures in view made. */
 	private TimelineView showHalo(int side) throws Exception {
-		IFile model = TestProjects.write(project, "halo" + side + ".loops", TimelineExportTest.halo(side));
+		return show("halo" + side + ".loops", TimelineExportTest.halo(side), side * side);
+	}
+
+	/** The view showing a model of some ranks, the figures in view made. */
+	private TimelineView show(String name, String text, int ranks) throws Exception {
+		IFile model = TestProjects.write(project, name, text);
 		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
 		view.show(model);
-		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() instanceof TimelineData data && data.drawing().rankLines().size() == side * side
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() instanceof TimelineData data && data.drawing().rankLines().size() == ranks
 				&& view.drawn(), () -> "no layout: " + view.statusText());
 		return view;
 	}
