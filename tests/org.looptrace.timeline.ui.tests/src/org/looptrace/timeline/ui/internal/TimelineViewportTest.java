@@ -4,6 +4,7 @@ package org.looptrace.timeline.ui.internal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -40,8 +41,8 @@ import org.looptrace.ui.testsupport.Workbench;
  * The Timeline view on pictures of thousands of ranks (the halo exchanges of
  * {@link TimelineExportTest#halo}): only the figures of what is in view and around it are made, so
  * their number does not grow with the model; the figures made as the view scrolls are drawn as a
- * whole build draws them; Fit fits however tall the picture; the overview summarizes the picture;
- * nested counts are written apart.
+ * whole build draws them, and those far from the view are removed; Fit fits however tall the
+ * picture; the overview summarizes the picture; nested counts are written apart.
  */
 class TimelineViewportTest {
 
@@ -79,6 +80,39 @@ class TimelineViewportTest {
 		assertTrue(figures.loops().stream().anyMatch(loop -> loop.getBounds().intersects(middle)), "no loop in view");
 		assertTrue(figures.arrows().stream().anyMatch(arrow -> arrow.getBounds().intersects(middle)), "no arrow in view");
 		assertTrue(figures.figureCount() < drawing.arrows().size() / 4, figures.figureCount() + " figures once scrolled");
+	}
+
+	/**
+	 * Scrolled through the whole picture of 4,096 ranks, the view keeps only the figures around what
+	 * it shows: their number stays that of a few views, not of everything scrolled through, and the
+	 * figures of a part scrolled back to are made again.
+	 */
+	@Test
+	void theFiguresFarFromTheViewAreRemovedAsItScrolls() throws Exception {
+		TimelineView view = showHalo(64);
+		var canvas = Objects.requireNonNull(view.canvas());
+		// the overview beside the picture narrows the canvas: the picture is laid out again to it
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.overviewShown() && view.drawn()
+				&& Objects.requireNonNull(view.data()).options().width() == canvas.getClientArea().width, "the picture is not laid out beside its overview");
+		TimelineFigures figures = Objects.requireNonNull(view.figures());
+		int atTop = figures.figureCount();
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		int step = canvas.getClientArea().height;
+		int most = atTop;
+		for (int y = step; y < drawing.height() * view.scale(); y += step) {
+			canvas.scrollTo(0, y);
+			Workbench.waitUntil(WAIT_MILLIS, view::drawn, "the figures in view are not made");
+			most = Math.max(most, figures.figureCount());
+		}
+		// a few views' worth, whatever was scrolled through (a full build makes some 60,000)
+		assertTrue(most < drawing.arrows().size() / 4, "scrolled through " + drawing.arrows().size() + " arrows, " + most + " figures");
+		canvas.scrollTo(0, 0);
+		Workbench.waitUntil(WAIT_MILLIS, view::drawn, "the figures at the top are not made again");
+		Rectangle top = new Rectangle(0, 0, (int) drawing.width(), canvas.getClientArea().height);
+		assertTrue(figures.loops().stream().anyMatch(loop -> loop.getBounds().intersects(top)), "no loop at the top");
+		assertTrue(figures.arrows().stream().allMatch(arrow -> arrow.getBounds().y < drawing.height() / 2), "the figures of the bottom are kept");
+		assertTrue(figures.figureCount() <= atTop * 3 / 2, figures.figureCount() + " figures at the top again, " + atTop + " at first");
+		assertSame(figures, view.figures(), "the picture was laid out again meanwhile");
 	}
 
 	/**
