@@ -75,13 +75,15 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 	 * @param collapsed drawn closed: nothing inside it is drawn
 	 * @param moved     whether some of its rank lines are not in their usual place, so its ranks are labelled
 	 * @param ranks     the ranks drawn inside it
-	 * @param countX    where its count is written (its baseline at {@code y} + the font size): in its
-	 *                  upper-left corner, right of the count of a loop around it that starts at the same tick
+	 * @param countX    where its count is written: in its upper-left corner, below the count of a loop
+	 *                  around it that starts at the same tick (right of it in a box too low for that)
+	 * @param countY    the top of its count (its baseline at {@code countY} + the font size)
 	 * @param countShown whether its count is written: it fits in the box and clears every count written
 	 *                  before it (a box too narrow for its count leaves it to the box's tooltip)
 	 */
 	public record Box(String path, int depth, long count, boolean overRanks, boolean collapsed, boolean moved, long startTick,
-			long endTick, RankSet ranks, double x, double y, double width, double height, double countX, boolean countShown) {
+			long endTick, RankSet ranks, double x, double y, double width, double height, double countX, double countY,
+			boolean countShown) {
 
 		/** The count as written in the box: {@code ×20}, so that nested counts side by side read as counts. */
 		public String countText() {

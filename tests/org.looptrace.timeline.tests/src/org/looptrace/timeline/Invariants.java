@@ -204,7 +204,7 @@ final class Invariants {
 		lineRuns(drawing, what);
 		// Counts written inside their boxes, apart from each other.
 		List<Label> counts = drawing.boxes().stream().filter(Box::countShown)
-				.map(box -> new Label(box.countText(), box.path(), box.countX(), box.y(), box.countText().length() * Geometry.CHAR,
+				.map(box -> new Label(box.countText(), box.path(), box.countX(), box.countY(), box.countText().length() * Geometry.CHAR,
 						Geometry.FONT + 2))
 				.toList();
 		for (int i = 0; i < counts.size(); i++) {

@@ -40,6 +40,7 @@ import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.timeline.Drawing.Arrow;
 import org.looptrace.timeline.Drawing.Box;
 import org.looptrace.timeline.Drawing.Label;
+import org.looptrace.timeline.internal.Geometry;
 import org.looptrace.timeline.render.PngRenderer;
 import org.looptrace.timeline.render.SvgRenderer;
 import org.looptrace.trace.TraceFolder;
@@ -337,7 +338,8 @@ class TimelineLayoutTest {
 		Box inner = drawing.boxes().get(1);
 		assertEquals(outer.startTick(), inner.startTick());
 		assertTrue(outer.moved() && inner.moved());
-		assertTrue(inner.countX() > outer.countX() + 2 * 6, "the counts 10 and 5 side by side: " + outer + " " + inner);
+		assertTrue(inner.countY() >= outer.countY() + Geometry.FONT + 2 && inner.countX() < outer.countX() + Geometry.CHAR,
+				"the count 5 below the count 10: " + outer + " " + inner);
 		List<Label> beside = drawing.labels().stream().filter(label -> label.path() != null).toList();
 		assertEquals(List.of("2"), beside.stream().map(Label::text).toList(), beside.toString());
 		assertEquals(outer.path(), beside.get(0).path());

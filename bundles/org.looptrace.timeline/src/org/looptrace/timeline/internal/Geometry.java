@@ -54,6 +54,8 @@ public final class Geometry {
 	public static final double FONT = 10;
 	/** The width of one character of a label. */
 	public static final double CHAR = 6.2;
+	/** Pixels between a count and the count below it: the IDE's font may be taller than FONT + 2. */
+	private static final double COUNT_GAP = 4;
 	/** Places tried for a rank label beside a box. */
 	private static final int LABEL_STEPS = 6;
 
@@ -455,23 +457,33 @@ public final class Geometry {
 		double inset = Math.min(1.5 * (loop.depth - 1), (right - left) / 4);
 		double height = loop.rowCount * ROW - 4;
 		double vertical = Math.min(2.0 * (loop.depth - 1), height * 0.3);
-		// Nested loops starting at the same tick: each count right of the one around it.
+		double top = y(loop.top) - ROW / 2 + 2 + vertical;
+		double bottom = top + height - 2 * vertical;
+		// Nested loops starting at the same tick: each count below the one around it, where no font
+		// wider than CHAR can write it over the other, or right of it in a box too low for that.
 		double countX = left + inset + 2;
+		double countY = top;
 		PlacedLoop outer = loop.parent;
 		if (outer != null && outer.start == loop.start && outer.depth > 0) {
-			countX = Math.max(countX, outer.countRight + CHAR); // a character apart: the IDE's font may be wider than CHAR
+			if (outer.countBottom + COUNT_GAP + FONT + 2 <= bottom) {
+				countX = Math.max(countX, outer.countLeft);
+				countY = Math.max(top, outer.countBottom + COUNT_GAP);
+			} else {
+				countX = Math.max(countX, outer.countRight + CHAR); // a character apart: the IDE's font may be wider than CHAR
+			}
 		}
 		String countText = Box.countText(loop.count);
+		loop.countLeft = countX;
 		loop.countRight = countX + countText.length() * CHAR;
-		double top = y(loop.top) - ROW / 2 + 2 + vertical;
-		Label count = new Label(countText, loop.path, countX, top, loop.countRight - countX, FONT + 2);
+		loop.countBottom = countY + FONT + 2;
+		Label count = new Label(countText, loop.path, countX, countY, loop.countRight - countX, FONT + 2);
 		boolean countShown = loop.countRight <= right - inset - 1 && counts.stream().noneMatch(count::overlaps);
 		if (countShown) {
 			counts.add(count);
 		}
 		Box box = new Box(loop.path, loop.depth, loop.count, loop.overRanks, !open(loop), moved, loop.start, loop.end,
 				RankSet.of(drawn.stream().toArray()), left + inset, top, right - left - 2 * inset, height - 2 * vertical, countX,
-				countShown);
+				countY, countShown);
 		boxes.add(box);
 		if (moved) {
 			for (int i = 0; i < loop.ranks.length; i++) {

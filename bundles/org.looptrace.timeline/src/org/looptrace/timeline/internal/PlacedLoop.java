@@ -29,8 +29,10 @@ final class PlacedLoop {
 	int top;
 	int rowCount;
 	boolean hidden;
-	/** The right end of its count, set when its box is drawn. */
+	/** Where its count is written (left, right, bottom), set when its box is drawn. */
+	double countLeft;
 	double countRight;
+	double countBottom;
 
 	PlacedLoop(String path, int depth, long count, boolean overRanks, int[] ranks, @Nullable PlacedLoop parent, long start) {
 		this.path = path;

@@ -138,7 +138,7 @@ public final class PngRenderer {
 		g.setColor(new Color(Style.TEXT));
 		for (Box box : drawing.boxes()) {
 			if (box.countShown()) {
-				g.drawString(box.countText(), (float) box.countX(), (float) (box.y() + Geometry.FONT));
+				g.drawString(box.countText(), (float) box.countX(), (float) (box.countY() + Geometry.FONT));
 			}
 		}
 	}

@@ -85,7 +85,7 @@ public final class SvgRenderer {
 			box(box);
 		}
 		for (Box box : drawing.boxes().stream().filter(Box::countShown).toList()) {
-			svg.append("<text class=\"count\" x=\"").append(number(box.countX())).append("\" y=\"").append(number(box.y() + Geometry.FONT))
+			svg.append("<text class=\"count\" x=\"").append(number(box.countX())).append("\" y=\"").append(number(box.countY() + Geometry.FONT))
 					.append("\">").append(box.countText()).append("</text>\n");
 		}
 		for (RankLine line : drawing.rankLines()) {

@@ -320,6 +320,8 @@ final class MatrixCanvas extends Canvas {
 			gc.setBackground(sums);
 			gc.fillRectangle(grid.sumX(), grid.y(), grid.sumWidth(), grid.side());
 			gc.fillRectangle(grid.x(), grid.sumY(), grid.side(), grid.sumHeight());
+			drawCentred(gc, NLS.bind(Messages.MatrixView_drawing, format(grid.ranks().size())), grid.x(), grid.y(), grid.side(), grid.side(),
+					getForeground());
 		}
 		paintLabels(gc, grid, blend(getBackground(), getForeground(), 0.7));
 	}
@@ -454,13 +456,21 @@ final class MatrixCanvas extends Canvas {
 	/** The value centred in a box, when it fits (in full, else abbreviated); nothing otherwise. */
 	private static void drawCentred(GC gc, long value, int x, int y, int width, int height, Color colour) {
 		for (String text : new String[] { format(value), compact(value) }) {
-			Point extent = gc.textExtent(text);
-			if (extent.x <= width - 2 && extent.y <= height + 1) {
-				gc.setForeground(colour);
-				gc.drawText(text, x + (width - extent.x) / 2, y + (height - extent.y) / 2, true);
+			if (drawCentred(gc, text, x, y, width, height, colour)) {
 				return;
 			}
 		}
+	}
+
+	/** Draws a text centred in a rectangle when it fits there, and says whether it did. */
+	private static boolean drawCentred(GC gc, String text, int x, int y, int width, int height, Color colour) {
+		Point extent = gc.textExtent(text);
+		if (extent.x > width - 2 || extent.y > height + 1) {
+			return false;
+		}
+		gc.setForeground(colour);
+		gc.drawText(text, x + (width - extent.x) / 2, y + (height - extent.y) / 2, true);
+		return true;
 	}
 
 	/** The colour of a value: logarithmic, so that a few heavy pairs do not wash out the others. */

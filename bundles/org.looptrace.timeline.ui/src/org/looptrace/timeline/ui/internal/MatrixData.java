@@ -39,9 +39,30 @@ import org.looptrace.ui.ModelViews;
  * @param bytesProblem why the bytes are missing although the run has data traces, or null
  * @param ranks     the rows and columns: the ranks from 0 to the highest that sends or receives in the
  *                  whole model
+ * @param messagesTotal the messages of every pair
+ * @param bytesTotal    the bytes of every pair, 0 when unknown
  */
 record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages, @Nullable SortedMap<Channel, Long> bytes,
-		@Nullable String bytesProblem, List<Long> ranks) {
+		@Nullable String bytesProblem, List<Long> ranks, long messagesTotal, long bytesTotal) {
+
+	/**
+	 * A matrix with its totals, summed here once rather than by each look at them (the view's layout
+	 * measures the total's label): a matrix may have millions of pairs.
+	 *
+	 * @throws ArithmeticException when a total overflows
+	 */
+	static MatrixData of(@Nullable String construct, SortedMap<Channel, Long> messages, @Nullable SortedMap<Channel, Long> bytes,
+			@Nullable String bytesProblem, List<Long> ranks) {
+		return new MatrixData(construct, messages, bytes, bytesProblem, ranks, sum(messages), bytes == null ? 0 : sum(bytes));
+	}
+
+	private static long sum(SortedMap<Channel, Long> cells) {
+		long total = 0;
+		for (long value : cells.values()) {
+			total = Math.addExact(total, value);
+		}
+		return total;
+	}
 
 	/**
 	 * Parses model text and computes the matrix of one of its constructs (or of all of it), with the
@@ -100,7 +121,11 @@ record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages,
 		for (long rank = 0; rank <= highest; rank++) {
 			ranks.add(rank);
 		}
-		return new MatrixData(construct, matrix.channels(), bytes, problem, ranks);
+		try {
+			return of(construct, matrix.channels(), bytes, problem, ranks);
+		} catch (ArithmeticException e) {
+			throw new IllegalArgumentException(e.getMessage(), e);
+		}
 	}
 
 	/** How many ranks send or receive a message of the matrix. */
@@ -124,23 +149,9 @@ record MatrixData(@Nullable String construct, SortedMap<Channel, Long> messages,
 		return known == null ? -1 : known.getOrDefault(new Channel(source, destination), 0L);
 	}
 
-	/** Row sums (what each rank sends) of messages or bytes. */
-	SortedMap<Long, Long> sent(boolean ofBytes) {
-		SortedMap<Long, Long> sums = new TreeMap<>();
-		cells(ofBytes).forEach((channel, value) -> sums.merge(channel.source(), value, Math::addExact));
-		return sums;
-	}
-
-	/** Column sums (what each rank receives) of messages or bytes. */
-	SortedMap<Long, Long> received(boolean ofBytes) {
-		SortedMap<Long, Long> sums = new TreeMap<>();
-		cells(ofBytes).forEach((channel, value) -> sums.merge(channel.destination(), value, Math::addExact));
-		return sums;
-	}
-
 	/** The total of messages or bytes. */
 	long total(boolean ofBytes) {
-		return cells(ofBytes).values().stream().reduce(0L, Math::addExact);
+		return ofBytes ? bytesTotal : messagesTotal;
 	}
 
 	/** The cells of messages, or of bytes (none when unknown). */

@@ -43,6 +43,7 @@ public final class Messages extends NLS {
 	public static String MatrixView_sharedSumTooltip;
 	public static String MatrixView_rankRange;
 	public static String MatrixView_drawJob;
+	public static String MatrixView_drawing;
 	public static String MatrixJob_name;
 	public static String TimelineView_empty;
 	public static String TimelineView_computing;

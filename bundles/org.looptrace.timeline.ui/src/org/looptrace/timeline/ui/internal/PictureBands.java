@@ -74,6 +74,11 @@ final class PictureBands {
 		return Arrays.copyOf(found, count);
 	}
 
+	/** Where an element is drawn, as filed. */
+	Rectangle extent(int element) {
+		return extents[element];
+	}
+
 	private int band(int y) {
 		return Math.max(0, Math.min(elements.length - 1, y / BAND));
 	}

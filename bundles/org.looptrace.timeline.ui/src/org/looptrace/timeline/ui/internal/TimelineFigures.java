@@ -2,10 +2,11 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -47,18 +48,15 @@ import org.looptrace.timeline.render.Style;
  * their construct path, so the view can highlight the figures of the construct at the editor's caret.
  * Only the elements of a region are given figures ({@link #build(Rectangle, int)}), a slice at a
  * time, so that the cost follows what the view shows and the view can handle its events between
- * slices: a drawing of 10^4 ranks and more has hundreds of thousands of elements. Wherever they are
- * added, the figures are drawn in the order of the renderers, as if all were added at once.
+ * slices: a drawing of 10^4 ranks and more has hundreds of thousands of elements. The figures far
+ * from the region asked for are removed, so their number stays bounded however much of the picture
+ * was shown. Wherever they are added, the figures are drawn in the order of the renderers, as if all
+ * were added at once.
  */
 final class TimelineFigures {
 
 	/** The colour of a highlighted figure (the construct at the editor's caret). */
 	static final int HIGHLIGHT = 0x1565c0;
-	/**
-	 * How many consecutive elements of the drawing share a group figure: a figure added among those
-	 * already there shifts only its group's, and a paint skips the groups away from its clip.
-	 */
-	private static final int GROUP = 256;
 	/** Below this zoom the text of counts, labels and tags is not drawn: a few pixels high, it would be a smudge. */
 	static final double MIN_TEXT_SCALE = 0.5;
 
@@ -75,17 +73,12 @@ final class TimelineFigures {
 	private final List<Stage<?>> stages;
 	/** Where each element is drawn, found by position. */
 	private final PictureBands bands;
-	/** The group figures, in the order of the elements, each holding the figures of its elements. */
-	private final List<GroupFigure> groups = new ArrayList<>();
-	/** The elements whose figures are added (some add none: a hidden count, a local event's mark). */
-	private final BitSet built = new BitSet();
-	/** How many figures each element added. */
-	private final byte[] figureCounts;
-	/** Where the next figure of the element being added goes in its group. */
-	private int insertAt;
-	/** The element being added. */
-	private int adding;
-	private int figureCount;
+	/** The figures of the elements, in their order. */
+	private final FigureGroups groups;
+	/** The paths each figure of a construct is found by ({@link #figures(String)}), to forget it when it is removed. */
+	private final Map<IFigure, List<String>> pathsOf = new HashMap<>();
+	/** The region around which figures were last kept, the others removed. */
+	private @Nullable Rectangle kept;
 	/** The whole picture. */
 	private final Rectangle whole;
 	private final Drawing drawing;
@@ -133,17 +126,12 @@ final class TimelineFigures {
 			stage.first = elements;
 			elements += stage.elements.size();
 		}
-		figureCounts = new byte[elements];
 		bands = new PictureBands(drawing.height(), elements);
 		for (Stage<?> stage : stages) {
 			stage.index(bands);
 		}
 		bands.seal();
-		for (int first = 0; first < elements; first += GROUP) {
-			GroupFigure group = new GroupFigure();
-			groups.add(group);
-			layer.add(group);
-		}
+		groups = new FigureGroups(layer, elements);
 		summary.setVisible(false);
 		layer.add(summary, whole.getCopy());
 	}
@@ -156,9 +144,7 @@ final class TimelineFigures {
 	void summarize(boolean on) {
 		if (summary.isVisible() != on) {
 			summary.setVisible(on);
-			for (GroupFigure group : groups) {
-				group.setVisible(!on);
-			}
+			groups.setVisible(!on);
 		}
 		complete = on;
 	}
@@ -175,15 +161,18 @@ final class TimelineFigures {
 
 	/**
 	 * Adds the figures of at most {@code most} more elements drawn in a region of the picture (in
-	 * the layout's pixels), each among the others in the order of the renderers.
+	 * the layout's pixels), each among the others in the order of the renderers. The figures of the
+	 * elements more than half the region's size away from it are removed first: however much of the
+	 * picture the view scrolled through, the figures kept follow what it shows.
 	 *
 	 * @return whether every element drawn in the region has its figures
 	 */
 	boolean build(Rectangle region, int most) {
+		removeAwayFrom(region);
 		int added = 0;
 		complete = false;
 		for (int element : bands.within(region)) {
-			if (built.get(element)) {
+			if (groups.added(element)) {
 				continue;
 			}
 			if (added == most) {
@@ -203,19 +192,43 @@ final class TimelineFigures {
 
 	/** How many figures are added. */
 	int figureCount() {
-		return figureCount;
+		return groups.figureCount();
+	}
+
+	/** Removes the figures of the elements more than half a region's size away from it. */
+	private void removeAwayFrom(Rectangle region) {
+		Rectangle keep = region.getExpanded(region.width / 2, region.height / 2);
+		if (keep.equals(kept)) {
+			return;
+		}
+		kept = keep;
+		Set<IFigure> removed = new HashSet<>();
+		for (int element : groups.addedElements()) {
+			if (!bands.extent(element).intersects(keep)) {
+				removed.addAll(groups.remove(element));
+			}
+		}
+		if (removed.isEmpty()) {
+			return;
+		}
+		loops.removeIf(removed::contains);
+		arrows.removeIf(removed::contains);
+		for (IFigure figure : removed) {
+			tooltips.remove(figure);
+			for (String path : pathsOf.getOrDefault(figure, List.of())) {
+				List<ConstructFigure> ofPath = byPath.get(path);
+				ofPath.remove(figure);
+				if (ofPath.isEmpty()) {
+					byPath.remove(path);
+				}
+			}
+			pathsOf.remove(figure);
+		}
 	}
 
 	/** Adds the figures of an element into its group, after those of the elements before it. */
 	private void add(int element) {
-		int first = element - element % GROUP;
-		int at = 0;
-		for (int before = first; before < element; before++) {
-			at += figureCounts[before];
-		}
-		insertAt = at;
-		adding = element;
-		built.set(element);
+		groups.begin(element);
 		Stage<?> stage = stages.get(0);
 		for (Stage<?> next : stages) {
 			if (next.first <= element) {
@@ -227,12 +240,7 @@ final class TimelineFigures {
 
 	/** Adds a figure of the element being added to its group, with the bounds it takes. */
 	private void place(IFigure figure, Rectangle bounds) {
-		GroupFigure group = groups.get(adding / GROUP);
-		group.add(figure, insertAt++);
-		figure.setBounds(bounds);
-		group.include(bounds);
-		figureCounts[adding]++;
-		figureCount++;
+		groups.place(figure, bounds);
 	}
 
 	private void addLoop(Box box) {
@@ -249,11 +257,11 @@ final class TimelineFigures {
 		count.setLabelAlignment(PositionConstants.LEFT);
 		count.setForegroundColor(colors.get(Style.TEXT));
 		tooltips.put(count, () -> tooltip(box));
-		place(count, new Rectangle(round(box.countX()), round(box.y()), 0, 0)); // first: its size needs the layer's font
+		place(count, new Rectangle(round(box.countX()), round(box.countY()), 0, 0)); // first: its size needs the layer's font
 		org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
-		Rectangle bounds = new Rectangle(round(box.countX()), round(box.y()), size.width, size.height);
+		Rectangle bounds = new Rectangle(round(box.countX()), round(box.countY()), size.width, size.height);
 		count.setBounds(bounds);
-		groups.get(adding / GROUP).include(bounds);
+		groups.include(bounds);
 	}
 
 	private void addRankLine(RankLine line) {
@@ -398,6 +406,7 @@ final class TimelineFigures {
 			place(figure, figure.getBounds().getCopy());
 		}
 		byPath.computeIfAbsent(path, key -> new ArrayList<>()).add(figure);
+		pathsOf.computeIfAbsent(figure, key -> new ArrayList<>()).add(path);
 		if (path.equals(highlightedPath)) {
 			figure.highlight(true);
 		}
@@ -467,7 +476,7 @@ final class TimelineFigures {
 
 	private static Rectangle countExtent(Box box) {
 		// a label of the view's small font: about 7 pixels a character, a line 14 pixels high
-		return span(box.countX(), box.y(), box.countX() + 8 * box.countText().length() + 8, box.y() + 16);
+		return span(box.countX(), box.countY(), box.countX() + 8 * box.countText().length() + 8, box.countY() + 16);
 	}
 
 	private static Rectangle extent(RankLine line) {
@@ -512,29 +521,6 @@ final class TimelineFigures {
 		int x = (int) Math.floor(left) - margin;
 		int y = (int) Math.floor(top) - margin;
 		return new Rectangle(x, y, (int) Math.ceil(right) + margin - x, (int) Math.ceil(bottom) + margin - y);
-	}
-
-	/**
-	 * The figures of consecutive elements, in their order: its bounds are those of the figures it
-	 * holds, so a paint or a hit test away from them skips it. Its figures keep the layer's
-	 * coordinates.
-	 */
-	private static final class GroupFigure extends Figure {
-
-		/** Grows the bounds to hold a figure's, without moving the figures held. */
-		void include(Rectangle figureBounds) {
-			Rectangle before = getBounds();
-			Rectangle union = before.isEmpty() ? figureBounds.getCopy() : before.getUnion(figureBounds);
-			if (!union.equals(before)) {
-				setBounds(union);
-			}
-		}
-
-		@Override
-		protected void primTranslate(int dx, int dy) {
-			bounds.x += dx; // the figures held stay where the layout put them
-			bounds.y += dy;
-		}
 	}
 
 	/** The whole picture drawn from its layout, at the resolution it is shown at. */

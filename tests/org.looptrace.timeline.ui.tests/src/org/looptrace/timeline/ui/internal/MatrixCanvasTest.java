@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,8 +32,8 @@ import org.looptrace.analysis.matrix.CommunicationMatrix.Channel;
 import org.looptrace.ui.testsupport.Workbench;
 
 /**
- * The heat map on its own: a million pairs are drawn off the UI thread, which stays free meanwhile,
- * into a picture of the visible pixels, where the ranks that share a pixel show their largest cell
+ * The heat map on its own: a million pairs are drawn off the UI thread, which stays free meanwhile
+ * (the grid's place saying what is drawn), into a picture of the visible pixels, where the ranks that share a pixel show their largest cell
  * and the tooltip names that cell's pair; a matrix with a pixel or more per rank paints every cell
  * in the colour of its value.
  */
@@ -57,7 +59,17 @@ class MatrixCanvasTest {
 		Job.getJobManager().suspend(); // the heat map's job waits: the paint must not
 		try {
 			canvas.show(matrix, false);
-			paint();
+			ImageData waiting = paint();
+			// the grid's place says what is being drawn
+			Point first = centre(0, 0);
+			Point last = centre(matrix.ranks().getLast(), matrix.ranks().getLast());
+			Set<RGB> colours = new HashSet<>();
+			for (int y = first.y; y <= last.y; y++) {
+				for (int x = first.x; x <= last.x; x++) {
+					colours.add(waiting.palette.getRGB(waiting.getPixel(x, y)));
+				}
+			}
+			assertTrue(colours.size() > 1, "the grid is blank while its picture is drawn");
 			display.asyncExec(() -> ran.set(true));
 			waitUntil(ran::get, "a runnable posted while the matrix is drawn does not run");
 			assertEquals(1, Job.getJobManager().find(MatrixCanvas.HEAT_FAMILY).length, "the heat map is not drawn in a job");
@@ -142,7 +154,7 @@ class MatrixCanvasTest {
 				}
 			}
 		}
-		return new MatrixData(null, messages, null, null, all);
+		return MatrixData.of(null, messages, null, null, all);
 	}
 
 	@FunctionalInterface

@@ -3,15 +3,21 @@ package org.looptrace.timeline.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.draw2d.IFigure;
+import org.eclipse.draw2d.Label;
 import org.eclipse.draw2d.SWTGraphics;
 import org.eclipse.draw2d.geometry.Rectangle;
 import org.eclipse.swt.graphics.Font;
@@ -35,7 +41,8 @@ import org.looptrace.ui.testsupport.Workbench;
  * The Timeline view on pictures of thousands of ranks (the halo exchanges of
  * {@link TimelineExportTest#halo}): only the figures of what is in view and around it are made, so
  * their number does not grow with the model; the figures made as the view scrolls are drawn as a
- * whole build draws them; Fit fits however tall the picture; the overview summarizes the picture.
+ * whole build draws them, and those far from the view are removed; Fit fits however tall the
+ * picture; the overview summarizes the picture; nested counts are written apart.
  */
 class TimelineViewportTest {
 
@@ -73,6 +80,39 @@ class TimelineViewportTest {
 		assertTrue(figures.loops().stream().anyMatch(loop -> loop.getBounds().intersects(middle)), "no loop in view");
 		assertTrue(figures.arrows().stream().anyMatch(arrow -> arrow.getBounds().intersects(middle)), "no arrow in view");
 		assertTrue(figures.figureCount() < drawing.arrows().size() / 4, figures.figureCount() + " figures once scrolled");
+	}
+
+	/**
+	 * Scrolled through the whole picture of 4,096 ranks, the view keeps only the figures around what
+	 * it shows: their number stays that of a few views, not of everything scrolled through, and the
+	 * figures of a part scrolled back to are made again.
+	 */
+	@Test
+	void theFiguresFarFromTheViewAreRemovedAsItScrolls() throws Exception {
+		TimelineView view = showHalo(64);
+		var canvas = Objects.requireNonNull(view.canvas());
+		// the overview beside the picture narrows the canvas: the picture is laid out again to it
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.overviewShown() && view.drawn()
+				&& Objects.requireNonNull(view.data()).options().width() == canvas.getClientArea().width, "the picture is not laid out beside its overview");
+		TimelineFigures figures = Objects.requireNonNull(view.figures());
+		int atTop = figures.figureCount();
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		int step = canvas.getClientArea().height;
+		int most = atTop;
+		for (int y = step; y < drawing.height() * view.scale(); y += step) {
+			canvas.scrollTo(0, y);
+			Workbench.waitUntil(WAIT_MILLIS, view::drawn, "the figures in view are not made");
+			most = Math.max(most, figures.figureCount());
+		}
+		// a few views' worth, whatever was scrolled through (a full build makes some 60,000)
+		assertTrue(most < drawing.arrows().size() / 4, "scrolled through " + drawing.arrows().size() + " arrows, " + most + " figures");
+		canvas.scrollTo(0, 0);
+		Workbench.waitUntil(WAIT_MILLIS, view::drawn, "the figures at the top are not made again");
+		Rectangle top = new Rectangle(0, 0, (int) drawing.width(), canvas.getClientArea().height);
+		assertTrue(figures.loops().stream().anyMatch(loop -> loop.getBounds().intersects(top)), "no loop at the top");
+		assertTrue(figures.arrows().stream().allMatch(arrow -> arrow.getBounds().y < drawing.height() / 2), "the figures of the bottom are kept");
+		assertTrue(figures.figureCount() <= atTop * 3 / 2, figures.figureCount() + " figures at the top again, " + atTop + " at first");
+		assertSame(figures, view.figures(), "the picture was laid out again meanwhile");
 	}
 
 	/**
@@ -150,12 +190,56 @@ class TimelineViewportTest {
 				"the messages are drawn: " + colours);
 	}
 
+	/**
+	 * The counts of loops nested at the same corner, each wider in the view's font than the layout
+	 * reckons (a count of eight digits), are written apart: none over another.
+	 */
+	@Test
+	void theCountsOfLoopsNestedAtTheSameCornerAreWrittenApart() throws Exception {
+		TimelineView view = show("nested.loops", """
+				for i0 = 0 to 12345677
+				  for i1 = 0 to 87654320
+				    for i2 = 0 to 4
+				      0 send 1 7
+				      2 send 3 7
+				      0 recv 1 7
+				      2 recv 3 7
+				    done
+				  done
+				done
+				""", 4);
+		List<Label> counts = new ArrayList<>();
+		collectCounts(Objects.requireNonNull(view.figures()).layer(), counts);
+		assertEquals(3, counts.size(), "the three counts are written");
+		for (int i = 0; i < counts.size(); i++) {
+			for (int j = i + 1; j < counts.size(); j++) {
+				Rectangle one = counts.get(i).getBounds();
+				Rectangle other = counts.get(j).getBounds();
+				assertFalse(one.intersects(other), counts.get(i).getText() + " at " + one + " over " + counts.get(j).getText() + " at " + other);
+			}
+		}
+	}
+
+	private static void collectCounts(IFigure figure, List<Label> counts) {
+		for (Object child : figure.getChildren()) {
+			if (child instanceof Label label && label.getText().startsWith("\u00d7")) { // a count: ×20
+				counts.add(label);
+			}
+			collectCounts((IFigure) child, counts);
+		}
+	}
+
 	/** The view showing the halo exchange on side × side ranks, the figures in view made. */
 	private TimelineView showHalo(int side) throws Exception {
-		IFile model = TestProjects.write(project, "halo" + side + ".loops", TimelineExportTest.halo(side));
+		return show("halo" + side + ".loops", TimelineExportTest.halo(side), side * side);
+	}
+
+	/** The view showing a model of some ranks, the figures in view made. */
+	private TimelineView show(String name, String text, int ranks) throws Exception {
+		IFile model = TestProjects.write(project, name, text);
 		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
 		view.show(model);
-		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() instanceof TimelineData data && data.drawing().rankLines().size() == side * side
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() instanceof TimelineData data && data.drawing().rankLines().size() == ranks
 				&& view.drawn(), () -> "no layout: " + view.statusText());
 		return view;
 	}
