@@ -50,6 +50,9 @@ public final class BenchCommand implements Command {
 				       looptrace bench fold [--threads T] FILE.loops...
 				       looptrace bench diff A.loops B.loops [A.loops B.loops ...]
 
+				On a terminal, a bar shows the runs done of those planned; Ctrl-C or SIGTERM stops
+				any benchmark within a second, its temporary files deleted.
+
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
 				      10^6 events up to N; prints a Markdown table and the peak heap.

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,15 +57,16 @@ class SignalsTest {
 		assertTrue(screen.endsWith("\r\033[Klooptrace " + command + ": cancelled\r\n"), screen);
 	}
 
-	@Test
-	void modelLeavesNoOutputAndACacheTheNextRunReuses(@TempDir Path dir) throws Exception {
+	@ParameterizedTest
+	@EnumSource(Stop.class)
+	void modelLeavesNoOutputAndACacheTheNextRunReuses(Stop stop, @TempDir Path dir) throws Exception {
 		Path traces = dir.resolve("halo");
 		Cli.expect(0, "generate", "halo", "--ranks", "64", "--iterations", "2000", traces.toString());
 		Path outputs = Files.createDirectory(dir.resolve("outputs"));
 		Path model = outputs.resolve("halo.loops");
 		// one thread: the run is long enough to be interrupted after its first local models
 		try (Terminal terminal = Terminal.start(Main.class, "model", traces.toString(), "--threads", "1", "-o", model.toString())) {
-			cancel(terminal, "model", Stop.CTRL_C);
+			cancel(terminal, "model", stop);
 		}
 		assertEquals(List.of(), Cli.list(outputs));
 		for (Path entry : Cli.list(traces.resolve(".looptrace/local"))) {
