@@ -1,15 +1,26 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.bench;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.cli.Command;
+import org.looptrace.cli.Signals;
+import org.looptrace.cli.TerminalProgress;
 import org.looptrace.cli.UsageException;
+import org.looptrace.model.core.Progress;
 
 /**
  * {@code looptrace bench <what>}: the benchmarks whose figures docs/PERFORMANCE.md records. Each
- * benchmark lives in its own class; this command only dispatches on the first argument.
+ * benchmark lives in its own class; this command only dispatches on the first argument. Every
+ * benchmark shows its runs done of those planned on the CLI's progress bar, and stops on Ctrl-C or
+ * SIGTERM: the engines it measures are given {@link Signals#PROGRESS}, which cancels without
+ * reporting (a bar redrawn inside a measured run would be measured too), its own loops
+ * {@link #checkCancelled(long)}, and the programs it runs are stopped.
  */
 public final class BenchCommand implements Command {
 
@@ -38,6 +49,9 @@ public final class BenchCommand implements Command {
 				       looptrace bench positions [--ranks 1024,4096,...]
 				       looptrace bench fold [--threads T] FILE.loops...
 				       looptrace bench diff A.loops B.loops [A.loops B.loops ...]
+
+				On a terminal, a bar shows the runs done of those planned; Ctrl-C or SIGTERM stops
+				any benchmark within a second, its temporary files deleted.
 
 				nlr   events per second of nested loop recognition, alone and with reading the trace,
 				      on one thread and on T threads, on generated LU-, CG- and halo-like traces of
@@ -115,19 +129,55 @@ public final class BenchCommand implements Command {
 			throw new UsageException("bench: expected what to measure: nlr, merge, loops, scan, layout, profile, otf2, replay, positions, fold or diff (see looptrace bench --help)");
 		}
 		List<String> rest = args.subList(1, args.size());
-		return switch (args.get(0)) {
-		case "nlr" -> NlrBench.run(rest, out);
-		case "merge" -> MergeBench.run(rest, out);
-		case "loops" -> LoopsBench.run(rest, out);
-		case "scan" -> ScanBench.run(rest, out);
-		case "layout" -> LayoutBench.run(rest, out);
-		case "profile" -> ProfileBench.run(rest, out);
-		case "otf2" -> Otf2Bench.run(rest, out);
-		case "replay" -> ReplayBench.run(rest, out);
-		case "positions" -> PositionsBench.run(rest, out);
-		case "fold" -> FoldBench.run(rest, out);
-		case "diff" -> DiffBench.run(rest, out);
-		default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2, replay, positions, fold or diff");
-		};
+		Progress bar = TerminalProgress.of(err);
+		PrintStream rows = besideTheBar(out, bar);
+		try {
+			return switch (args.get(0)) {
+			case "nlr" -> NlrBench.run(rest, rows, bar);
+			case "merge" -> MergeBench.run(rest, rows, bar);
+			case "loops" -> LoopsBench.run(rest, rows, bar);
+			case "scan" -> ScanBench.run(rest, rows, bar);
+			case "layout" -> LayoutBench.run(rest, rows, bar);
+			case "profile" -> ProfileBench.run(rest, rows, bar);
+			case "otf2" -> Otf2Bench.run(rest, rows, bar);
+			case "replay" -> ReplayBench.run(rest, rows, bar);
+			case "positions" -> PositionsBench.run(rest, rows, bar);
+			case "fold" -> FoldBench.run(rest, rows, bar);
+			case "diff" -> DiffBench.run(rest, rows, bar);
+			default -> throw new UsageException("bench: unknown benchmark '" + args.get(0) + "': expected nlr, merge, loops, scan, layout, profile, otf2, replay, positions, fold or diff");
+			};
+		} finally {
+			TerminalProgress.clear(bar);
+		}
+	}
+
+	/**
+	 * {@code out}, the bar erased before each row, so that a row never ends up behind it on the
+	 * terminal; each row is flushed, to be seen as soon as it is measured.
+	 */
+	private static PrintStream besideTheBar(PrintStream out, Progress bar) {
+		return new PrintStream(new OutputStream() {
+			@Override
+			public void write(int b) {
+				write(new byte[] { (byte) b }, 0, 1);
+			}
+
+			@Override
+			public void write(byte @Nullable [] bytes, int offset, int length) {
+				TerminalProgress.clear(bar);
+				out.write(Objects.requireNonNull(bytes), offset, length);
+				out.flush();
+			}
+		}, false, StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * Stops a benchmark's own loop on Ctrl-C or SIGTERM: called at every step, it asks every 65,536
+	 * steps (well under a millisecond of work), so the measured loop hardly pays for it.
+	 */
+	static void checkCancelled(long step) {
+		if ((step & 0xffff) == 0) {
+			Signals.PROGRESS.checkCancelled();
+		}
 	}
 }

@@ -3,6 +3,8 @@ package org.looptrace.bench;
 
 import java.util.function.Supplier;
 
+import org.looptrace.model.core.Progress;
+
 /**
  * Rounds of one piece of work: the best wall time, the least processor time of the thread, and what
  * the last round gave.
@@ -13,8 +15,8 @@ import java.util.function.Supplier;
  */
 record BestOf<T>(T result, long nanos, long processorNanos) {
 
-	/** Runs {@code work} {@code rounds} times, at least once. */
-	static <T> BestOf<T> of(int rounds, Supplier<T> work) {
+	/** Runs {@code work} {@code rounds} times, at least once, each round one unit of {@code progress}. */
+	static <T> BestOf<T> of(int rounds, Progress progress, Supplier<T> work) {
 		long best = Long.MAX_VALUE;
 		long leastProcessor = Long.MAX_VALUE;
 		T result;
@@ -25,6 +27,7 @@ record BestOf<T>(T result, long nanos, long processorNanos) {
 			result = work.get();
 			best = Math.min(best, System.nanoTime() - start);
 			leastProcessor = Math.min(leastProcessor, MergeBench.processorTime() - processorStart);
+			progress.worked(1);
 		} while (++round < rounds);
 		return new BestOf<>(result, best, leastProcessor);
 	}

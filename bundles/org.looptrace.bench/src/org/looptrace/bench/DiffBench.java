@@ -10,6 +10,7 @@ import java.util.Set;
 
 import org.looptrace.analysis.diff.ModelDiff;
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
@@ -31,7 +32,7 @@ final class DiffBench {
 	private DiffBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench diff", args, Set.of(), Set.of());
 		List<String> files = arguments.positional(2, Integer.MAX_VALUE,
 				"pairs of models written unfolded (A.loops B.loops ...), such as tests/org.looptrace.merge.tests/real-runs/*.loops");
@@ -43,12 +44,18 @@ final class DiffBench {
 		out.println("| A | B | models | constructs of A | constructs of B | differences | time (best of " + ROUNDS
 				+ ") | processor time (least of " + ROUNDS + ") |");
 		out.println("|---|---|---|---|---|---|---|---|");
+		// per pair: both models folded, then both rows' rounds
+		progress.begin("bench diff", (2L + 2 * ROUNDS) * files.size() / 2);
 		for (int k = 0; k < files.size(); k += 2) {
 			Model a = model(files.get(k));
 			Model b = model(files.get(k + 1));
 			String names = "| " + Path.of(files.get(k)).getFileName() + " | " + Path.of(files.get(k + 1)).getFileName();
-			row(out, names + " | folded", Folding.fold(List.of(a), 1, Progress.NONE), Folding.fold(List.of(b), 1, Progress.NONE));
-			row(out, names + " | as written", a, b);
+			Model foldedA = Folding.fold(List.of(a), 1, Signals.PROGRESS);
+			progress.worked(1);
+			Model foldedB = Folding.fold(List.of(b), 1, Signals.PROGRESS);
+			progress.worked(1);
+			row(out, names + " | folded", foldedA, foldedB, progress);
+			row(out, names + " | as written", a, b, progress);
 		}
 		return 0;
 	}
@@ -65,8 +72,8 @@ final class DiffBench {
 		}
 	}
 
-	private static void row(PrintStream out, String names, Model a, Model b) {
-		BestOf<Integer> diff = BestOf.of(ROUNDS, () -> ModelDiff.compare(a, b, false, Progress.NONE).size());
+	private static void row(PrintStream out, String names, Model a, Model b, Progress progress) {
+		BestOf<Integer> diff = BestOf.of(ROUNDS, progress, () -> ModelDiff.compare(a, b, false, Signals.PROGRESS).size());
 		out.printf("%s | %,d | %,d | %,d | %.3f s | %.3f s |%n", names, Folding.constructs(a), Folding.constructs(b), diff.result(),
 				diff.nanos() / 1e9, diff.processorNanos() / 1e9);
 		out.flush();

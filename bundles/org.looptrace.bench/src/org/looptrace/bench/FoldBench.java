@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.lang.ModelText;
 import org.looptrace.merge.fold.Folding;
@@ -27,7 +28,7 @@ final class FoldBench {
 	private FoldBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench fold", args, Set.of("--threads"), Set.of());
 		List<String> files = arguments.positional(1, Integer.MAX_VALUE,
 				"models written unfolded (FILE.loops ...), such as tests/org.looptrace.merge.tests/real-runs/*.loops");
@@ -36,13 +37,14 @@ final class FoldBench {
 				+ MergeBench.cpu() + "), Java " + System.getProperty("java.version") + ", load average " + ScanBench.load());
 		out.println("| model | constructs | folded | time (best of " + ROUNDS + ") | processor time (least of " + ROUNDS + ") |");
 		out.println("|---|---|---|---|---|");
+		progress.begin("bench fold", (long) ROUNDS * files.size());
 		for (String file : files) {
 			Path path = Path.of(file);
 			if (!Files.isRegularFile(path)) {
 				throw new UsageException("bench fold: " + file + " is not a file");
 			}
 			Model model = ModelText.parse(Files.readString(path), file);
-			BestOf<Long> fold = BestOf.of(ROUNDS, () -> Folding.constructs(Folding.fold(List.of(model), threads, Progress.NONE)));
+			BestOf<Long> fold = BestOf.of(ROUNDS, progress, () -> Folding.constructs(Folding.fold(List.of(model), threads, Signals.PROGRESS)));
 			out.printf("| %s | %,d | %,d | %.3f s | %.3f s |%n", path.getFileName(), Folding.constructs(model), fold.result(),
 					fold.nanos() / 1e9, fold.processorNanos() / 1e9);
 			out.flush();

@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.Set;
 
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.lang.ModelText;
 import org.looptrace.merge.MergeOptions;
@@ -21,6 +22,7 @@ import org.looptrace.nlr.NestedLoopRecognizer;
 import org.looptrace.nlr.NlrOptions;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.LayoutOptions;
+import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.TimelineLayout;
 import org.looptrace.timeline.render.SvgRenderer;
 import org.looptrace.trace.generate.Pattern;
@@ -35,10 +37,12 @@ import org.looptrace.trace.generate.Patterns;
  */
 final class LayoutBench {
 
+	private static final int RUNS = 3;
+
 	private LayoutBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench layout", args, Set.of("--constructs"), Set.of());
 		arguments.positional(0, 0, "no argument besides the options");
 		int largest = arguments.intValue("--constructs", 50_000, 1_000, 5_000_000);
@@ -51,19 +55,22 @@ final class LayoutBench {
 			sizes.add(size);
 		}
 		sizes.add(largest);
+		List<String> patterns = List.of("halo", "solver");
+		int[] rankCounts = { 64, 256 };
+		progress.begin("bench layout", (long) RUNS * (2 * sizes.size() + patterns.size() * rankCounts.length));
 		for (int size : sizes) {
-			row(out, "flat", ModelText.parse(flat(size, new Random(size)), "flat.loops"));
-			row(out, "nested", ModelText.parse(nested(size, new Random(size)), "nested.loops"));
+			row(out, "flat", ModelText.parse(flat(size, new Random(size)), "flat.loops"), progress);
+			row(out, "nested", ModelText.parse(nested(size, new Random(size)), "nested.loops"), progress);
 		}
-		for (String pattern : List.of("halo", "solver")) {
-			for (int ranks : new int[] { 64, 256 }) {
-				row(out, pattern + " on " + ranks + " ranks, not folded", merged(Patterns.create(pattern, ranks, 10, 1)));
+		for (String pattern : patterns) {
+			for (int ranks : rankCounts) {
+				row(out, pattern + " on " + ranks + " ranks, not folded", merged(Patterns.create(pattern, ranks, 10, 1)), progress);
 			}
 		}
 		return 0;
 	}
 
-	private static void row(PrintStream out, String name, Model model) throws UsageException {
+	private static void row(PrintStream out, String name, Model model, Progress progress) throws UsageException {
 		long constructs = constructs(model);
 		Drawing drawing = TimelineLayout.layout(model, LayoutOptions.DEFAULTS);
 		double layout = Double.MAX_VALUE;
@@ -71,15 +78,18 @@ final class LayoutBench {
 		double svg = Double.MAX_VALUE;
 		int bytes = 0;
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-		for (int run = 0; run < 3; run++) {
+		for (int run = 0; run < RUNS; run++) {
+			// the layout takes no progress: the benchmark stops between its runs
+			Signals.PROGRESS.checkCancelled();
 			long start = System.nanoTime();
 			long startCpu = threads.getCurrentThreadCpuTime();
 			drawing = TimelineLayout.layout(model, LayoutOptions.DEFAULTS);
 			layout = Math.min(layout, (System.nanoTime() - start) / 1e9);
 			cpu = Math.min(cpu, (threads.getCurrentThreadCpuTime() - startCpu) / 1e9);
 			start = System.nanoTime();
-			bytes = SvgRenderer.render(drawing).length();
+			bytes = SvgRenderer.render(drawing, TimeColours.NONE, Signals.PROGRESS).length();
 			svg = Math.min(svg, (System.nanoTime() - start) / 1e9);
+			progress.worked(1);
 		}
 		out.printf("| %s | %,d | %,d | %,d | %.3f s | %.3f s | %.3f s | %,d KB |%n", name, constructs, drawing.rankLines().size(),
 				drawing.ticks(), layout, cpu, svg, bytes / 1024);
@@ -156,8 +166,8 @@ final class LayoutBench {
 		for (int p = 0; p < pattern.ranks(); p++) {
 			List<TraceEvent> events = new ArrayList<>();
 			pattern.events(p).forEachRemaining(events::add);
-			locals.add(NestedLoopRecognizer.model(events.iterator(), NlrOptions.DEFAULTS, Progress.NONE));
+			locals.add(NestedLoopRecognizer.model(events.iterator(), NlrOptions.DEFAULTS, Signals.PROGRESS));
 		}
-		return Merger.merge(locals, new MergeOptions(Runtime.getRuntime().availableProcessors(), false), Progress.NONE);
+		return Merger.merge(locals, new MergeOptions(Runtime.getRuntime().availableProcessors(), false), Signals.PROGRESS);
 	}
 }

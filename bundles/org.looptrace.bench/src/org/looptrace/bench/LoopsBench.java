@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.looptrace.cli.Arguments;
 import org.looptrace.cli.LocalMethod;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.merge.InconsistentTraceException;
 import org.looptrace.merge.MergeOptions;
@@ -37,11 +38,12 @@ import org.looptrace.trace.generate.Patterns;
 final class LoopsBench {
 
 	private static final String[] SHAPES = { "wavefront", "solver", "halo", "masterworker", "random" };
+	private static final int ROUNDS = 3;
 
 	private LoopsBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench loops", args, Set.of("--events", "--examples"), Set.of());
 		arguments.positional(0, 0, "no argument besides the options");
 		int events = arguments.intValue("--events", 300_000, 1_000, 100_000_000);
@@ -53,21 +55,25 @@ final class LoopsBench {
 		out.println("# " + Runtime.getRuntime().availableProcessors() + " cores (" + MergeBench.cpu() + "), Java "
 				+ System.getProperty("java.version") + ", max heap " + Runtime.getRuntime().maxMemory() / (1 << 20)
 				+ " MB, NLR K = " + NlrOptions.DEFAULT_MAX_BODY);
-		out.flush();
-		for (LocalMethod method : LocalMethod.values()) {
-			time(method, cg(10_000)); // warm-up
-		}
-		out.println("| example | events | method | local constructs | time (all ranks, 1 thread) | global constructs |");
-		out.println("|---|---|---|---|---|---|");
 		List<Path> folders;
 		try (Stream<Path> list = Files.list(examples)) {
 			folders = list.filter(f -> Files.isRegularFile(f.resolve("trace.0")) && !f.endsWith("broken")).sorted().toList();
 		}
+		List<String> shapes = new ArrayList<>(List.of(SHAPES));
+		shapes.addAll(List.of("cg", "fibonacci"));
+		int methods = LocalMethod.values().length;
+		progress.begin("bench loops", methods * (1L + folders.size() + ROUNDS * shapes.size()));
+		for (LocalMethod method : LocalMethod.values()) {
+			time(method, cg(10_000)); // warm-up
+			progress.worked(1);
+		}
+		out.println("| example | events | method | local constructs | time (all ranks, 1 thread) | global constructs |");
+		out.println("|---|---|---|---|---|---|");
 		for (Path folder : folders) {
 			TraceFolder traces = TraceFolder.open(folder);
 			for (LocalMethod method : LocalMethod.values()) {
 				long start = System.nanoTime();
-				List<Model> locals = method.modelFolder(traces, NlrOptions.DEFAULTS, 1, Progress.NONE);
+				List<Model> locals = method.modelFolder(traces, NlrOptions.DEFAULTS, 1, Signals.PROGRESS);
 				double seconds = (System.nanoTime() - start) / 1e9;
 				long constructs = 0;
 				for (Model local : locals) {
@@ -76,20 +82,19 @@ final class LoopsBench {
 				String global;
 				try {
 					global = String.format("%,d", MergeBench.constructs(ModelPrinter.print(
-							Merger.merge(locals, new MergeOptions(1), Progress.NONE))));
+							Merger.merge(locals, new MergeOptions(1), Signals.PROGRESS))));
 				} catch (InconsistentTraceException e) {
 					global = "inconsistent: " + e.getMessage();
 				}
+				progress.worked(1);
 				out.printf("| %s | %,d | %s | %,d | %.3f s | %s |%n", folder.getFileName(), events(locals),
 						method.name().toLowerCase(), constructs, seconds, global);
 				out.flush();
 			}
 		}
 		out.println();
-		out.println("| trace | events | method | time (best of 3) | constructs |");
+		out.println("| trace | events | method | time (best of " + ROUNDS + ") | constructs |");
 		out.println("|---|---|---|---|---|");
-		List<String> shapes = new ArrayList<>(List.of(SHAPES));
-		shapes.addAll(List.of("cg", "fibonacci"));
 		for (String shape : shapes) {
 			List<TraceEvent> trace = switch (shape) {
 			case "cg" -> cg(events);
@@ -97,16 +102,9 @@ final class LoopsBench {
 			default -> generated(shape, events);
 			};
 			for (LocalMethod method : LocalMethod.values()) {
-				long start = System.nanoTime();
-				Model model = time(method, trace);
-				double best = (System.nanoTime() - start) / 1e9;
-				for (int run = 1; run < 3; run++) {
-					start = System.nanoTime();
-					time(method, trace);
-					best = Math.min(best, (System.nanoTime() - start) / 1e9);
-				}
-				out.printf("| %s | %,d | %s | %.3f s | %,d |%n", shape, trace.size(), method.name().toLowerCase(), best,
-						MergeBench.constructs(ModelPrinter.print(model)));
+				BestOf<Model> model = BestOf.of(ROUNDS, progress, () -> time(method, trace));
+				out.printf("| %s | %,d | %s | %.3f s | %,d |%n", shape, trace.size(), method.name().toLowerCase(), model.nanos() / 1e9,
+						MergeBench.constructs(ModelPrinter.print(model.result())));
 				out.flush();
 			}
 		}
@@ -115,9 +113,9 @@ final class LoopsBench {
 
 	private static Model time(LocalMethod method, List<TraceEvent> trace) {
 		return switch (method) {
-		case NLR -> NestedLoopRecognizer.model(trace.iterator(), NlrOptions.DEFAULTS, Progress.NONE);
-		case GREEDY -> CrochemoreNests.model(trace, Construction.GREEDY, Progress.NONE);
-		case OPTIMAL -> CrochemoreNests.model(trace, Construction.OPTIMAL, Progress.NONE);
+		case NLR -> NestedLoopRecognizer.model(trace.iterator(), NlrOptions.DEFAULTS, Signals.PROGRESS);
+		case GREEDY -> CrochemoreNests.model(trace, Construction.GREEDY, Signals.PROGRESS);
+		case OPTIMAL -> CrochemoreNests.model(trace, Construction.OPTIMAL, Signals.PROGRESS);
 		};
 	}
 
@@ -125,7 +123,7 @@ final class LoopsBench {
 		long events = 0;
 		for (Model model : models) {
 			for (var it = org.looptrace.model.core.ModelExpander.expand(model); it.hasNext(); it.next()) {
-				events++;
+				BenchCommand.checkCancelled(events++);
 			}
 		}
 		return events;

@@ -12,6 +12,7 @@ import java.util.concurrent.CancellationException;
 
 import org.looptrace.cli.Arguments;
 import org.looptrace.cli.HeapPeak;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.merge.MergeOptions;
 import org.looptrace.merge.Merger;
@@ -32,10 +33,13 @@ import org.looptrace.trace.generate.Patterns;
  */
 final class MergeBench {
 
+	/** The cancelled merges of --cancel, at 1/6 … 5/6 of the merge's time. */
+	private static final int CANCELS = 5;
+
 	private MergeBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench merge", args, Set.of("--ranks", "--patterns", "--iterations",
 				"--threads"), Set.of("--no-fold", "--cancel"));
 		arguments.positional(0, 0, "no argument besides the options");
@@ -57,9 +61,10 @@ final class MergeBench {
 		out.println("# " + Runtime.getRuntime().availableProcessors() + " cores (" + cpu() + "), Java "
 				+ System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + "), max heap "
 				+ Runtime.getRuntime().maxMemory() / (1 << 20) + " MB");
-		out.flush();
+		progress.begin("bench merge", patterns.size() * (1 + rankCounts.size() * (2L + (cancel ? CANCELS : 0))));
 		for (String pattern : patterns) {
 			merge(locals(pattern, 16, iterations, threads), options);
+			progress.worked(1);
 		}
 		out.println("| pattern | ranks | events | local constructs | merge time | processor time | µs per P·log2 P | peak heap | global constructs |"
 				+ (cancel ? " cancel latency (max of 5) |" : ""));
@@ -72,9 +77,10 @@ final class MergeBench {
 				for (Model local : locals) {
 					localConstructs += constructs(ModelPrinter.print(local));
 					for (var it = org.looptrace.model.core.ModelExpander.expand(local); it.hasNext(); it.next()) {
-						events++;
+						BenchCommand.checkCancelled(events++);
 					}
 				}
+				progress.worked(1);
 				System.gc();
 				HeapPeak.reset();
 				long start = System.nanoTime();
@@ -83,11 +89,12 @@ final class MergeBench {
 				double seconds = (System.nanoTime() - start) / 1e9;
 				double processorSeconds = (processorTime() - processorStart) / 1e9;
 				long peak = HeapPeak.bytes();
+				progress.worked(1);
 				double perUnit = seconds * 1e6 / (ranks * (Math.log(ranks) / Math.log(2)));
 				out.printf("| %s | %d | %,d | %,d | %.3f s | %.3f s | %.1f | %d MB | %,d |", pattern, ranks, events,
 						localConstructs, seconds, processorSeconds, perUnit, peak / (1 << 20),
 						constructs(ModelPrinter.print(global)));
-				out.println(cancel ? String.format(" %.3f s |", cancelLatency(locals, options, seconds)) : "");
+				out.println(cancel ? String.format(" %.3f s |", cancelLatency(locals, options, seconds, progress)) : "");
 				out.flush();
 			}
 		}
@@ -116,20 +123,22 @@ final class MergeBench {
 	}
 
 	private static Model merge(List<Model> locals, MergeOptions options) throws Exception {
-		return Merger.merge(locals, options, Progress.NONE);
+		return Merger.merge(locals, options, Signals.PROGRESS);
 	}
 
 	/** The longest time from a cancel to the merge's return, cancels at 1/6 … 5/6 of its time. */
-	private static double cancelLatency(List<Model> locals, MergeOptions options, double seconds) throws Exception {
+	private static double cancelLatency(List<Model> locals, MergeOptions options, double seconds, Progress progress) throws Exception {
 		long longest = 0;
-		for (int sixth = 1; sixth <= 5; sixth++) {
-			long cancelAt = System.nanoTime() + (long) (seconds * 1e9 * sixth / 6);
+		for (int sixth = 1; sixth <= CANCELS; sixth++) {
+			long cancelAt = System.nanoTime() + (long) (seconds * 1e9 * sixth / (CANCELS + 1));
 			try {
-				Merger.merge(locals, options, Progress.cancelledWhen(() -> System.nanoTime() >= cancelAt));
+				Merger.merge(locals, options, Progress.cancelledWhen(() -> System.nanoTime() >= cancelAt || Signals.PROGRESS.isCancelled()));
 			} catch (CancellationException expected) {
-				// what is measured: how late after cancelAt it came
+				// what is measured: how late after cancelAt it came, unless the user cancelled the benchmark
+				Signals.PROGRESS.checkCancelled();
 			}
 			longest = Math.max(longest, System.nanoTime() - cancelAt);
+			progress.worked(1);
 		}
 		return longest / 1e9;
 	}
@@ -138,7 +147,7 @@ final class MergeBench {
 	private static List<Model> locals(String name, int ranks, int iterations, int threads) throws Exception {
 		Pattern pattern = Patterns.create(name, ranks, iterations, 1);
 		return Parallel.map(ranks, threads,
-				rank -> NestedLoopRecognizer.model(pattern.events(rank), NlrOptions.DEFAULTS, Progress.NONE));
+				rank -> NestedLoopRecognizer.model(pattern.events(rank), NlrOptions.DEFAULTS, Signals.PROGRESS));
 	}
 
 	/** The numbers of ranks of {@code --ranks}: from 2, separated by commas. */

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import org.looptrace.cli.Arguments;
 import org.looptrace.cli.HeapPeak;
+import org.looptrace.cli.Signals;
 import org.looptrace.model.core.Parallel;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
@@ -40,7 +41,7 @@ final class NlrBench {
 	private NlrBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench nlr", args, Set.of("--events", "--threads"), Set.of());
 		arguments.positional(0, 0, "no argument besides the options");
 		long maxEvents = arguments.intValue("--events", 100_000_000, 1_000_000, Integer.MAX_VALUE);
@@ -49,11 +50,17 @@ final class NlrBench {
 		out.println("# " + Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
 				+ " (" + System.getProperty("java.vm.name") + "), max heap "
 				+ Runtime.getRuntime().maxMemory() / (1 << 20) + " MB, K = " + NlrOptions.DEFAULT_MAX_BODY);
-		out.flush();
+		int sizes = 0;
+		for (long events = 1_000_000; events <= maxEvents; events *= 10) {
+			sizes++;
+		}
+		progress.begin("bench nlr", SHAPES.length * (2 + 4L * sizes));
 		// warm-up: every code path on every shape, results dropped
 		for (String shape : SHAPES) {
 			alone(shape, 1_000_000, 1);
+			progress.worked(1);
 			withReading(shape, 200_000, 1);
+			progress.worked(1);
 		}
 		out.println("| shape | events | NLR alone, 1 thread | NLR alone, " + threads + " threads | read+NLR, 1 thread | read+NLR, "
 				+ threads + " threads | read+NLR per CPU second of its thread | peak heap |");
@@ -63,9 +70,13 @@ final class NlrBench {
 				System.gc();
 				HeapPeak.reset();
 				double alone1 = alone(shape, events, 1).wall();
+				progress.worked(1);
 				double aloneT = alone(shape, events, threads).wall();
+				progress.worked(1);
 				Rates read1 = withReading(shape, events, 1);
+				progress.worked(1);
 				double readT = withReading(shape, events, threads).wall();
+				progress.worked(1);
 				out.printf("| %s | %,d | %s | %s | %s | %s | %s | %d MB |%n", shape, events, rate(alone1), rate(aloneT),
 						rate(read1.wall()), rate(readT), rate(read1.cpu()), HeapPeak.bytes() / (1 << 20));
 				out.flush();
@@ -94,6 +105,7 @@ final class NlrBench {
 			List<TraceEvent> buffer = new ArrayList<>();
 			Iterator<TraceEvent> source = stream(shape, t, Math.min(perThread, BUFFER));
 			while (source.hasNext()) {
+				BenchCommand.checkCancelled(buffer.size());
 				buffer.add(source.next());
 			}
 			buffers.add(buffer);
@@ -103,6 +115,7 @@ final class NlrBench {
 			List<TraceEvent> buffer = buffers.get(t);
 			for (long fed = 0; fed < perThread;) {
 				for (int i = 0; i < buffer.size() && fed < perThread; i++, fed++) {
+					BenchCommand.checkCancelled(fed);
 					recognizer.feed(buffer.get(i));
 				}
 			}
@@ -117,14 +130,16 @@ final class NlrBench {
 			long perRank = events / threads;
 			for (int rank = 0; rank < threads; rank++) {
 				try (EventWriter writer = EventWriter.create(folder.resolve("trace." + rank))) {
-					for (Iterator<TraceEvent> source = stream(shape, rank, perRank); source.hasNext();) {
+					long written = 0;
+					for (Iterator<TraceEvent> source = stream(shape, rank, perRank); source.hasNext(); written++) {
+						BenchCommand.checkCancelled(written);
 						writer.write(source.next());
 					}
 				}
 			}
 			// one file per thread, modelled as files: the 16-rank pattern's peers are not ranks of this folder
 			return parallel(threads, events,
-					t -> Nlr.modelFile(folder.resolve("trace." + t), NlrOptions.DEFAULTS, Progress.NONE));
+					t -> Nlr.modelFile(folder.resolve("trace." + t), NlrOptions.DEFAULTS, Signals.PROGRESS));
 		} finally {
 			try (Stream<Path> files = Files.list(folder)) {
 				for (Path file : files.toList()) {

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.otf2.Otf2Archive;
@@ -64,10 +65,12 @@ final class Otf2Bench {
 			            t += 10
 			""";
 
+	private static final int RUNS = 3;
+
 	private Otf2Bench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench otf2", args, Set.of("--records", "--ranks", "--dir"), Set.of("--nonblocking"));
 		arguments.positional(0, 0, "no argument besides the options");
 		long records = arguments.intValue("--records", 12_000_000, 6_000, Integer.MAX_VALUE);
@@ -79,10 +82,13 @@ final class Otf2Bench {
 		Path dir = Files.createTempDirectory(Path.of(arguments.value("--dir", System.getProperty("java.io.tmpdir"))), "looptrace-otf2");
 		try {
 			Path archive = dir.resolve("run");
+			// the archive written, then 3 runs of each of the 4 rows
+			progress.begin("bench otf2", 1 + RUNS * 4L);
 			if (exec(List.of("/usr/bin/python3", "-c", WRITER, archive.toString(), Integer.toString(ranks), Integer.toString(iterations),
 					nonblocking ? "1" : "0"), dir.resolve("writer.log")) != 0) {
 				throw new UsageException("bench otf2: python3-otf2 could not write the archive: " + Files.readString(dir.resolve("writer.log")));
 			}
+			progress.worked(1);
 			Otf2Archive otf2 = Otf2Archive.open(archive);
 			int cores = Runtime.getRuntime().availableProcessors();
 			out.println("# looptrace bench otf2 --records " + records + " --ranks " + ranks + ": " + total + " OTF2 records ("
@@ -93,14 +99,14 @@ final class Otf2Bench {
 			out.println("| what | records | time (best of 3) | records/s | against otf2-print |");
 			out.println("|---|---|---|---|---|");
 			Path anchor = archive.resolve(Otf2Archive.ANCHOR);
-			double anchorTime = best(() -> exec(List.of("otf2-print", anchor.toString()), null));
+			double anchorTime = best(progress, () -> exec(List.of("otf2-print", anchor.toString()), null));
 			row(out, "otf2-print > /dev/null (libotf2's own reader, one thread)", total, anchorTime, anchorTime);
-			row(out, "read into our events, 1 thread", total, best(() -> read(otf2, 1)), anchorTime);
+			row(out, "read into our events, 1 thread", total, best(progress, () -> read(otf2, 1)), anchorTime);
 			row(out, "read into our events, " + Math.min(cores, ranks) + " threads (ranks in parallel)", total,
-					best(() -> read(otf2, Math.min(cores, ranks))), anchorTime);
+					best(progress, () -> read(otf2, Math.min(cores, ranks))), anchorTime);
 			Path folder = dir.resolve("folder");
 			row(out, "convert: trace.<p> and data.<p> written, " + Math.min(cores, ranks) + " threads", total,
-					best(() -> otf2.convert(folder, false, Math.min(cores, ranks), Progress.NONE)), anchorTime);
+					best(progress, () -> otf2.convert(folder, false, Math.min(cores, ranks), Signals.PROGRESS)), anchorTime);
 			return 0;
 		} finally {
 			try (Stream<Path> files = Files.walk(dir)) {
@@ -115,13 +121,14 @@ final class Otf2Bench {
 		void run() throws Exception;
 	}
 
-	/** The best wall time of 3 runs, in seconds. */
-	private static double best(Work work) throws Exception {
+	/** The best wall time of {@link #RUNS} runs, in seconds, each run a unit of {@code progress}. */
+	private static double best(Progress progress, Work work) throws Exception {
 		double best = Double.MAX_VALUE;
-		for (int i = 0; i < 3; i++) {
+		for (int i = 0; i < RUNS; i++) {
 			long start = System.nanoTime();
 			work.run();
 			best = Math.min(best, (System.nanoTime() - start) / 1e9);
+			progress.worked(1);
 		}
 		return best;
 	}
@@ -137,9 +144,8 @@ final class Otf2Bench {
 			List<Future<Long>> counts = new ArrayList<>();
 			for (int rank = 0; rank < archive.ranks(); rank++) {
 				int p = rank;
-				counts.add(pool.submit(() -> archive.read(p, false, event -> {
-					// counted by read
-				})));
+				// the events are counted by read; the benchmark stops between two of them
+				counts.add(pool.submit(() -> archive.read(p, false, event -> Signals.PROGRESS.checkCancelled())));
 			}
 			for (Future<Long> count : counts) {
 				count.get();
@@ -156,10 +162,10 @@ final class Otf2Bench {
 		}
 	}
 
-	/** Runs a command, its output to {@code log} (or discarded); its exit status. */
+	/** Runs a command, its output to {@code log} (or discarded); its exit status. Ctrl-C or SIGTERM stops it. */
 	private static int exec(List<String> command, @Nullable Path log) throws IOException, InterruptedException {
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
 		builder.redirectOutput(log == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(log.toFile()));
-		return builder.start().waitFor();
+		return Signals.waitFor(builder.start());
 	}
 }

@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Set;
 
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.Signals;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.ModelExpander;
+import org.looptrace.model.core.Progress;
 import org.looptrace.scanner.Positions;
 
 /**
@@ -24,10 +26,14 @@ import org.looptrace.scanner.Positions;
  */
 final class PositionsBench {
 
+	/** The models of each number of ranks: ring, grid, periodic grid, broadcast, butterfly. */
+	private static final int MODELS = 5;
+	private static final int RUNS = 3;
+
 	private PositionsBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench positions", args, Set.of("--ranks"), Set.of());
 		arguments.positional(0, 0, "no argument besides the options");
 		List<Integer> rankCounts = MergeBench.rankCounts("bench positions", arguments.value("--ranks", "1024,4096,16384,65536"));
@@ -36,9 +42,10 @@ final class PositionsBench {
 				+ System.getProperty("java.version") + ", load average " + ScanBench.load());
 		out.println("| model | ranks | every rank projected (best of 3) | ranks/s | every rank expanded (best of 3) |");
 		out.println("|---|---|---|---|---|");
+		progress.begin("bench positions", rankCounts.size() * MODELS * 2L * RUNS);
 		for (int ranks : rankCounts) {
 			int side = (int) Math.round(Math.sqrt(ranks));
-			row(out, "ring", ranks, """
+			row(out, progress, "ring", ranks, """
 					for i0 = 0 to 99
 					  for i1 = 0 to %1$d
 					    i1 send mod(1+i1,%2$d) 1
@@ -49,7 +56,7 @@ final class PositionsBench {
 					  done
 					done
 					""".formatted(ranks - 1, ranks));
-			row(out, "grid " + side + " × " + side, side * side, """
+			row(out, progress, "grid " + side + " × " + side, side * side, """
 					for i0 = 0 to 99
 					  for i1 = 0 to %1$d
 					    for i2 = 0 to %2$d
@@ -59,7 +66,7 @@ final class PositionsBench {
 					  done
 					done
 					""".formatted(side - 1, side - 2, side));
-			row(out, "periodic grid " + side + " × " + side, side * side, """
+			row(out, progress, "periodic grid " + side + " × " + side, side * side, """
 					for i0 = 0 to 99
 					  for i1 = 0 to %1$d
 					    for i2 = 0 to %1$d
@@ -69,13 +76,13 @@ final class PositionsBench {
 					  done
 					done
 					""".formatted(side - 1, side));
-			row(out, "rounds of a broadcast", ranks, """
+			row(out, progress, "rounds of a broadcast", ranks, """
 					for i0 = 0 to %1$d
 					  mod(i0,%2$d) sync MPI_Bcast 0-%3$d
 					done
 					""".formatted(10 * ranks - 1, ranks, ranks - 1));
 			int butterfly = Integer.highestOneBit(ranks);
-			row(out, "butterfly", butterfly, """
+			row(out, progress, "butterfly", butterfly, """
 					for i0 = 0 to 9
 					  for s = 0 to %2$d
 					    for r = 0 to %1$d
@@ -89,29 +96,33 @@ final class PositionsBench {
 		return 0;
 	}
 
-	private static void row(PrintStream out, String name, int ranks, String text) throws Exception {
+	/** A row: {@link #RUNS} runs of the projection, then of the expansion, each run a unit of {@code progress}. */
+	private static void row(PrintStream out, Progress progress, String name, int ranks, String text) throws Exception {
 		Model model = ModelText.parse(text, name + ".loops");
 		long best = Long.MAX_VALUE;
 		long events = 0;
-		for (int run = 0; run < 3; run++) {
+		for (int run = 0; run < RUNS; run++) {
 			long start = System.nanoTime();
 			Positions positions = Positions.of(model);
 			events = 0;
 			for (int rank = 0; rank < ranks; rank++) {
+				Signals.PROGRESS.checkCancelled();
 				events += positions.events(rank);
 			}
 			best = Math.min(best, System.nanoTime() - start);
+			progress.worked(1);
 		}
 		long bestExpansion = Long.MAX_VALUE;
-		for (int run = 0; run < 3; run++) {
+		for (int run = 0; run < RUNS; run++) {
 			long start = System.nanoTime();
 			long expanded = 0;
 			for (int rank = 0; rank < ranks; rank++) {
 				for (ModelExpander lines = ModelExpander.expand(model, rank); lines.hasNext(); lines.next()) {
-					expanded++;
+					BenchCommand.checkCancelled(expanded++);
 				}
 			}
 			bestExpansion = Math.min(bestExpansion, System.nanoTime() - start);
+			progress.worked(1);
 			if (expanded != events) {
 				throw new IllegalStateException(name + ": " + expanded + " events expanded, " + events + " projected");
 			}

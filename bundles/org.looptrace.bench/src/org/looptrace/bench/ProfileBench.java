@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
@@ -30,7 +31,7 @@ final class ProfileBench {
 	private ProfileBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench profile", args, Set.of("--records", "--dir"), Set.of("--cold"));
 		arguments.positional(0, 0, "no argument besides the options");
 		int wanted = arguments.intValue("--records", 10_000_000, 1_000, Integer.MAX_VALUE);
@@ -51,7 +52,10 @@ final class ProfileBench {
 					  0 send 3 u
 					done
 					""".formatted(outer - 1), "bench.loops");
+			// the data, then 3 runs of each of the 4 rows
+			progress.begin("bench profile", 1 + ScanBench.Bench.RUNS * 4L);
 			Path data = ScanBench.writeData(dir, records);
+			progress.worked(1);
 			long bytes = Files.size(data);
 			out.println("# looptrace bench profile --records " + wanted + (cold ? " --cold" : "") + ": data.0 of " + bytes / (1 << 20)
 					+ " MB, " + records + " records, page cache " + (cold ? "dropped before each run" : "warm") + ", "
@@ -59,20 +63,21 @@ final class ProfileBench {
 					+ ", load average " + ScanBench.load());
 			out.println("| what | records | time (best of 3) | records/s | MB/s of data.0 | CPU time of the thread (least of 3) |");
 			out.println("|---|---|---|---|---|---|");
-			ScanBench.Bench bench = new ScanBench.Bench(out, records, bytes, cold);
+			ScanBench.Bench bench = new ScanBench.Bench(out, records, bytes, cold, progress);
 			bench.sequentialRead(data);
 			long[] sum = { 0 };
 			bench.row("time and end of every record by position (DataTrace.value), to a sum", () -> {
 				try (DataTrace trace = DataTrace.open(data)) {
 					for (long position = 0; position < records; position++) {
+						BenchCommand.checkCancelled(position);
 						sum[0] += trace.value(position, 1) - trace.value(position, 0);
 					}
 				}
 			});
-			bench.row("profile (TimeProfile.of)", () -> sum[0] += TimeProfile.of(model, dir, Progress.NONE).constructs().size());
+			bench.row("profile (TimeProfile.of)", () -> sum[0] += TimeProfile.of(model, dir, Signals.PROGRESS).constructs().size());
 			bench.row("profile and its CSV to a discarding stream", () -> {
 				try (Writer csv = new OutputStreamWriter(java.io.OutputStream.nullOutputStream(), StandardCharsets.UTF_8)) {
-					ProfileCsv.write(TimeProfile.of(model, dir, Progress.NONE), csv);
+					ProfileCsv.write(TimeProfile.of(model, dir, Signals.PROGRESS), csv);
 				}
 			});
 			out.println("load average after: " + ScanBench.load() + " (checksum " + sum[0] % 10 + ")");

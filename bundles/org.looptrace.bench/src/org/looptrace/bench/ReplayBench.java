@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.lang.ModelText;
 import org.looptrace.merge.MergeOptions;
@@ -35,10 +36,12 @@ import org.looptrace.trace.TraceFolder;
  */
 final class ReplayBench {
 
+	private static final int RUNS = 3;
+
 	private ReplayBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench replay", args, Set.of("--constructs", "--examples"), Set.of());
 		arguments.positional(0, 0, "no argument besides the options");
 		int constructs = arguments.intValue("--constructs", 10_000, 100, 10_000_000);
@@ -46,26 +49,31 @@ final class ReplayBench {
 		Path examples = Path.of(arguments.value("--examples", Path.of(home, "examples").toString()));
 		out.println("# looptrace bench replay --constructs " + constructs + ": " + Runtime.getRuntime().availableProcessors() + " cores ("
 				+ MergeBench.cpu() + "), Java " + System.getProperty("java.version") + ", load average " + ScanBench.load());
+		List<Path> runs;
+		try (Stream<Path> folders = Files.list(examples)) {
+			runs = folders.filter(folder -> Files.exists(folder.resolve("data.0"))).sorted().toList();
+		}
 		Path dir = Files.createTempDirectory("looptrace-replay");
 		try {
-			generation(out, constructs, dir);
+			// the generations and their build, the tracer's build, then a unit per example run
+			progress.begin("bench replay", RUNS + 2L + runs.size());
+			generation(out, constructs, dir, progress);
 			Path tracer = Path.of(home, "tracer");
 			if (command(List.of("make", "-s", "-C", tracer.toString(), "build/liblooptrace.so"), dir.resolve("make.log")) != 0) {
 				throw new UsageException("bench replay: could not build the tracer in " + tracer + " (mpicc and make are needed)");
 			}
+			progress.worked(1);
 			out.println();
 			out.println("| example | ranks | events | run (span of the data) | replay, --compute exact (span traced) | replay / run | mpirun wall time |");
 			out.println("|---|---|---|---|---|---|---|");
-			List<Path> runs;
-			try (Stream<Path> folders = Files.list(examples)) {
-				runs = folders.filter(folder -> Files.exists(folder.resolve("data.0"))).sorted().toList();
-			}
 			for (Path run : runs) {
 				try {
 					replay(out, run, tracer.resolve("build/liblooptrace.so"), dir.resolve(run.getFileName().toString()));
 				} catch (Exception e) { // a folder this benchmark cannot replay (a broken example) gets a row saying why
+					Signals.PROGRESS.checkCancelled();
 					out.println("| " + run.getFileName() + " | not replayed: " + e.getMessage().lines().findFirst().orElse("") + " |||||");
 				}
+				progress.worked(1);
 			}
 			out.println("load average after: " + ScanBench.load());
 			return 0;
@@ -79,24 +87,26 @@ final class ReplayBench {
 	}
 
 	/** Best of 3 generations of a model of about {@code constructs} constructs, and its build with mpicc. */
-	private static void generation(PrintStream out, int constructs, Path dir) throws Exception {
+	private static void generation(PrintStream out, int constructs, Path dir, Progress progress) throws Exception {
 		Model model = ModelText.parse(model(constructs), "bench.loops");
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		double wall = Double.MAX_VALUE;
 		double cpu = Double.MAX_VALUE;
-		ReplayProgram program = ReplayGenerator.generate(model, "bench.loops", ReplayOptions.NONE, Progress.NONE);
-		for (int run = 0; run < 3; run++) {
+		ReplayProgram program = ReplayGenerator.generate(model, "bench.loops", ReplayOptions.NONE, Signals.PROGRESS);
+		for (int run = 0; run < RUNS; run++) {
 			long start = System.nanoTime();
 			long startCpu = threads.getCurrentThreadCpuTime();
-			program = ReplayGenerator.generate(model, "bench.loops", ReplayOptions.NONE, Progress.NONE);
+			program = ReplayGenerator.generate(model, "bench.loops", ReplayOptions.NONE, Signals.PROGRESS);
 			wall = Math.min(wall, (System.nanoTime() - start) / 1e9);
 			cpu = Math.min(cpu, (threads.getCurrentThreadCpuTime() - startCpu) / 1e9);
+			progress.worked(1);
 		}
 		Path folder = dir.resolve("generated");
 		program.write(folder, true);
 		long start = System.nanoTime();
 		int status = command(List.of("make", "-s", "-C", folder.toString()), dir.resolve("generated.log"));
 		double make = (System.nanoTime() - start) / 1e9;
+		progress.worked(1);
 		out.println("| model | constructs | replay.c | generation (best of 3) | CPU of the thread (least of 3) | make (mpicc -O2) |");
 		out.println("|---|---|---|---|---|---|");
 		out.printf("| loops of ring exchanges and Allreduce on 16 ranks | %,d | %,d lines | %.3f s | %.3f s | %s |%n", LayoutBench.constructs(model),
@@ -121,9 +131,9 @@ final class ReplayBench {
 	/** One example: modelled, replayed with exact gaps under the tracer; the spans of both runs. */
 	private static void replay(PrintStream out, Path run, Path library, Path work) throws Exception {
 		TraceFolder traces = TraceFolder.open(run);
-		Model model = Pipeline.model(traces, NlrOptions.DEFAULTS, MergeOptions.defaults(), Progress.NONE);
+		Model model = Pipeline.model(traces, NlrOptions.DEFAULTS, MergeOptions.defaults(), Signals.PROGRESS);
 		ReplayProgram program = ReplayGenerator.generate(model, run.getFileName() + ".loops", new ReplayOptions(run, Compute.EXACT),
-				Progress.NONE);
+				Signals.PROGRESS);
 		Path folder = work.resolve("replay");
 		program.write(folder, true);
 		Path traced = work.resolve("traced");
@@ -168,6 +178,6 @@ final class ReplayBench {
 	}
 
 	private static int command(List<String> command, Path log) throws IOException, InterruptedException {
-		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start().waitFor();
+		return Signals.waitFor(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
 	}
 }

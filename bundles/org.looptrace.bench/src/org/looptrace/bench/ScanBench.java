@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.looptrace.cli.Arguments;
+import org.looptrace.cli.Signals;
 import org.looptrace.cli.UsageException;
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.core.Progress;
@@ -41,7 +42,7 @@ final class ScanBench {
 	private ScanBench() {
 	}
 
-	static int run(List<String> args, PrintStream out) throws Exception {
+	static int run(List<String> args, PrintStream out, Progress progress) throws Exception {
 		Arguments arguments = Arguments.parse("bench scan", args, Set.of("--records", "--dir"), Set.of("--cold", "--no-objects"));
 		arguments.positional(0, 0, "no argument besides the options");
 		int records = arguments.intValue("--records", 10_000_000, 1_000, Integer.MAX_VALUE);
@@ -52,16 +53,9 @@ final class ScanBench {
 		}
 		Path dir = Files.createTempDirectory(Path.of(arguments.value("--dir", System.getProperty("java.io.tmpdir"))), "looptrace-scan");
 		try {
-			Path data = writeData(dir, records);
-			long bytes = Files.size(data);
-			out.println("# looptrace bench scan --records " + records + (cold ? " --cold" : "") + ": data.0 of " + bytes / (1 << 20)
-					+ " MB, page cache " + (cold ? "dropped before each run" : "warm") + ", " + Runtime.getRuntime().availableProcessors()
-					+ " cores (" + MergeBench.cpu() + "), Java " + System.getProperty("java.version") + ", load average " + load());
-			out.println("| what | records | time (best of 3) | records/s | MB/s of data.0 | CPU time of the thread (least of 3) |");
-			out.println("|---|---|---|---|---|---|");
-			// the model's two annotations read every record of an even count once
-			int read = records / 2 * 2;
-			Bench bench = new Bench(out, read, bytes, cold);
+			// the data, then 3 runs of the rows of reading, of the scanner and of the objects
+			progress.begin("bench scan", 1 + Bench.RUNS * (6L + (objects ? 2 : 0)));
+			// parsed first: the language's first start takes seconds that cannot be cancelled
 			Scanner scanner = Scanner.of(ModelText.parse("""
 					for i0 = 0 to %d
 					  get "time" {0}.time ->
@@ -70,6 +64,17 @@ final class ScanBench {
 					  get "size" {0}.size <-
 					done
 					""".formatted(records / 2 - 1), "bench.loops"));
+			Path data = writeData(dir, records);
+			progress.worked(1);
+			long bytes = Files.size(data);
+			out.println("# looptrace bench scan --records " + records + (cold ? " --cold" : "") + ": data.0 of " + bytes / (1 << 20)
+					+ " MB, page cache " + (cold ? "dropped before each run" : "warm") + ", " + Runtime.getRuntime().availableProcessors()
+					+ " cores (" + MergeBench.cpu() + "), Java " + System.getProperty("java.version") + ", load average " + load());
+			out.println("| what | records | time (best of 3) | records/s | MB/s of data.0 | CPU time of the thread (least of 3) |");
+			out.println("|---|---|---|---|---|---|");
+			// the model's two annotations read every record of an even count once
+			int read = records / 2 * 2;
+			Bench bench = new Bench(out, read, bytes, cold, progress);
 			long[] sum = { 0 };
 			readingRows(bench, data, read, sum);
 			scanRows(bench, scanner, dir, sum);
@@ -88,6 +93,7 @@ final class ScanBench {
 		Path data = dir.resolve("data.0");
 		try (DataTraceWriter writer = DataTraceWriter.create(data, List.of("time", "end", "size"))) {
 			for (long position = 0; position < records; position++) {
+				BenchCommand.checkCancelled(position);
 				writer.write(position * 1000, position * 1000 + 500, position & 0xffff);
 			}
 		}
@@ -100,6 +106,7 @@ final class ScanBench {
 		bench.row("every record by position (DataTrace.value), to a sum", () -> {
 			try (DataTrace trace = DataTrace.open(data)) {
 				for (long position = 0; position < read; position++) {
+					BenchCommand.checkCancelled(position);
 					sum[0] += trace.value(position, 2);
 				}
 			}
@@ -109,17 +116,17 @@ final class ScanBench {
 	/** The scanner to a sum and to CSV, and the writing of as many bytes as its CSV alone. */
 	private static void scanRows(Bench bench, Scanner scanner, Path dir, long[] sum) throws Exception {
 		bench.row("scan, records to a sum (RecordSink)", () -> scanner.run(dir, (query, rank, position, value, indices, depth) -> sum[0] += value,
-				Progress.NONE));
+				Signals.PROGRESS));
 		bench.row("scan, CSV rows to a discarding stream (ScanCsv)", () -> {
 			ScanCsv csv = new ScanCsv(scanner, OutputStream.nullOutputStream());
-			scanner.run(dir, csv, Progress.NONE);
+			scanner.run(dir, csv, Signals.PROGRESS);
 			csv.finish();
 		});
 		Path csvFile = dir.resolve("scan.csv");
 		bench.row("scan, CSV rows to a file in DIR, synced (ScanCsv)", () -> {
 			try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
 				ScanCsv csv = new ScanCsv(scanner, file);
-				scanner.run(dir, csv, Progress.NONE);
+				scanner.run(dir, csv, Signals.PROGRESS);
 				csv.finish();
 				file.getFD().sync();
 			}
@@ -129,6 +136,7 @@ final class ScanBench {
 			try (FileOutputStream file = new FileOutputStream(csvFile.toFile())) {
 				byte[] buffer = new byte[1 << 16];
 				for (long left = csvBytes; left > 0; left -= buffer.length) {
+					Signals.PROGRESS.checkCancelled();
 					file.write(buffer, 0, (int) Math.min(buffer.length, left));
 				}
 				file.getFD().sync();
@@ -138,7 +146,7 @@ final class ScanBench {
 
 	/** The scanner through a ScanRecord object per record. */
 	private static void objectRows(Bench bench, Scanner scanner, Path dir, long[] sum) throws Exception {
-		bench.row("scan, a ScanRecord per record, to a sum", () -> scanner.run(dir, record -> sum[0] += record.value(), Progress.NONE));
+		bench.row("scan, a ScanRecord per record, to a sum", () -> scanner.run(dir, record -> sum[0] += record.value(), Signals.PROGRESS));
 		bench.row("scan, CSV from ScanRecord.toCsv() to a discarding stream", () -> {
 			try (Writer writer = new BufferedWriter(new OutputStreamWriter(OutputStream.nullOutputStream(), StandardCharsets.UTF_8), 1 << 16)) {
 				scanner.run(dir, record -> {
@@ -148,7 +156,7 @@ final class ScanBench {
 					} catch (IOException e) {
 						throw new UncheckedIOException(e);
 					}
-				}, Progress.NONE);
+				}, Signals.PROGRESS);
 			}
 		});
 	}
@@ -176,14 +184,16 @@ final class ScanBench {
 		void run() throws Exception;
 	}
 
-	/** Rows of the table: best time and least CPU time of three runs, cold or warm. */
-	record Bench(PrintStream out, long records, long bytes, boolean cold) {
+	/** Rows of the table: best time and least CPU time of three runs, cold or warm, each run a unit of {@code progress}. */
+	record Bench(PrintStream out, long records, long bytes, boolean cold, Progress progress) {
+
+		static final int RUNS = 3;
 
 		void row(String what, Measured measured) throws Exception {
 			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 			double best = Double.MAX_VALUE;
 			double cpu = Double.MAX_VALUE;
-			for (int run = 0; run < 3; run++) {
+			for (int run = 0; run < RUNS; run++) {
 				if (cold) {
 					dropPageCache();
 				}
@@ -192,6 +202,7 @@ final class ScanBench {
 				measured.run();
 				best = Math.min(best, (System.nanoTime() - start) / 1e9);
 				cpu = Math.min(cpu, (threads.getCurrentThreadCpuTime() - startCpu) / 1e9);
+				progress.worked(1);
 			}
 			out.printf("| %s | %d | %.2f s | %.1f M | %.0f | %.2f s |%n", what, records, best, records / best / 1e6, bytes / best / (1 << 20),
 					cpu);
@@ -204,7 +215,7 @@ final class ScanBench {
 				try (InputStream in = Files.newInputStream(file)) {
 					byte[] buffer = new byte[1 << 16];
 					while (in.read(buffer) >= 0) {
-						// only the reading is measured
+						Signals.PROGRESS.checkCancelled();
 					}
 				}
 			});

@@ -9,7 +9,7 @@ import org.looptrace.model.core.AtomicWrite;
 
 /**
  * Writes every output file of the commands whole or not at all ({@link AtomicWrite}): a command that
- * fails half-way (a data trace cut short, a bad record), is cancelled by Ctrl-C or ended leaves no
+ * fails half-way (a data trace cut short, a bad record), is cancelled (Ctrl-C, SIGTERM) or ended leaves no
  * file, and the user's previous file as it was.
  */
 final class AtomicFile {
@@ -24,14 +24,14 @@ final class AtomicFile {
 
 	/** Writes {@code bytes} to {@code file}, replacing it. */
 	static void write(Path file, byte[] bytes) throws IOException {
-		AtomicWrite.file(file, bytes, CtrlC.PROGRESS);
+		AtomicWrite.file(file, bytes, Signals.PROGRESS);
 	}
 
 	/**
 	 * Writes what {@code content} streams to {@code file}, replacing it when {@code content} returns
-	 * unless Ctrl-C was pressed meanwhile. Missing folders of {@code file} are created.
+	 * unless a signal cancelled the command meanwhile. Missing folders of {@code file} are created.
 	 */
 	static void write(Path file, AtomicWrite.Content content) throws IOException {
-		AtomicWrite.file(file, content, CtrlC.PROGRESS);
+		AtomicWrite.file(file, content, Signals.PROGRESS);
 	}
 }

@@ -24,12 +24,12 @@ final class AtomicFolder {
 
 	/**
 	 * Writes what {@code content} puts into a temporary folder beside {@code folder} (missing parents
-	 * created), which replaces {@code folder} only once {@code content} returns, unless Ctrl-C was
-	 * pressed meanwhile.
+	 * created), which replaces {@code folder} only once {@code content} returns, unless a signal
+	 * cancelled the command meanwhile.
 	 *
 	 * @return what {@code content} returned
 	 */
 	static <T> T write(Path folder, AtomicWrite.FolderContent<T> content) throws Exception {
-		return AtomicWrite.folder(folder, content, CtrlC.PROGRESS);
+		return AtomicWrite.folder(folder, content, Signals.PROGRESS);
 	}
 }

@@ -64,7 +64,7 @@ public final class CheckCommand implements Command {
 		TraceSource source = TraceInput.open(name(), given, calls, out);
 		TraceCheck checked;
 		try {
-			checked = TraceCheck.of(source, ConsistencyCheck.DEFAULT_SHOWN_PER_FILE, CtrlC.PROGRESS);
+			checked = TraceCheck.of(source, ConsistencyCheck.DEFAULT_SHOWN_PER_FILE, Signals.PROGRESS);
 		} catch (TraceFormatException e) {
 			throw new UsageException(name() + ": " + e.diagnostic(), e);
 		} catch (IOException e) { // the archive was read a moment ago: it changed under us

@@ -94,7 +94,7 @@ public final class DiffCommand implements Command {
 		Side right = load(b, calls, err);
 		List<Difference> differences;
 		try {
-			differences = ModelDiff.compare(left.located().model(), right.located().model(), arguments.flag("--ignore-counts"), CtrlC.PROGRESS);
+			differences = ModelDiff.compare(left.located().model(), right.located().model(), arguments.flag("--ignore-counts"), Signals.PROGRESS);
 		} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
 			throw new UsageException(name() + ": " + inputs.get(0) + ", " + inputs.get(1) + ": " + e.getMessage());
 		}

@@ -74,7 +74,7 @@ public final class ExpandCommand implements Command {
 			for (long count = 1; events.hasNext(); count++) {
 				out.append(events.next().toLine()).append('\n');
 				if (count % CHECK_EVERY == 0) {
-					CtrlC.PROGRESS.checkCancelled();
+					Signals.PROGRESS.checkCancelled();
 					if (out.checkError()) {
 						return 0; // the reader went away (e.g. | head): nothing more to do
 					}

@@ -54,7 +54,7 @@ public final class Main {
 	public static void main(String[] args) {
 		PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
 		PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
-		CtrlC.handle(args.length > 0 ? args[0] : "", err);
+		Signals.handle(args.length > 0 ? args[0] : "", err);
 		int status = run(args, out, err);
 		out.flush();
 		java.lang.System.exit(status);
@@ -87,7 +87,7 @@ public final class Main {
 		} catch (CancellationException e) {
 			return cancelled(command, err);
 		} catch (UsageException e) {
-			if (CtrlC.pressed()) {
+			if (Signals.received()) {
 				return cancelled(command, err);
 			}
 			err.println("looptrace " + e.getMessage());
@@ -96,7 +96,7 @@ public final class Main {
 			err.println("looptrace " + command.name() + ": out of memory; give the JVM more with LOOPTRACE_JAVA_OPTS=-Xmx8g");
 			return 3;
 		} catch (Exception e) {
-			if (CtrlC.pressed()) {
+			if (Signals.received()) {
 				return cancelled(command, err);
 			}
 			// A bug, not bad input: the stack trace is what a bug report needs.
@@ -107,13 +107,13 @@ public final class Main {
 	}
 
 	/**
-	 * Says that the command stopped on Ctrl-C, after its progress bar. A failure after Ctrl-C is
-	 * Ctrl-C's too (a stream closed by the interruption, an output its cleanup deleted).
+	 * Says that the command stopped on Ctrl-C or SIGTERM, after its progress bar. A failure after the
+	 * signal is the signal's too (a stream closed by the interruption, an output its cleanup deleted).
 	 */
 	private static int cancelled(Command command, PrintStream err) {
 		TerminalProgress.erase(err);
 		err.println("looptrace " + command.name() + ": cancelled");
-		return CtrlC.EXIT_STATUS;
+		return Signals.exitStatus();
 	}
 
 	static String overview() {

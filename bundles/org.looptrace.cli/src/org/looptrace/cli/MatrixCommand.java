@@ -89,8 +89,8 @@ public final class MatrixCommand implements Command {
 			if (path != null) {
 				construct = ConstructPath.find(model, path);
 			}
-			matrix = path == null ? CommunicationMatrix.of(model, CtrlC.PROGRESS)
-					: CommunicationMatrix.of(model, path, CtrlC.PROGRESS);
+			matrix = path == null ? CommunicationMatrix.of(model, Signals.PROGRESS)
+					: CommunicationMatrix.of(model, path, Signals.PROGRESS);
 		} catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
 			throw new UsageException(name() + ": " + given + ": " + e.getMessage());
 		}
@@ -123,7 +123,7 @@ public final class MatrixCommand implements Command {
 		TraceSource data = source != null ? source : TraceInput.ofModel(name(), given, Objects.requireNonNull(text), calls, err);
 		SortedMap<org.looptrace.model.core.Channel, Long> perChannel;
 		try {
-			perChannel = data.read(folder -> MessageBytes.of(model, construct, folder, CtrlC.PROGRESS));
+			perChannel = data.read(folder -> MessageBytes.of(model, construct, folder, Signals.PROGRESS));
 		} catch (TraceFormatException e) {
 			Path anchor = data.anchor();
 			throw new UsageException(name() + ": " + e.diagnostic() + " (--bytes reads the size of each message from "

@@ -33,7 +33,7 @@ final class ModelInput {
 			try {
 				TraceFolder folder = TraceFolder.open(input);
 				try {
-					return Pipeline.model(folder, NlrOptions.DEFAULTS, MergeOptions.defaults(), CtrlC.PROGRESS);
+					return Pipeline.model(folder, NlrOptions.DEFAULTS, MergeOptions.defaults(), Signals.PROGRESS);
 				} catch (InconsistentTraceException e) {
 					throw TraceInput.inconsistent(command, given, false, null, folder, e);
 				}

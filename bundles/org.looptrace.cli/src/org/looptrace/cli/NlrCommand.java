@@ -72,7 +72,7 @@ public final class NlrCommand implements Command {
 				if (arguments.value("-o") != null || arguments.value("--threads") != null) {
 					throw new UsageException("nlr: -o and --threads apply to a trace folder, " + input + " is a file");
 				}
-				out.print(ModelPrinter.print(method.modelFile(input, options, CtrlC.PROGRESS)));
+				out.print(ModelPrinter.print(method.modelFile(input, options, Signals.PROGRESS)));
 				return 0;
 			}
 			String output = arguments.value("-o");
@@ -82,7 +82,7 @@ public final class NlrCommand implements Command {
 			}
 			Path dir = Arguments.outputFolder(name(), output, arguments.flag("--force"), err);
 			int threads = arguments.intValue("--threads", Runtime.getRuntime().availableProcessors(), 1, 4096);
-			List<Model> models = method.modelFolder(TraceFolder.open(input), options, threads, CtrlC.PROGRESS);
+			List<Model> models = method.modelFolder(TraceFolder.open(input), options, threads, Signals.PROGRESS);
 			List<Path> written = AtomicFolder.writeFiles(dir, into -> {
 				List<Path> files = new ArrayList<>();
 				for (int rank = 0; rank < models.size(); rank++) {

@@ -114,8 +114,8 @@ public final class PatternsCommand implements Command {
 				global(ContextualPatterns.global(model, useContext), csv, out);
 			} else {
 				CollectivePatterns found = Files.isDirectory(input)
-						? CollectivePatterns.find(model, useContext, input, CtrlC.PROGRESS)
-						: CollectivePatterns.find(model, useContext, CtrlC.PROGRESS);
+						? CollectivePatterns.find(model, useContext, input, Signals.PROGRESS)
+						: CollectivePatterns.find(model, useContext, Signals.PROGRESS);
 				groups(found, csv, arguments.flag("--occurrences"), out);
 			}
 		} catch (IllegalStateException | ArithmeticException e) {

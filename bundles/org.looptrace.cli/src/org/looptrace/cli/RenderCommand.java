@@ -158,7 +158,7 @@ public final class RenderCommand implements Command {
 			throws IOException, UsageException {
 		try {
 			TraceSource traces = TraceInput.forModel(name(), Arguments.existing(name(), folder), text, false, err);
-			return ProfileCommand.read(name(), model, input, traces, CtrlC.PROGRESS).loopTimes();
+			return ProfileCommand.read(name(), model, input, traces, Signals.PROGRESS).loopTimes();
 		} catch (ArithmeticException e) {
 			throw new UsageException(name() + ": " + folder + ": the time of a loop summed over its ranks passes 2^63 - 1 ns");
 		}

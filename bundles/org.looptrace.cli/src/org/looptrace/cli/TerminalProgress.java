@@ -6,24 +6,27 @@ import java.io.PrintStream;
 import org.looptrace.model.core.Progress;
 
 /**
- * A one-line progress bar on a terminal, redrawn at most ten times a second, cancelled by Ctrl-C; it
- * is no longer drawn once Ctrl-C was pressed, and {@link Main} erases it before saying so.
+ * A one-line progress bar on a terminal, redrawn at most ten times a second, cancelled by Ctrl-C or
+ * SIGTERM ({@link Signals}); it is no longer drawn once one came, and {@link Main} erases it before
+ * saying so.
  */
-final class TerminalProgress implements Progress {
+public final class TerminalProgress implements Progress {
 
 	private final PrintStream err;
 	private String task = "";
 	private long total;
 	private long done;
 	private long drawn;
+	/** Whether the bar is on the terminal's last line: erased once, not over a line printed since. */
+	private boolean shown;
 
 	private TerminalProgress(PrintStream err) {
 		this.err = err;
 	}
 
-	/** The progress of a command's long work: a bar on {@code err} when on a terminal, else only Ctrl-C's cancellation. */
-	static Progress of(PrintStream err) {
-		return onTerminal() ? new TerminalProgress(err) : CtrlC.PROGRESS;
+	/** The progress of a command's long work: a bar on {@code err} when on a terminal, else only the signals' cancellation. */
+	public static Progress of(PrintStream err) {
+		return onTerminal() ? new TerminalProgress(err) : Signals.PROGRESS;
 	}
 
 	private static boolean onTerminal() {
@@ -48,11 +51,11 @@ final class TerminalProgress implements Progress {
 
 	@Override
 	public boolean isCancelled() {
-		return CtrlC.pressed();
+		return Signals.received();
 	}
 
 	private void draw() {
-		if (CtrlC.pressed()) {
+		if (Signals.received()) {
 			return;
 		}
 		drawn = System.nanoTime();
@@ -68,11 +71,15 @@ final class TerminalProgress implements Progress {
 		}
 		err.print("\r" + line + "\033[K");
 		err.flush();
+		shown = true;
 	}
 
 	/** Erases the bar, before the command prints its result. */
 	synchronized void clear() {
-		erase(err);
+		if (shown) {
+			erase(err);
+			shown = false;
+		}
 	}
 
 	/** Erases the line of a bar on {@code err}, if there can be one. */
@@ -84,7 +91,7 @@ final class TerminalProgress implements Progress {
 	}
 
 	/** Erases the bar when {@code progress} is one, before a command prints a line. */
-	static void clear(Progress progress) {
+	public static void clear(Progress progress) {
 		if (progress instanceof TerminalProgress bar) {
 			bar.clear();
 		}

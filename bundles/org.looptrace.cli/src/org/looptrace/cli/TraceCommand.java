@@ -119,7 +119,7 @@ public final class TraceCommand implements Command {
 			err.println(e.diagnostic());
 			return status != 0 ? status : 1;
 		}
-		ConsistencyCheck.Report report = ConsistencyCheck.check(traces, CtrlC.PROGRESS);
+		ConsistencyCheck.Report report = ConsistencyCheck.check(traces, Signals.PROGRESS);
 		for (Diagnostic diagnostic : report.diagnostics()) {
 			out.println(diagnostic);
 		}
@@ -212,7 +212,7 @@ public final class TraceCommand implements Command {
 
 	private static int run(List<String> command, PrintStream err) throws InterruptedException, UsageException {
 		try {
-			return CtrlC.waitFor(new ProcessBuilder(command).inheritIO().start());
+			return Signals.waitFor(new ProcessBuilder(command).inheritIO().start());
 		} catch (IOException e) {
 			throw new UsageException("trace: cannot run " + command.get(0) + ": " + e.getMessage()
 					+ " (Open MPI and make come with the Debian packages openmpi-bin libopenmpi-dev make)", e);

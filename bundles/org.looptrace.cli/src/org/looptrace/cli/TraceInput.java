@@ -135,7 +135,7 @@ final class TraceInput {
 	}
 
 	private static TraceSource opened(String command, Path input, Opening opening, PrintStream err) throws UsageException {
-		Progress progress = isArchive(input) ? TerminalProgress.of(err) : CtrlC.PROGRESS;
+		Progress progress = isArchive(input) ? TerminalProgress.of(err) : Signals.PROGRESS;
 		try {
 			TraceSource source = opening.open(progress);
 			TerminalProgress.clear(progress);

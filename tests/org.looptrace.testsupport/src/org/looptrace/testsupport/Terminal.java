@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: EPL-2.0
-package org.looptrace.cli;
+package org.looptrace.testsupport;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -29,7 +29,10 @@ import org.osgi.framework.wiring.BundleWiring;
  * gives it one, so its progress bar is drawn and a Ctrl-C typed on the terminal reaches it as SIGINT.
  * What the terminal shows (both streams, lines ending in CR LF) is kept as it comes.
  */
-final class Terminal implements AutoCloseable {
+public final class Terminal implements AutoCloseable {
+
+	/** The class the launcher runs: the CLI's. */
+	private static final String MAIN = "org.looptrace.cli.Main";
 
 	/** The longest wait for the command to show something or to end, on a loaded machine. */
 	private static final long PATIENCE_SECONDS = 180;
@@ -44,21 +47,26 @@ final class Terminal implements AutoCloseable {
 		reader.start();
 	}
 
-	/** Starts {@code looptrace args...} on the class path of the CLI bundle, as the launcher does. */
-	static Terminal start(String... args) throws IOException {
-		return start(Map.of(), Map.of(), args);
+	/**
+	 * Starts {@code looptrace args...} as the launcher does, on the class path of the bundle of
+	 * {@code classPathOf} (the CLI's, or one adding commands to it) and of every bundle it is wired to.
+	 */
+	public static Terminal start(Class<?> classPathOf, String... args) throws IOException {
+		return start(classPathOf, Map.of(), Map.of(), args);
 	}
 
 	/** The same with Java's system {@code properties} and the folders of {@code path} first in PATH. */
-	static Terminal start(Map<String, String> properties, String path, String... args) throws IOException {
-		return start(properties, Map.of("PATH", path + java.io.File.pathSeparator + System.getenv("PATH")), args);
+	public static Terminal start(Class<?> classPathOf, Map<String, String> properties, String path, String... args) throws IOException {
+		return start(classPathOf, properties, Map.of("PATH", path + java.io.File.pathSeparator + System.getenv("PATH")), args);
 	}
 
-	private static Terminal start(Map<String, String> properties, Map<String, String> environment, String... args) throws IOException {
+	/** The same with Java's system {@code properties} and variables of the {@code environment}. */
+	public static Terminal start(Class<?> classPathOf, Map<String, String> properties, Map<String, String> environment, String... args)
+			throws IOException {
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"--enable-native-access=ALL-UNNAMED", "-Dguice_bytecode_gen_option=DISABLED", "-cp", classPath()));
+				"--enable-native-access=ALL-UNNAMED", "-Dguice_bytecode_gen_option=DISABLED", "-cp", classPath(classPathOf)));
 		properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
-		command.add(Main.class.getName());
+		command.add(MAIN);
 		command.addAll(List.of(args));
 		StringBuilder line = new StringBuilder("exec env --default-signal=INT");
 		// a JVM started with SIGINT ignored (a build run in the background of a script) would keep ignoring it
@@ -68,10 +76,10 @@ final class Terminal implements AutoCloseable {
 		return new Terminal(terminal.start());
 	}
 
-	/** The jars of the CLI bundle and of every bundle it is wired to, as the test's OSGi runtime found them. */
-	private static String classPath() {
+	/** The jars of the bundle of {@code classPathOf} and of every bundle it is wired to, as the test's OSGi runtime found them. */
+	private static String classPath(Class<?> classPathOf) {
 		Set<Bundle> bundles = new LinkedHashSet<>();
-		Deque<Bundle> next = new ArrayDeque<>(List.of(FrameworkUtil.getBundle(Main.class)));
+		Deque<Bundle> next = new ArrayDeque<>(List.of(FrameworkUtil.getBundle(classPathOf)));
 		while (!next.isEmpty()) {
 			Bundle bundle = next.pop();
 			// the system bundle (the JDK's packages) is no jar to add
@@ -104,14 +112,14 @@ final class Terminal implements AutoCloseable {
 	}
 
 	/** What the terminal showed so far. */
-	String screen() {
+	public String screen() {
 		synchronized (screen) {
 			return screen.toString();
 		}
 	}
 
 	/** Waits until the terminal shows text that {@code expected} finds; fails if the command ends first. */
-	void waitFor(Pattern expected) throws InterruptedException {
+	public void waitFor(Pattern expected) throws InterruptedException {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(PATIENCE_SECONDS);
 		synchronized (screen) {
 			while (!expected.matcher(screen).find()) {
@@ -124,14 +132,24 @@ final class Terminal implements AutoCloseable {
 	}
 
 	/** Types Ctrl-C: the terminal sends SIGINT to the command. */
-	void ctrlC() throws IOException {
+	public void ctrlC() throws IOException {
 		OutputStream keyboard = process.getOutputStream();
 		keyboard.write(3);
 		keyboard.flush();
 	}
 
+	/** Sends SIGTERM to the command's JVM, as {@code kill} or a batch scheduler at a job's time limit does. */
+	public void terminate() {
+		List<ProcessHandle> jvms = process.descendants().filter(child -> child.info().command().orElse("").endsWith("/java")).toList();
+		if (jvms.isEmpty()) {
+			fail("no JVM of the command to send SIGTERM to:\n" + screen());
+		}
+		// ProcessHandle.destroy is SIGTERM on POSIX systems
+		jvms.forEach(ProcessHandle::destroy);
+	}
+
 	/** Waits for the command to end, and for the last it showed; its exit status. */
-	int exitStatus() throws InterruptedException {
+	public int exitStatus() throws InterruptedException {
 		if (!process.waitFor(PATIENCE_SECONDS, TimeUnit.SECONDS)) {
 			fail("the command did not end:\n" + screen());
 		}
