@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.draw2d.geometry.PrecisionPoint;
@@ -29,8 +28,6 @@ import org.looptrace.lang.internal.ide.EditorServices.TextRange;
 import org.looptrace.model.Model;
 import org.looptrace.model.core.Progress;
 import org.looptrace.timeline.Drawing.Box;
-import org.looptrace.trace.TraceFolder;
-import org.looptrace.ui.testsupport.CliOutput;
 import org.looptrace.ui.testsupport.TestProjects;
 import org.looptrace.ui.testsupport.Workbench;
 
@@ -58,7 +55,7 @@ class ModelOutsideWorkspaceTest {
 	@Test
 	void theMatrixAndTimelineShowAModelOpenedFromOutsideTheWorkspaceAndAClickSelectsInItsEditor(@TempDir Path outside)
 			throws Exception {
-		Path model = modelledRun(TestProjects.examples().resolve("wavefront-16"), outside);
+		Path model = TestProjects.modelledRun(TestProjects.examples().resolve("wavefront-16"), outside, Main::run);
 		ITextEditor editor = (ITextEditor) Workbench.openOutsideWorkspace(model);
 		assertNull(editor.getEditorInput().getAdapter(IFile.class), "the model is no workspace file");
 		String text = Files.readString(model);
@@ -92,17 +89,5 @@ class ModelOutsideWorkspaceTest {
 		assertEquals(range.offset(), selection.getOffset(), loop.path());
 		assertEquals(range.length(), selection.getLength(), loop.path());
 		assertSame(editor, page.getActiveEditor());
-	}
-
-	/** The run files of an example copied into a folder, and the model {@code looptrace model} writes beside them. */
-	private static Path modelledRun(Path example, Path folder) throws Exception {
-		try (Stream<Path> files = Files.list(example)) {
-			for (Path file : files.filter(TraceFolder::isRunFile).toList()) {
-				Files.copy(file, folder.resolve(file.getFileName()));
-			}
-		}
-		Path model = folder.resolve("model.loops");
-		CliOutput.of(Main::run, "model", folder.toString(), "-o", model.toString());
-		return model;
 	}
 }
