@@ -3,12 +3,15 @@ package org.looptrace.ui;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.filesystem.EFS;
+import org.eclipse.core.filesystem.IFileStore;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
@@ -23,19 +26,23 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IEditorReference;
 import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IURIEditorInput;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.IWorkbenchPartSite;
 import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.ide.FileStoreEditorInput;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.progress.IWorkbenchSiteProgressService;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.looptrace.model.core.Progress;
 import org.looptrace.trace.otf2.TraceSource;
+import org.looptrace.ui.internal.Messages;
 
 /**
  * What the views of a model file share (the matrix, timeline and patterns views): the model of an
@@ -48,20 +55,100 @@ public final class ModelViews {
 	}
 
 	/**
+	 * A model file: where it is in the file system, and the workspace file it is, if any. A model
+	 * opened with File &gt; Open File from outside the workspace has none: it has no markers, and its
+	 * folder in the file system stands for its container.
+	 *
+	 * @param location where it is
+	 * @param file     the workspace file, or null outside the workspace
+	 */
+	public record ModelFile(Path location, @Nullable IFile file) {
+
+		/**
+		 * A model file of the workspace.
+		 *
+		 * @throws IOException when it is not on the local file system
+		 */
+		public static ModelFile of(IFile file) throws IOException {
+			IPath location = file.getLocation();
+			if (location == null) {
+				throw new IOException(Messages.ModelViews_notLocal);
+			}
+			return new ModelFile(location.toPath(), file);
+		}
+
+		/** The model file an editor edits, or null when its input is no file of the local file system. */
+		static @Nullable ModelFile of(IEditorInput input) {
+			IFile file = input.getAdapter(IFile.class);
+			if (file != null) {
+				IPath location = file.getLocation();
+				return location == null ? null : new ModelFile(location.toPath(), file);
+			}
+			URI uri = input instanceof IURIEditorInput opened ? opened.getURI() : null;
+			return uri != null && EFS.SCHEME_FILE.equals(uri.getScheme()) ? new ModelFile(Path.of(uri), null) : null;
+		}
+
+		/** Its name, such as {@code halo.loops}. */
+		public String name() {
+			IFile workspaceFile = file;
+			return workspaceFile != null ? workspaceFile.getName() : String.valueOf(location.getFileName());
+		}
+
+		/** Its name without its extension, which the names of its exports start with. */
+		public String stem() {
+			return name().replaceFirst("\\.[^.]*$", "");
+		}
+
+		/** How messages name it: its path in the workspace, else in the file system. */
+		public String label() {
+			IFile workspaceFile = file;
+			return workspaceFile != null ? workspaceFile.getFullPath().toString() : location.toString();
+		}
+
+		/** Its text as saved, in its charset (the workspace's outside the workspace). */
+		public String read() throws CoreException, IOException {
+			IFile workspaceFile = file;
+			if (workspaceFile != null) {
+				return ModelViews.read(workspaceFile);
+			}
+			String charset = ResourcesPlugin.getWorkspace().getRoot().getDefaultCharset();
+			return Files.readString(location, Charset.forName(charset, StandardCharsets.UTF_8));
+		}
+
+		/** The input of the editors open on it. */
+		public IEditorInput editorInput() {
+			IFile workspaceFile = file;
+			return workspaceFile != null ? new FileEditorInput(workspaceFile) : new FileStoreEditorInput(store());
+		}
+
+		private IFileStore store() {
+			return EFS.getLocalFileSystem().getStore(location.toUri());
+		}
+
+		/** Opens an editor on it, the one its name or content calls for. */
+		IEditorPart open(IWorkbenchPage page, boolean activate) throws PartInitException {
+			IFile workspaceFile = file;
+			return workspaceFile != null ? IDE.openEditor(page, workspaceFile, activate)
+					: page.openEditor(editorInput(), IDE.getEditorDescriptorForFileStore(store(), true).getId(), activate);
+		}
+	}
+
+	/**
 	 * The model text of an editor and its caret.
 	 *
 	 * @param editor the editor
-	 * @param file   the model file it edits
+	 * @param model  the model file it edits, in the workspace or not
 	 * @param text   the text in the editor, saved or not
 	 * @param caret  the offset of the caret
 	 */
-	public record EditorModel(ITextEditor editor, IFile file, String text, int caret) {
+	public record EditorModel(ITextEditor editor, ModelFile model, String text, int caret) {
 	}
 
 	/**
 	 * The model of a {@code .loops} text editor and its caret, or null for any other part or
 	 * selection. A selection in the Outline stands for the caret of the editor it outlines, which the
 	 * Outline moved to the construct selected: the views follow the Outline as they follow the caret.
+	 * The editor's file may be outside the workspace (File &gt; Open File).
 	 */
 	public static @Nullable EditorModel editorModel(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
 		if (part != null && IPageLayout.ID_OUTLINE.equals(part.getSite().getId())) {
@@ -72,10 +159,10 @@ public final class ModelViews {
 		if (!(part instanceof ITextEditor editor) || !(selection instanceof ITextSelection caret)) {
 			return null;
 		}
-		IFile model = editor.getEditorInput().getAdapter(IFile.class);
-		IDocument document = editor.getDocumentProvider() == null ? null
-				: editor.getDocumentProvider().getDocument(editor.getEditorInput());
-		if (model == null || document == null || !"loops".equals(model.getFileExtension())) {
+		IEditorInput input = editor.getEditorInput();
+		ModelFile model = input == null || !input.getName().endsWith(".loops") ? null : ModelFile.of(input);
+		IDocument document = editor.getDocumentProvider() == null ? null : editor.getDocumentProvider().getDocument(input);
+		if (model == null || document == null) {
 			return null;
 		}
 		return new EditorModel(editor, model, document.get(), caret.getOffset());
@@ -164,12 +251,12 @@ public final class ModelViews {
 	 * Asks where to write a view's export (the dialog asks before replacing a file).
 	 *
 	 * @param fileName   the name proposed
-	 * @param folder     the folder proposed, or null
+	 * @param folder     the folder proposed (in the file system), or null
 	 * @param extensions the filters offered, such as {@code *.csv}
 	 * @param names      their names, or null to show the filters themselves
 	 * @return the file chosen, or null when cancelled
 	 */
-	public static @Nullable Target exportTarget(Shell shell, String title, String fileName, @Nullable IContainer folder,
+	public static @Nullable Target exportTarget(Shell shell, String title, String fileName, @Nullable Path folder,
 			String[] extensions, String @Nullable [] names) {
 		FileDialog dialog = new FileDialog(shell, SWT.SAVE);
 		dialog.setText(title);
@@ -178,9 +265,8 @@ public final class ModelViews {
 			dialog.setFilterNames(names);
 		}
 		dialog.setFileName(fileName);
-		IPath location = folder == null ? null : folder.getLocation();
-		if (location != null) {
-			dialog.setFilterPath(location.toOSString());
+		if (folder != null) {
+			dialog.setFilterPath(folder.toString());
 		}
 		dialog.setOverwrite(true); // the dialog asks before replacing a file
 		String chosen = dialog.open();
@@ -194,14 +280,14 @@ public final class ModelViews {
 	}
 
 	/** The text editor open on a model file, opening one when there is none; null when the file opens in no text editor. */
-	public static @Nullable ITextEditor editor(IWorkbenchPage page, IFile model, boolean activate) throws PartInitException {
+	public static @Nullable ITextEditor editor(IWorkbenchPage page, ModelFile model, boolean activate) throws PartInitException {
 		ITextEditor editor = null;
-		for (IEditorReference reference : page.findEditors(new FileEditorInput(model), null, IWorkbenchPage.MATCH_INPUT)) {
+		for (IEditorReference reference : page.findEditors(model.editorInput(), null, IWorkbenchPage.MATCH_INPUT)) {
 			if (reference.getEditor(true) instanceof ITextEditor open) {
 				editor = open;
 			}
 		}
-		if (editor == null && IDE.openEditor(page, model, activate) instanceof ITextEditor opened) {
+		if (editor == null && model.open(page, activate) instanceof ITextEditor opened) {
 			editor = opened;
 		}
 		if (editor != null) {
@@ -221,7 +307,7 @@ public final class ModelViews {
 	 *
 	 * @return the editor, or null when the file opens in no text editor
 	 */
-	public static @Nullable ITextEditor reveal(IWorkbenchPage page, IFile model, int offset, int length, boolean activate)
+	public static @Nullable ITextEditor reveal(IWorkbenchPage page, ModelFile model, int offset, int length, boolean activate)
 			throws PartInitException {
 		ITextEditor editor = editor(page, model, activate);
 		if (editor != null) {

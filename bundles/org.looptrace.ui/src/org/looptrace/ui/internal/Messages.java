@@ -18,6 +18,7 @@ public final class Messages extends NLS {
 	public static String ModelTracesHandler_replaceQuestion;
 	public static String ModelTracesJob_name;
 	public static String ModelTracesJob_notLocal;
+	public static String ModelViews_notLocal;
 	public static String ModelTracesJob_inconsistent;
 	public static String ModelTracesJob_failed;
 	public static String ModelTracesJob_markerFailed;

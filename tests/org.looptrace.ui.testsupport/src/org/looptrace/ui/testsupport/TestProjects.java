@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
@@ -21,6 +22,7 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
+import org.looptrace.trace.TraceFolder;
 
 /** The projects a test makes in the workspace, the files it writes there, the examples it copies. */
 public final class TestProjects {
@@ -110,10 +112,33 @@ public final class TestProjects {
 			throws CoreException, IOException {
 		IFolder folder = traceFolder(parent, name, traces);
 		Path location = folder.getLocation().toPath();
-		CliOutput.of(cli, "model", location.toString(), "-o", location.resolve("model.loops").toString());
+		model(location, cli);
 		folder.refreshLocal(IResource.DEPTH_ONE, null);
 		IFile model = folder.getFile("model.loops");
 		assertTrue(model.exists(), "no model in " + location);
+		return model;
+	}
+
+	/**
+	 * A run outside the workspace, as File &gt; Open File finds one: the run files of an example
+	 * copied into a folder of the file system, and the model {@code looptrace model} writes beside
+	 * them ({@code model.loops}).
+	 *
+	 * @return the model
+	 */
+	public static Path modelledRun(Path example, Path folder, CliOutput.Main cli) throws IOException {
+		try (Stream<Path> files = Files.list(example)) {
+			for (Path file : files.filter(TraceFolder::isRunFile).toList()) {
+				Files.copy(file, folder.resolve(file.getFileName()));
+			}
+		}
+		return model(folder, cli);
+	}
+
+	/** Models the run of a folder of the file system into its {@code model.loops}; the model. */
+	private static Path model(Path folder, CliOutput.Main cli) {
+		Path model = folder.resolve("model.loops");
+		CliOutput.of(cli, "model", folder.toString(), "-o", model.toString());
 		return model;
 	}
 

@@ -4,6 +4,7 @@ package org.looptrace.ui.testsupport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import org.eclipse.core.filesystem.EFS;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
@@ -26,10 +28,12 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.IPage;
 import org.eclipse.ui.part.PageBookView;
 
@@ -42,6 +46,14 @@ public final class Workbench {
 	/** The active page of the active workbench window. */
 	public static IWorkbenchPage page() {
 		return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+	}
+
+	/**
+	 * Opens a file of the file system in its editor as File &gt; Open File does: outside the
+	 * workspace, the editor's input is the file's store, no workspace file.
+	 */
+	public static IEditorPart openOutsideWorkspace(Path file) throws PartInitException {
+		return IDE.openEditorOnFileStore(page(), EFS.getLocalFileSystem().getStore(file.toUri()));
 	}
 
 	/**

@@ -52,7 +52,6 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.IWorkbenchPart;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
-import org.eclipse.ui.part.FileEditorInput;
 import org.eclipse.ui.part.ViewPart;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.looptrace.analysis.collectives.GroupPattern;
@@ -65,6 +64,7 @@ import org.looptrace.trace.TraceFolder;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.ui.LoopTraceUi;
 import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.ModelViews.ModelFile;
 import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.internal.views.ExportJob;
 import org.looptrace.ui.internal.views.ModelViewSupport;
@@ -126,8 +126,12 @@ public class PatternsView extends ViewPart {
 	private final IPreferenceChangeListener preferences = this::preferenceChanged;
 	private final ModelViewSupport support = new ModelViewSupport(this, JOB_FAMILY, this::control, this::follow);
 
-	/** The input shown (or being computed): a model file or a trace folder, and the model text. */
-	private @Nullable IResource input;
+	/**
+	 * The input shown (or being computed): a trace folder (null for a model file), the model file or
+	 * the folder's model, and the model's text (null for a folder).
+	 */
+	private @Nullable IContainer folder;
+	private @Nullable ModelFile model;
 	private @Nullable String inputText;
 	private @Nullable PatternsData data;
 
@@ -238,9 +242,9 @@ public class PatternsView extends ViewPart {
 		}
 		ModelViews.EditorModel editor = ModelViews.editorModel(part, selection);
 		if (editor != null) {
-			IResource shown = input;
-			if (!(shown instanceof IContainer folder && editor.file().equals(modelOf(folder)))) {
-				show(editor.file(), editor.text(), false);
+			IContainer shown = folder;
+			if (!(shown != null && modelOf(shown).equals(editor.model().file()))) {
+				show(null, editor.model(), editor.text(), false);
 			}
 		} else if (selection instanceof IStructuredSelection chosen && chosen.size() == 1) {
 			IResource resource = Adapters.adapt(chosen.getFirstElement(), IResource.class);
@@ -252,21 +256,30 @@ public class PatternsView extends ViewPart {
 
 	/** Shows the patterns of a model file (its text in an open editor, else as saved) or of a trace folder. */
 	public void show(IResource resource) {
-		if (resource instanceof IFile model) {
-			try {
-				show(model, textOf(model), false);
-			} catch (CoreException | IOException e) {
-				failed(model, NLS.bind(Messages.PatternsView_failed, model.getFullPath(), e.getMessage()));
-			}
-		} else {
-			show(resource, null, false);
+		IPath location = resource.getLocation();
+		if (location == null) {
+			failed(NLS.bind(Messages.PatternsView_failed, resource.getFullPath(), "not on the local file system"));
+		} else if (resource instanceof IContainer trace) {
+			show(trace, new ModelFile(location.toPath().resolve(LoopTraceUi.MODEL_FILE), modelOf(trace)), null, false);
+		} else if (resource instanceof IFile file) {
+			show(new ModelFile(location.toPath(), file), false);
+		}
+	}
+
+	/** Shows the patterns of a model file, its text in an open editor, else as saved. */
+	private void show(ModelFile shown, boolean again) {
+		try {
+			show(null, shown, textOf(shown), again);
+		} catch (CoreException | IOException e) {
+			folder = null;
+			model = shown;
+			failed(NLS.bind(Messages.PatternsView_failed, shown.label(), e.getMessage()));
 		}
 	}
 
 	/** The text of a model in its editor, or as saved when no editor has it open. */
-	private String textOf(IFile model) throws CoreException, IOException {
-		for (IEditorReference reference : getSite().getPage().findEditors(new FileEditorInput(model), null,
-				IWorkbenchPage.MATCH_INPUT)) {
+	private String textOf(ModelFile modelFile) throws CoreException, IOException {
+		for (IEditorReference reference : getSite().getPage().findEditors(modelFile.editorInput(), null, IWorkbenchPage.MATCH_INPUT)) {
 			if (reference.getEditor(false) instanceof ITextEditor editor && editor.getDocumentProvider() != null) {
 				IDocument document = editor.getDocumentProvider().getDocument(editor.getEditorInput());
 				if (document != null) {
@@ -274,20 +287,17 @@ public class PatternsView extends ViewPart {
 				}
 			}
 		}
-		return ModelViews.read(model);
+		return modelFile.read();
 	}
 
 	/** Looks for the patterns again, with the text of the model as it is now. */
 	void refresh() {
-		IResource shown = input;
-		if (shown instanceof IFile model) {
-			try {
-				show(model, textOf(model), true);
-			} catch (CoreException | IOException e) {
-				failed(model, NLS.bind(Messages.PatternsView_failed, model.getFullPath(), e.getMessage()));
-			}
+		ModelFile shown = model;
+		IContainer trace = folder;
+		if (shown != null && trace != null) {
+			show(trace, shown, null, true);
 		} else if (shown != null) {
-			show(shown, null, true);
+			show(shown, true);
 		}
 	}
 
@@ -308,46 +318,46 @@ public class PatternsView extends ViewPart {
 	}
 
 	/**
-	 * Finds the patterns of model text (a trace folder when {@code text} is null) in a job. Nothing is
+	 * Finds the patterns of model text, or of a trace folder ({@code text} null), in a job. Nothing is
 	 * computed again for the input and options shown, unless {@code again}.
+	 *
+	 * @param trace     the trace folder, or null for model text
+	 * @param modelFile the model file, or the folder's model
 	 */
-	private void show(IResource resource, @Nullable String text, boolean again) {
-		IPath location = resource.getLocation();
-		if (location == null) {
-			failed(resource, NLS.bind(Messages.PatternsView_failed, resource.getFullPath(), "not on the local file system"));
-			return;
-		}
+	private void show(@Nullable IContainer trace, ModelFile modelFile, @Nullable String text, boolean again) {
 		boolean context = useContext.isChecked();
 		PatternsData shown = data;
-		if (!again && resource.equals(input) && Objects.equals(text, inputText) && (support.busy()
+		if (!again && Objects.equals(trace, folder) && Objects.equals(modelFile, model) && Objects.equals(text, inputText) && (support.busy()
 				|| shown != null && shown.useContext() == context)) {
 			return;
 		}
-		input = resource;
+		folder = trace;
+		model = modelFile;
 		inputText = text;
 		refresh.setEnabled(true);
-		String name = resource.getFullPath().toString();
-		String jobName = NLS.bind(Messages.PatternsJob_name, resource.getName());
+		String name = inputName();
+		String jobName = NLS.bind(Messages.PatternsJob_name, trace != null ? trace.getName() : modelFile.name());
 		support.compute(jobName, (monitor, ui) -> {
 			ui.accept(() -> status(NLS.bind(Messages.PatternsView_computing, name)));
 			MonitorProgress progress = new MonitorProgress(monitor, jobName);
 			try {
-				PatternsData computed = text != null ? PatternsData.ofModel(text, resource.getName(), context, progress)
-						: PatternsData.ofFolder(location.toPath(), folderModel(resource), context, progress);
-				if (text != null && resource instanceof IFile model) {
-					PatternMarkers.analysed(model, text, computed, monitor);
+				PatternsData computed = text != null ? PatternsData.ofModel(text, modelFile.name(), context, progress)
+						: PatternsData.ofFolder(modelFile.location().getParent(), folderModel(modelFile), context, progress);
+				IFile file = modelFile.file();
+				if (text != null && file != null) {
+					PatternMarkers.analysed(file, text, computed, monitor); // outside the workspace: no markers
 				}
 				ui.accept(() -> shown(computed));
 			} catch (ModelTextException e) {
-				ui.accept(() -> failed(resource, NLS.bind(Messages.PatternsView_invalidModel, name,
+				ui.accept(() -> failed(NLS.bind(Messages.PatternsView_invalidModel, name,
 						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
 			} catch (TraceFormatException | InconsistentTraceException e) {
-				ui.accept(() -> failed(resource, NLS.bind(Messages.PatternsView_badTraces, name,
+				ui.accept(() -> failed(NLS.bind(Messages.PatternsView_badTraces, name,
 						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
 			} catch (CancellationException e) {
 				return Status.CANCEL_STATUS; // an IllegalStateException, but no failure
 			} catch (IOException | IllegalStateException | IllegalArgumentException e) {
-				ui.accept(() -> failed(resource, NLS.bind(Messages.PatternsView_failed, name, e.getMessage())));
+				ui.accept(() -> failed(NLS.bind(Messages.PatternsView_failed, name, e.getMessage())));
 			}
 			return Status.OK_STATUS;
 		});
@@ -358,10 +368,16 @@ public class PatternsView extends ViewPart {
 		return tree == null ? null : tree.getControl();
 	}
 
+	/** How messages name the input: the folder's path in the workspace, or the model's. */
+	private String inputName() {
+		IContainer trace = folder;
+		return trace != null ? trace.getFullPath().toString() : Objects.requireNonNull(model).label();
+	}
+
 	private void shown(PatternsData computed) {
 		support.done();
 		data = computed;
-		String name = Objects.requireNonNull(input).getFullPath().toString();
+		String name = inputName();
 		String context = computed.useContext() ? Messages.PatternsView_withContext : Messages.PatternsView_withoutContext;
 		status(computed.patterns().isEmpty() ? NLS.bind(Messages.PatternsView_none, name, context)
 				: MessageFormat.format(Messages.PatternsView_summary, name, computed.patterns().size(),
@@ -373,9 +389,8 @@ public class PatternsView extends ViewPart {
 		}
 	}
 
-	private void failed(IResource resource, String message) {
+	private void failed(String message) {
 		support.done();
-		input = resource;
 		data = null;
 		status(message);
 		export.setEnabled(false);
@@ -496,36 +511,37 @@ public class PatternsView extends ViewPart {
 	 * the editor, highlights it.
 	 */
 	void reveal(String path) {
-		IResource shown = input;
+		ModelFile shown = model;
 		PatternsData patterns = data;
-		IFile model = shown instanceof IFile file ? file : shown instanceof IContainer folder ? modelOf(folder) : null;
-		if (model == null || patterns == null) {
+		if (shown == null || patterns == null) {
 			return;
 		}
-		if (!model.exists()) {
-			status(NLS.bind(Messages.PatternsView_noModel, model.getParent().getFullPath(), model.getName()));
+		IContainer trace = folder;
+		if (trace != null && !modelOf(trace).exists()) {
+			status(NLS.bind(Messages.PatternsView_noModel, trace.getFullPath(), LoopTraceUi.MODEL_FILE));
 			return;
 		}
 		try {
-			TextRange range = (patterns.text() != null ? patterns.ranges() : EditorServices.constructRanges(textOf(model))).get(path);
+			TextRange range = (patterns.text() != null ? patterns.ranges() : EditorServices.constructRanges(textOf(shown))).get(path);
 			if (range == null) {
-				status(NLS.bind(Messages.PatternsView_noConstruct, path, model.getFullPath()));
+				status(NLS.bind(Messages.PatternsView_noConstruct, path, shown.label()));
 				return;
 			}
-			ModelViews.reveal(getSite().getPage(), model, range.offset(), range.length(), true);
+			ModelViews.reveal(getSite().getPage(), shown, range.offset(), range.length(), true);
 		} catch (CoreException | IOException e) {
-			status(NLS.bind(Messages.PatternsView_openFailed, model.getFullPath(), e.getMessage()));
+			status(NLS.bind(Messages.PatternsView_openFailed, shown.label(), e.getMessage()));
 		}
 	}
 
 	private void exportWithDialog() {
-		IResource shown = input;
+		ModelFile shown = model;
+		IContainer trace = folder;
 		if (data == null || shown == null) {
 			return;
 		}
 		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.PatternsView_exportTitle,
-				shown.getFullPath().removeFileExtension().lastSegment() + "-patterns.csv",
-				shown instanceof IContainer folder ? folder : shown.getParent(), new String[] { "*.csv", "*" }, null);
+				(trace != null ? trace.getFullPath().removeFileExtension().lastSegment() : shown.stem()) + "-patterns.csv",
+				shown.location().getParent(), new String[] { "*.csv", "*" }, null);
 		if (target != null) {
 			export(Path.of(target.file()));
 		}
@@ -550,10 +566,10 @@ public class PatternsView extends ViewPart {
 	}
 
 	/** The text of the model "Model traces" wrote into a trace folder, or null when there is none. */
-	private static @Nullable String folderModel(IResource folder) {
-		IFile model = folder instanceof IContainer container ? modelOf(container) : null;
+	private static @Nullable String folderModel(ModelFile modelFile) {
+		IFile file = modelFile.file();
 		try {
-			return model != null && model.exists() ? ModelViews.read(model) : null;
+			return file != null && file.exists() ? modelFile.read() : null;
 		} catch (CoreException | IOException e) {
 			return null; // the sends are shown without their text
 		}
@@ -591,10 +607,12 @@ public class PatternsView extends ViewPart {
 		return data;
 	}
 
-	/** The trace folder or model shown or being computed, or null. */
+	/** The trace folder or workspace model shown or being computed, or null. */
 	@Nullable
 	IResource input() {
-		return input;
+		IContainer trace = folder;
+		ModelFile shown = model;
+		return trace != null ? trace : shown == null ? null : shown.file();
 	}
 
 	/** Whether a job is computing what the view will show. */

@@ -82,7 +82,6 @@ public final class Messages extends NLS {
 	public static String ProfileView_invalidModel;
 	public static String ProfileView_badData;
 	public static String ProfileView_failed;
-	public static String ProfileView_notLocal;
 	public static String ProfileView_notRun;
 	public static String ProfileView_ranksTooltip;
 	public static String ProfileView_refresh;

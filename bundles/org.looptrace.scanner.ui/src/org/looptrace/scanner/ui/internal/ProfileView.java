@@ -10,7 +10,6 @@ import java.util.Objects;
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
@@ -44,6 +43,7 @@ import org.looptrace.scanner.profile.TimeProfile;
 import org.looptrace.scanner.profile.TimeText;
 import org.looptrace.trace.TraceFormatException;
 import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.ModelViews.ModelFile;
 import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.internal.views.ModelViewSupport;
 
@@ -82,7 +82,7 @@ public class ProfileView extends ViewPart {
 	};
 
 	/** The model shown or being computed, and its text. */
-	private @Nullable IFile file;
+	private @Nullable ModelFile file;
 	private @Nullable String requestedText;
 	/** The caret to select at once the job is done (negative: none). */
 	private int pendingCaret = -1;
@@ -262,7 +262,7 @@ public class ProfileView extends ViewPart {
 		if (editor == null) {
 			return;
 		}
-		if (editor.file().equals(file) && editor.text().equals(requestedText)) {
+		if (Objects.equals(editor.model(), file) && editor.text().equals(requestedText)) {
 			ProfileData shown = data;
 			if (shown != null && !support.busy()) {
 				select(shown.rowAt(editor.caret()));
@@ -270,13 +270,13 @@ public class ProfileView extends ViewPart {
 				pendingCaret = editor.caret();
 			}
 		} else {
-			show(editor.file(), editor.text(), editor.caret());
+			show(editor.model(), editor.text(), editor.caret());
 		}
 	}
 
 	/** Reads the data traces again, for the text shown: they may have changed. */
 	void refresh() {
-		IFile model = file;
+		ModelFile model = file;
 		String text = requestedText;
 		if (model != null && text != null) {
 			show(model, text, pendingCaret);
@@ -284,22 +284,17 @@ public class ProfileView extends ViewPart {
 	}
 
 	/** Profiles model text in a job, then selects the construct at {@code caret} (none when negative). */
-	private void show(IFile model, String text, int caret) {
+	private void show(ModelFile model, String text, int caret) {
 		file = model;
 		requestedText = text;
 		pendingCaret = caret;
 		refresh.setEnabled(true);
-		IPath location = model.getLocation();
-		if (location == null) {
-			failed(NLS.bind(Messages.ProfileView_failed, model.getFullPath(), Messages.ProfileView_notLocal));
-			return;
-		}
-		String name = model.getFullPath().toString();
-		String jobName = NLS.bind(Messages.ProfileJob_name, model.getName());
+		String name = model.label();
+		String jobName = NLS.bind(Messages.ProfileJob_name, model.name());
 		support.compute(jobName, (monitor, ui) -> {
 			ui.accept(() -> status(NLS.bind(Messages.ProfileView_computing, name)));
 			try {
-				ProfileData computed = ProfileData.compute(text, location.toPath(), new MonitorProgress(monitor, jobName));
+				ProfileData computed = ProfileData.compute(text, model.location(), new MonitorProgress(monitor, jobName));
 				ui.accept(() -> shown(computed));
 			} catch (ModelTextException e) {
 				ui.accept(() -> failed(NLS.bind(Messages.ProfileView_invalidModel, name,
@@ -316,16 +311,16 @@ public class ProfileView extends ViewPart {
 	private void shown(ProfileData computed) {
 		support.done();
 		data = computed;
-		IFile model = Objects.requireNonNull(file);
+		ModelFile model = Objects.requireNonNull(file);
 		TimeProfile profile = computed.profile();
 		TreeViewer tree = Objects.requireNonNull(viewer);
 		if (profile == null) {
-			status(NLS.bind(Messages.ProfileView_noData, model.getFullPath(), where(computed.folder())));
+			status(NLS.bind(Messages.ProfileView_noData, model.label(), where(computed.folder())));
 			tree.setInput(null);
 			return;
 		}
 		long run = profile.runTimes().values().stream().mapToLong(Long::longValue).sum();
-		status(NLS.bind(Messages.ProfileView_summary, new Object[] { model.getFullPath(), profile.runTimes().size(), TimeText.of(run),
+		status(NLS.bind(Messages.ProfileView_summary, new Object[] { model.label(), profile.runTimes().size(), TimeText.of(run),
 				where(computed.folder()) }));
 		tree.setInput(computed);
 		tree.expandToLevel(2);
@@ -369,13 +364,13 @@ public class ProfileView extends ViewPart {
 	}
 
 	private void doubleClicked(DoubleClickEvent event) {
-		IFile model = file;
+		ModelFile model = file;
 		if (model != null && event.getSelection() instanceof IStructuredSelection chosen
 				&& chosen.getFirstElement() instanceof ProfileData.Row row) {
 			try {
 				ModelViews.reveal(getSite().getPage(), model, row.offset(), row.length(), true);
 			} catch (PartInitException e) {
-				status(NLS.bind(Messages.ProfileView_failed, model.getFullPath(), e.getMessage()));
+				status(NLS.bind(Messages.ProfileView_failed, model.label(), e.getMessage()));
 			}
 		}
 	}

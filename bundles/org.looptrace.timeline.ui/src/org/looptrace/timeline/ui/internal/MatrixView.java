@@ -12,7 +12,6 @@ import java.util.Objects;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
@@ -35,6 +34,7 @@ import org.looptrace.lang.ModelTextException;
 import org.looptrace.lang.internal.ide.EditorServices;
 import org.looptrace.model.core.Progress;
 import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.ModelViews.ModelFile;
 import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.internal.views.ExportJob;
 import org.looptrace.ui.internal.views.ModelViewSupport;
@@ -72,7 +72,7 @@ public class MatrixView extends ViewPart {
 	private final ModelViewSupport support = new ModelViewSupport(this, JOB_FAMILY, () -> canvas, this::follow);
 
 	/** The input shown (or being computed): the file, its text and the construct path. */
-	private @Nullable IFile file;
+	private @Nullable ModelFile file;
 	private @Nullable String shownText;
 	private @Nullable String shownConstruct;
 	private boolean shownValid;
@@ -122,16 +122,17 @@ public class MatrixView extends ViewPart {
 	void follow(@Nullable IWorkbenchPart part, @Nullable ISelection selection) {
 		ModelViews.EditorModel model = ModelViews.editorModel(part, selection);
 		if (model != null) {
-			show(model.file(), model.text(), model.caret());
+			show(model.model(), model.text(), model.caret());
 		}
 	}
 
 	/** Shows the matrix of a whole model file, as saved. */
 	public void show(IFile model) {
 		try {
-			show(model, ModelViews.read(model), -1);
+			ModelFile shown = ModelFile.of(model);
+			show(shown, shown.read(), -1);
 		} catch (CoreException | IOException e) {
-			failed(model, NLS.bind(Messages.MatrixView_failed, model.getFullPath(), e.getMessage()));
+			failed(NLS.bind(Messages.MatrixView_failed, model.getFullPath(), e.getMessage()));
 		}
 	}
 
@@ -140,37 +141,32 @@ public class MatrixView extends ViewPart {
 	 * {@code caret} is negative or outside constructs), computed in a job. Nothing is computed again
 	 * when the text and the construct are those shown.
 	 */
-	private void show(IFile model, String text, int caret) {
-		IPath location = model.getLocation();
-		if (location == null) {
-			failed(model, NLS.bind(Messages.MatrixView_failed, model.getFullPath(), "not on the local file system"));
-			return;
-		}
-		boolean same = model.equals(file) && text.equals(shownText) && shownValid;
+	private void show(ModelFile model, String text, int caret) {
+		boolean same = Objects.equals(model, file) && text.equals(shownText) && shownValid;
 		String before = shownConstruct;
-		support.compute(NLS.bind(Messages.MatrixJob_name, model.getName()), (monitor, ui) -> {
+		support.compute(NLS.bind(Messages.MatrixJob_name, model.name()), (monitor, ui) -> {
 			String construct = caret < 0 ? null : EditorServices.constructAt(text, caret).orElse(null);
 			if (same && Objects.equals(construct, before)) {
 				ui.accept(() -> status(shownSummary)); // over a "computing" of a cancelled job
 				return Status.OK_STATUS;
 			}
-			String title = construct == null ? NLS.bind(Messages.MatrixView_wholeModel, model.getFullPath())
-					: NLS.bind(Messages.MatrixView_construct, model.getFullPath(), construct);
+			String title = construct == null ? NLS.bind(Messages.MatrixView_wholeModel, model.label())
+					: NLS.bind(Messages.MatrixView_construct, model.label(), construct);
 			ui.accept(() -> status(NLS.bind(Messages.MatrixView_computing, title)));
 			try {
-				MatrixData computed = MatrixData.compute(text, location.toPath(), construct, new MonitorProgress(monitor, title));
+				MatrixData computed = MatrixData.compute(text, model.location(), construct, new MonitorProgress(monitor, title));
 				ui.accept(() -> shown(model, text, construct, title, computed));
 			} catch (ModelTextException e) {
-				ui.accept(() -> failed(model, NLS.bind(Messages.MatrixView_invalidModel, model.getFullPath(),
+				ui.accept(() -> failed(NLS.bind(Messages.MatrixView_invalidModel, model.label(),
 						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
 			} catch (IllegalArgumentException e) {
-				ui.accept(() -> failed(model, NLS.bind(Messages.MatrixView_failed, title, e.getMessage())));
+				ui.accept(() -> failed(NLS.bind(Messages.MatrixView_failed, title, e.getMessage())));
 			}
 			return Status.OK_STATUS;
 		});
 	}
 
-	private void shown(IFile model, String text, @Nullable String construct, String title, MatrixData computed) {
+	private void shown(ModelFile model, String text, @Nullable String construct, String title, MatrixData computed) {
 		file = model;
 		shownText = text;
 		shownConstruct = construct;
@@ -194,8 +190,7 @@ public class MatrixView extends ViewPart {
 		redraw();
 	}
 
-	private void failed(IFile model, String message) {
-		file = model;
+	private void failed(String message) {
 		shownText = null;
 		shownConstruct = null;
 		shownValid = false;
@@ -219,14 +214,14 @@ public class MatrixView extends ViewPart {
 
 	private void exportWithDialog() {
 		MatrixData shown = data;
-		IFile model = file;
+		ModelFile model = file;
 		if (shown == null || model == null) {
 			return;
 		}
 		String construct = shown.construct();
-		String name = model.getFullPath().removeFileExtension().lastSegment() + (construct == null ? "" : "-" + construct) + "-matrix.csv";
-		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.MatrixView_exportTitle, name, model.getParent(),
-				new String[] { "*.csv", "*" }, null);
+		String name = model.stem() + (construct == null ? "" : "-" + construct) + "-matrix.csv";
+		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.MatrixView_exportTitle, name,
+				model.location().getParent(), new String[] { "*.csv", "*" }, null);
 		if (target != null) {
 			export(Path.of(target.file()));
 		}

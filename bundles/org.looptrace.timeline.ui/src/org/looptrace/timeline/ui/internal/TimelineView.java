@@ -10,7 +10,6 @@ import java.util.Set;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.draw2d.FigureCanvas;
@@ -51,6 +50,7 @@ import org.looptrace.timeline.LayoutOptions;
 import org.looptrace.timeline.TimeColours;
 import org.looptrace.trace.otf2.TraceSource;
 import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.ModelViews.ModelFile;
 import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.internal.views.ModelViewSupport;
 
@@ -131,11 +131,11 @@ public class TimelineView extends ViewPart {
 	private @Nullable ProfileKey timesKey;
 	private TimelineTimes times = TimelineTimes.NONE;
 
-	private @Nullable IFile file;
+	private @Nullable ModelFile file;
 	/** Loops the user closed with a double click, by construct path; for the file shown only. */
 	private final Set<String> closedLoops = new HashSet<>();
 	/** The model, text and options last asked for, laid out or being laid out: what the fields apply to. */
-	private @Nullable IFile requestedFile;
+	private @Nullable ModelFile requestedFile;
 	private @Nullable String requestedText;
 	private @Nullable LayoutOptions requestedOptions;
 	/**
@@ -256,27 +256,28 @@ public class TimelineView extends ViewPart {
 			return;
 		}
 		TimelineData shown = data;
-		if (support.busy() && requestedOptions != null && editor.file().equals(requestedFile) && editor.text().equals(requestedText)) {
+		if (support.busy() && requestedOptions != null && Objects.equals(editor.model(), requestedFile) && editor.text().equals(requestedText)) {
 			requestedCaret = editor.caret(); // the layout under way highlights it: no need to start it again
-		} else if (editor.file().equals(file) && shown != null && shown.text().equals(editor.text()) && !support.busy()) {
+		} else if (Objects.equals(editor.model(), file) && shown != null && shown.text().equals(editor.text()) && !support.busy()) {
 			highlightAt(editor.caret());
 		} else {
-			show(editor.file(), editor.text(), editor.caret());
+			show(editor.model(), editor.text(), editor.caret());
 		}
 	}
 
 	/** Shows the timeline of a whole model file, as saved. */
 	public void show(IFile model) {
 		try {
-			show(model, ModelViews.read(model), -1);
+			ModelFile shown = ModelFile.of(model);
+			show(shown, shown.read(), -1);
 		} catch (CoreException | IOException e) {
-			failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage()));
+			failed(NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage()));
 		}
 	}
 
 	/** Lays out the model shown again, with the options of the fields and the view's width, unless they are those shown. */
 	private void relayout() {
-		IFile model = requestedFile;
+		ModelFile model = requestedFile;
 		String text = requestedText;
 		TimelineData shown = data;
 		if (model == null || text == null) {
@@ -284,7 +285,7 @@ public class TimelineView extends ViewPart {
 		}
 		LayoutOptions options = options();
 		if (Objects.equals(options, requestedOptions)
-				&& (support.busy() || shown != null && model.equals(file) && shown.text().equals(text) && shown.options().equals(options))) {
+				&& (support.busy() || shown != null && Objects.equals(model, file) && shown.text().equals(text) && shown.options().equals(options))) {
 			return; // being laid out so, or shown so
 		}
 		show(model, text, requestedCaret);
@@ -307,8 +308,8 @@ public class TimelineView extends ViewPart {
 	}
 
 	/** Lays out model text in a job, then highlights the construct at the latest caret requested ({@code caret} unless another comes). */
-	private void show(IFile model, String text, int caret) {
-		if (!model.equals(requestedFile)) {
+	private void show(ModelFile model, String text, int caret) {
+		if (!Objects.equals(model, requestedFile)) {
 			closedLoops.clear();
 		}
 		requestedFile = model;
@@ -316,23 +317,22 @@ public class TimelineView extends ViewPart {
 		requestedCaret = caret;
 		LayoutOptions options = options();
 		requestedOptions = options;
-		IPath location = model.getLocation();
-		String jobName = NLS.bind(Messages.TimelineJob_name, model.getName());
+		String jobName = NLS.bind(Messages.TimelineJob_name, model.name());
 		support.compute(jobName, (monitor, ui) -> {
-			ui.accept(() -> status(NLS.bind(Messages.TimelineView_computing, model.getFullPath())));
+			ui.accept(() -> status(NLS.bind(Messages.TimelineView_computing, model.label())));
 			try {
 				MonitorProgress progress = new MonitorProgress(monitor, jobName);
-				TimelineData computed = TimelineData.compute(text, model.getName(), options,
-						parsed -> location == null ? TimelineTimes.NONE : times(parsed, text, location.toPath(), progress));
+				TimelineData computed = TimelineData.compute(text, model.name(), options,
+						parsed -> times(parsed, text, model.location(), progress));
 				if (monitor != null && monitor.isCanceled()) {
 					return Status.CANCEL_STATUS;
 				}
 				ui.accept(() -> shown(model, computed));
 			} catch (ModelTextException e) {
-				ui.accept(() -> failed(model, NLS.bind(Messages.TimelineView_invalidModel, model.getFullPath(),
+				ui.accept(() -> failed(NLS.bind(Messages.TimelineView_invalidModel, model.label(),
 						ModelViews.firstLines(e.getMessage(), ModelViewSupport.MESSAGE_LINES))));
 			} catch (IllegalArgumentException e) {
-				ui.accept(() -> failed(model, NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage())));
+				ui.accept(() -> failed(NLS.bind(Messages.TimelineView_failed, model.label(), e.getMessage())));
 			}
 			return Status.OK_STATUS;
 		});
@@ -358,17 +358,17 @@ public class TimelineView extends ViewPart {
 		return times;
 	}
 
-	private void shown(IFile model, TimelineData computed) {
+	private void shown(ModelFile model, TimelineData computed) {
 		TimelineFigures before = figures;
-		String lit = before == null || !model.equals(file) ? null : before.highlightedPath();
+		String lit = before == null || !Objects.equals(model, file) ? null : before.highlightedPath();
 		int caret = requestedCaret;
 		requestedCaret = -1;
 		support.done();
 		file = model;
 		data = computed;
 		TimelineFigures drawn = draw(computed);
-		String summary = computed.drawing().isEmpty() ? Drawing.nothingToDraw(model.getFullPath())
-				: NLS.bind(Messages.TimelineView_summary, new Object[] { model.getFullPath(), computed.drawing().boxes().size(),
+		String summary = computed.drawing().isEmpty() ? Drawing.nothingToDraw(model.label())
+				: NLS.bind(Messages.TimelineView_summary, new Object[] { model.label(), computed.drawing().boxes().size(),
 						computed.drawing().arrows().size(), computed.drawing().collectives().size(), computed.drawing().rankLines().size(),
 						computed.drawing().ticks() });
 		String problem = computed.times().problem();
@@ -475,10 +475,9 @@ public class TimelineView extends ViewPart {
 		}
 	}
 
-	private void failed(IFile model, String message) {
+	private void failed(String message) {
 		requestedCaret = -1;
 		support.done();
-		file = model;
 		data = null;
 		figures = null;
 		pane.removeAll();
@@ -542,7 +541,7 @@ public class TimelineView extends ViewPart {
 
 	/** Selects a construct of the model shown in its editor (opening it if needed), and highlights it. */
 	void reveal(String path) {
-		IFile model = file;
+		ModelFile model = file;
 		TimelineData shown = data;
 		TimelineFigures drawn = figures;
 		if (model == null || shown == null || drawn == null) {
@@ -556,7 +555,7 @@ public class TimelineView extends ViewPart {
 		try {
 			ModelViews.reveal(getSite().getPage(), model, range.offset(), range.length(), false);
 		} catch (PartInitException e) {
-			status(NLS.bind(Messages.TimelineView_failed, model.getFullPath(), e.getMessage()));
+			status(NLS.bind(Messages.TimelineView_failed, model.label(), e.getMessage()));
 		}
 	}
 
@@ -712,12 +711,12 @@ public class TimelineView extends ViewPart {
 	}
 
 	private void exportWithDialog() {
-		IFile model = file;
+		ModelFile model = file;
 		if (data == null || model == null) {
 			return;
 		}
 		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.TimelineView_exportTitle,
-				model.getFullPath().removeFileExtension().lastSegment() + "-timeline.svg", model.getParent(),
+				model.stem() + "-timeline.svg", model.location().getParent(),
 				new String[] { "*.svg", "*.png" }, new String[] { Messages.TimelineView_svgFiles, Messages.TimelineView_pngFiles });
 		if (target == null) {
 			return;

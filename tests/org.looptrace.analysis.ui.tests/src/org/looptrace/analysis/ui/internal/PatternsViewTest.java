@@ -290,6 +290,39 @@ class PatternsViewTest {
 		}
 	}
 
+	/**
+	 * A model opened from outside the workspace (File &gt; Open File): the view follows its editor and
+	 * a double click on an occurrence selects its send in that same editor.
+	 */
+	@Test
+	void aModelOutsideTheWorkspaceIsFollowedAndADoubleClickSelectsInItsEditor(@TempDir Path outside) throws Exception {
+		Path model = TestProjects.modelledRun(TestProjects.examples().resolve("wavefront-16"), outside, Main::run);
+		ITextEditor editor = (ITextEditor) Workbench.openOutsideWorkspace(model);
+		String text = Files.readString(model);
+		PatternsView view = (PatternsView) page.showView(PatternsView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		waitUntil(() -> view.data() instanceof PatternsData data && text.equals(data.text()) && !view.busy(),
+				() -> "the view shows no patterns of " + model + ": " + view.statusText());
+		PatternsData data = Objects.requireNonNull(view.data());
+		assertEquals(PatternsData.ofModel(text, "model.loops", data.useContext(), Progress.NONE).patterns(), data.patterns());
+		assertFalse(data.patterns().isEmpty(), view.statusText());
+		assertTrue(view.statusText().contains(model.toString()), view.statusText());
+		assertNull(view.input(), "no workspace resource");
+
+		Tree tree = Objects.requireNonNull(view.viewer()).getTree();
+		TreeItem pattern = tree.getItem(0);
+		Objects.requireNonNull(view.viewer()).setExpandedState(pattern.getData(), true);
+		TreeItem occurrence = pattern.getItem(0);
+		String send = ((PatternsView.OccurrenceRow) occurrence.getData()).occurrence().constructs().get(0);
+		doubleClick(tree, occurrence);
+		waitUntil(() -> page.getActiveEditor() == editor, () -> "the model's editor is not active");
+		assertEquals(List.of(editor), Arrays.stream(page.getEditorReferences()).map(reference -> reference.getEditor(false))
+				.filter(ITextEditor.class::isInstance).toList(), "the send is selected in the editor open, no other");
+		TextRange range = Objects.requireNonNull(EditorServices.constructRanges(text).get(send), send);
+		ITextSelection selection = (ITextSelection) editor.getSelectionProvider().getSelection();
+		assertEquals(range.offset(), selection.getOffset(), send);
+		assertEquals(range.length(), selection.getLength(), send);
+	}
+
 	@Test
 	void aBadModelOrTraceFolderIsAMessageInTheViewAndAGoodOneReplacesIt() throws Exception {
 		IFile bad = project.getFile("bad.loops");

@@ -652,7 +652,7 @@ class TimelineViewTest {
 	}
 
 	/** A point of a box where the layout finds that box and nothing else (no inner box, event or arrow). */
-	private static PrecisionPoint pointOnlyIn(Drawing drawing, Box box) {
+	static PrecisionPoint pointOnlyIn(Drawing drawing, Box box) {
 		for (double y = box.y() + 1; y < box.y() + box.height(); y += 1) {
 			for (double x = box.x() + 1; x < box.x() + box.width(); x += 1) {
 				if (box.path().equals(drawing.constructAt(x, y))) {
@@ -663,7 +663,7 @@ class TimelineViewTest {
 		throw new AssertionError("box " + box.path() + " is covered by what it holds");
 	}
 
-	private static void click(TimelineView view, int x, int y) {
+	static void click(TimelineView view, int x, int y) {
 		var canvas = Objects.requireNonNull(view.canvas());
 		for (int type : new int[] { SWT.MouseDown, SWT.MouseUp }) {
 			Event event = new Event();
