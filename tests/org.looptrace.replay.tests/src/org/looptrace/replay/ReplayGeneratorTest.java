@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -60,6 +61,35 @@ class ReplayGeneratorTest {
 		assertTrue(source.contains("#define LT_RANKS 2"), source);
 		assertTrue(source.contains("lt_MPI_Allreduce(lt_comm[0], 0);"), source);
 		assertTrue(source.contains("lt_comm[0] = MPI_COMM_WORLD; /* 0,1 */"), source);
+	}
+
+	/** Loops nested in loops, an annotation among the constructs (not counted in their paths). */
+	@Test
+	void nestedConstructsAreCommentedWithTheirPaths() throws Exception {
+		Model model = parse("""
+				0 send 1 1
+				0 recv 1 1
+				get "t" {0}.time ->
+				for i0 = 0 to 1
+				  0 send 1 2
+				  for i1 = 0 to 1
+				    0 send 1 3
+				    0 recv 1 3
+				  done
+				  0 recv 1 2
+				done
+				""");
+		String source = ReplayGenerator.generate(model, "test.loops", ReplayOptions.NONE, Progress.NONE).files().get(ReplayProgram.SOURCE);
+		List<String> paths = source.lines().map(String::strip).filter(line -> line.matches("/\\* [0-9.]+: .*"))
+				.map(line -> line.substring(3, line.indexOf(':'))).toList();
+		List<String> expected = new ArrayList<>();
+		for (var iterator = model.eAllContents(); iterator.hasNext();) {
+			if (iterator.next() instanceof Construct construct) {
+				expected.add(ConstructPath.of(construct));
+			}
+		}
+		assertEquals(List.of("1", "2", "3", "3.1", "3.2", "3.2.1", "3.2.2", "3.3"), expected);
+		assertEquals(expected, paths, source);
 	}
 
 	@Test

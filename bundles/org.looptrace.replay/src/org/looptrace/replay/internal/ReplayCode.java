@@ -7,6 +7,7 @@ import java.util.List;
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Annotation;
 import org.looptrace.model.Block;
+import org.looptrace.model.Construct;
 import org.looptrace.model.Event;
 import org.looptrace.model.Expr;
 import org.looptrace.model.Item;
@@ -45,7 +46,7 @@ public final class ReplayCode {
 	/** The statements of the model's body. */
 	public static String body(Block model, ReplayFacts facts, DataTables data) {
 		ReplayCode code = new ReplayCode(facts, data);
-		code.items(model);
+		code.items(model, "");
 		return code.code.toString();
 	}
 
@@ -78,28 +79,35 @@ public final class ReplayCode {
 		code.append("\t".repeat(depth)).append(text).append('\n');
 	}
 
-	private void items(Block block) {
+	/**
+	 * The statements of a block's items; {@code prefix}: the block's construct path and a dot, empty
+	 * for the model. Paths are counted here, as {@link ConstructPath} names them, not asked of each
+	 * construct: that walks its siblings, quadratic in a model of 10^5 top-level constructs.
+	 */
+	private void items(Block block, String prefix) {
+		int position = 0;
 		for (Item item : block.getItems()) {
+			String path = prefix + (item instanceof Construct ? ++position : position);
 			if (item instanceof Loop loop) {
 				String index = loop.getIndex();
-				line("/* " + ConstructPath.of(loop) + ": for " + index + " = " + Exprs.toText(loop.getLower()) + " to "
+				line("/* " + path + ": for " + index + " = " + Exprs.toText(loop.getLower()) + " to "
 						+ Exprs.toText(loop.getUpper()) + " */");
 				line("for (long long " + index + " = " + c(loop.getLower()) + "; " + index + " <= " + c(loop.getUpper()) + "; " + index
 						+ "++) {");
 				depth++;
-				items(loop);
+				items(loop, path + ".");
 				depth--;
 				line("}");
 			} else if (item instanceof Event event) {
-				event(event);
+				event(event, path);
 			} else if (item instanceof Annotation annotation) {
 				line("/* get " + comment(annotation.getLabel()) + ": read by the scanner, nothing to replay */");
 			}
 		}
 	}
 
-	private void event(Event event) {
-		line("/* " + ConstructPath.of(event) + ": " + comment(ModelPrinter.print(event)) + " */");
+	private void event(Event event, String path) {
+		line("/* " + path + ": " + comment(ModelPrinter.print(event)) + " */");
 		String owner = c(event instanceof Recv recv ? recv.getPeer() : event.getRank());
 		String call;
 		if (event instanceof Send send) {
