@@ -184,10 +184,11 @@ final class LoopFollowedByItsStart {
 			switch (event.kind) {
 			case SEND, RECV -> messages.merge(List.of(Arrays.asList(event.symbols), numbers), event.kind == EventKind.SEND ? 1L : -1L, Long::sum);
 			case SYNC -> {
-				if (event.group == null || !event.numbers[0].isConstant()) {
+				RankSet group = event.group;
+				if (group == null || !event.numbers[0].isConstant()) {
 					return false;
 				}
-				collectives.computeIfAbsent(List.of(Arrays.asList(event.symbols), numbers.subList(1, numbers.size()), event.group),
+				collectives.computeIfAbsent(List.of(Arrays.asList(event.symbols), numbers.subList(1, numbers.size()), group),
 						key -> new HashMap<>()).merge(event.numbers[0].constantTerm(), 1L, Long::sum);
 			}
 			case LOCAL -> {
