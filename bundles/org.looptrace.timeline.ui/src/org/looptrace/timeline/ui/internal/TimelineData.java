@@ -52,15 +52,18 @@ record TimelineData(String text, LayoutOptions options, Drawing drawing, Map<Str
 		return TimeColours.of(drawing, times.totals());
 	}
 
-	/** The innermost construct whose text holds an offset and that is drawn, or null. */
+	/**
+	 * The innermost construct whose text holds an offset and that is drawn, or null. Drawn in the
+	 * picture, not among the figures: those are made only around the view.
+	 */
 	@Nullable
-	String constructAt(int offset, TimelineFigures figures) {
+	String constructAt(int offset) {
 		String inner = null;
 		int length = Integer.MAX_VALUE;
 		for (Map.Entry<String, TextRange> range : ranges.entrySet()) {
 			TextRange text = range.getValue();
 			if (text.offset() <= offset && offset <= text.offset() + text.length() && text.length() < length
-					&& !figures.figures(range.getKey()).isEmpty()) {
+					&& drawing.bounds(range.getKey()) != null) {
 				inner = range.getKey();
 				length = text.length();
 			}

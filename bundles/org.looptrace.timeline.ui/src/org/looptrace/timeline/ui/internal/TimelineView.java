@@ -522,7 +522,7 @@ public class TimelineView extends ViewPart {
 			requestedCaret = offset; // the construct there may have no figure yet
 			return;
 		}
-		String path = shown.constructAt(offset, drawn);
+		String path = shown.constructAt(offset);
 		drawn.highlight(path);
 		// where the layout draws it: its figures may not be made yet, being out of view
 		Drawing.Bounds where = path == null ? null : shown.drawing().bounds(path);

@@ -26,6 +26,8 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -113,6 +115,28 @@ class TimelineViewportTest {
 		assertTrue(figures.arrows().stream().allMatch(arrow -> arrow.getBounds().y < drawing.height() / 2), "the figures of the bottom are kept");
 		assertTrue(figures.figureCount() <= atTop * 3 / 2, figures.figureCount() + " figures at the top again, " + atTop + " at first");
 		assertSame(figures, view.figures(), "the picture was laid out again meanwhile");
+	}
+
+	/**
+	 * The caret in the editor on a construct drawn only far below the view, whose figures are not
+	 * made: the construct is found in the picture, the view scrolls to it and highlights its
+	 * figures once made.
+	 */
+	@Test
+	void theCaretOnAConstructFarBelowTheViewHighlightsIt() throws Exception {
+		String text = TimelineExportTest.halo(64) + "4095 send 4094 tag9\n4094 recv 4095 tag9\n";
+		IFile model = TestProjects.write(project, "halo-and-last.loops", text);
+		ITextEditor editor = (ITextEditor) IDE.openEditor(page, model);
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.data() instanceof TimelineData data && data.drawing().rankLines().size() == 4096
+				&& view.drawn(), () -> "no layout: " + view.statusText());
+		TimelineFigures figures = Objects.requireNonNull(view.figures());
+		assertTrue(figures.figures("2").isEmpty(), "the last ranks' message has figures at the top");
+		page.activate(editor);
+		editor.selectAndReveal(text.indexOf("4095 send") + 1, 0);
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.figures() instanceof TimelineFigures shown && "2".equals(shown.highlightedPath())
+				&& !shown.figures("2").isEmpty() && shown.figures("2").stream().allMatch(TimelineFigures.ConstructFigure::highlighted),
+				"the message of the last ranks is not highlighted");
 	}
 
 	/**
