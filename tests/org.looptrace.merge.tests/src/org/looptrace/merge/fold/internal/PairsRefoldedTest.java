@@ -6,24 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.looptrace.lang.ModelText;
-import org.looptrace.model.Model;
-import org.looptrace.model.core.ModelPrinter;
 import org.looptrace.model.core.Progress;
-import org.looptrace.testsupport.Projection;
 
 /** Runs of loops of two iterations, unrolled and fitted again by values. */
 class PairsRefoldedTest {
 
 	private static String refolded(String text) throws Exception {
-		Model original = ModelText.parse(text, "pairs.loops");
-		List<Node> nodes = ModelTerms.read(List.of(original), Progress.NONE);
 		ValueFitPass fits = new ValueFitPass(Progress.NONE, new FitAnswers());
-		Model refolded = ModelTerms.write(PairsRefolded.refolded(nodes, List.of(), fits::copiesFitted));
-		for (int rank = 0; rank < 4; rank++) {
-			assertEquals(Projection.events(original, rank), Projection.events(refolded, rank), "rank " + rank);
-		}
-		return ModelPrinter.print(refolded);
+		return RewrittenTerms.rewritten(text, nodes -> PairsRefolded.refolded(nodes, List.of(), fits::copiesFitted));
 	}
 
 	/**
