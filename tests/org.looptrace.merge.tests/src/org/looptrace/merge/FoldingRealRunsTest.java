@@ -31,10 +31,10 @@ class FoldingRealRunsTest {
 	 * (docs/PERFORMANCE.md).
 	 */
 	private static final String TABLE = """
-			lu.S 102 131
+			lu.S 100 131
 			cg.S 34 38
 			mg.S 80 138
-			bt.S 72 99
+			bt.S 72 81
 			sp.S 56 81
 			sweep3d 24 26
 			""";

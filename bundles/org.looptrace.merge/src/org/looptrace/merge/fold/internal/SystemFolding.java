@@ -13,6 +13,7 @@ import static org.looptrace.merge.fold.internal.Terms.size;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,6 +53,11 @@ public final class SystemFolding {
 	 */
 	private final boolean byRoles;
 	private final Recognitions recognitions;
+	/**
+	 * The folded body of each loop met, and its other foldings, by the ranges around it: a system
+	 * folded again (rotated, {@link LoopFollowedByItsStart}) keeps most of its loops as they were.
+	 */
+	private final Map<LoopNode, Map<List<List<Long>>, BodyFolding>> bodies = new IdentityHashMap<>();
 
 	private SystemFolding(int threads, Progress progress, List<RuleSet> candidates, FitAnswers answers, Recognitions recognitions) {
 		this.threads = threads;
@@ -87,7 +93,8 @@ public final class SystemFolding {
 	 * when the first joined such runs somewhere ({@link JumpingJoins}): else it would examine the
 	 * same candidates and end the same. It starts at the first such join, beside the first folding
 	 * where there are threads. The third runs only when a rank exchanges with peers across two
-	 * different bits ({@link Butterflies#exchanged}).
+	 * different bits ({@link Butterflies#exchanged}). On the smallest, runs of loops of two
+	 * iterations are fitted again ({@link PairsRefolded}).
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
@@ -121,6 +128,7 @@ public final class SystemFolding {
 				smallest = other.get();
 			}
 		}
+		smallest = PairsRefolded.refolded(smallest, List.of(), new ValueFitPass(progress, answers)::copiesFitted);
 		return ModelTerms.write(smallest);
 	}
 
@@ -205,15 +213,26 @@ public final class SystemFolding {
 		for (Node item : items) {
 			List<List<Node>> others = new ArrayList<>();
 			if (item instanceof LoopNode loop) {
-				List<long @Nullable []> within = new ArrayList<>(ranges);
-				within.add(Terms.range(loop));
-				folded.add(new LoopNode(loop.lower, loop.upper, fold(List.of(loop.body), within, others).toArray(new Node[0]), loop.ranks));
+				BodyFolding body = bodies.computeIfAbsent(loop, key -> new HashMap<>()).get(Terms.rangesKey(ranges));
+				if (body == null) {
+					List<long @Nullable []> within = new ArrayList<>(ranges);
+					within.add(Terms.range(loop));
+					List<List<Node>> foldings = new ArrayList<>();
+					body = new BodyFolding(fold(List.of(loop.body), within, foldings).toArray(new Node[0]), foldings);
+					bodies.get(loop).put(Terms.rangesKey(ranges), body);
+				}
+				others.addAll(body.others());
+				folded.add(new LoopNode(loop.lower, loop.upper, body.folded(), loop.ranks));
 			} else {
 				folded.add(item);
 			}
 			bodyFoldings.add(others);
 		}
 		return folded;
+	}
+
+	/** A loop's body folded, and its other foldings. */
+	private record BodyFolding(Node[] folded, List<List<Node>> others) {
 	}
 
 	/**

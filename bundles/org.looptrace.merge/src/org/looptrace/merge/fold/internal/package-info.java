@@ -60,6 +60,10 @@
  * recognitions, fit as one nest). Last so that the recognitions above see blocks as they fold on
  * their own.</li>
  * </ol>
+ * Once a way is chosen, runs of loops of two iterations are unrolled and fitted again by values
+ * ({@code PairsRefolded}), inside loops too, where smaller: recognized rank by rank, copies whose
+ * numbers step unevenly on one rank (NPB BT's stages) fold only two by two, while over the ranks
+ * they are one expression of the rank and the stage.
  *
  * <p>The rules the stack machine tries after each push, at each length from the shortest, in this
  * order (the first that applies wins, then the stack is reduced again): a loop and its next

@@ -261,6 +261,8 @@ class FoldingRulesTest {
 					butterfliesSmaller++;
 				}
 			}
+			// then, on the smallest, runs of pairs fitted again
+			smallest = PairsRefolded.refolded(smallest, List.of(), new ValueFitPass(Progress.NONE, new FitAnswers())::copiesFitted);
 			String smaller = ModelPrinter.print(ModelTerms.write(smallest));
 			if (!jumps.any()) {
 				assertEquals(ModelPrinter.print(ModelTerms.write(joined)), ModelPrinter.print(ModelTerms.write(apart)));

@@ -8,28 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.looptrace.lang.ModelText;
-import org.looptrace.model.Model;
-import org.looptrace.model.core.ModelPrinter;
-import org.looptrace.model.core.Progress;
-import org.looptrace.testsupport.Projection;
 
 /** Loops followed by the start of their body, rotated rank by rank to start after it. */
 class LoopFollowedByItsStartTest {
 
 	private static List<Node> nodes(String text) throws Exception {
-		return ModelTerms.read(List.of(ModelText.parse(text, "rotated.loops")), Progress.NONE);
+		return RewrittenTerms.nodes(text);
 	}
 
 	private static String rotated(String text) throws Exception {
-		List<Node> rotated = LoopFollowedByItsStart.rotated(nodes(text), 0);
-		assertNotNull(rotated, text);
-		Model model = ModelTerms.write(rotated);
-		Model original = ModelText.parse(text, "rotated.loops");
-		for (int rank = 0; rank < 4; rank++) {
-			assertEquals(Projection.events(original, rank), Projection.events(model, rank), "rank " + rank);
-		}
-		return ModelPrinter.print(model);
+		return RewrittenTerms.rewritten(text, nodes -> {
+			List<Node> rotated = LoopFollowedByItsStart.rotated(nodes, 0);
+			assertNotNull(rotated, text);
+			return rotated;
+		});
 	}
 
 	/**

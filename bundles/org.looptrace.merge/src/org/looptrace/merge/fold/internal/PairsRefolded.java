@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: EPL-2.0
+package org.looptrace.merge.fold.internal;
+
+import static org.looptrace.merge.fold.internal.Terms.size;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+
+import org.eclipse.jdt.annotation.Nullable;
+
+/**
+ * Runs of loops of two iterations, unrolled and fitted again by values once the loops around them
+ * are folded. Recognized rank by rank, the copies of a step whose numbers step unevenly on one rank
+ * (NPB BT's stages: tags 3000, 3007, 3010 on rank 0) fold only two by two; over the ranks, the same
+ * numbers are one expression of the rank and the stage, and three copies fit: stages paired as
+ * (0, 1) (2, 3) (4, 5) become (0, 1, 2) (3, 4, 5).
+ */
+final class PairsRefolded {
+
+	private PairsRefolded() {
+	}
+
+	/**
+	 * The constructs with every run of two or more loops of two iterations refitted where smaller,
+	 * inside loops too; {@code fit} fits copies of a block as a loop ({@link ValueFitPass#copiesFitted})
+	 * within the ranges of the enclosing loops.
+	 */
+	static List<Node> refolded(List<Node> items, List<long @Nullable []> ranges,
+			BiFunction<List<Node>, List<long @Nullable []>, List<Node>> fit) {
+		List<Node> result = new ArrayList<>(items.size());
+		for (int i = 0; i < items.size();) {
+			int end = i;
+			while (end < items.size() && isPair(items.get(end))) {
+				end++;
+			}
+			if (end - i >= 2) {
+				result.addAll(smallest(items.subList(i, end), ranges, fit));
+				i = end;
+				continue;
+			}
+			Node item = items.get(i++);
+			if (item instanceof LoopNode loop) {
+				List<long @Nullable []> within = new ArrayList<>(ranges);
+				within.add(Terms.range(loop));
+				List<Node> body = refolded(List.of(loop.body), within, fit);
+				result.add(new LoopNode(loop.lower, loop.upper, body.toArray(new Node[0]), loop.ranks));
+			} else {
+				result.add(item);
+			}
+		}
+		return result;
+	}
+
+	private static boolean isPair(Node node) {
+		return node instanceof LoopNode loop && loop.lower.equals(DepthExpr.ZERO) && loop.upper.isConstant()
+				&& loop.upper.constantTerm() == 1;
+	}
+
+	/** The loop with its body fitted too, when that is smaller: copies of copies (the stages of each direction). */
+	private static LoopNode withBodyFitted(LoopNode loop, List<long @Nullable []> ranges,
+			BiFunction<List<Node>, List<long @Nullable []>, List<Node>> fit) {
+		List<long @Nullable []> within = new ArrayList<>(ranges);
+		within.add(Terms.range(loop));
+		List<Node> body = fit.apply(List.of(loop.body), within);
+		return size(body) < loop.body.length ? new LoopNode(loop.lower, loop.upper, body.toArray(new Node[0]), loop.ranks) : loop;
+	}
+
+	/**
+	 * The run as it is, or its copies fitted again as stretches of copies that each fit as one loop,
+	 * the smallest such refitting, when that is smaller.
+	 */
+	private static List<Node> smallest(List<Node> run, List<long @Nullable []> ranges,
+			BiFunction<List<Node>, List<long @Nullable []>, List<Node>> fit) {
+		int depth = ranges.size();
+		List<List<Node>> copies = new ArrayList<>();
+		for (Node pair : run) {
+			for (long n = 0; n <= 1; n++) {
+				List<Node> copy = new ArrayList<>();
+				for (Node item : ((LoopNode) pair).body) {
+					copy.add(Terms.instantiate(item, depth, n));
+				}
+				copies.add(copy);
+			}
+		}
+		// The smallest refitting of the copies from each one on, the last first: stretches fitted as
+		// one loop each, or copies left as they are.
+		List<List<Node>> from = new ArrayList<>();
+		for (int k = 0; k <= copies.size(); k++) {
+			from.add(List.of());
+		}
+		for (int first = copies.size() - 1; first >= 0; first--) {
+			List<Node> best = new ArrayList<>(copies.get(first));
+			best.addAll(from.get(first + 1));
+			for (int last = first + 1; last < copies.size(); last++) {
+				List<Node> stretch = new ArrayList<>();
+				copies.subList(first, last + 1).forEach(stretch::addAll);
+				List<Node> fitted = fit.apply(stretch, ranges);
+				if (fitted.size() == 1 && fitted.get(0) instanceof LoopNode loop) {
+					List<Node> candidate = new ArrayList<>(List.of(withBodyFitted(loop, ranges, fit)));
+					candidate.addAll(from.get(last + 1));
+					if (size(candidate) < size(best)) {
+						best = candidate;
+					}
+				}
+			}
+			from.set(first, best);
+		}
+		List<Node> refitted = from.get(0);
+		return size(refitted) < size(run) ? refitted : run;
+	}
+}
