@@ -75,6 +75,13 @@ public final class Messages extends NLS {
 	public static String Welcome_exampleFailed;
 	public static String Welcome_guideMissing;
 	public static String Welcome_guideFailed;
+	public static String GuideSearch_prompt;
+	public static String GuideSearch_empty;
+	public static String GuideSearch_none;
+	public static String GuideSearch_hits;
+	public static String GuideSearch_guide;
+	public static String GuideSearch_found;
+	public static String GuideSearch_line;
 	public static String Run_rankFiles;
 	public static String Run_rank;
 	public static String Run_ranks;

@@ -4,6 +4,7 @@ package org.looptrace.ui.internal.welcome;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.eclipse.core.resources.IStorage;
@@ -133,17 +134,29 @@ final class Guides {
 	 * @return the editor, or null when the guide could not be opened
 	 */
 	static @Nullable IEditorPart open(IWorkbenchPage page, Guide guide) {
-		Bundle bundle = FrameworkUtil.getBundle(Guides.class);
-		URL entry = bundle == null ? null : bundle.getEntry(DOCS + "/" + guide.path());
 		try {
-			if (entry == null) {
-				throw new IOException(NLS.bind(Messages.Welcome_guideMissing, DOCS + "/" + guide.path()));
-			}
-			return page.openEditor(new GuideInput(guide, entry), TEXT_EDITOR, true);
+			return page.openEditor(new GuideInput(guide, entry(guide)), TEXT_EDITOR, true);
 		} catch (IOException | PartInitException e) {
 			MessageDialog.openError(page.getWorkbenchWindow().getShell(), guide.title(),
 					NLS.bind(Messages.Welcome_guideFailed, guide.title(), e.getMessage()));
 			return null;
 		}
+	}
+
+	/** The text of a guide, in UTF-8 as the documentation is written. */
+	static String text(Guide guide) throws IOException {
+		try (InputStream in = entry(guide).openStream()) {
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+	}
+
+	/** The guide's file in the bundle. */
+	private static URL entry(Guide guide) throws IOException {
+		Bundle bundle = FrameworkUtil.getBundle(Guides.class);
+		URL entry = bundle == null ? null : bundle.getEntry(DOCS + "/" + guide.path());
+		if (entry == null) {
+			throw new IOException(NLS.bind(Messages.Welcome_guideMissing, DOCS + "/" + guide.path()));
+		}
+		return entry;
 	}
 }

@@ -15,8 +15,9 @@ import org.eclipse.ui.help.AbstractHelpUI;
  * The help of the product: its own guides, not Eclipse's help system (whose browser and web
  * application the product does not ship). Help ▸ Help Contents opens the Welcome page, whose
  * Documentation lists the guides; a help resource naming a guide by its file ({@code LANGUAGE.md},
- * {@code tracer/README.md}) opens that guide. Help ▸ Search and Dynamic Help, which need the help
- * system's index, are hidden by the activity of the plug-in's {@code plugin.xml}.
+ * {@code tracer/README.md}) opens that guide; Help ▸ Search opens the search of the guides. Dynamic
+ * Help, which needs the help system's context index, is hidden by the activity of the plug-in's
+ * {@code plugin.xml}.
  */
 public final class GuidesHelp extends AbstractHelpUI {
 
@@ -42,6 +43,27 @@ public final class GuidesHelp extends AbstractHelpUI {
 			Guides.open(page, guide.get());
 		} else {
 			displayHelp();
+		}
+	}
+
+	@Override
+	public void displaySearch() {
+		search("");
+	}
+
+	/** The search of the guides, showing the guides that hold the words of {@code expression} when it has some. */
+	@Override
+	public void search(@Nullable String expression) {
+		IWorkbenchPage page = page();
+		if (page != null) {
+			try {
+				GuideSearchView view = (GuideSearchView) page.showView(GuideSearchView.ID);
+				if (expression != null && !expression.isBlank()) {
+					view.search(expression);
+				}
+			} catch (PartInitException e) {
+				PlatformUI.getWorkbench().getDisplay().beep();
+			}
 		}
 	}
 
