@@ -18,6 +18,14 @@ import org.eclipse.jdt.annotation.Nullable;
  */
 final class PairsRefolded {
 
+	/**
+	 * The longest stretch of copies fitted as one loop, and the longest run of pairs refitted: the
+	 * stretches of a run are tried two by two, so both bound the fits a model can ask for (BT's
+	 * stretches are 3 and 6 copies long, its runs 9 pairs).
+	 */
+	private static final int MAX_STRETCH = 16;
+	private static final int MAX_RUN = 64;
+
 	private PairsRefolded() {
 	}
 
@@ -34,22 +42,25 @@ final class PairsRefolded {
 			while (end < items.size() && isPair(items.get(end))) {
 				end++;
 			}
-			if (end - i >= 2) {
+			if (end - i >= 2 && end - i <= MAX_RUN) {
 				result.addAll(smallest(items.subList(i, end), ranges, fit));
-				i = end;
-				continue;
-			}
-			Node item = items.get(i++);
-			if (item instanceof LoopNode loop) {
-				List<long @Nullable []> within = new ArrayList<>(ranges);
-				within.add(Terms.range(loop));
-				List<Node> body = refolded(List.of(loop.body), within, fit);
-				result.add(new LoopNode(loop.lower, loop.upper, body.toArray(new Node[0]), loop.ranks));
 			} else {
-				result.add(item);
+				// not a run, or one too long to refit: each construct as it is, its body refitted
+				for (Node item : items.subList(i, Math.max(end, i + 1))) {
+					result.add(item instanceof LoopNode loop ? withBodyRefolded(loop, ranges, fit) : item);
+				}
 			}
+			i = Math.max(end, i + 1);
 		}
 		return result;
+	}
+
+	private static LoopNode withBodyRefolded(LoopNode loop, List<long @Nullable []> ranges,
+			BiFunction<List<Node>, List<long @Nullable []>, List<Node>> fit) {
+		List<long @Nullable []> within = new ArrayList<>(ranges);
+		within.add(Terms.range(loop));
+		List<Node> body = refolded(List.of(loop.body), within, fit);
+		return new LoopNode(loop.lower, loop.upper, body.toArray(new Node[0]), loop.ranks);
 	}
 
 	private static boolean isPair(Node node) {
@@ -92,7 +103,7 @@ final class PairsRefolded {
 		for (int first = copies.size() - 1; first >= 0; first--) {
 			List<Node> best = new ArrayList<>(copies.get(first));
 			best.addAll(from.get(first + 1));
-			for (int last = first + 1; last < copies.size(); last++) {
+			for (int last = first + 1; last < Math.min(copies.size(), first + MAX_STRETCH); last++) {
 				List<Node> stretch = new ArrayList<>();
 				copies.subList(first, last + 1).forEach(stretch::addAll);
 				List<Node> fitted = fit.apply(stretch, ranges);
