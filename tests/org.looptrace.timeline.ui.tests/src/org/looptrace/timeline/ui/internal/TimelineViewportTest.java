@@ -44,7 +44,7 @@ import org.looptrace.ui.testsupport.Workbench;
  * {@link TimelineExportTest#halo}): only the figures of what is in view and around it are made, so
  * their number does not grow with the model; the figures made as the view scrolls are drawn as a
  * whole build draws them, and those far from the view are removed; Fit fits however tall the
- * picture; the overview summarizes the picture; nested counts are written apart.
+ * picture; the overview summarizes the picture; nested counts are written apart, and over the lines.
  */
 class TimelineViewportTest {
 
@@ -241,6 +241,52 @@ class TimelineViewportTest {
 				Rectangle other = counts.get(j).getBounds();
 				assertFalse(one.intersects(other), counts.get(i).getText() + " at " + one + " over " + counts.get(j).getText() + " at " + other);
 			}
+		}
+	}
+
+	/**
+	 * In the view, the count of a loop is drawn over the first rank line, which crosses its box's
+	 * corner, and over the events there: its figure comes after theirs, and the line shows only
+	 * faintly through the count's background.
+	 */
+	@Test
+	void aCountIsDrawnOverTheRankLineAndTheEventsUnderIt() throws Exception {
+		TimelineView view = show("loop.loops", """
+				for i0 = 0 to 63
+				  0 send 1 7
+				  1 recv 0 7
+				done
+				""", 2);
+		List<IFigure> painted = new ArrayList<>();
+		collectInPaintOrder(Objects.requireNonNull(view.figures()).layer(), painted);
+		Label count = (Label) painted.stream().filter(figure -> figure instanceof Label label && label.getText().equals("\u00d764"))
+				.findFirst().orElseThrow();
+		Rectangle corner = count.getBounds();
+		List<IFigure> under = painted.stream().filter(figure -> figure instanceof org.eclipse.draw2d.Polyline
+				|| figure instanceof TimelineFigures.MarkFigure).filter(figure -> figure.getBounds().intersects(corner)).toList();
+		assertTrue(under.stream().anyMatch(org.eclipse.draw2d.Polyline.class::isInstance), "the first rank line crosses the count " + corner);
+		for (IFigure figure : under) {
+			assertTrue(painted.indexOf(figure) < painted.indexOf(count), figure + " is drawn over the count");
+		}
+		// the rank line, drawn alone in its colour beside the count, is lighter under it
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		TimelineFigures whole = TimelineExportTest.figures(drawing, Objects.requireNonNull(count.getFont()));
+		assertTrue(whole.build(Integer.MAX_VALUE));
+		int line = (int) Math.round(drawing.rankLines().get(0).points().get(0).y());
+		ImageData row = paint(whole, drawing, new Rectangle(corner.x, line, corner.width, 1));
+		int inLineColour = 0;
+		for (int x = 0; x < row.width; x++) {
+			org.eclipse.swt.graphics.RGB rgb = row.palette.getRGB(row.getPixel(x, 0));
+			inLineColour += (rgb.red << 16 | rgb.green << 8 | rgb.blue) == Style.RANK_LINE ? 1 : 0;
+		}
+		// drawn over the count, the line would have its colour all along: only a glyph's edge may have it by chance
+		assertTrue(inLineColour < row.width / 2, inLineColour + " of " + row.width + " pixels of the count have the rank line's colour");
+	}
+
+	private static void collectInPaintOrder(IFigure figure, List<IFigure> painted) {
+		painted.add(figure);
+		for (Object child : figure.getChildren()) {
+			collectInPaintOrder((IFigure) child, painted);
 		}
 	}
 
