@@ -121,10 +121,11 @@ public final class PngRenderer {
 		drawCollectives(drawing, steps, g);
 		drawArrows(drawing, steps, g);
 		drawBrackets(drawing, steps, g);
+		drawCounts(drawing, fills, g);
 		drawLabels(drawing, steps, g);
 	}
 
-	/** Loops as boxes shaded by depth (or coloured by time), their counts over them. */
+	/** Loops as boxes shaded by depth (or coloured by time). */
 	private static void drawBoxes(Drawing drawing, TimeColours fills, RenderSteps steps, Graphics2D g) {
 		for (Box box : drawing.boxes()) {
 			steps.step();
@@ -135,9 +136,18 @@ public final class PngRenderer {
 			g.setStroke(new BasicStroke(0.8f));
 			g.draw(rect);
 		}
-		g.setColor(new Color(Style.TEXT));
+	}
+
+	/** The counts of the boxes, over the lines and marks, on a background of their box's colour. */
+	private static void drawCounts(Drawing drawing, TimeColours fills, Graphics2D g) {
+		int alpha = (int) Math.round(255 * Style.COUNT_BACKGROUND_OPACITY);
 		for (Box box : drawing.boxes()) {
 			if (box.countShown()) {
+				int fill = fills.fill(box);
+				g.setColor(new Color(fill >> 16 & 0xff, fill >> 8 & 0xff, fill & 0xff, alpha));
+				g.fill(new Rectangle2D.Double(box.countX() - 1, box.countY(), g.getFontMetrics().stringWidth(box.countText()) + 2,
+						Geometry.FONT + 2));
+				g.setColor(new Color(Style.TEXT));
 				g.drawString(box.countText(), (float) box.countX(), (float) (box.countY() + Geometry.FONT));
 			}
 		}

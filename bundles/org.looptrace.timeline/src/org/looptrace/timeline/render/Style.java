@@ -19,6 +19,11 @@ public final class Style {
 	/** The colour swatch of a tag in the legend. */
 	public static final double SWATCH_WIDTH = 14;
 	public static final double SWATCH_HEIGHT = 8;
+	/**
+	 * The opacity of the background in its box's colour behind a count, drawn over the lines and marks:
+	 * the count reads over a rank line or an event, which still show through.
+	 */
+	public static final double COUNT_BACKGROUND_OPACITY = 0.8;
 
 	private Style() {
 	}

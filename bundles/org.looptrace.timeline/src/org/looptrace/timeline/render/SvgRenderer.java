@@ -24,7 +24,8 @@ import org.looptrace.timeline.internal.Geometry;
  * A drawing as an SVG document. Elements carry classes: {@code loop} on each loop box (with
  * {@code data-count}, {@code data-depth}, {@code data-path}), {@code message} on each arrow (with
  * {@code data-tag}), {@code collective}, {@code rank-line} (with {@code data-rank}), {@code bracket},
- * {@code event}, {@code count} and {@code rank} on texts, {@code legend} on the tag legend.
+ * {@code event}, {@code count} and {@code rank} on texts (a count over a {@code count-background}),
+ * {@code legend} on the tag legend.
  */
 public final class SvgRenderer {
 
@@ -84,10 +85,6 @@ public final class SvgRenderer {
 			steps.step();
 			box(box);
 		}
-		for (Box box : drawing.boxes().stream().filter(Box::countShown).toList()) {
-			svg.append("<text class=\"count\" x=\"").append(number(box.countX())).append("\" y=\"").append(number(box.countY() + Geometry.FONT))
-					.append("\">").append(box.countText()).append("</text>\n");
-		}
 		for (RankLine line : drawing.rankLines()) {
 			steps.step();
 			svg.append("<polyline class=\"rank-line\" data-rank=\"").append(line.rank()).append("\" points=\"");
@@ -122,6 +119,15 @@ public final class SvgRenderer {
 			steps.step();
 			svg.append("<path class=\"bracket\" data-path=\"").append(bracket.path()).append("\" d=\"").append(bracketPath(bracket))
 					.append("\"><title>").append(escape(bracket.text())).append("</title></path>\n");
+		}
+		// the counts over the lines and marks, on a background of their box's colour
+		for (Box box : drawing.boxes().stream().filter(Box::countShown).toList()) {
+			svg.append("<rect class=\"count-background\" x=\"").append(number(box.countX() - 1)).append("\" y=\"").append(number(box.countY()))
+					.append("\" width=\"").append(number(box.countText().length() * Geometry.CHAR + 2)).append("\" height=\"")
+					.append(number(Geometry.FONT + 2)).append("\" fill=\"").append(Style.hex(fills.fill(box))).append("\" fill-opacity=\"")
+					.append(number(Style.COUNT_BACKGROUND_OPACITY)).append("\"/>");
+			svg.append("<text class=\"count\" x=\"").append(number(box.countX())).append("\" y=\"").append(number(box.countY() + Geometry.FONT))
+					.append("\">").append(box.countText()).append("</text>\n");
 		}
 		for (Label label : drawing.labels()) {
 			steps.step();

@@ -112,13 +112,13 @@ final class TimelineFigures {
 		layer.add(new Figure(), whole.getCopy());
 		// in the order of the renderers: a figure added later is drawn over those before it
 		stages = List.of(new Stage<>(drawing.boxes(), this::addLoop, TimelineFigures::extent),
-				// the counts over every box: a count of an outer loop may lie on a box it holds
-				new Stage<>(drawing.boxes(), this::addCount, TimelineFigures::countExtent),
 				new Stage<>(drawing.rankLines(), this::addRankLine, TimelineFigures::extent),
 				new Stage<>(drawing.collectives(), this::addCollective, TimelineFigures::extent),
 				new Stage<>(drawing.marks(), this::addMark, TimelineFigures::extent),
 				new Stage<>(drawing.arrows(), this::addArrow, TimelineFigures::extent),
 				new Stage<>(drawing.brackets(), this::addBracket, TimelineFigures::extent),
+				// the counts over every box and line: a count of an outer loop may lie on a box it holds, the first rank line crosses it
+				new Stage<>(drawing.boxes(), this::addCount, TimelineFigures::countExtent),
 				new Stage<>(drawing.labels(), this::addLabel, TimelineFigures::extent),
 				new Stage<>(drawing.legend(), this::addTag, TimelineFigures::extent));
 		int elements = 0;
@@ -253,10 +253,10 @@ final class TimelineFigures {
 		if (!box.countShown()) {
 			return; // too narrow a box: the count is in its tooltip
 		}
-		Label count = new TextFigure(box.countText());
+		Label count = new CountFigure(box.countText());
 		count.setLabelAlignment(PositionConstants.LEFT);
 		count.setForegroundColor(colors.get(Style.TEXT));
-		tooltips.put(count, () -> tooltip(box));
+		count.setBackgroundColor(colors.get(fills.fill(box)));
 		place(count, new Rectangle(round(box.countX()), round(box.countY()), 0, 0)); // first: its size needs the layer's font
 		org.eclipse.draw2d.geometry.Dimension size = count.getPreferredSize();
 		Rectangle bounds = new Rectangle(round(box.countX()), round(box.countY()), size.width, size.height);
@@ -559,7 +559,7 @@ final class TimelineFigures {
 	}
 
 	/** A text: a count, a label, the name of a tag; not drawn when zoomed out so far that it could not be read. */
-	private static final class TextFigure extends Label {
+	private static class TextFigure extends Label {
 
 		TextFigure(String text) {
 			super(text);
@@ -570,6 +570,33 @@ final class TimelineFigures {
 			if (graphics != null && graphics.getAbsoluteScale() >= MIN_TEXT_SCALE) {
 				super.paintFigure(graphics);
 			}
+		}
+	}
+
+	/**
+	 * The count of a loop, over the lines and marks on a background of its box's colour through which
+	 * they show. The pointer finds what lies under it: its box gives the same tooltip, an event its own.
+	 */
+	private static final class CountFigure extends TextFigure {
+
+		CountFigure(String text) {
+			super(text);
+		}
+
+		@Override
+		protected void paintFigure(@Nullable Graphics graphics) {
+			if (graphics != null && graphics.getAbsoluteScale() >= MIN_TEXT_SCALE) {
+				graphics.pushState();
+				graphics.setAlpha((int) Math.round(255 * Style.COUNT_BACKGROUND_OPACITY));
+				graphics.fillRectangle(getBounds());
+				graphics.popState();
+			}
+			super.paintFigure(graphics);
+		}
+
+		@Override
+		public boolean containsPoint(int x, int y) {
+			return false;
 		}
 	}
 

@@ -73,10 +73,6 @@ public class TimelineView extends ViewPart {
 	/** The family of the view's jobs, for tests to wait on. */
 	static final Object JOB_FAMILY = ID;
 
-	private static final double ZOOM_STEP = 1.25;
-	/** The smallest zoom, unless the picture needs a smaller one to fit the view. */
-	private static final double MIN_ZOOM = 0.05;
-	private static final double MAX_ZOOM = 40;
 	/**
 	 * Below this zoom the picture is drawn from its layout, not from a figure per element: a mark is a
 	 * pixel, and draw2d's scaled graphics lose the lines of the messages.
@@ -115,8 +111,8 @@ public class TimelineView extends ViewPart {
 	private @Nullable Font font;
 	private final ModelViewSupport support = new ModelViewSupport(this, JOB_FAMILY, () -> canvas, this::follow);
 
-	private final Action zoomIn = action(Messages.TimelineView_zoomIn, icon("icons/zoomin.png"), () -> zoom(scale() * ZOOM_STEP));
-	private final Action zoomOut = action(Messages.TimelineView_zoomOut, icon("icons/zoomout.png"), () -> zoom(scale() / ZOOM_STEP));
+	private final Action zoomIn = action(Messages.TimelineView_zoomIn, icon("icons/zoomin.png"), () -> zoom(scale() * Zooms.STEP));
+	private final Action zoomOut = action(Messages.TimelineView_zoomOut, icon("icons/zoomout.png"), () -> zoom(scale() / Zooms.STEP));
 	private final Action fit = action(Messages.TimelineView_fit, icon("icons/fit.png"), this::fit);
 	private final Action export = action(Messages.TimelineView_export,
 			PlatformUI.getWorkbench().getSharedImages().getImageDescriptor(ISharedImages.IMG_ETOOL_SAVEAS_EDIT), this::exportWithDialog);
@@ -646,7 +642,7 @@ public class TimelineView extends ViewPart {
 		// the point under the pointer stays where it is
 		Point view = figureCanvas.getViewport().getViewLocation().getCopy();
 		double before = scale();
-		zoom(event.count > 0 ? before * ZOOM_STEP : before / ZOOM_STEP);
+		zoom(event.count > 0 ? before * Zooms.STEP : before / Zooms.STEP);
 		double factor = scale() / before;
 		figureCanvas.getLightweightSystem().getUpdateManager().performValidation();
 		figureCanvas.scrollTo((int) Math.round((view.x + event.x) * factor - event.x), (int) Math.round((view.y + event.y) * factor - event.y));
@@ -658,23 +654,13 @@ public class TimelineView extends ViewPart {
 		return pane.getScale();
 	}
 
-	/** Sets the zoom, within bounds (lower when the picture needs it to fit); zoomed out, the figures of what comes into view are made. */
+	/** Sets the zoom, within bounds ({@link Zooms#bounded}); zoomed out, the figures of what comes into view are made. */
 	void zoom(double scale) {
-		double fits = fitZoom();
-		pane.setScale(Math.max(fits > 0 ? Math.min(MIN_ZOOM, fits) : MIN_ZOOM, Math.min(MAX_ZOOM, scale)));
-		updateOverview();
-		buildInView();
-	}
-
-	/** The zoom at which the whole picture fits the view, 0 when nothing is shown. */
-	private double fitZoom() {
 		TimelineData shown = data;
 		FigureCanvas figureCanvas = canvas;
-		if (shown == null || figureCanvas == null || shown.drawing().width() <= 0 || shown.drawing().height() <= 0) {
-			return 0;
-		}
-		org.eclipse.swt.graphics.Rectangle area = figureCanvas.getClientArea();
-		return Math.min(area.width / shown.drawing().width(), area.height / shown.drawing().height());
+		pane.setScale(shown == null || figureCanvas == null ? scale : Zooms.bounded(scale, shown.drawing(), figureCanvas.getClientArea()));
+		updateOverview();
+		buildInView();
 	}
 
 	/** Shows the overview while the picture is larger than the view, hides it otherwise. */
@@ -698,16 +684,19 @@ public class TimelineView extends ViewPart {
 		return overview;
 	}
 
-	/** Zooms so that the whole picture fits the view. */
+	/** Zooms so that the picture fits the view: wholly, or its width when it is tall ({@link Zooms#fit}). */
 	void fit() {
-		if (data == null || canvas == null) {
+		TimelineData shown = data;
+		FigureCanvas figureCanvas = canvas;
+		TimelineOverview summary = overview;
+		if (shown == null || figureCanvas == null) {
 			return;
 		}
-		TimelineOverview summary = overview;
-		if (summary != null) {
-			summary.setShown(false); // fitted, the picture needs none: its room goes to the picture
+		Drawing drawing = shown.drawing();
+		if (summary != null && Zooms.fit(drawing, figureCanvas.getClientArea(), false) == Zooms.fit(drawing, figureCanvas.getClientArea(), true)) {
+			summary.setShown(false); // wholly fitted, the picture needs none: its room goes to the picture
 		}
-		zoom(fitZoom());
+		zoom(Zooms.fit(drawing, figureCanvas.getClientArea(), false));
 	}
 
 	private void exportWithDialog() {

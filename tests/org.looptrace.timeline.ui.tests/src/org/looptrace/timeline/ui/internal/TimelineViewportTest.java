@@ -43,8 +43,8 @@ import org.looptrace.ui.testsupport.Workbench;
  * The Timeline view on pictures of thousands of ranks (the halo exchanges of
  * {@link TimelineExportTest#halo}): only the figures of what is in view and around it are made, so
  * their number does not grow with the model; the figures made as the view scrolls are drawn as a
- * whole build draws them, and those far from the view are removed; Fit fits however tall the
- * picture; the overview summarizes the picture; nested counts are written apart.
+ * whole build draws them, and those far from the view are removed; Fit fits the width of a tall
+ * picture; the overview summarizes the picture; nested counts are written apart, and over the lines.
  */
 class TimelineViewportTest {
 
@@ -93,9 +93,7 @@ class TimelineViewportTest {
 	void theFiguresFarFromTheViewAreRemovedAsItScrolls() throws Exception {
 		TimelineView view = showHalo(64);
 		var canvas = Objects.requireNonNull(view.canvas());
-		// the overview beside the picture narrows the canvas: the picture is laid out again to it
-		Workbench.waitUntil(WAIT_MILLIS, () -> view.overviewShown() && view.drawn()
-				&& Objects.requireNonNull(view.data()).options().width() == canvas.getClientArea().width, "the picture is not laid out beside its overview");
+		waitUntilBesideItsOverview(view);
 		TimelineFigures figures = Objects.requireNonNull(view.figures());
 		int atTop = figures.figureCount();
 		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
@@ -162,25 +160,37 @@ class TimelineViewportTest {
 	}
 
 	/**
-	 * Fitted, a picture of thousands of ranks is drawn from its layout, no figure made for it; the
-	 * figures are made again when zoomed in.
+	 * Fit fits the width of a picture of thousands of ranks, its ranks scrolled beside the overview:
+	 * wholly fitted, it would be a strip a few pixels wide. Zoomed out as far as it goes, the whole
+	 * picture fits, drawn from its layout, no figure made for it; the figures are made again when
+	 * zoomed in.
 	 */
 	@Test
-	void fitFitsAPictureOfThousandsOfRanksAndHidesItsUnreadableText() throws Exception {
+	void fitFitsTheWidthOfAPictureOfThousandsOfRanksAndHidesItsUnreadableText() throws Exception {
 		TimelineView view = showHalo(64);
-		int before = Objects.requireNonNull(view.figures()).figureCount();
-		view.fit();
-		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
 		var canvas = Objects.requireNonNull(view.canvas());
+		waitUntilBesideItsOverview(view);
+		view.zoom(0.3);
+		view.fit();
+		waitUntilBesideItsOverview(view);
+		Drawing tall = Objects.requireNonNull(view.data()).drawing();
+		org.eclipse.swt.graphics.Rectangle beside = canvas.getClientArea();
+		assertEquals(beside.width, tall.width() * view.scale(), 2, "the picture's width fits the view's " + beside + " at zoom " + view.scale());
+		assertTrue(tall.height() * view.scale() > 100 * beside.height, "the ranks are scrolled: " + tall.height() + " pixels at zoom " + view.scale());
+		assertFalse(Objects.requireNonNull(view.figures()).summarized(), "fitted, the picture is drawn from its figures");
+		int before = Objects.requireNonNull(view.figures()).figureCount();
+
+		view.zoom(0);
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
 		org.eclipse.swt.graphics.Rectangle area = canvas.getClientArea();
 		assertTrue(drawing.height() * view.scale() <= area.height + 1 && drawing.width() * view.scale() <= area.width + 1,
 				"the picture of " + drawing.height() + " pixels fits " + area + " at zoom " + view.scale());
 		// the overview gone, the picture is laid out again to the wider view
 		Workbench.waitUntil(WAIT_MILLIS, () -> view.drawn() && Objects.requireNonNull(view.data()).options().width() == canvas.getClientArea().width,
-				"the fitted picture is not drawn");
+				"the whole picture is not drawn");
 		TimelineFigures fitted = Objects.requireNonNull(view.figures());
-		assertTrue(fitted.summarized(), "fitted, the picture is drawn from its layout");
-		assertTrue(fitted.figureCount() <= before, "no figure is made for the fitted picture");
+		assertTrue(fitted.summarized(), "zoomed out to the whole picture, it is drawn from its layout");
+		assertTrue(fitted.figureCount() <= before, "no figure is made for the whole picture");
 		TimelineFigures summarized = TimelineExportTest.figures(drawing, Display.getCurrent().getSystemFont());
 		summarized.summarize(true);
 		Rectangle whole = new Rectangle(0, 0, (int) Math.ceil(drawing.width()), (int) Math.ceil(drawing.height()));
@@ -244,6 +254,52 @@ class TimelineViewportTest {
 		}
 	}
 
+	/**
+	 * In the view, the count of a loop is drawn over the first rank line, which crosses its box's
+	 * corner, and over the events there: its figure comes after theirs, and the line shows only
+	 * faintly through the count's background.
+	 */
+	@Test
+	void aCountIsDrawnOverTheRankLineAndTheEventsUnderIt() throws Exception {
+		TimelineView view = show("loop.loops", """
+				for i0 = 0 to 63
+				  0 send 1 7
+				  1 recv 0 7
+				done
+				""", 2);
+		List<IFigure> painted = new ArrayList<>();
+		collectInPaintOrder(Objects.requireNonNull(view.figures()).layer(), painted);
+		Label count = (Label) painted.stream().filter(figure -> figure instanceof Label label && label.getText().equals("\u00d764"))
+				.findFirst().orElseThrow();
+		Rectangle corner = count.getBounds();
+		List<IFigure> under = painted.stream().filter(figure -> figure instanceof org.eclipse.draw2d.Polyline
+				|| figure instanceof TimelineFigures.MarkFigure).filter(figure -> figure.getBounds().intersects(corner)).toList();
+		assertTrue(under.stream().anyMatch(org.eclipse.draw2d.Polyline.class::isInstance), "the first rank line crosses the count " + corner);
+		for (IFigure figure : under) {
+			assertTrue(painted.indexOf(figure) < painted.indexOf(count), figure + " is drawn over the count");
+		}
+		// the rank line, drawn alone in its colour beside the count, is lighter under it
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		TimelineFigures whole = TimelineExportTest.figures(drawing, Objects.requireNonNull(count.getFont()));
+		assertTrue(whole.build(Integer.MAX_VALUE));
+		int line = (int) Math.round(drawing.rankLines().get(0).points().get(0).y());
+		ImageData row = paint(whole, drawing, new Rectangle(corner.x, line, corner.width, 1));
+		int inLineColour = 0;
+		for (int x = 0; x < row.width; x++) {
+			org.eclipse.swt.graphics.RGB rgb = row.palette.getRGB(row.getPixel(x, 0));
+			inLineColour += (rgb.red << 16 | rgb.green << 8 | rgb.blue) == Style.RANK_LINE ? 1 : 0;
+		}
+		// drawn over the count, the line would have its colour all along: only a glyph's edge may have it by chance
+		assertTrue(inLineColour < row.width / 2, inLineColour + " of " + row.width + " pixels of the count have the rank line's colour");
+	}
+
+	private static void collectInPaintOrder(IFigure figure, List<IFigure> painted) {
+		painted.add(figure);
+		for (Object child : figure.getChildren()) {
+			collectInPaintOrder((IFigure) child, painted);
+		}
+	}
+
 	private static void collectCounts(IFigure figure, List<Label> counts) {
 		for (Object child : figure.getChildren()) {
 			if (child instanceof Label label && label.getText().startsWith("\u00d7")) { // a count: ×20
@@ -251,6 +307,13 @@ class TimelineViewportTest {
 			}
 			collectCounts((IFigure) child, counts);
 		}
+	}
+
+	/** Waits until the picture is laid out again to the canvas narrowed by the overview beside it, and drawn. */
+	private static void waitUntilBesideItsOverview(TimelineView view) {
+		var canvas = Objects.requireNonNull(view.canvas());
+		Workbench.waitUntil(WAIT_MILLIS, () -> view.overviewShown() && view.drawn()
+				&& Objects.requireNonNull(view.data()).options().width() == canvas.getClientArea().width, "the picture is not laid out beside its overview");
 	}
 
 	/** The view showing the halo exchange on side × side ranks, the figures in view made. */
