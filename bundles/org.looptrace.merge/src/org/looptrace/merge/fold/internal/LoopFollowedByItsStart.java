@@ -64,7 +64,6 @@ final class LoopFollowedByItsStart {
 				}
 			}
 		}
-		if (found && System.getenv("ROTDEBUG") != null) System.err.println("rotated at depth " + depth + " of " + items.size());
 		return found ? result : null;
 	}
 
