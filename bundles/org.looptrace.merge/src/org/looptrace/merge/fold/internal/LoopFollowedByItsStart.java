@@ -87,6 +87,7 @@ final class LoopFollowedByItsStart {
 			matched.put(rank.getKey(), m);
 		}
 		// A construct of several ranks moves only when it is within the start of each, repeated by the same construct.
+		Map<Integer, Map<Node, Integer>> placeOf = places(bodyOf);
 		for (boolean shrunk = true; shrunk;) {
 			shrunk = false;
 			for (Map.Entry<Integer, Integer> rank : matched.entrySet()) {
@@ -94,7 +95,7 @@ final class LoopFollowedByItsStart {
 				for (int m = 0; m < rank.getValue(); m++) {
 					Node construct = body.get(m);
 					Node repeat = followingOf.get(rank.getKey()).get(m);
-					if (!withinEveryStart(construct, repeat, bodyOf, followingOf, matched)) {
+					if (!withinEveryStart(construct, repeat, placeOf, followingOf, matched)) {
 						rank.setValue(m);
 						shrunk = true;
 						break;
@@ -127,10 +128,10 @@ final class LoopFollowedByItsStart {
 		return true;
 	}
 
-	private static boolean withinEveryStart(Node construct, Node repeat, Map<Integer, List<Node>> bodyOf,
+	private static boolean withinEveryStart(Node construct, Node repeat, Map<Integer, Map<Node, Integer>> placeOf,
 			Map<Integer, List<Node>> followingOf, Map<Integer, Integer> matched) {
 		for (int rank : construct.ranks) {
-			int place = indexOf(bodyOf.get(rank), construct);
+			int place = placeOf.get(rank).get(construct);
 			if (place >= matched.get(rank) || followingOf.get(rank).get(place) != repeat) {
 				return false;
 			}
@@ -138,13 +139,20 @@ final class LoopFollowedByItsStart {
 		return true;
 	}
 
-	private static int indexOf(List<Node> nodes, Node node) {
-		for (int k = 0; k < nodes.size(); k++) {
-			if (nodes.get(k) == node) {
-				return k;
+	/**
+	 * Where each construct stands in its rank's constructs, by identity (the first place): looked
+	 * up once per rank of each construct, where a scan of a rank's many constructs was quadratic.
+	 */
+	private static Map<Integer, Map<Node, Integer>> places(Map<Integer, List<Node>> byRank) {
+		Map<Integer, Map<Node, Integer>> places = new HashMap<>();
+		byRank.forEach((rank, nodes) -> {
+			Map<Node, Integer> place = new IdentityHashMap<>();
+			for (int k = 0; k < nodes.size(); k++) {
+				place.putIfAbsent(nodes.get(k), k);
 			}
-		}
-		return -1;
+			places.put(rank, place);
+		});
+		return places;
 	}
 
 	/** The constructs of each rank, in order, at most {@code most} per rank. */

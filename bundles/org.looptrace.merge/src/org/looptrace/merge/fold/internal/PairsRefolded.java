@@ -103,10 +103,15 @@ final class PairsRefolded {
 		for (int first = copies.size() - 1; first >= 0; first--) {
 			List<Node> best = new ArrayList<>(copies.get(first));
 			best.addAll(from.get(first + 1));
+			List<Node> stretch = new ArrayList<>(copies.get(first));
 			for (int last = first + 1; last < Math.min(copies.size(), first + MAX_STRETCH); last++) {
-				List<Node> stretch = new ArrayList<>();
-				copies.subList(first, last + 1).forEach(stretch::addAll);
-				List<Node> fitted = fit.apply(stretch, ranges);
+				stretch.addAll(copies.get(last));
+				// Fitted, the stretch is one loop no smaller than leastLoopSize: when that cannot beat
+				// the best at hand, the fit (the costly part) is not asked.
+				if (ValueFitPass.leastLoopSize(stretch) + size(from.get(last + 1)) >= size(best)) {
+					continue;
+				}
+				List<Node> fitted = fit.apply(List.copyOf(stretch), ranges);
 				if (fitted.size() == 1 && fitted.get(0) instanceof LoopNode loop) {
 					List<Node> candidate = new ArrayList<>(List.of(withBodyFitted(loop, ranges, fit)));
 					candidate.addAll(from.get(last + 1));

@@ -10,7 +10,9 @@ import static org.looptrace.merge.fold.internal.Terms.withBodies;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.Progress;
@@ -53,7 +55,8 @@ final class ValueFitPass {
 		// A nest made one loop saves its inner loop only, at the price of residues: kept only when
 		// the body shrinks too.
 		long limit = size(inner) - (inner.size() == 1 ? 1 : 0);
-		for (int k = 2; k <= flat.size() / 2; k++) {
+		long leastLoop = leastLoopSize(flat);
+		for (int k = 2; k <= flat.size() / 2 && leastLoop < Math.min(limit, size(best)); k++) {
 			int b = flat.size() / k;
 			if (flat.size() % k != 0 || b > MAX_BODY) {
 				continue;
@@ -147,6 +150,27 @@ final class ValueFitPass {
 	private @Nullable Node loopOverBlocks(Node[][] blocks, List<long @Nullable []> ranges) {
 		Node[] body = ValueFits.fittedBody(blocks, moduli(blocks), ranges, null, answers);
 		return body == null ? null : new LoopNode(DepthExpr.ZERO, DepthExpr.constant(blocks.length - 1), body, RankSet.EMPTY);
+	}
+
+	/**
+	 * The size of a loop folded from the constructs at least: the loop and one event of each
+	 * skeleton they hold, since folding keeps every event. A fit that cannot come out smaller than
+	 * what is at hand need not be tried.
+	 */
+	static long leastLoopSize(List<Node> constructs) {
+		Set<Integer> skeletons = new HashSet<>();
+		addEventSkeletons(constructs, skeletons);
+		return 1 + skeletons.size();
+	}
+
+	private static void addEventSkeletons(List<Node> constructs, Set<Integer> into) {
+		for (Node construct : constructs) {
+			if (construct instanceof LoopNode loop) {
+				addEventSkeletons(List.of(loop.body), into);
+			} else {
+				into.add(construct.skeleton);
+			}
+		}
 	}
 
 	/** Each construct a block of its own. */

@@ -3,6 +3,7 @@ package org.looptrace.merge.fold.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -57,5 +58,39 @@ class PairsRefoldedTest {
 				done
 				""";
 		assertEquals(apart, refolded(apart));
+	}
+
+	/**
+	 * Only the stretches whose loop could beat the best refitting at hand are fitted: a loop holds
+	 * a send and a receive at least, so from the second copy on, the loop over the rest is the
+	 * only stretch that can be smaller than the best, and from the first, the loop over all.
+	 */
+	@Test
+	void onlyStretchesThatCanBeSmallerAreFitted() throws Exception {
+		ValueFitPass fits = new ValueFitPass(Progress.NONE, new FitAnswers());
+		List<Integer> stretches = new ArrayList<>();
+		String refolded = RewrittenTerms.rewritten("""
+				for i0 = 0 to 1
+				  0 send 1 10+i0
+				  0 recv 1 10+i0
+				done
+				for i0 = 0 to 1
+				  0 send 1 12+i0
+				  0 recv 1 12+i0
+				done
+				""", nodes -> PairsRefolded.refolded(nodes, List.of(), (items, ranges) -> {
+			if (items.size() > 2) { // not the body of a fitted loop, fitted again
+				stretches.add(items.size() / 2);
+			}
+			return fits.copiesFitted(items, ranges);
+		}));
+		assertEquals("""
+				for i0 = 0 to 3
+				  0 send 1 10+i0
+				  0 recv 1 10+i0
+				done
+				""", refolded);
+		// copies 2 and 3, 1 to 3, 0 to 3; all six stretches without the bound
+		assertEquals(List.of(2, 3, 4), stretches);
 	}
 }
