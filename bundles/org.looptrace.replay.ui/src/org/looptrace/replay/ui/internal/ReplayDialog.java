@@ -6,11 +6,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 
-import org.eclipse.core.resources.IFolder;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.IPath;
-import org.eclipse.core.runtime.IStatus;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.dialogs.TitleAreaDialog;
@@ -28,7 +23,8 @@ import org.looptrace.replay.ReplayOptions.Compute;
 import org.looptrace.scanner.profile.TimeProfile;
 
 /**
- * Asks where to write a model's replay program (a workspace folder), which data traces to take
+ * Asks where to write a model's replay program (a workspace folder, or for a model outside the
+ * workspace a folder of the file system), which data traces to take
  * message sizes and gaps from (a folder on disk, or none) and what computation to replay between
  * events; OK is enabled only while the answers make settings.
  */
@@ -62,13 +58,13 @@ final class ReplayDialog extends TitleAreaDialog {
 	protected Control createDialogArea(@Nullable Composite parent) {
 		Composite area = (Composite) super.createDialogArea(parent);
 		setTitle("Generate Replay Program");
-		setMessage("A C MPI program in which each rank performs its events of " + settings.model().getName()
+		setMessage("A C MPI program in which each rank performs its events of " + settings.model().name()
 				+ ", with its Makefile (make, then mpirun).");
 		Composite fields = new Composite(area, SWT.NONE);
 		fields.setLayout(new GridLayout(3, false));
 		fields.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
 		folder = field(PathFields.row(fields, "&Output folder:", "a folder of the workspace", "&Workspace\u2026", PathFields::workspaceFolder),
-				settings.folder().getFullPath().toString());
+				settings.folderLabel());
 		Path dataPath = settings.options().data();
 		data = field(PathFields.row(fields, "&Data traces folder:", "none: messages of size 0, no computation", "File &System\u2026",
 				PathFields::directory), dataPath == null ? "" : dataPath.toString());
@@ -104,15 +100,12 @@ final class ReplayDialog extends TitleAreaDialog {
 			return;
 		}
 		String path = folderText.getText().trim();
-		IStatus valid = ResourcesPlugin.getWorkspace().validatePath(path, IResource.FOLDER);
-		String project = IPath.fromPortableString(path).segment(0);
+		Path target = ReplaySettings.folder(path);
 		Path dataPath = dataText.getText().isBlank() ? null : Path.of(dataText.getText().trim());
 		Compute mode = Compute.values()[Math.max(0, combo.getSelectionIndex())];
 		String error = null;
-		if (!valid.isOK()) {
-			error = "Output folder: " + valid.getMessage();
-		} else if (!ResourcesPlugin.getWorkspace().getRoot().getProject(project).isOpen()) {
-			error = "Output folder: the project " + project + " is not open";
+		if (target == null) {
+			error = "Output folder: " + path + " is neither a folder of an open project nor a folder of the file system beside an existing one";
 		} else if (dataPath != null && !Files.isDirectory(dataPath)) {
 			error = "Data traces folder: " + dataPath + " is not a folder";
 		} else if (dataPath != null && !TimeProfile.hasDataTraces(dataPath)) {
@@ -122,8 +115,7 @@ final class ReplayDialog extends TitleAreaDialog {
 		}
 		setErrorMessage(error);
 		getButton(IDialogConstants.OK_ID).setEnabled(error == null);
-		if (error == null) {
-			IFolder target = ResourcesPlugin.getWorkspace().getRoot().getFolder(IPath.fromPortableString(path));
+		if (target != null && error == null) {
 			settings = new ReplaySettings(settings.model(), target, new ReplayOptions(dataPath, mode));
 		}
 	}

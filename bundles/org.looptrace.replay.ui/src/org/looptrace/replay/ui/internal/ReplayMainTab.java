@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.replay.ui.internal;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -23,9 +24,11 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 import org.looptrace.replay.ReplayOptions.Compute;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
- * The Main tab of a LoopTrace Replay configuration: the model, the program's folder (empty:
+ * The Main tab of a LoopTrace Replay configuration: the model (a workspace path, or the file system
+ * path of a model outside the workspace), the program's folder (empty:
  * {@code replay} beside the model), the data traces (empty: none), the computation and the number
  * of ranks, which must be the model's (set from it when the model is). Its error message says what
  * keeps the configuration from launching.
@@ -37,7 +40,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 	}
 
 	/** The ranks of the model file last asked about, as it was then. */
-	private record Ranks(IFile model, long stamp, int ranks) {
+	private record Ranks(ModelFile model, long stamp, int ranks) {
 	}
 
 	private @Nullable Widgets widgets;
@@ -64,7 +67,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		ranks.addListener(SWT.Modify, event -> updateLaunchConfigurationDialog());
 		// a model set or changed brings its number of ranks, which its program must run on
 		model.addListener(SWT.Modify, event -> {
-			IFile file = modelFile(model.getText().trim());
+			ModelFile file = modelFile(model.getText().trim());
 			if (file != null) {
 				try {
 					ranks.setSelection(ranks(file));
@@ -76,21 +79,26 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		widgets = new Widgets(model, folder, data, compute, ranks);
 	}
 
-	/** The workspace file at a path when it exists, else null. */
-	private static @Nullable IFile modelFile(String path) {
+	/** The model a path names: a workspace file when it exists, else a file of the file system, else null. */
+	private static @Nullable ModelFile modelFile(String path) {
 		IPath file = IPath.fromPortableString(path);
-		if (file.segmentCount() < 2) {
-			return null;
+		IFile model = file.segmentCount() < 2 ? null : ResourcesPlugin.getWorkspace().getRoot().getFile(file);
+		if (model != null && model.exists()) {
+			try {
+				return ModelFile.of(model);
+			} catch (IOException e) {
+				return null;
+			}
 		}
-		IFile model = ResourcesPlugin.getWorkspace().getRoot().getFile(file);
-		return model.exists() ? model : null;
+		return ModelFile.atLocation(path);
 	}
 
 	/** The ranks of a model, read again only when the file changed: the tab asks on every keystroke. */
-	private int ranks(IFile model) throws CoreException {
+	private int ranks(ModelFile model) throws CoreException {
+		long stamp = model.location().toFile().lastModified();
 		Ranks known = ranksOfModel;
-		if (known == null || !known.model().equals(model) || known.stamp() != model.getModificationStamp()) {
-			known = new Ranks(model, model.getModificationStamp(), ReplaySettings.ranks(model));
+		if (known == null || !known.model().equals(model) || known.stamp() != stamp) {
+			known = new Ranks(model, stamp, ReplaySettings.ranks(model));
 			ranksOfModel = known;
 		}
 		return known.ranks();
@@ -111,7 +119,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_RANKS, 1);
 		if (DebugUITools.getSelectedResource() instanceof IFile model && "loops".equals(model.getFileExtension())) {
 			try {
-				ReplayLaunchDelegate.setDefaults(configuration, model);
+				ReplayLaunchDelegate.setDefaults(configuration, ReplayLaunchDelegate.model(model.getFullPath().toString(), ""));
 				configuration.rename(DebugPlugin.getDefault().getLaunchManager()
 						.generateLaunchConfigurationName(model.getFullPath().removeFileExtension().lastSegment() + " replay"));
 			} catch (CoreException e) {
@@ -127,7 +135,8 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 			return;
 		}
 		try {
-			w.model().setText(configuration.getAttribute(ReplayLaunchDelegate.ATTR_MODEL, ""));
+			String model = configuration.getAttribute(ReplayLaunchDelegate.ATTR_MODEL, "");
+			w.model().setText(model.isEmpty() ? configuration.getAttribute(ReplayLaunchDelegate.ATTR_MODEL_LOCATION, "") : model);
 			w.folder().setText(configuration.getAttribute(ReplayLaunchDelegate.ATTR_FOLDER, ""));
 			w.data().setText(configuration.getAttribute(ReplayLaunchDelegate.ATTR_DATA, ""));
 			w.compute().select(Compute.valueOf(configuration.getAttribute(ReplayLaunchDelegate.ATTR_COMPUTE, Compute.NONE.name())).ordinal());
@@ -143,7 +152,12 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		if (w == null || configuration == null) {
 			return;
 		}
-		configuration.setAttribute(ReplayLaunchDelegate.ATTR_MODEL, w.model().getText().trim());
+		// a model outside the workspace by its file system path, anything else as a workspace path
+		String model = w.model().getText().trim();
+		ModelFile file = modelFile(model);
+		boolean outside = file != null && file.file() == null;
+		configuration.setAttribute(ReplayLaunchDelegate.ATTR_MODEL, outside ? "" : model);
+		configuration.setAttribute(ReplayLaunchDelegate.ATTR_MODEL_LOCATION, outside ? model : "");
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_FOLDER, w.folder().getText().trim());
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_DATA, w.data().getText().trim());
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_COMPUTE, Compute.values()[Math.max(0, w.compute().getSelectionIndex())].name());
@@ -161,7 +175,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 			int ranks = ranks(settings.model());
 			int given = configuration.getAttribute(ReplayLaunchDelegate.ATTR_RANKS, 1);
 			if (given != ranks) {
-				setErrorMessage("Ranks: the model " + settings.model().getFullPath() + " has " + ranks + " ranks, its program runs on "
+				setErrorMessage("Ranks: the model " + settings.model().label() + " has " + ranks + " ranks, its program runs on "
 						+ ranks + ", not " + given);
 				return false;
 			}
