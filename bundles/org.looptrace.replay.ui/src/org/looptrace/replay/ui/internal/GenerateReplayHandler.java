@@ -18,6 +18,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.handlers.HandlerUtil;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
@@ -45,7 +46,7 @@ public final class GenerateReplayHandler extends AbstractHandler {
 		try {
 			defaults = ReplaySettings.defaults(model);
 		} catch (CoreException | IOException e) {
-			MessageDialog.openError(shell, "Generate Replay Program", "Cannot read " + model.label() + ": " + e.getMessage());
+			MessageDialog.openError(shell, Messages.ReplayDialog_title, NLS.bind(Messages.ReplaySettings_unreadable, model.label(), e.getMessage()));
 			return null;
 		}
 		ReplayDialog dialog = new ReplayDialog(shell, defaults);
@@ -74,8 +75,8 @@ public final class GenerateReplayHandler extends AbstractHandler {
 	private static boolean replace(ReplaySettings settings, List<String> edited) {
 		boolean[] answer = new boolean[1];
 		Display.getDefault().syncExec(() -> answer[0] = MessageDialog.openQuestion(Display.getDefault().getActiveShell(),
-				"Replace Files", settings.folderLabel() + " holds " + String.join(", ", edited)
-						+ ", edited by hand or not generated here. Replace them with the generated program?"));
+				Messages.GenerateReplayHandler_replaceTitle,
+				NLS.bind(Messages.GenerateReplayHandler_replace, settings.folderLabel(), String.join(", ", edited))));
 		return answer[0];
 	}
 }

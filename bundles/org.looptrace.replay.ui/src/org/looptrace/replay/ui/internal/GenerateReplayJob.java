@@ -21,6 +21,7 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
@@ -46,7 +47,7 @@ final class GenerateReplayJob extends Job {
 	private final Predicate<List<String>> replace;
 
 	GenerateReplayJob(ReplaySettings settings, Predicate<List<String>> replace) {
-		super("Generating the replay program of " + settings.model().label());
+		super(NLS.bind(Messages.GenerateReplayJob_name, settings.model().label()));
 		this.settings = settings;
 		this.replace = replace;
 		setUser(true);
@@ -80,7 +81,7 @@ final class GenerateReplayJob extends Job {
 			String modelName = settings.model().label();
 			Model model = ModelText.parse(settings.model().read(), modelName);
 			ReplayProgram program = ReplayGenerator.generate(model, settings.model().name(), settings.options(),
-					new MonitorProgress(monitor, "Generating the replay program of " + modelName));
+					new MonitorProgress(monitor, NLS.bind(Messages.GenerateReplayJob_name, modelName)));
 			Map<String, String> files = new HashMap<>(program.files());
 			Map<String, String> generated = new HashMap<>();
 			List<String> edited = new ArrayList<>();
@@ -120,7 +121,7 @@ final class GenerateReplayJob extends Job {
 		} catch (ModelTextException | ReplayException e) {
 			return error(e.getMessage(), null);
 		} catch (IOException | CoreException e) {
-			return error("Cannot generate the replay program into " + folder + ": " + e.getMessage(), e);
+			return error(NLS.bind(Messages.GenerateReplayJob_failed, folder, e.getMessage()), e);
 		}
 	}
 

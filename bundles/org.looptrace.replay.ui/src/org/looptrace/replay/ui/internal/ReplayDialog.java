@@ -18,6 +18,7 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.replay.ReplayOptions;
 import org.looptrace.replay.ReplayOptions.Compute;
 import org.looptrace.scanner.profile.TimeProfile;
@@ -49,7 +50,7 @@ final class ReplayDialog extends TitleAreaDialog {
 	protected void configureShell(@Nullable Shell shell) {
 		super.configureShell(shell);
 		if (shell != null) {
-			shell.setText("Generate Replay Program");
+			shell.setText(Messages.ReplayDialog_title);
 			shell.setData(this);
 		}
 	}
@@ -57,18 +58,17 @@ final class ReplayDialog extends TitleAreaDialog {
 	@Override
 	protected Control createDialogArea(@Nullable Composite parent) {
 		Composite area = (Composite) super.createDialogArea(parent);
-		setTitle("Generate Replay Program");
-		setMessage("A C MPI program in which each rank performs its events of " + settings.model().name()
-				+ ", with its Makefile (make, then mpirun).");
+		setTitle(Messages.ReplayDialog_title);
+		setMessage(NLS.bind(Messages.ReplayDialog_message, settings.model().name()));
 		Composite fields = new Composite(area, SWT.NONE);
 		fields.setLayout(new GridLayout(3, false));
 		fields.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-		folder = field(PathFields.row(fields, "&Output folder:", "a folder of the workspace", "&Workspace\u2026", PathFields::workspaceFolder),
+		folder = field(PathFields.row(fields, Messages.ReplayDialog_folder, Messages.Replay_folderHint, Messages.Replay_workspace, PathFields::workspaceFolder),
 				settings.folderLabel());
 		Path dataPath = settings.options().data();
-		data = field(PathFields.row(fields, "&Data traces folder:", "none: messages of size 0, no computation", "File &System\u2026",
+		data = field(PathFields.row(fields, Messages.Replay_data, Messages.Replay_dataHint, Messages.Replay_fileSystem,
 				PathFields::directory), dataPath == null ? "" : dataPath.toString());
-		new Label(fields, SWT.NONE).setText("&Computation between events:");
+		new Label(fields, SWT.NONE).setText(Messages.Replay_compute);
 		Combo combo = new Combo(fields, SWT.READ_ONLY);
 		combo.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
 		combo.select(settings.options().compute().ordinal());
@@ -87,7 +87,7 @@ final class ReplayDialog extends TitleAreaDialog {
 	@Override
 	protected void createButtonsForButtonBar(@Nullable Composite parent) {
 		super.createButtonsForButtonBar(parent);
-		getButton(IDialogConstants.OK_ID).setText("Generate");
+		getButton(IDialogConstants.OK_ID).setText(Messages.ReplayDialog_generate);
 		validate();
 	}
 
@@ -105,13 +105,13 @@ final class ReplayDialog extends TitleAreaDialog {
 		Compute mode = Compute.values()[Math.max(0, combo.getSelectionIndex())];
 		String error = null;
 		if (target == null) {
-			error = "Output folder: " + path + " is neither a folder of an open project nor a folder of the file system beside an existing one";
+			error = NLS.bind(Messages.ReplayDialog_folderInvalid, path);
 		} else if (dataPath != null && !Files.isDirectory(dataPath)) {
-			error = "Data traces folder: " + dataPath + " is not a folder";
+			error = NLS.bind(Messages.ReplayDialog_dataMissing, dataPath);
 		} else if (dataPath != null && !TimeProfile.hasDataTraces(dataPath)) {
-			error = "Data traces folder: " + dataPath + " holds no data trace data.<rank>";
+			error = NLS.bind(Messages.ReplayDialog_noData, dataPath);
 		} else if (dataPath == null && mode != Compute.NONE) {
-			error = "Computation " + mode.name().toLowerCase(Locale.ROOT) + " is read from data traces: give the data traces folder";
+			error = NLS.bind(Messages.ReplayDialog_computeNeedsData, mode.name().toLowerCase(Locale.ROOT));
 		}
 		setErrorMessage(error);
 		getButton(IDialogConstants.OK_ID).setEnabled(error == null);

@@ -22,6 +22,7 @@ import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.replay.ReplayOptions;
 import org.looptrace.replay.ReplayOptions.Compute;
 import org.looptrace.ui.ModelViews.ModelFile;
@@ -99,9 +100,8 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 			return false;
 		});
 		if (!kept.isEmpty()) {
-			throw new CoreException(Status.error(settings.folderLabel() + " holds " + String.join(", ", kept)
-					+ ", edited by hand or written by another program, and the program of " + settings.model().label()
-					+ " now differs from it: use Generate Replay Program, which asks before replacing it, or remove it"));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_edited,
+					new Object[] { settings.folderLabel(), String.join(", ", kept), settings.model().label() })));
 		}
 		if (!generated.isOK() && generated.getSeverity() != IStatus.CANCEL) {
 			throw new CoreException(generated);
@@ -139,7 +139,7 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 		try {
 			defaults = ReplaySettings.defaults(model);
 		} catch (IOException e) {
-			throw new CoreException(Status.error("Cannot read " + model.label() + ": " + e.getMessage(), e));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplaySettings_unreadable, model.label(), e.getMessage()), e));
 		}
 		IFile file = model.file();
 		configuration.setAttribute(ATTR_MODEL, file == null ? "" : file.getFullPath().toString());
@@ -164,14 +164,14 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 		if (workspacePath.isEmpty() && !location.isEmpty()) {
 			ModelFile outside = ModelFile.atLocation(location);
 			if (outside == null) {
-				throw new CoreException(Status.error("The model " + location + " is not a file"));
+				throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_modelNotFile, location)));
 			}
 			return outside;
 		}
 		IPath path = IPath.fromPortableString(workspacePath);
 		IFile model = path.segmentCount() < 2 ? null : ResourcesPlugin.getWorkspace().getRoot().getFile(path);
 		if (model == null || !model.exists()) {
-			throw new CoreException(Status.error("The model " + workspacePath + " is not a file of the workspace"));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_modelMissing, workspacePath)));
 		}
 		try {
 			return ModelFile.of(model);
@@ -186,14 +186,14 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 		String folderPath = configuration.getAttribute(ATTR_FOLDER, "");
 		Path folder = folderPath.isEmpty() ? model.location().resolveSibling(ReplaySettings.FOLDER) : ReplaySettings.folder(folderPath);
 		if (folder == null) {
-			throw new CoreException(Status.error("The output folder " + folderPath + " is not a folder of a project"));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_folderInvalid, folderPath)));
 		}
 		String data = configuration.getAttribute(ATTR_DATA, "");
 		try {
 			Compute compute = Compute.valueOf(configuration.getAttribute(ATTR_COMPUTE, Compute.NONE.name()));
 			return new ReplaySettings(model, folder, new ReplayOptions(data.isEmpty() ? null : Path.of(data), compute));
 		} catch (IllegalArgumentException e) {
-			throw new CoreException(Status.error("The computation of " + configuration.getName() + ": " + e.getMessage()));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_badCompute, configuration.getName(), e.getMessage())));
 		}
 	}
 }

@@ -47,7 +47,7 @@ public final class ReplayLaunchShortcut implements ILaunchShortcut {
 		try {
 			DebugUITools.launch(findOrCreate(model), ILaunchManager.RUN_MODE);
 		} catch (CoreException e) {
-			ErrorDialog.openError(PlatformUI.getWorkbench().getModalDialogShellProvider().getShell(), "LoopTrace Replay", null, e.getStatus());
+			ErrorDialog.openError(PlatformUI.getWorkbench().getModalDialogShellProvider().getShell(), Messages.ReplayLaunchShortcut_failed, null, e.getStatus());
 		}
 	}
 

@@ -23,6 +23,7 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.replay.ReplayOptions.Compute;
 import org.looptrace.ui.ModelViews.ModelFile;
 
@@ -51,16 +52,16 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		Composite page = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.swtDefaults().numColumns(3).applyTo(page);
 		setControl(page);
-		Text model = text(PathFields.row(page, "&Model:", "a .loops file of the workspace", "&Workspace\u2026", PathFields::model));
-		Text folder = text(PathFields.row(page, "Program &folder:", "replay beside the model", "W&orkspace\u2026", PathFields::workspaceFolder));
-		Text data = text(PathFields.row(page, "&Data traces folder:", "none: messages of size 0, no computation", "File &System\u2026",
+		Text model = text(PathFields.row(page, Messages.ReplayMainTab_model, Messages.ReplayMainTab_modelHint, Messages.Replay_workspace, PathFields::model));
+		Text folder = text(PathFields.row(page, Messages.ReplayMainTab_folder, Messages.ReplayMainTab_folderHint, Messages.ReplayMainTab_folderWorkspace, PathFields::workspaceFolder));
+		Text data = text(PathFields.row(page, Messages.Replay_data, Messages.Replay_dataHint, Messages.Replay_fileSystem,
 				PathFields::directory));
-		new Label(page, SWT.NONE).setText("&Computation between events:");
+		new Label(page, SWT.NONE).setText(Messages.Replay_compute);
 		Combo compute = new Combo(page, SWT.READ_ONLY);
 		compute.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
 		GridDataFactory.swtDefaults().span(2, 1).applyTo(compute);
 		compute.addListener(SWT.Selection, event -> updateLaunchConfigurationDialog());
-		new Label(page, SWT.NONE).setText("Ran&ks (mpirun -np):");
+		new Label(page, SWT.NONE).setText(Messages.ReplayMainTab_ranks);
 		Spinner ranks = new Spinner(page, SWT.BORDER);
 		ranks.setValues(1, 1, 1 << 20, 0, 1, 8);
 		GridDataFactory.swtDefaults().span(2, 1).applyTo(ranks);
@@ -175,8 +176,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 			int ranks = ranks(settings.model());
 			int given = configuration.getAttribute(ReplayLaunchDelegate.ATTR_RANKS, 1);
 			if (given != ranks) {
-				setErrorMessage("Ranks: the model " + settings.model().label() + " has " + ranks + " ranks, its program runs on "
-						+ ranks + ", not " + given);
+				setErrorMessage(NLS.bind(Messages.ReplayMainTab_wrongRanks, new Object[] { settings.model().label(), ranks, given }));
 				return false;
 			}
 			return true;
@@ -188,6 +188,6 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 
 	@Override
 	public String getName() {
-		return "Main";
+		return Messages.ReplayMainTab_name;
 	}
 }
