@@ -7,15 +7,20 @@ import java.net.URI;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.core.filesystem.EFS;
 import org.eclipse.core.filesystem.IFileStore;
+import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspaceRoot;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.text.IDocument;
@@ -78,7 +83,7 @@ public final class ModelViews {
 		}
 
 		/** The model file an editor edits, or null when its input is no file of the local file system. */
-		static @Nullable ModelFile of(IEditorInput input) {
+		public static @Nullable ModelFile of(IEditorInput input) {
 			IFile file = input.getAdapter(IFile.class);
 			if (file != null) {
 				IPath location = file.getLocation();
@@ -86,6 +91,19 @@ public final class ModelViews {
 			}
 			URI uri = input instanceof IURIEditorInput opened ? opened.getURI() : null;
 			return uri != null && EFS.SCHEME_FILE.equals(uri.getScheme()) ? new ModelFile(Path.of(uri), null) : null;
+		}
+
+		/**
+		 * The model file an absolute path of the file system names, as a launch configuration keeps a
+		 * model outside the workspace; null when the path names no file.
+		 */
+		public static @Nullable ModelFile atLocation(String path) {
+			try {
+				Path file = Path.of(path);
+				return file.isAbsolute() && Files.isRegularFile(file) ? new ModelFile(file.normalize(), null) : null;
+			} catch (InvalidPathException e) {
+				return null;
+			}
 		}
 
 		/** Its name, such as {@code halo.loops}. */
@@ -199,15 +217,39 @@ public final class ModelViews {
 		}
 	}
 
-	/** Lets the workspace see a file written into it. */
+	/** Lets the workspace see a file written into it; nothing to do for a file outside the workspace. */
 	public static void refresh(Path written) {
 		for (IFile file : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(written.toUri())) {
 			try {
-				file.refreshLocal(0, null);
+				file.refreshLocal(IResource.DEPTH_ZERO, null);
 			} catch (CoreException e) {
 				// the file is written; the workspace notices it at its next refresh
 			}
 		}
+	}
+
+	/**
+	 * Lets the workspace see a folder written into it, and all it holds, with the folders made for it;
+	 * nothing to do for a folder outside the workspace.
+	 */
+	public static void refreshFolder(Path written, @Nullable IProgressMonitor monitor) throws CoreException {
+		for (IContainer folder : ResourcesPlugin.getWorkspace().getRoot().findContainersForLocationURI(written.toUri())) {
+			IResource top = folder;
+			while (top.getParent() != null && !top.getParent().exists()) {
+				top = top.getParent();
+			}
+			top.refreshLocal(IResource.DEPTH_INFINITE, monitor);
+		}
+	}
+
+	/** How messages name a file or folder: its path in the workspace when the workspace has it, else in the file system. */
+	public static String label(Path location) {
+		IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
+		IResource[] found = root.findFilesForLocationURI(location.toUri());
+		if (found.length == 0) {
+			found = root.findContainersForLocationURI(location.toUri());
+		}
+		return found.length == 0 || found[0] instanceof IWorkspaceRoot ? location.toString() : found[0].getFullPath().toString();
 	}
 
 	/**

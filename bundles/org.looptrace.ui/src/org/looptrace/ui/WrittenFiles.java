@@ -4,24 +4,31 @@ package org.looptrace.ui;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
 import java.util.HexFormat;
+import java.util.Properties;
 
-import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IFolder;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.QualifiedName;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * What LoopTrace wrote into a workspace file, so that it never replaces what the user edited unasked:
  * the SHA-256 of the content it wrote, kept as a persistent property of the file. A file whose content
- * has another hash, or that has none, was edited by hand or written by something else.
+ * has another hash, or that has none, was edited by hand or written by something else. A file outside
+ * the workspace (beside a model opened with File &gt; Open File) has its hash kept by its path in this
+ * bundle's state location instead.
  */
 public final class WrittenFiles {
 
@@ -31,6 +38,9 @@ public final class WrittenFiles {
 	 * served every writer: workspaces still hold it, and without it those files would count as edited.
 	 */
 	private static final QualifiedName SCANNER_WRITTEN = new QualifiedName("org.looptrace.scanner.ui", "written");
+
+	/** The marks of the files outside the workspace, by absolute path, in this bundle's state location. */
+	private static final String OUTSIDE_MARKS = "written-outside.properties";
 
 	private WrittenFiles() {
 	}
@@ -84,12 +94,13 @@ public final class WrittenFiles {
 			return false;
 		}
 		String written = markOf(file);
-		if (written == null) {
-			return true;
-		}
+		return written == null || differs(written, file.getContents(true));
+	}
+
+	/** Whether a content has another hash than {@code written}; an unreadable one does. Streamed: a scan's CSV can be larger than memory. */
+	private static boolean differs(String written, InputStream content) {
 		MessageDigest digest = digest();
-		// streamed: a scan's CSV can be larger than memory
-		try (InputStream in = new DigestInputStream(file.getContents(true), digest)) {
+		try (InputStream in = new DigestInputStream(content, digest)) {
 			in.transferTo(OutputStream.nullOutputStream());
 		} catch (IOException e) {
 			return true;
@@ -97,34 +108,122 @@ public final class WrittenFiles {
 		return !written.equals(hash(digest));
 	}
 
-	/** {@code wanted}, or if the user edited it, the first of {@code NAME-1.EXT}, {@code NAME-2.EXT}... that they did not. */
-	public static IFile target(IFile wanted) throws CoreException {
-		IPath path = wanted.getFullPath();
-		String base = path.removeFileExtension().lastSegment();
-		String extension = path.getFileExtension() == null ? "" : "." + path.getFileExtension();
-		IContainer parent = wanted.getParent();
-		IFile candidate = wanted;
+	/** Records that LoopTrace wrote the content of that hash into a file of the file system, which exists. */
+	public static void mark(Path file, String hash) throws CoreException, IOException {
+		IFile workspaceFile = workspaceFile(file);
+		if (workspaceFile != null) {
+			mark(workspaceFile, hash);
+			return;
+		}
+		synchronized (WrittenFiles.class) {
+			Properties marks = outsideMarks();
+			marks.setProperty(key(file), hash);
+			Path store = outsideMarksFile();
+			Files.createDirectories(store.getParent());
+			try (Writer out = Files.newBufferedWriter(store, StandardCharsets.UTF_8)) {
+				marks.store(out, null);
+			}
+		}
+	}
+
+	/**
+	 * The hash of what LoopTrace last wrote into a file of the file system, in the workspace or not; null
+	 * when it wrote nothing there or the file does not exist.
+	 */
+	public static @Nullable String markOf(Path file) throws CoreException, IOException {
+		IFile workspaceFile = workspaceFile(file);
+		if (workspaceFile != null) {
+			return markOf(workspaceFile);
+		}
+		if (!Files.exists(file)) {
+			return null;
+		}
+		synchronized (WrittenFiles.class) {
+			return outsideMarks().getProperty(key(file));
+		}
+	}
+
+	/** Whether a file of the file system exists and is not what LoopTrace last wrote into it; an unreadable file counts as edited. */
+	public static boolean isEdited(Path file) throws CoreException {
+		IFile workspaceFile = workspaceFile(file);
+		if (workspaceFile != null) {
+			return isEdited(workspaceFile);
+		}
+		if (!Files.exists(file)) {
+			return false;
+		}
+		try {
+			String written = markOf(file);
+			return written == null || differs(written, Files.newInputStream(file));
+		} catch (IOException e) {
+			return true;
+		}
+	}
+
+	/**
+	 * {@code wanted}, a file of the file system in the workspace or not, or if the user edited it, the
+	 * first of {@code NAME-1.EXT}, {@code NAME-2.EXT}... that they did not.
+	 */
+	public static Path target(Path wanted) throws CoreException {
+		String name = wanted.getFileName().toString();
+		int dot = name.lastIndexOf('.');
+		String base = dot > 0 ? name.substring(0, dot) : name;
+		String extension = dot > 0 ? name.substring(dot) : "";
+		Path candidate = wanted;
 		for (int n = 1; isEdited(candidate); n++) {
-			candidate = parent.getFile(IPath.fromOSString(base + "-" + n + extension));
+			candidate = wanted.resolveSibling(base + "-" + n + extension);
 		}
 		return candidate;
 	}
 
-	/** {@code wanted}, or if the user edited one of {@code names} in it, the first of {@code NAME-1}, {@code NAME-2}... where they did not. */
-	public static IFolder target(IFolder wanted, Collection<String> names) throws CoreException {
-		IFolder candidate = wanted;
+	/**
+	 * {@code wanted}, a folder of the file system in the workspace or not, or if the user edited one of
+	 * {@code names} in it, the first of {@code NAME-1}, {@code NAME-2}... where they did not.
+	 */
+	public static Path target(Path wanted, Collection<String> names) throws CoreException {
+		Path candidate = wanted;
 		for (int n = 1; anyEdited(candidate, names); n++) {
-			candidate = wanted.getParent().getFolder(IPath.fromOSString(wanted.getName() + "-" + n));
+			candidate = wanted.resolveSibling(wanted.getFileName() + "-" + n);
 		}
 		return candidate;
 	}
 
-	private static boolean anyEdited(IFolder folder, Collection<String> names) throws CoreException {
+	private static boolean anyEdited(Path folder, Collection<String> names) throws CoreException {
 		for (String name : names) {
-			if (isEdited(folder.getFile(name))) {
+			if (isEdited(folder.resolve(name))) {
 				return true;
 			}
 		}
 		return false;
+	}
+
+	/** The workspace file at a location, when the workspace has one there. */
+	private static @Nullable IFile workspaceFile(Path location) {
+		for (IFile file : ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(location.toUri())) {
+			if (file.getProject().isOpen()) {
+				return file;
+			}
+		}
+		return null;
+	}
+
+	private static String key(Path file) {
+		return file.toAbsolutePath().normalize().toString();
+	}
+
+	private static Path outsideMarksFile() {
+		return Platform.getStateLocation(Platform.getBundle(LoopTraceUi.BUNDLE_ID)).append(OUTSIDE_MARKS).toPath();
+	}
+
+	/** The marks of the files outside the workspace; none before the first. */
+	private static Properties outsideMarks() throws IOException {
+		Properties marks = new Properties();
+		Path store = outsideMarksFile();
+		if (Files.exists(store)) {
+			try (Reader in = Files.newBufferedReader(store, StandardCharsets.UTF_8)) {
+				marks.load(in);
+			}
+		}
+		return marks;
 	}
 }

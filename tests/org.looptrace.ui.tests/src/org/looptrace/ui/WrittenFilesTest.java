@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 
 import org.eclipse.core.resources.IFile;
@@ -20,6 +23,7 @@ import org.eclipse.core.runtime.QualifiedName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.ui.testsupport.TestProjects;
 
 /** What LoopTrace wrote, in a real workspace: an edit by the user is seen, and what is written goes beside it. */
@@ -42,24 +46,24 @@ class WrittenFilesTest {
 		IFile wanted = project.getFile("scan.csv");
 		assertFalse(WrittenFiles.isEdited(wanted), "a missing file");
 		assertNull(WrittenFiles.markOf(wanted));
-		assertEquals(wanted, WrittenFiles.target(wanted));
+		assertEquals(at(wanted), WrittenFiles.target(at(wanted)));
 		write(wanted, "a,b\n");
 		assertFalse(WrittenFiles.isEdited(wanted), "as written");
-		assertEquals(wanted, WrittenFiles.target(wanted));
+		assertEquals(at(wanted), WrittenFiles.target(at(wanted)));
 
 		wanted.setContents("a,b,c\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
 		assertTrue(WrittenFiles.isEdited(wanted), "edited");
-		IFile beside = WrittenFiles.target(wanted);
-		assertEquals(project.getFile("scan-1.csv"), beside);
+		IFile beside = project.getFile("scan-1.csv");
+		assertEquals(at(beside), WrittenFiles.target(at(wanted)));
 		write(beside, "a,b\n");
-		assertEquals(beside, WrittenFiles.target(wanted), "the file written beside is replaced the next time");
+		assertEquals(at(beside), WrittenFiles.target(at(wanted)), "the file written beside is replaced the next time");
 		beside.setContents("mine\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
-		assertEquals(project.getFile("scan-2.csv"), WrittenFiles.target(wanted));
+		assertEquals(at(project.getFile("scan-2.csv")), WrittenFiles.target(at(wanted)));
 
 		IFile unmarked = project.getFile("notes");
 		unmarked.create("written by hand\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
 		assertTrue(WrittenFiles.isEdited(unmarked), "a file LoopTrace never wrote");
-		assertEquals(project.getFile("notes-1"), WrittenFiles.target(unmarked));
+		assertEquals(at(project.getFile("notes-1")), WrittenFiles.target(at(unmarked)));
 	}
 
 	@Test
@@ -70,10 +74,10 @@ class WrittenFilesTest {
 		for (String name : names) {
 			write(wanted.getFile(name), "// " + name + "\n");
 		}
-		assertEquals(wanted, WrittenFiles.target(wanted, names));
+		assertEquals(at(wanted), WrittenFiles.target(at(wanted), names));
 		wanted.getFile("scanner.h").setContents("// mine\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
-		assertEquals(project.getFolder("scanner-1"), WrittenFiles.target(wanted, names));
-		assertEquals(wanted, WrittenFiles.target(wanted, List.of("scanner.c")), "only the files to write count");
+		assertEquals(at(project.getFolder("scanner-1")), WrittenFiles.target(at(wanted), names));
+		assertEquals(at(wanted), WrittenFiles.target(at(wanted), List.of("scanner.c")), "only the files to write count");
 	}
 
 	/**
@@ -88,7 +92,7 @@ class WrittenFilesTest {
 		csv.create(bytes, IResource.NONE, null);
 		csv.setPersistentProperty(former, WrittenFiles.hash(bytes));
 		assertFalse(WrittenFiles.isEdited(csv), "a CSV a scan wrote counts as edited");
-		assertEquals(csv, WrittenFiles.target(csv));
+		assertEquals(at(csv), WrittenFiles.target(at(csv)));
 		assertEquals(WrittenFiles.hash(bytes), WrittenFiles.markOf(csv));
 		assertNull(csv.getPersistentProperty(former), "the former mark is left");
 
@@ -97,10 +101,39 @@ class WrittenFilesTest {
 		IFile source = scanner.getFile("scanner.c");
 		source.create(bytes, IResource.NONE, null);
 		source.setPersistentProperty(former, WrittenFiles.hash(bytes));
-		assertEquals(scanner, WrittenFiles.target(scanner, List.of("scanner.c")));
+		assertEquals(at(scanner), WrittenFiles.target(at(scanner), List.of("scanner.c")));
 		source.setContents("// mine\n".getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
 		assertTrue(WrittenFiles.isEdited(source), "an edit after the move is still seen");
-		assertEquals(project.getFolder("scanner-1"), WrittenFiles.target(scanner, List.of("scanner.c")));
+		assertEquals(at(project.getFolder("scanner-1")), WrittenFiles.target(at(scanner), List.of("scanner.c")));
+	}
+
+	/**
+	 * Outside the workspace (beside a model opened with File &gt; Open File) as in it: a file LoopTrace
+	 * wrote is replaced, one the user wrote or edited is left alone and the next free name taken.
+	 */
+	@Test
+	void outsideTheWorkspaceAnEditedFileIsLeftAloneToo(@TempDir Path outside) throws Exception {
+		Path wanted = outside.resolve("scan.csv");
+		assertFalse(WrittenFiles.isEdited(wanted), "a missing file");
+		assertNull(WrittenFiles.markOf(wanted));
+		assertEquals(wanted, WrittenFiles.target(wanted));
+		Files.writeString(wanted, "a,b\n");
+		assertTrue(WrittenFiles.isEdited(wanted), "a file LoopTrace never wrote");
+		assertEquals(outside.resolve("scan-1.csv"), WrittenFiles.target(wanted));
+		WrittenFiles.mark(wanted, WrittenFiles.hash("a,b\n".getBytes(StandardCharsets.UTF_8)));
+		assertFalse(WrittenFiles.isEdited(wanted), "as written");
+		assertEquals(wanted, WrittenFiles.target(wanted));
+		Files.writeString(wanted, "mine\n");
+		assertTrue(WrittenFiles.isEdited(wanted), "edited");
+		assertEquals(outside.resolve("scan-1.csv"), WrittenFiles.target(wanted));
+
+		Path scanner = Files.createDirectories(outside.resolve("scanner"));
+		byte[] source = "// scanner.c\n".getBytes(StandardCharsets.UTF_8);
+		Files.write(scanner.resolve("scanner.c"), source);
+		WrittenFiles.mark(scanner.resolve("scanner.c"), WrittenFiles.hash(source));
+		assertEquals(scanner, WrittenFiles.target(scanner, List.of("scanner.c")));
+		Files.writeString(scanner.resolve("scanner.c"), "// mine\n");
+		assertEquals(outside.resolve("scanner-1"), WrittenFiles.target(scanner, List.of("scanner.c")));
 	}
 
 	/** Content hashed as it is streamed has the hash of the whole, on random contents. */
@@ -119,6 +152,10 @@ class WrittenFilesTest {
 			assertEquals(WrittenFiles.hash(content), WrittenFiles.hash(digest));
 			assertEquals(64, WrittenFiles.hash(content).length());
 		}
+	}
+
+	private static Path at(IResource resource) {
+		return Objects.requireNonNull(resource.getLocation()).toPath();
 	}
 
 	private static void write(IFile file, String text) throws CoreException {

@@ -17,8 +17,13 @@ public final class ScannerUi {
 	/** The name of the console the scans print their summaries to. */
 	public static final String CONSOLE_NAME = "LoopTrace Scanner";
 
-	/** Attribute: the workspace path of the model file ({@code /project/run.loops}). */
+	/** Attribute: the workspace path of the model file ({@code /project/run.loops}); empty for a model outside the workspace. */
 	public static final String ATTR_MODEL = BUNDLE_ID + ".model";
+	/**
+	 * Attribute: the file system path of a model outside the workspace (opened with File &gt; Open File),
+	 * used when {@link #ATTR_MODEL} is empty; its CSV and scanner folder go beside it by default.
+	 */
+	public static final String ATTR_MODEL_LOCATION = BUNDLE_ID + ".modelLocation";
 	/**
 	 * Attribute: the workspace path of the trace folder; empty for the default, the folder the
 	 * model's {@code // traces:} line names (else the model's own folder).

@@ -23,6 +23,7 @@ public final class Messages extends NLS {
 	public static String PatternsView_invalidModel;
 	public static String PatternsView_badTraces;
 	public static String PatternsView_failed;
+	public static String PatternsView_notLocal;
 	public static String PatternsView_kind;
 	public static String PatternsView_root;
 	public static String PatternsView_group;

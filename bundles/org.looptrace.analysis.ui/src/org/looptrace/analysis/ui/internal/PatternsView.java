@@ -258,7 +258,7 @@ public class PatternsView extends ViewPart {
 	public void show(IResource resource) {
 		IPath location = resource.getLocation();
 		if (location == null) {
-			failed(NLS.bind(Messages.PatternsView_failed, resource.getFullPath(), "not on the local file system"));
+			failed(NLS.bind(Messages.PatternsView_failed, resource.getFullPath(), Messages.PatternsView_notLocal));
 		} else if (resource instanceof IContainer trace) {
 			show(trace, new ModelFile(location.toPath().resolve(LoopTraceUi.MODEL_FILE), modelOf(trace)), null, false);
 		} else if (resource instanceof IFile file) {

@@ -18,6 +18,8 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.handlers.HandlerUtil;
+import org.eclipse.osgi.util.NLS;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
  * "Generate Replay Program" on a model, selected in the Project Explorer or open in the editor:
@@ -30,7 +32,12 @@ public final class GenerateReplayHandler extends AbstractHandler {
 		if (event == null) {
 			return null;
 		}
-		IFile model = model(event);
+		IFile selected = null;
+		if (HandlerUtil.getCurrentSelection(event) instanceof IStructuredSelection selection && selection.size() == 1) {
+			selected = Adapters.adapt(selection.getFirstElement(), IFile.class);
+		}
+		IEditorPart editor = HandlerUtil.getActiveEditor(event);
+		ModelFile model = model(selected, editor == null ? null : editor.getEditorInput());
 		if (model == null) {
 			return null;
 		}
@@ -39,7 +46,7 @@ public final class GenerateReplayHandler extends AbstractHandler {
 		try {
 			defaults = ReplaySettings.defaults(model);
 		} catch (CoreException | IOException e) {
-			MessageDialog.openError(shell, "Generate Replay Program", "Cannot read " + model.getFullPath() + ": " + e.getMessage());
+			MessageDialog.openError(shell, Messages.ReplayDialog_title, NLS.bind(Messages.ReplaySettings_unreadable, model.label(), e.getMessage()));
 			return null;
 		}
 		ReplayDialog dialog = new ReplayDialog(shell, defaults);
@@ -49,26 +56,27 @@ public final class GenerateReplayHandler extends AbstractHandler {
 		return null;
 	}
 
-	/** The model selected, else the model of the active editor, else null. */
-	private static @Nullable IFile model(ExecutionEvent event) {
-		IFile file = null;
-		if (HandlerUtil.getCurrentSelection(event) instanceof IStructuredSelection selection && selection.size() == 1) {
-			file = Adapters.adapt(selection.getFirstElement(), IFile.class);
+	/**
+	 * The model of a selected file, else of an editor's input (a model outside the workspace has no
+	 * file, only its input); null when neither is a model of the local file system.
+	 */
+	static @Nullable ModelFile model(@Nullable IFile selected, @Nullable IEditorInput input) {
+		if (selected != null) {
+			try {
+				return "loops".equals(selected.getFileExtension()) ? ModelFile.of(selected) : null;
+			} catch (IOException e) {
+				return null;
+			}
 		}
-		IEditorPart editor = HandlerUtil.getActiveEditor(event);
-		if (file == null && editor != null) {
-			IEditorInput input = editor.getEditorInput();
-			file = Adapters.adapt(input, IFile.class);
-		}
-		return file != null && "loops".equals(file.getFileExtension()) ? file : null;
+		return input != null && input.getName().endsWith(".loops") ? ModelFile.of(input) : null;
 	}
 
 	/** Asks, on the UI thread, whether files of the folder edited by hand (or not generated here) may be replaced. */
 	private static boolean replace(ReplaySettings settings, List<String> edited) {
 		boolean[] answer = new boolean[1];
 		Display.getDefault().syncExec(() -> answer[0] = MessageDialog.openQuestion(Display.getDefault().getActiveShell(),
-				"Replace Files", settings.folder().getFullPath() + " holds " + String.join(", ", edited)
-						+ ", edited by hand or not generated here. Replace them with the generated program?"));
+				Messages.GenerateReplayHandler_replaceTitle,
+				NLS.bind(Messages.GenerateReplayHandler_replace, settings.folderLabel(), String.join(", ", edited))));
 		return answer[0];
 	}
 }

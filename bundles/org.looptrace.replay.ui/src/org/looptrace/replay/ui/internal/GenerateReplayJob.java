@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.Predicate;
 
-import org.eclipse.core.resources.IFolder;
-import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IContainer;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -21,6 +21,7 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.lang.ModelText;
 import org.looptrace.lang.ModelTextException;
 import org.looptrace.model.Model;
@@ -32,8 +33,8 @@ import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.WrittenFiles;
 
 /**
- * Generates the replay program of a model into a workspace folder and refreshes it, so that the
- * Project Explorer shows it. Files of the folder edited by hand since they were generated (or not
+ * Generates the replay program of a model into a folder and refreshes it when it is in the workspace,
+ * so that the Project Explorer shows it (a model outside the workspace has its program beside it). Files of the folder edited by hand since they were generated (or not
  * generated here) are replaced only when {@code replace} agrees (it is asked off the UI thread). A
  * model or data trace that does not fit ends the job with the message naming it.
  */
@@ -46,11 +47,12 @@ final class GenerateReplayJob extends Job {
 	private final Predicate<List<String>> replace;
 
 	GenerateReplayJob(ReplaySettings settings, Predicate<List<String>> replace) {
-		super("Generating the replay program of " + settings.model().getFullPath());
+		super(NLS.bind(Messages.GenerateReplayJob_name, settings.model().label()));
 		this.settings = settings;
 		this.replace = replace;
 		setUser(true);
-		setRule(settings.folder().getProject());
+		IContainer folder = ResourcesPlugin.getWorkspace().getRoot().getContainerForLocation(IPath.fromPath(settings.folder()));
+		setRule(folder == null ? null : folder.getProject());
 	}
 
 	@Override
@@ -74,17 +76,12 @@ final class GenerateReplayJob extends Job {
 	 */
 	static IStatus generate(ReplaySettings settings, @Nullable IProgressMonitor monitor, boolean keepCurrentEdits,
 			Predicate<List<String>> replace) {
-		IPath location = settings.folder().getLocation();
-		if (location == null) {
-			return error("The folder " + settings.folder().getFullPath() + " is not on the local file system", null);
-		}
-		Path folder = location.toPath();
+		Path folder = settings.folder();
 		try {
-			String modelName = settings.model().getFullPath().toString();
-			Model model = ModelText.parse(ModelViews.read(settings.model()), modelName);
-			ReplayProgram program = ReplayGenerator.generate(model, settings.model().getName(), settings.options(),
-					new MonitorProgress(monitor, "Generating the replay program of " + modelName));
-			IFolder target = settings.folder();
+			String modelName = settings.model().label();
+			Model model = ModelText.parse(settings.model().read(), modelName);
+			ReplayProgram program = ReplayGenerator.generate(model, settings.model().name(), settings.options(),
+					new MonitorProgress(monitor, NLS.bind(Messages.GenerateReplayJob_name, modelName)));
 			Map<String, String> files = new HashMap<>(program.files());
 			Map<String, String> generated = new HashMap<>();
 			List<String> edited = new ArrayList<>();
@@ -94,7 +91,7 @@ final class GenerateReplayJob extends Job {
 				Path onDisk = folder.resolve(name);
 				String now = WrittenFiles.hash(file.getValue().getBytes(StandardCharsets.UTF_8));
 				String disk = Files.isRegularFile(onDisk) ? WrittenFiles.hash(Files.readAllBytes(onDisk)) : null;
-				String written = WrittenFiles.markOf(target.getFile(name));
+				String written = WrittenFiles.markOf(onDisk);
 				generated.put(name, now);
 				if (now.equals(disk)) {
 					continue;
@@ -113,10 +110,10 @@ final class GenerateReplayJob extends Job {
 			if (changed || !edited.isEmpty()) {
 				new ReplayProgram(files, program.ranks(), program.tags()).write(folder, true);
 			}
-			target.refreshLocal(IResource.DEPTH_INFINITE, null);
+			ModelViews.refreshFolder(folder, null);
 			// what was generated, also for a file of the user's kept: its edits stay edits
 			for (Map.Entry<String, String> hash : generated.entrySet()) {
-				WrittenFiles.mark(target.getFile(hash.getKey()), hash.getValue());
+				WrittenFiles.mark(folder.resolve(hash.getKey()), hash.getValue());
 			}
 			return Status.OK_STATUS;
 		} catch (CancellationException e) {
@@ -124,7 +121,7 @@ final class GenerateReplayJob extends Job {
 		} catch (ModelTextException | ReplayException e) {
 			return error(e.getMessage(), null);
 		} catch (IOException | CoreException e) {
-			return error("Cannot generate the replay program into " + folder + ": " + e.getMessage(), e);
+			return error(NLS.bind(Messages.GenerateReplayJob_failed, folder, e.getMessage()), e);
 		}
 	}
 

@@ -68,7 +68,7 @@ final class PathFields {
 	static @Nullable String model(Shell shell, String current) {
 		FilteredResourcesSelectionDialog dialog = new FilteredResourcesSelectionDialog(shell, false, ResourcesPlugin.getWorkspace().getRoot(),
 				IResource.FILE);
-		dialog.setTitle("Model");
+		dialog.setTitle(Messages.PathFields_modelTitle);
 		String name = IPath.fromPortableString(current).lastSegment();
 		dialog.setInitialPattern(name == null || name.isEmpty() ? "*.loops" : name);
 		return dialog.open() == Window.OK && dialog.getFirstResult() instanceof IFile model ? model.getFullPath().toString() : null;
@@ -78,8 +78,8 @@ final class PathFields {
 	static @Nullable String workspaceFolder(Shell shell, String current) {
 		IResource initial = current.isEmpty() ? null : ResourcesPlugin.getWorkspace().getRoot().findMember(current);
 		ContainerSelectionDialog dialog = new ContainerSelectionDialog(shell, initial instanceof IContainer container ? container : null, true,
-				"The folder the replay program is written into:");
-		dialog.setTitle("Program Folder");
+				Messages.PathFields_folderMessage);
+		dialog.setTitle(Messages.PathFields_folderTitle);
 		Object[] result = dialog.open() == Window.OK ? dialog.getResult() : null;
 		return result != null && result.length == 1 && result[0] instanceof IPath path ? path.toString() : null;
 	}
@@ -87,8 +87,8 @@ final class PathFields {
 	/** Asks for a folder on disk. */
 	static @Nullable String directory(Shell shell, String current) {
 		DirectoryDialog dialog = new DirectoryDialog(shell);
-		dialog.setText("Data Traces Folder");
-		dialog.setMessage("The folder of the run's data traces (data.<rank>):");
+		dialog.setText(Messages.PathFields_dataTitle);
+		dialog.setMessage(Messages.PathFields_dataMessage);
 		dialog.setFilterPath(current);
 		return dialog.open();
 	}

@@ -6,11 +6,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 
-import org.eclipse.core.resources.IFolder;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.IPath;
-import org.eclipse.core.runtime.IStatus;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.dialogs.IDialogConstants;
 import org.eclipse.jface.dialogs.TitleAreaDialog;
@@ -23,12 +18,14 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.replay.ReplayOptions;
 import org.looptrace.replay.ReplayOptions.Compute;
 import org.looptrace.scanner.profile.TimeProfile;
 
 /**
- * Asks where to write a model's replay program (a workspace folder), which data traces to take
+ * Asks where to write a model's replay program (a workspace folder, or for a model outside the
+ * workspace a folder of the file system), which data traces to take
  * message sizes and gaps from (a folder on disk, or none) and what computation to replay between
  * events; OK is enabled only while the answers make settings.
  */
@@ -53,7 +50,7 @@ final class ReplayDialog extends TitleAreaDialog {
 	protected void configureShell(@Nullable Shell shell) {
 		super.configureShell(shell);
 		if (shell != null) {
-			shell.setText("Generate Replay Program");
+			shell.setText(Messages.ReplayDialog_title);
 			shell.setData(this);
 		}
 	}
@@ -61,18 +58,17 @@ final class ReplayDialog extends TitleAreaDialog {
 	@Override
 	protected Control createDialogArea(@Nullable Composite parent) {
 		Composite area = (Composite) super.createDialogArea(parent);
-		setTitle("Generate Replay Program");
-		setMessage("A C MPI program in which each rank performs its events of " + settings.model().getName()
-				+ ", with its Makefile (make, then mpirun).");
+		setTitle(Messages.ReplayDialog_title);
+		setMessage(NLS.bind(Messages.ReplayDialog_message, settings.model().name()));
 		Composite fields = new Composite(area, SWT.NONE);
 		fields.setLayout(new GridLayout(3, false));
 		fields.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-		folder = field(PathFields.row(fields, "&Output folder:", "a folder of the workspace", "&Workspace\u2026", PathFields::workspaceFolder),
-				settings.folder().getFullPath().toString());
+		folder = field(PathFields.row(fields, Messages.ReplayDialog_folder, Messages.Replay_folderHint, Messages.Replay_workspace, PathFields::workspaceFolder),
+				settings.folderLabel());
 		Path dataPath = settings.options().data();
-		data = field(PathFields.row(fields, "&Data traces folder:", "none: messages of size 0, no computation", "File &System\u2026",
+		data = field(PathFields.row(fields, Messages.Replay_data, Messages.Replay_dataHint, Messages.Replay_fileSystem,
 				PathFields::directory), dataPath == null ? "" : dataPath.toString());
-		new Label(fields, SWT.NONE).setText("&Computation between events:");
+		new Label(fields, SWT.NONE).setText(Messages.Replay_compute);
 		Combo combo = new Combo(fields, SWT.READ_ONLY);
 		combo.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
 		combo.select(settings.options().compute().ordinal());
@@ -91,7 +87,7 @@ final class ReplayDialog extends TitleAreaDialog {
 	@Override
 	protected void createButtonsForButtonBar(@Nullable Composite parent) {
 		super.createButtonsForButtonBar(parent);
-		getButton(IDialogConstants.OK_ID).setText("Generate");
+		getButton(IDialogConstants.OK_ID).setText(Messages.ReplayDialog_generate);
 		validate();
 	}
 
@@ -104,26 +100,22 @@ final class ReplayDialog extends TitleAreaDialog {
 			return;
 		}
 		String path = folderText.getText().trim();
-		IStatus valid = ResourcesPlugin.getWorkspace().validatePath(path, IResource.FOLDER);
-		String project = IPath.fromPortableString(path).segment(0);
+		Path target = ReplaySettings.folder(path);
 		Path dataPath = dataText.getText().isBlank() ? null : Path.of(dataText.getText().trim());
 		Compute mode = Compute.values()[Math.max(0, combo.getSelectionIndex())];
 		String error = null;
-		if (!valid.isOK()) {
-			error = "Output folder: " + valid.getMessage();
-		} else if (!ResourcesPlugin.getWorkspace().getRoot().getProject(project).isOpen()) {
-			error = "Output folder: the project " + project + " is not open";
+		if (target == null) {
+			error = NLS.bind(Messages.ReplayDialog_folderInvalid, path);
 		} else if (dataPath != null && !Files.isDirectory(dataPath)) {
-			error = "Data traces folder: " + dataPath + " is not a folder";
+			error = NLS.bind(Messages.ReplayDialog_dataMissing, dataPath);
 		} else if (dataPath != null && !TimeProfile.hasDataTraces(dataPath)) {
-			error = "Data traces folder: " + dataPath + " holds no data trace data.<rank>";
+			error = NLS.bind(Messages.ReplayDialog_noData, dataPath);
 		} else if (dataPath == null && mode != Compute.NONE) {
-			error = "Computation " + mode.name().toLowerCase(Locale.ROOT) + " is read from data traces: give the data traces folder";
+			error = NLS.bind(Messages.ReplayDialog_computeNeedsData, mode.name().toLowerCase(Locale.ROOT));
 		}
 		setErrorMessage(error);
 		getButton(IDialogConstants.OK_ID).setEnabled(error == null);
-		if (error == null) {
-			IFolder target = ResourcesPlugin.getWorkspace().getRoot().getFolder(IPath.fromPortableString(path));
+		if (target != null && error == null) {
 			settings = new ReplaySettings(settings.model(), target, new ReplayOptions(dataPath, mode));
 		}
 	}

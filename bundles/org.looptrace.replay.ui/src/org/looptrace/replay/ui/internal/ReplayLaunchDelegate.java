@@ -8,9 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.IWorkspaceRoot;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
@@ -24,8 +22,10 @@ import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.replay.ReplayOptions;
 import org.looptrace.replay.ReplayOptions.Compute;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
  * Launches a LoopTrace Replay configuration: generates the program into its folder when the folder
@@ -38,9 +38,14 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 
 	/** The launch configuration type. */
 	static final String TYPE = "org.looptrace.replay.ui.launchType";
-	/** Attribute: the workspace path of the model. */
+	/** Attribute: the workspace path of the model; empty for a model outside the workspace. */
 	static final String ATTR_MODEL = "org.looptrace.replay.ui.model";
-	/** Attribute: the workspace path of the program's folder; empty for {@code replay} beside the model. */
+	/** Attribute: the file system path of a model outside the workspace (File &gt; Open File), when {@link #ATTR_MODEL} is empty. */
+	static final String ATTR_MODEL_LOCATION = "org.looptrace.replay.ui.modelLocation";
+	/**
+	 * Attribute: the program's folder, a workspace path (or a file system path, for a model outside the
+	 * workspace); empty for {@code replay} beside the model.
+	 */
 	static final String ATTR_FOLDER = "org.looptrace.replay.ui.folder";
 	/** Attribute: the data traces folder on disk; empty for none. */
 	static final String ATTR_DATA = "org.looptrace.replay.ui.data";
@@ -56,11 +61,7 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 			return;
 		}
 		ReplaySettings settings = settings(configuration);
-		IPath location = settings.folder().getLocation();
-		if (location == null) {
-			throw new CoreException(Status.error("The folder " + settings.folder().getFullPath() + " is not on the local file system"));
-		}
-		Path folder = location.toPath();
+		Path folder = settings.folder();
 		if (!prepare(settings, monitor)) {
 			return;
 		}
@@ -99,9 +100,8 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 			return false;
 		});
 		if (!kept.isEmpty()) {
-			throw new CoreException(Status.error(settings.folder().getFullPath() + " holds " + String.join(", ", kept)
-					+ ", edited by hand or written by another program, and the program of " + settings.model().getFullPath()
-					+ " now differs from it: use Generate Replay Program, which asks before replacing it, or remove it"));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_edited,
+					new Object[] { settings.folderLabel(), String.join(", ", kept), settings.model().label() })));
 		}
 		if (!generated.isOK() && generated.getSeverity() != IStatus.CANCEL) {
 			throw new CoreException(generated);
@@ -129,46 +129,71 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 
 	/**
 	 * Sets a configuration to replay a model as it starts: the folder {@code replay} beside it, its data
-	 * traces when it has some, as many ranks as it has, and the model as its resource.
+	 * traces when it has some, as many ranks as it has, and the model as its resource when the workspace
+	 * has it (else its file system path).
 	 *
 	 * @throws CoreException naming the model and what is wrong when it cannot be read or replayed
 	 */
-	static void setDefaults(ILaunchConfigurationWorkingCopy configuration, IFile model) throws CoreException {
+	static void setDefaults(ILaunchConfigurationWorkingCopy configuration, ModelFile model) throws CoreException {
 		ReplaySettings defaults;
 		try {
 			defaults = ReplaySettings.defaults(model);
 		} catch (IOException e) {
-			throw new CoreException(Status.error("Cannot read " + model.getFullPath() + ": " + e.getMessage(), e));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplaySettings_unreadable, model.label(), e.getMessage()), e));
 		}
-		configuration.setAttribute(ATTR_MODEL, model.getFullPath().toString());
-		configuration.setAttribute(ATTR_FOLDER, defaults.folder().getFullPath().toString());
+		IFile file = model.file();
+		configuration.setAttribute(ATTR_MODEL, file == null ? "" : file.getFullPath().toString());
+		configuration.setAttribute(ATTR_MODEL_LOCATION, file == null ? model.location().toString() : "");
+		configuration.setAttribute(ATTR_FOLDER, defaults.folderLabel());
 		Path data = defaults.options().data();
 		configuration.setAttribute(ATTR_DATA, data == null ? "" : data.toString());
 		configuration.setAttribute(ATTR_COMPUTE, defaults.options().compute().name());
 		configuration.setAttribute(ATTR_RANKS, ReplaySettings.ranks(model));
-		configuration.setMappedResources(new IResource[] { model });
+		configuration.setMappedResources(file == null ? null : new IResource[] { file });
+	}
+
+	/** Whether a configuration replays a model: it names it by its workspace path, else by its file system path. */
+	static boolean replays(ILaunchConfiguration configuration, ModelFile model) throws CoreException {
+		IFile file = model.file();
+		return file != null ? file.getFullPath().toString().equals(configuration.getAttribute(ATTR_MODEL, ""))
+				: model.location().toString().equals(configuration.getAttribute(ATTR_MODEL_LOCATION, ""));
+	}
+
+	/** The model a configuration names: a workspace file, else a file of the file system; a CoreException names what is missing. */
+	static ModelFile model(String workspacePath, String location) throws CoreException {
+		if (workspacePath.isEmpty() && !location.isEmpty()) {
+			ModelFile outside = ModelFile.atLocation(location);
+			if (outside == null) {
+				throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_modelNotFile, location)));
+			}
+			return outside;
+		}
+		IPath path = IPath.fromPortableString(workspacePath);
+		IFile model = path.segmentCount() < 2 ? null : ResourcesPlugin.getWorkspace().getRoot().getFile(path);
+		if (model == null || !model.exists()) {
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_modelMissing, workspacePath)));
+		}
+		try {
+			return ModelFile.of(model);
+		} catch (IOException e) {
+			throw new CoreException(Status.error(model.getFullPath() + ": " + e.getMessage(), e));
+		}
 	}
 
 	/** The settings of a configuration; a CoreException says which attribute does not make one. */
 	static ReplaySettings settings(ILaunchConfiguration configuration) throws CoreException {
-		IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
-		String modelPath = configuration.getAttribute(ATTR_MODEL, "");
-		IFile model = IPath.fromPortableString(modelPath).segmentCount() < 2 ? null : root.getFile(IPath.fromPortableString(modelPath));
-		if (model == null || !model.exists()) {
-			throw new CoreException(Status.error("The model " + modelPath + " is not a file of the workspace"));
-		}
+		ModelFile model = model(configuration.getAttribute(ATTR_MODEL, ""), configuration.getAttribute(ATTR_MODEL_LOCATION, ""));
 		String folderPath = configuration.getAttribute(ATTR_FOLDER, "");
-		IFolder folder = folderPath.isEmpty() ? model.getParent().getFolder(IPath.fromOSString(ReplaySettings.FOLDER))
-				: IPath.fromPortableString(folderPath).segmentCount() < 2 ? null : root.getFolder(IPath.fromPortableString(folderPath));
+		Path folder = folderPath.isEmpty() ? model.location().resolveSibling(ReplaySettings.FOLDER) : ReplaySettings.folder(folderPath);
 		if (folder == null) {
-			throw new CoreException(Status.error("The output folder " + folderPath + " is not a folder of a project"));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_folderInvalid, folderPath)));
 		}
 		String data = configuration.getAttribute(ATTR_DATA, "");
 		try {
 			Compute compute = Compute.valueOf(configuration.getAttribute(ATTR_COMPUTE, Compute.NONE.name()));
 			return new ReplaySettings(model, folder, new ReplayOptions(data.isEmpty() ? null : Path.of(data), compute));
 		} catch (IllegalArgumentException e) {
-			throw new CoreException(Status.error("The computation of " + configuration.getName() + ": " + e.getMessage()));
+			throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_badCompute, configuration.getName(), e.getMessage())));
 		}
 	}
 }

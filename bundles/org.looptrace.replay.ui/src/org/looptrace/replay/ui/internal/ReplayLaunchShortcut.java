@@ -16,51 +16,51 @@ import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PlatformUI;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
  * "Run As > LoopTrace Replay" on a {@code .loops} file or in its editor: launches the model's
  * configuration, created the first time (the folder {@code replay} beside the model, the model's
  * data traces when it has some, as many ranks as the model) and reused afterwards as the user
- * changed it.
+ * changed it. A model outside the workspace (File &gt; Open File) has one too, by its file system path.
  */
 public final class ReplayLaunchShortcut implements ILaunchShortcut {
 
 	@Override
 	public void launch(@Nullable ISelection selection, @Nullable String mode) {
 		if (selection instanceof IStructuredSelection structured && structured.size() == 1) {
-			launch(Adapters.adapt(structured.getFirstElement(), IFile.class));
+			launch(GenerateReplayHandler.model(Adapters.adapt(structured.getFirstElement(), IFile.class), null));
 		}
 	}
 
 	@Override
 	public void launch(@Nullable IEditorPart editor, @Nullable String mode) {
 		if (editor != null) {
-			launch(Adapters.adapt(editor.getEditorInput(), IFile.class));
+			launch(GenerateReplayHandler.model(null, editor.getEditorInput()));
 		}
 	}
 
-	private static void launch(@Nullable IFile model) {
+	private static void launch(@Nullable ModelFile model) {
 		if (model == null) {
 			return;
 		}
 		try {
 			DebugUITools.launch(findOrCreate(model), ILaunchManager.RUN_MODE);
 		} catch (CoreException e) {
-			ErrorDialog.openError(PlatformUI.getWorkbench().getModalDialogShellProvider().getShell(), "LoopTrace Replay", null, e.getStatus());
+			ErrorDialog.openError(PlatformUI.getWorkbench().getModalDialogShellProvider().getShell(), Messages.ReplayLaunchShortcut_failed, null, e.getStatus());
 		}
 	}
 
 	/** The first configuration of the model, or a new one, saved, if it has none. */
-	static ILaunchConfiguration findOrCreate(IFile model) throws CoreException {
+	static ILaunchConfiguration findOrCreate(ModelFile model) throws CoreException {
 		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
 		var type = manager.getLaunchConfigurationType(ReplayLaunchDelegate.TYPE);
 		for (ILaunchConfiguration configuration : manager.getLaunchConfigurations(type)) {
-			if (model.getFullPath().toString().equals(configuration.getAttribute(ReplayLaunchDelegate.ATTR_MODEL, ""))) {
+			if (ReplayLaunchDelegate.replays(configuration, model)) {
 				return configuration;
 			}
 		}
-		ILaunchConfigurationWorkingCopy copy = type.newInstance(null,
-				manager.generateLaunchConfigurationName(model.getFullPath().removeFileExtension().lastSegment() + " replay"));
+		ILaunchConfigurationWorkingCopy copy = type.newInstance(null, manager.generateLaunchConfigurationName(model.stem() + " replay"));
 		ReplayLaunchDelegate.setDefaults(copy, model);
 		return copy.doSave();
 	}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.replay.ui.internal;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -22,10 +23,13 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.osgi.util.NLS;
 import org.looptrace.replay.ReplayOptions.Compute;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
- * The Main tab of a LoopTrace Replay configuration: the model, the program's folder (empty:
+ * The Main tab of a LoopTrace Replay configuration: the model (a workspace path, or the file system
+ * path of a model outside the workspace), the program's folder (empty:
  * {@code replay} beside the model), the data traces (empty: none), the computation and the number
  * of ranks, which must be the model's (set from it when the model is). Its error message says what
  * keeps the configuration from launching.
@@ -37,7 +41,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 	}
 
 	/** The ranks of the model file last asked about, as it was then. */
-	private record Ranks(IFile model, long stamp, int ranks) {
+	private record Ranks(ModelFile model, long stamp, int ranks) {
 	}
 
 	private @Nullable Widgets widgets;
@@ -48,23 +52,23 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		Composite page = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.swtDefaults().numColumns(3).applyTo(page);
 		setControl(page);
-		Text model = text(PathFields.row(page, "&Model:", "a .loops file of the workspace", "&Workspace\u2026", PathFields::model));
-		Text folder = text(PathFields.row(page, "Program &folder:", "replay beside the model", "W&orkspace\u2026", PathFields::workspaceFolder));
-		Text data = text(PathFields.row(page, "&Data traces folder:", "none: messages of size 0, no computation", "File &System\u2026",
+		Text model = text(PathFields.row(page, Messages.ReplayMainTab_model, Messages.ReplayMainTab_modelHint, Messages.Replay_workspace, PathFields::model));
+		Text folder = text(PathFields.row(page, Messages.ReplayMainTab_folder, Messages.ReplayMainTab_folderHint, Messages.ReplayMainTab_folderWorkspace, PathFields::workspaceFolder));
+		Text data = text(PathFields.row(page, Messages.Replay_data, Messages.Replay_dataHint, Messages.Replay_fileSystem,
 				PathFields::directory));
-		new Label(page, SWT.NONE).setText("&Computation between events:");
+		new Label(page, SWT.NONE).setText(Messages.Replay_compute);
 		Combo compute = new Combo(page, SWT.READ_ONLY);
 		compute.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
 		GridDataFactory.swtDefaults().span(2, 1).applyTo(compute);
 		compute.addListener(SWT.Selection, event -> updateLaunchConfigurationDialog());
-		new Label(page, SWT.NONE).setText("Ran&ks (mpirun -np):");
+		new Label(page, SWT.NONE).setText(Messages.ReplayMainTab_ranks);
 		Spinner ranks = new Spinner(page, SWT.BORDER);
 		ranks.setValues(1, 1, 1 << 20, 0, 1, 8);
 		GridDataFactory.swtDefaults().span(2, 1).applyTo(ranks);
 		ranks.addListener(SWT.Modify, event -> updateLaunchConfigurationDialog());
 		// a model set or changed brings its number of ranks, which its program must run on
 		model.addListener(SWT.Modify, event -> {
-			IFile file = modelFile(model.getText().trim());
+			ModelFile file = modelFile(model.getText().trim());
 			if (file != null) {
 				try {
 					ranks.setSelection(ranks(file));
@@ -76,21 +80,26 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		widgets = new Widgets(model, folder, data, compute, ranks);
 	}
 
-	/** The workspace file at a path when it exists, else null. */
-	private static @Nullable IFile modelFile(String path) {
+	/** The model a path names: a workspace file when it exists, else a file of the file system, else null. */
+	private static @Nullable ModelFile modelFile(String path) {
 		IPath file = IPath.fromPortableString(path);
-		if (file.segmentCount() < 2) {
-			return null;
+		IFile model = file.segmentCount() < 2 ? null : ResourcesPlugin.getWorkspace().getRoot().getFile(file);
+		if (model != null && model.exists()) {
+			try {
+				return ModelFile.of(model);
+			} catch (IOException e) {
+				return null;
+			}
 		}
-		IFile model = ResourcesPlugin.getWorkspace().getRoot().getFile(file);
-		return model.exists() ? model : null;
+		return ModelFile.atLocation(path);
 	}
 
 	/** The ranks of a model, read again only when the file changed: the tab asks on every keystroke. */
-	private int ranks(IFile model) throws CoreException {
+	private int ranks(ModelFile model) throws CoreException {
+		long stamp = model.location().toFile().lastModified();
 		Ranks known = ranksOfModel;
-		if (known == null || !known.model().equals(model) || known.stamp() != model.getModificationStamp()) {
-			known = new Ranks(model, model.getModificationStamp(), ReplaySettings.ranks(model));
+		if (known == null || !known.model().equals(model) || known.stamp() != stamp) {
+			known = new Ranks(model, stamp, ReplaySettings.ranks(model));
 			ranksOfModel = known;
 		}
 		return known.ranks();
@@ -111,7 +120,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_RANKS, 1);
 		if (DebugUITools.getSelectedResource() instanceof IFile model && "loops".equals(model.getFileExtension())) {
 			try {
-				ReplayLaunchDelegate.setDefaults(configuration, model);
+				ReplayLaunchDelegate.setDefaults(configuration, ReplayLaunchDelegate.model(model.getFullPath().toString(), ""));
 				configuration.rename(DebugPlugin.getDefault().getLaunchManager()
 						.generateLaunchConfigurationName(model.getFullPath().removeFileExtension().lastSegment() + " replay"));
 			} catch (CoreException e) {
@@ -127,7 +136,8 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 			return;
 		}
 		try {
-			w.model().setText(configuration.getAttribute(ReplayLaunchDelegate.ATTR_MODEL, ""));
+			String model = configuration.getAttribute(ReplayLaunchDelegate.ATTR_MODEL, "");
+			w.model().setText(model.isEmpty() ? configuration.getAttribute(ReplayLaunchDelegate.ATTR_MODEL_LOCATION, "") : model);
 			w.folder().setText(configuration.getAttribute(ReplayLaunchDelegate.ATTR_FOLDER, ""));
 			w.data().setText(configuration.getAttribute(ReplayLaunchDelegate.ATTR_DATA, ""));
 			w.compute().select(Compute.valueOf(configuration.getAttribute(ReplayLaunchDelegate.ATTR_COMPUTE, Compute.NONE.name())).ordinal());
@@ -143,7 +153,12 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		if (w == null || configuration == null) {
 			return;
 		}
-		configuration.setAttribute(ReplayLaunchDelegate.ATTR_MODEL, w.model().getText().trim());
+		// a model outside the workspace by its file system path, anything else as a workspace path
+		String model = w.model().getText().trim();
+		ModelFile file = modelFile(model);
+		boolean outside = file != null && file.file() == null;
+		configuration.setAttribute(ReplayLaunchDelegate.ATTR_MODEL, outside ? "" : model);
+		configuration.setAttribute(ReplayLaunchDelegate.ATTR_MODEL_LOCATION, outside ? model : "");
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_FOLDER, w.folder().getText().trim());
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_DATA, w.data().getText().trim());
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_COMPUTE, Compute.values()[Math.max(0, w.compute().getSelectionIndex())].name());
@@ -161,8 +176,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 			int ranks = ranks(settings.model());
 			int given = configuration.getAttribute(ReplayLaunchDelegate.ATTR_RANKS, 1);
 			if (given != ranks) {
-				setErrorMessage("Ranks: the model " + settings.model().getFullPath() + " has " + ranks + " ranks, its program runs on "
-						+ ranks + ", not " + given);
+				setErrorMessage(NLS.bind(Messages.ReplayMainTab_wrongRanks, new Object[] { settings.model().label(), ranks, given }));
 				return false;
 			}
 			return true;
@@ -174,6 +188,6 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 
 	@Override
 	public String getName() {
-		return "Main";
+		return Messages.ReplayMainTab_name;
 	}
 }

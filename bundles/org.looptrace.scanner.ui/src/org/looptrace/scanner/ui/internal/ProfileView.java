@@ -3,13 +3,9 @@ package org.looptrace.scanner.ui.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
 
-import org.eclipse.core.resources.IContainer;
-import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
@@ -315,13 +311,13 @@ public class ProfileView extends ViewPart {
 		TimeProfile profile = computed.profile();
 		TreeViewer tree = Objects.requireNonNull(viewer);
 		if (profile == null) {
-			status(NLS.bind(Messages.ProfileView_noData, model.label(), where(computed.folder())));
+			status(NLS.bind(Messages.ProfileView_noData, model.label(), ModelViews.label(computed.folder())));
 			tree.setInput(null);
 			return;
 		}
 		long run = profile.runTimes().values().stream().mapToLong(Long::longValue).sum();
 		status(NLS.bind(Messages.ProfileView_summary, new Object[] { model.label(), profile.runTimes().size(), TimeText.of(run),
-				where(computed.folder()) }));
+				ModelViews.label(computed.folder()) }));
 		tree.setInput(computed);
 		tree.expandToLevel(2);
 		if (pendingCaret >= 0) {
@@ -337,16 +333,6 @@ public class ProfileView extends ViewPart {
 		if (tree != null && !tree.getControl().isDisposed()) {
 			tree.setInput(null);
 		}
-	}
-
-	/** A folder as the workspace names it, else its path in the file system. */
-	private static String where(Path location) {
-		IContainer[] containers = ResourcesPlugin.getWorkspace().getRoot().findContainersForLocationURI(location.toUri());
-		if (containers.length > 0) {
-			return containers[0].getFullPath().toString();
-		}
-		IFile[] files = ResourcesPlugin.getWorkspace().getRoot().findFilesForLocationURI(location.toUri());
-		return files.length > 0 ? files[0].getFullPath().toString() : location.toString();
 	}
 
 	private void status(String text) {

@@ -4,17 +4,18 @@ package org.looptrace.scanner.ui.internal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.resources.IContainer;
-import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IFolder;
-import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.IWorkspaceRoot;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -39,13 +40,16 @@ import org.looptrace.scanner.Scanner;
 import org.looptrace.scanner.ScannerGenerator;
 import org.looptrace.scanner.ui.ScannerUi;
 import org.looptrace.trace.otf2.TraceSource;
+import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.ModelViews.ModelFile;
 import org.looptrace.ui.MonitorProgress;
 import org.looptrace.ui.WrittenFiles;
 
 /**
  * A launch of a LoopTrace Scanner configuration: parses the model, compiles its annotations and
- * either scans the data traces (the CSV into the workspace, the records into the Scan Results
- * view) or generates a C or Java scanner into a workspace folder. Cancellable; prints a summary or
+ * either scans the data traces (the CSV beside the model or where the configuration says, the records
+ * into the Scan Results view) or generates a C or Java scanner into a folder. What it writes into the
+ * workspace is refreshed; a model outside the workspace has its outputs beside it. Cancellable; prints a summary or
  * the error (naming the file, the rank and the position) to the LoopTrace Scanner console. An
  * error does not open a dialog: it is in the console, which the launch brings to the front.
  */
@@ -58,7 +62,13 @@ final class ScanJob extends Job {
 		this.settings = settings;
 		setUser(true);
 		// The folder written into, not the workspace: builds and edits elsewhere go on during a long scan.
-		setRule(settings.mode().equals(ScannerUi.MODE_SCAN) ? settings.output().getParent() : settings.scannerFolder().getProject());
+		IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
+		if (settings.mode().equals(ScannerUi.MODE_SCAN)) {
+			setRule(root.getContainerForLocation(IPath.fromPath(settings.output().getParent())));
+		} else {
+			IContainer folder = root.getContainerForLocation(IPath.fromPath(settings.scannerFolder()));
+			setRule(folder == null ? null : folder.getProject());
+		}
 		setProperty(IProgressConstants.NO_IMMEDIATE_ERROR_PROMPT_PROPERTY, Boolean.TRUE);
 	}
 
@@ -71,13 +81,13 @@ final class ScanJob extends Job {
 	protected IStatus run(@Nullable IProgressMonitor monitor) {
 		SubMonitor progress = SubMonitor.convert(monitor, getName(), 100);
 		ScanConsole console = ScanConsole.show();
-		IFile modelFile = settings.model();
+		ModelFile modelFile = settings.model();
 		try {
 			String text = ScanSettings.text(modelFile);
-			Model model = ModelText.parse(text, modelFile.getFullPath().toString());
+			Model model = ModelText.parse(text, modelFile.label());
 			Scanner scanner = compile(model);
 			if (scanner.queries().isEmpty()) {
-				return failed(console, NLS.bind(Messages.ScanJob_noAnnotation, modelFile.getFullPath()));
+				return failed(console, NLS.bind(Messages.ScanJob_noAnnotation, modelFile.label()));
 			}
 			if (settings.mode().equals(ScannerUi.MODE_SCAN)) {
 				scan(scanner, text, console, progress);
@@ -86,9 +96,9 @@ final class ScanJob extends Job {
 			}
 			return Status.OK_STATUS;
 		} catch (ModelTextException e) {
-			return failed(console, NLS.bind(Messages.ScanJob_badModel, modelFile.getFullPath(), e.getMessage()));
+			return failed(console, NLS.bind(Messages.ScanJob_badModel, modelFile.label(), e.getMessage()));
 		} catch (CancellationException | OperationCanceledException e) {
-			console.print(NLS.bind(Messages.ScanJob_cancelled, modelFile.getFullPath()));
+			console.print(NLS.bind(Messages.ScanJob_cancelled, modelFile.label()));
 			return Status.CANCEL_STATUS;
 		} catch (IOException | UncheckedIOException | CoreException | ScanSettings.Invalid e) {
 			return failed(console, e.getMessage() == null ? e.toString() : e.getMessage());
@@ -111,19 +121,14 @@ final class ScanJob extends Job {
 
 	/** Scans the data traces for the model {@code text}: an archive read as the model was made from it. */
 	private void scan(Scanner scanner, String text, ScanConsole console, SubMonitor progress) throws IOException, CoreException {
-		IFile wanted = settings.output();
-		IFile target = WrittenFiles.target(wanted);
-		IPath location = target.getLocation();
-		if (location == null) {
-			throw new IOException(NLS.bind(Messages.ScanSettings_notLocal, target.getFullPath()));
-		}
-		console.print(NLS.bind(Messages.ScanJob_scanning, new Object[] { settings.model().getFullPath(), settings.traces(), scanner.ranks().size() }));
+		Path wanted = settings.output();
+		Path file = WrittenFiles.target(wanted);
+		console.print(NLS.bind(Messages.ScanJob_scanning, new Object[] { settings.model().label(), settings.traces(), scanner.ranks().size() }));
 		// an archive is converted first (once: while it does not change, its trace folder is reused)
 		TraceSource traces = TraceSource.forModel(settings.traces(), text, false, Runtime.getRuntime().availableProcessors(),
 				new MonitorProgress(progress.split(20), getName()));
-		Path file = location.toPath();
 		AtomicWrite.recover(file.getParent()).forEach(console::print);
-		ScanResults read = new ScanResults(settings.model().getName());
+		ScanResults read = new ScanResults(settings.model().name());
 		read.attributes(scanner.queries().stream().map(Scanner.Query::annotation).toList());
 		MessageDigest digest = WrittenFiles.digest();
 		long start = System.nanoTime(); // the scan and the CSV, not parsing the model (the first parse loads the language)
@@ -146,49 +151,44 @@ final class ScanJob extends Job {
 			});
 			csv.finish();
 		}, Progress.cancelledWhen(progress::isCanceled));
-		target.refreshLocal(IResource.DEPTH_ZERO, progress.split(4));
-		WrittenFiles.mark(target, WrittenFiles.hash(digest));
+		ModelViews.refresh(file);
+		WrittenFiles.mark(file, WrittenFiles.hash(digest));
 		long millis = (System.nanoTime() - start) / 1_000_000;
-		console.print(NLS.bind(Messages.ScanJob_scanned, new Object[] { read.total(), String.format("%.3f", millis / 1000.0), target.getFullPath() }));
+		console.print(NLS.bind(Messages.ScanJob_scanned, new Object[] { read.total(), String.format("%.3f", millis / 1000.0), ModelViews.label(file) }));
 		for (String label : read.labels()) {
 			console.print(NLS.bind(Messages.ScanJob_label, label, read.count(label)));
 		}
-		if (!target.equals(wanted)) {
-			console.print(NLS.bind(Messages.ScanJob_keptEdited, wanted.getFullPath(), target.getFullPath()));
+		if (!file.equals(wanted)) {
+			console.print(NLS.bind(Messages.ScanJob_keptEdited, ModelViews.label(wanted), ModelViews.label(file)));
 		}
 		if (PlatformUI.isWorkbenchRunning()) {
 			Display.getDefault().asyncExec(() -> ScanResultsView.show(read));
 		}
 	}
 
-	private void generate(Scanner scanner, ScanConsole console, SubMonitor progress) throws CoreException {
+	/** Generates the scanner's files into its folder, written whole each, then lets the workspace see them. */
+	private void generate(Scanner scanner, ScanConsole console, SubMonitor progress) throws CoreException, IOException {
 		ScannerGenerator.Language language = settings.mode().equals(ScannerUi.MODE_GENERATE_C) ? ScannerGenerator.Language.C
 				: ScannerGenerator.Language.JAVA;
 		Map<String, String> files = ScannerGenerator.generate(scanner, language);
-		IFolder folder = WrittenFiles.target(settings.scannerFolder(), files.keySet());
+		Path folder = WrittenFiles.target(settings.scannerFolder(), files.keySet());
 		progress.setWorkRemaining(files.size() + 1);
-		create(folder, progress.split(1));
+		Files.createDirectories(folder);
+		Map<String, String> written = new LinkedHashMap<>();
 		for (Map.Entry<String, String> entry : files.entrySet()) {
-			IFile file = folder.getFile(entry.getKey());
 			byte[] bytes = entry.getValue().getBytes(StandardCharsets.UTF_8);
-			if (file.exists()) {
-				file.setContents(bytes, IResource.KEEP_HISTORY, progress.split(1));
-			} else {
-				file.create(bytes, IResource.NONE, progress.split(1));
-			}
-			WrittenFiles.mark(file, WrittenFiles.hash(bytes));
+			AtomicWrite.file(folder.resolve(entry.getKey()), bytes, Progress.cancelledWhen(progress::isCanceled));
+			written.put(entry.getKey(), WrittenFiles.hash(bytes));
+			progress.worked(1);
+		}
+		ModelViews.refreshFolder(folder, progress.split(1));
+		for (Map.Entry<String, String> hash : written.entrySet()) {
+			WrittenFiles.mark(folder.resolve(hash.getKey()), hash.getValue());
 		}
 		console.print(NLS.bind(language == ScannerGenerator.Language.C ? Messages.ScanJob_generatedC : Messages.ScanJob_generatedJava,
-				new Object[] { folder.getFullPath(), String.join(", ", files.keySet()), settings.traces() }));
+				new Object[] { ModelViews.label(folder), String.join(", ", files.keySet()), settings.traces() }));
 		if (!folder.equals(settings.scannerFolder())) {
-			console.print(NLS.bind(Messages.ScanJob_keptEdited, settings.scannerFolder().getFullPath(), folder.getFullPath()));
-		}
-	}
-
-	private static void create(IContainer container, IProgressMonitor monitor) throws CoreException {
-		if (container instanceof IFolder folder && !folder.exists()) {
-			create(folder.getParent(), monitor);
-			folder.create(IResource.NONE, true, monitor);
+			console.print(NLS.bind(Messages.ScanJob_keptEdited, ModelViews.label(settings.scannerFolder()), ModelViews.label(folder)));
 		}
 	}
 }

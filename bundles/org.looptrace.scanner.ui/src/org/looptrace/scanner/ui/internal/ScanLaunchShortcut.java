@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.scanner.ui.internal;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,29 +20,32 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PlatformUI;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
  * "Run As > LoopTrace Scanner" on a {@code .loops} file or in its editor: launches the
  * configuration of that model, created the first time (scan in the IDE, default trace folder and
- * CSV), and reused afterwards with whatever the user changed in it.
+ * CSV), and reused afterwards with whatever the user changed in it. A model outside the workspace
+ * (an editor opened with File &gt; Open File) has its configuration too, by its file system path.
  */
 public final class ScanLaunchShortcut implements ILaunchShortcut2 {
 
 	@Override
 	public void launch(@Nullable ISelection selection, @Nullable String mode) {
-		launch(getLaunchableResource(selection), mode);
+		launch(workspaceModel(getLaunchableResource(selection)), mode);
 	}
 
 	@Override
 	public void launch(@Nullable IEditorPart editor, @Nullable String mode) {
-		launch(getLaunchableResource(editor), mode);
+		launch(model(editor), mode);
 	}
 
-	private static void launch(@Nullable IResource resource, @Nullable String mode) {
-		if (!(resource instanceof IFile model)) {
+	private static void launch(@Nullable ModelFile model, @Nullable String mode) {
+		if (model == null) {
 			return;
 		}
 		try {
@@ -53,27 +57,34 @@ public final class ScanLaunchShortcut implements ILaunchShortcut2 {
 	}
 
 	/** The first configuration of the model, or a new one, saved, if it has none. */
-	static ILaunchConfiguration findOrCreate(IFile model) throws CoreException {
+	static ILaunchConfiguration findOrCreate(ModelFile model) throws CoreException {
 		List<ILaunchConfiguration> existing = configurations(model);
 		if (!existing.isEmpty()) {
 			return existing.get(0);
 		}
 		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
 		ILaunchConfigurationType type = manager.getLaunchConfigurationType(ScannerUi.LAUNCH_TYPE);
-		String name = manager.generateLaunchConfigurationName(model.getFullPath().removeFileExtension().lastSegment());
-		ILaunchConfigurationWorkingCopy copy = type.newInstance(null, name);
-		copy.setAttribute(ScannerUi.ATTR_MODEL, model.getFullPath().toString());
+		ILaunchConfigurationWorkingCopy copy = type.newInstance(null, manager.generateLaunchConfigurationName(model.stem()));
+		IFile file = model.file();
+		if (file != null) {
+			copy.setAttribute(ScannerUi.ATTR_MODEL, file.getFullPath().toString());
+			copy.setMappedResources(new IResource[] { file });
+		} else {
+			copy.setAttribute(ScannerUi.ATTR_MODEL_LOCATION, model.location().toString());
+		}
 		copy.setAttribute(ScannerUi.ATTR_MODE, ScannerUi.MODE_SCAN);
-		copy.setMappedResources(new IResource[] { model });
 		return copy.doSave();
 	}
 
-	/** The LoopTrace Scanner configurations of a model file. */
-	static List<ILaunchConfiguration> configurations(IFile model) throws CoreException {
+	/** The LoopTrace Scanner configurations of a model file: by its workspace path, else by its file system path. */
+	static List<ILaunchConfiguration> configurations(ModelFile model) throws CoreException {
 		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+		IFile file = model.file();
+		String attribute = file != null ? ScannerUi.ATTR_MODEL : ScannerUi.ATTR_MODEL_LOCATION;
+		String value = file != null ? file.getFullPath().toString() : model.location().toString();
 		List<ILaunchConfiguration> found = new ArrayList<>();
 		for (ILaunchConfiguration configuration : manager.getLaunchConfigurations(manager.getLaunchConfigurationType(ScannerUi.LAUNCH_TYPE))) {
-			if (model.getFullPath().toString().equals(configuration.getAttribute(ScannerUi.ATTR_MODEL, ""))) {
+			if (value.equals(configuration.getAttribute(attribute, ""))) {
 				found.add(configuration);
 			}
 		}
@@ -82,16 +93,16 @@ public final class ScanLaunchShortcut implements ILaunchShortcut2 {
 
 	@Override
 	public ILaunchConfiguration @Nullable [] getLaunchConfigurations(@Nullable ISelection selection) {
-		return configurationsOf(getLaunchableResource(selection));
+		return configurationsOf(workspaceModel(getLaunchableResource(selection)));
 	}
 
 	@Override
 	public ILaunchConfiguration @Nullable [] getLaunchConfigurations(@Nullable IEditorPart editor) {
-		return configurationsOf(getLaunchableResource(editor));
+		return configurationsOf(model(editor));
 	}
 
-	private static ILaunchConfiguration @Nullable [] configurationsOf(@Nullable IResource resource) {
-		if (!(resource instanceof IFile model)) {
+	private static ILaunchConfiguration @Nullable [] configurationsOf(@Nullable ModelFile model) {
+		if (model == null) {
 			return null;
 		}
 		try {
@@ -109,9 +120,24 @@ public final class ScanLaunchShortcut implements ILaunchShortcut2 {
 		return null;
 	}
 
+	/** The model's workspace file; null outside the workspace, where its editor stands for it. */
 	@Override
 	public @Nullable IResource getLaunchableResource(@Nullable IEditorPart editor) {
 		return editor == null ? null : loops(Adapters.adapt(editor.getEditorInput(), IFile.class));
+	}
+
+	/** The model an editor edits, in the workspace or not. */
+	private static @Nullable ModelFile model(@Nullable IEditorPart editor) {
+		IEditorInput input = editor == null ? null : editor.getEditorInput();
+		return input == null || !input.getName().endsWith(".loops") ? null : ModelFile.of(input);
+	}
+
+	private static @Nullable ModelFile workspaceModel(@Nullable IResource resource) {
+		try {
+			return resource instanceof IFile file ? ModelFile.of(file) : null;
+		} catch (IOException e) {
+			return null;
+		}
 	}
 
 	private static @Nullable IFile loops(@Nullable IFile file) {

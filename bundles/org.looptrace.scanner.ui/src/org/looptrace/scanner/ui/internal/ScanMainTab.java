@@ -29,9 +29,12 @@ import org.eclipse.ui.dialogs.SaveAsDialog;
 import org.eclipse.ui.model.BaseWorkbenchContentProvider;
 import org.eclipse.ui.model.WorkbenchLabelProvider;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.ModelViews;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
- * The Main tab of a LoopTrace Scanner configuration: the model, the trace folder (empty: the one
+ * The Main tab of a LoopTrace Scanner configuration: the model (a workspace path, or the file system
+ * path of a model outside the workspace), the trace folder (empty: the one
  * the model names), what to do (scan in the IDE into a CSV, or generate a C or Java scanner into a
  * folder) and where to write, each with a workspace Browse button. Its error message says what
  * keeps the configuration from launching.
@@ -131,22 +134,25 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 
 	/** The defaults of the empty fields, shown greyed inside them. */
 	private static void updateHints(Widgets w) {
-		IFile file = modelFile(w.model());
-		if (file == null) {
+		ModelFile model;
+		try {
+			model = ScanSettings.model(attributes(w));
+		} catch (ScanSettings.Invalid e) {
 			w.traces().setMessage(Messages.ScanMainTab_tracesHint);
 			w.output().setMessage("");
 			w.scannerFolder().setMessage("");
 			return;
 		}
 		try {
-			w.traces().setMessage(NLS.bind(Messages.ScanMainTab_tracesDefault, ScanSettings.defaultTraces(file)));
+			w.traces().setMessage(NLS.bind(Messages.ScanMainTab_tracesDefault, ScanSettings.defaultTraces(model)));
 		} catch (ScanSettings.Invalid e) {
 			w.traces().setMessage(Messages.ScanMainTab_tracesHint);
 		}
-		w.output().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultOutputName(file)).toString());
-		w.scannerFolder().setMessage(file.getParent().getFullPath().append(ScanSettings.defaultScannerFolderName(file)).toString());
+		w.output().setMessage(ModelViews.label(model.location().resolveSibling(ScanSettings.defaultOutputName(model))));
+		w.scannerFolder().setMessage(ModelViews.label(model.location().resolveSibling(ScanSettings.defaultScannerFolderName(model))));
 	}
 
+	/** The workspace model the field names, or null (none, or a model outside the workspace). */
 	private static @Nullable IFile modelFile(Text model) {
 		if (model.getText().isBlank()) {
 			return null;
@@ -190,8 +196,10 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 	private void browseOutput(Text model, Text output) {
 		SaveAsDialog dialog = new SaveAsDialog(getShell());
 		IFile file = modelFile(model);
-		if (file != null) {
-			dialog.setOriginalFile(file.getParent().getFile(IPath.fromOSString(ScanSettings.defaultOutputName(file))));
+		IPath location = file == null ? null : file.getLocation();
+		if (file != null && location != null) {
+			String name = ScanSettings.defaultOutputName(new ModelFile(location.toPath(), file));
+			dialog.setOriginalFile(file.getParent().getFile(IPath.fromOSString(name)));
 		}
 		if (dialog.open() == Window.OK && dialog.getResult() != null) {
 			IPath path = dialog.getResult();
@@ -214,7 +222,7 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 		}
 		try {
 			ScanSettings.Attributes attributes = ScanSettings.Attributes.of(configuration);
-			w.model().setText(attributes.model());
+			w.model().setText(attributes.model().isBlank() ? attributes.modelLocation() : attributes.model());
 			w.traces().setText(attributes.traces());
 			w.output().setText(attributes.output());
 			w.scannerFolder().setText(attributes.scannerFolder());
@@ -236,15 +244,23 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 		}
 		ScanSettings.Attributes attributes = attributes(w);
 		configuration.setAttribute(ScannerUi.ATTR_MODEL, attributes.model());
+		configuration.setAttribute(ScannerUi.ATTR_MODEL_LOCATION, attributes.modelLocation());
 		configuration.setAttribute(ScannerUi.ATTR_TRACES, attributes.traces());
 		configuration.setAttribute(ScannerUi.ATTR_OUTPUT, attributes.output());
 		configuration.setAttribute(ScannerUi.ATTR_SCANNER_FOLDER, attributes.scannerFolder());
 		configuration.setAttribute(ScannerUi.ATTR_MODE, attributes.mode());
 	}
 
+	/**
+	 * The attributes the fields make. The model field holds a workspace path, or the file system path
+	 * of a model outside the workspace: a path naming a workspace file, or no file at all, is taken for
+	 * a workspace path.
+	 */
 	private static ScanSettings.Attributes attributes(Widgets w) {
-		return new ScanSettings.Attributes(w.model().getText().trim(), w.traces().getText().trim(), mode(w), w.output().getText().trim(),
-				w.scannerFolder().getText().trim());
+		String model = w.model().getText().trim();
+		boolean outside = modelFile(w.model()) == null && ModelFile.atLocation(model) != null;
+		return new ScanSettings.Attributes(outside ? "" : model, outside ? model : "", w.traces().getText().trim(), mode(w),
+				w.output().getText().trim(), w.scannerFolder().getText().trim());
 	}
 
 	@Override

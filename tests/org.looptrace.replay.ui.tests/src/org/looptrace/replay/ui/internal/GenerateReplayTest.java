@@ -75,7 +75,7 @@ class GenerateReplayTest {
 		ReplaySettings settings = defaults.get();
 		assertNotNull(settings, "no Generate Replay Program dialog");
 		IFolder folder = model.getParent().getFolder(IPath.fromOSString("replay"));
-		assertEquals(folder, settings.folder());
+		assertEquals(folder.getLocation().toPath(), settings.folder());
 		assertEquals(model.getParent().getLocation().toPath(), settings.options().data(), "the model's data traces");
 		Workbench.waitUntil(WAIT, () -> folder.getFile("Makefile").exists() && idle(), "no replay program in " + folder.getFullPath());
 

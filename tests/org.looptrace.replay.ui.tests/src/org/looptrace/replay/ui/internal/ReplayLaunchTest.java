@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,7 @@ import org.looptrace.replay.ReplayGenerator;
 import org.looptrace.replay.ReplayOptions;
 import org.looptrace.replay.ReplayOptions.Compute;
 import org.looptrace.replay.ReplayProgram;
+import org.looptrace.ui.ModelViews.ModelFile;
 import org.looptrace.ui.testsupport.TestProjects;
 import org.looptrace.ui.testsupport.Workbench;
 
@@ -76,11 +78,11 @@ class ReplayLaunchTest {
 	@Test
 	void generatesBuildsAndRunsTheRing() throws Exception {
 		IFile model = RingModel.create(project);
-		ILaunchConfiguration configuration = ReplayLaunchShortcut.findOrCreate(model);
+		ILaunchConfiguration configuration = ReplayLaunchShortcut.findOrCreate(ModelFile.of(model));
 		assertEquals(8, configuration.getAttribute(ReplayLaunchDelegate.ATTR_RANKS, 0));
 		assertEquals("/replaylaunch/ring-8/replay", configuration.getAttribute(ReplayLaunchDelegate.ATTR_FOLDER, ""));
 		assertEquals(model.getParent().getLocation().toOSString(), configuration.getAttribute(ReplayLaunchDelegate.ATTR_DATA, ""));
-		assertEquals(configuration, ReplayLaunchShortcut.findOrCreate(model), "a second configuration of the model");
+		assertEquals(configuration, ReplayLaunchShortcut.findOrCreate(ModelFile.of(model)), "a second configuration of the model");
 
 		DebugUITools.launch(configuration, ILaunchManager.RUN_MODE);
 		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
@@ -106,7 +108,7 @@ class ReplayLaunchTest {
 	@Test
 	void neverReplacesFilesOfAnotherProgram() throws Exception {
 		IFile model = RingModel.create(project);
-		ILaunchConfiguration configuration = ReplayLaunchShortcut.findOrCreate(model);
+		ILaunchConfiguration configuration = ReplayLaunchShortcut.findOrCreate(ModelFile.of(model));
 		IFolder folder = model.getParent().getFolder(IPath.fromOSString("replay"));
 		folder.create(true, true, null);
 		IFile makefile = folder.getFile("Makefile");
@@ -127,7 +129,7 @@ class ReplayLaunchTest {
 		String recorded = TestProjects.text(model);
 		IFolder folder = model.getParent().getFolder(IPath.fromOSString("replay"));
 		IFile source = folder.getFile(ReplayProgram.SOURCE);
-		ReplaySettings none = new ReplaySettings(model, folder, ReplayOptions.NONE);
+		ReplaySettings none = new ReplaySettings(ModelFile.of(model), folder.getLocation().toPath(), ReplayOptions.NONE);
 		assertTrue(ReplayLaunchDelegate.prepare(none, null));
 		assertProgram(none);
 
@@ -138,7 +140,7 @@ class ReplayLaunchTest {
 		assertNotEquals(before, TestProjects.text(source), "the program of the earlier model");
 
 		TestProjects.write(model, recorded);
-		ReplaySettings sizes = new ReplaySettings(model, folder, new ReplayOptions(model.getParent().getLocation().toPath(), Compute.EXACT));
+		ReplaySettings sizes = new ReplaySettings(ModelFile.of(model), folder.getLocation().toPath(), new ReplayOptions(model.getParent().getLocation().toPath(), Compute.EXACT));
 		assertTrue(ReplayLaunchDelegate.prepare(sizes, null));
 		assertProgram(sizes);
 
@@ -192,11 +194,11 @@ class ReplayLaunchTest {
 
 	/** The files in the settings' folder are those of the program generated now. */
 	private static void assertProgram(ReplaySettings settings) throws Exception {
-		IFile model = settings.model();
-		ReplayProgram expected = ReplayGenerator.generate(ModelText.parse(TestProjects.text(model), model.getName()), model.getName(),
-				settings.options(), Progress.NONE);
+		ModelFile model = settings.model();
+		ReplayProgram expected = ReplayGenerator.generate(ModelText.parse(model.read(), model.name()), model.name(), settings.options(),
+				Progress.NONE);
 		for (Map.Entry<String, String> file : expected.files().entrySet()) {
-			assertEquals(file.getValue(), TestProjects.text(settings.folder().getFile(file.getKey())), file.getKey());
+			assertEquals(file.getValue(), Files.readString(settings.folder().resolve(file.getKey())), file.getKey());
 		}
 	}
 

@@ -22,6 +22,17 @@ final class RingModel {
 	private RingModel() {
 	}
 
+	/** The ring-8 run copied into a folder of the file system, outside the workspace, with its model; the model. */
+	static Path outside(Path folder) throws Exception {
+		try (var files = Files.list(TestProjects.examples().resolve("ring-8"))) {
+			for (Path file : files.toList()) {
+				Files.copy(file, folder.resolve(file.getFileName()));
+			}
+		}
+		Model ring = Pipeline.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, new MergeOptions(2, true), Progress.NONE);
+		return Files.writeString(folder.resolve("model.loops"), ModelPrinter.print(ring));
+	}
+
 	/** Creates the project and returns the model. */
 	static IFile create(IProject project) throws Exception {
 		TestProjects.create(project);

@@ -4,11 +4,13 @@ package org.looptrace.scanner.ui.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +25,7 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
+import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.swt.SWT;
@@ -119,6 +122,40 @@ class ProfileViewTest {
 		assertTrue(view.statusText().contains(folder.getFile(Otf2Archive.ANCHOR).getFullPath().toString()), view.statusText());
 	}
 
+	/**
+	 * A model opened from outside the workspace (File &gt; Open File): the view profiles it with the
+	 * data traces beside it, names it by its path in the file system, and a double click on a construct
+	 * selects it in that same editor.
+	 */
+	@Test
+	void aModelOutsideTheWorkspaceIsProfiledAndADoubleClickSelectsInItsEditor(@TempDir Path outside) throws Exception {
+		Path model = modelledRun("wavefront-16", outside);
+		ITextEditor editor = (ITextEditor) Workbench.openOutsideWorkspace(model);
+		assertNull(editor.getEditorInput().getAdapter(IFile.class), "the model is no workspace file");
+		ProfileView view = (ProfileView) page.showView(ProfileView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+		Workbench.waitUntil(WAIT_MILLIS, () -> !view.busy() && view.statusText().contains(model.toString()) && view.data() != null,
+				() -> "the view does not show " + model + ": " + view.statusText());
+		String text = Files.readString(model);
+		assertShowsProfile(view, text, outside);
+		assertTrue(view.statusText().contains("16 ranks"), view.statusText());
+
+		TreeViewer viewer = Objects.requireNonNull(view.viewer());
+		TreeItem loop = viewer.getTree().getItem(0);
+		ProfileData.Row row = (ProfileData.Row) loop.getData();
+		page.activate(view);
+		viewer.getTree().setSelection(loop);
+		Event event = new Event();
+		event.item = loop;
+		viewer.getTree().notifyListeners(SWT.DefaultSelection, event);
+		Workbench.waitUntil(WAIT_MILLIS, () -> page.getActiveEditor() == editor, "the model's editor is not active");
+		assertEquals(List.of(editor), Arrays.stream(page.getEditorReferences()).map(reference -> reference.getEditor(false))
+				.filter(ITextEditor.class::isInstance).toList(), "the construct is selected in the editor open, no other");
+		EditorServices.TextRange range = Objects.requireNonNull(EditorServices.constructRanges(text).get(row.path()), row.path());
+		ITextSelection selection = (ITextSelection) editor.getSelectionProvider().getSelection();
+		assertEquals(range.offset(), selection.getOffset(), row.path());
+		assertEquals(range.length(), selection.getLength(), row.path());
+	}
+
 	@Test
 	void theColumnsSortTheConstructsOfEachLevel() throws Exception {
 		ProfileView view = open(exampleRun("wavefront-16"));
@@ -207,8 +244,11 @@ class ProfileViewTest {
 
 	/** The view's tree: a row per construct of the model, the figures of the headless profile in its cells. */
 	private static void assertShowsProfile(ProfileView view, IFile model, Path folder) throws Exception {
-		String text = TestProjects.text(model);
-		Model parsed = ModelText.parse(text, model.getName());
+		assertShowsProfile(view, TestProjects.text(model), folder);
+	}
+
+	private static void assertShowsProfile(ProfileView view, String text, Path folder) throws Exception {
+		Model parsed = ModelText.parse(text, "model.loops");
 		TimeProfile expected = TimeProfile.of(parsed, folder, Progress.NONE);
 		TreeViewer viewer = Objects.requireNonNull(view.viewer());
 		viewer.expandAll();
@@ -286,16 +326,21 @@ class ProfileViewTest {
 
 	/** An example run in a folder of the project, with the model of its traces beside them. */
 	private IFile exampleRun(String name) throws Exception {
-		Path example = TestProjects.examples().resolve(name);
-		IFolder folder = TestProjects.traceFolder(project, name, target -> {
-			try (Stream<Path> files = Files.list(example)) {
-				for (Path file : files.filter(TraceFolder::isRunFile).toList()) {
-					Files.copy(file, target.resolve(file.getFileName()));
-				}
+		IFolder folder = project.getFolder(name);
+		folder.create(true, true, null);
+		modelledRun(name, folder.getLocation().toPath());
+		folder.refreshLocal(IResource.DEPTH_ONE, null);
+		return folder.getFile("model.loops");
+	}
+
+	/** An example run copied into a folder of the file system, with the model of its traces beside them ({@code model.loops}). */
+	private static Path modelledRun(String name, Path folder) throws Exception {
+		try (Stream<Path> files = Files.list(TestProjects.examples().resolve(name))) {
+			for (Path file : files.filter(TraceFolder::isRunFile).toList()) {
+				Files.copy(file, folder.resolve(file.getFileName()));
 			}
-		});
-		Path location = folder.getLocation().toPath();
-		Model model = Pipeline.model(TraceFolder.open(location), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
-		return TestProjects.write(folder, "model.loops", ModelPrinter.print(model));
+		}
+		Model model = Pipeline.model(TraceFolder.open(folder), NlrOptions.DEFAULTS, new MergeOptions(1), Progress.NONE);
+		return Files.writeString(folder.resolve("model.loops"), ModelPrinter.print(model));
 	}
 }

@@ -33,6 +33,7 @@ import org.eclipse.ui.part.ISetSelectionTarget;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /** "Run As > LoopTrace Scanner": one configuration per model, created once, then reused. */
 class ScanLaunchShortcutTest {
@@ -52,22 +53,22 @@ class ScanLaunchShortcutTest {
 	}
 
 	@Test
-	void createsAConfigurationOfTheModelOnceThenReusesIt() throws CoreException {
-		ILaunchConfiguration created = ScanLaunchShortcut.findOrCreate(project.model);
+	void createsAConfigurationOfTheModelOnceThenReusesIt() throws Exception {
+		ILaunchConfiguration created = ScanLaunchShortcut.findOrCreate(ModelFile.of(project.model));
 		assertEquals(project.model.getFullPath().toString(), created.getAttribute(ScannerUi.ATTR_MODEL, ""));
 		assertEquals(ScannerUi.MODE_SCAN, created.getAttribute(ScannerUi.ATTR_MODE, ""));
 		assertArrayEquals(new IResource[] { project.model }, created.getMappedResources());
-		assertEquals(created, ScanLaunchShortcut.findOrCreate(project.model));
+		assertEquals(created, ScanLaunchShortcut.findOrCreate(ModelFile.of(project.model)));
 		assertEquals(1, all().length);
 	}
 
 	@Test
-	void findsTheConfigurationsOfASelectedModelOnly() throws CoreException {
+	void findsTheConfigurationsOfASelectedModelOnly() throws Exception {
 		ScanLaunchShortcut shortcut = new ScanLaunchShortcut();
 		IFile other = project.project.getFile("other.loops");
 		other.create(ScanProject.text(1, 1).getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
-		ILaunchConfiguration mine = ScanLaunchShortcut.findOrCreate(project.model);
-		ScanLaunchShortcut.findOrCreate(other);
+		ILaunchConfiguration mine = ScanLaunchShortcut.findOrCreate(ModelFile.of(project.model));
+		ScanLaunchShortcut.findOrCreate(ModelFile.of(other));
 		assertArrayEquals(new ILaunchConfiguration[] { mine }, shortcut.getLaunchConfigurations(new StructuredSelection(project.model)));
 		assertEquals(project.model, shortcut.getLaunchableResource(new StructuredSelection(project.model)));
 		assertNull(shortcut.getLaunchableResource(new StructuredSelection(project.traces.getFile("data.0"))));

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.ModelViews.ModelFile;
 
 /** The Main tab: what it accepts, the messages of what it rejects, and what it writes back. */
 class ScanMainTabTest {
@@ -78,7 +79,7 @@ class ScanMainTabTest {
 
 	@Test
 	void theDefaultTraceFolderIsTheOneTheModelNames() throws Exception {
-		assertEquals(project.traces.getLocation().toPath(), ScanSettings.defaultTraces(project.model));
+		assertEquals(project.traces.getLocation().toPath(), ScanSettings.defaultTraces(ModelFile.of(project.model)));
 	}
 
 	private boolean valid(Map<String, String> attributes) throws CoreException {

@@ -4,6 +4,7 @@ package org.looptrace.scanner.ui.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,20 @@ final class ScanProject {
 		return new ScanProject(project, model, traces, parsed);
 	}
 
+	/**
+	 * The same run in a folder of the file system, outside the workspace (as File &gt; Open File finds
+	 * one): {@code run.loops} and its folder {@code traces}.
+	 *
+	 * @return the model
+	 */
+	static Path outside(Path folder, int rounds, int hops, long seed) throws IOException {
+		String text = text(rounds, hops);
+		Path model = Files.writeString(folder.resolve(MODEL), text);
+		Path traces = Files.createDirectories(folder.resolve("traces"));
+		writeData(parse(text), traces, seed);
+		return model;
+	}
+
 	static Model parse(String text) throws IOException {
 		try {
 			return ModelText.parse(text, MODEL);
@@ -103,15 +118,24 @@ final class ScanProject {
 
 	/** What the headless scanner reads from the traces, in order. */
 	List<ScanRecord> headless() throws IOException {
+		return headless(parsed, traces.getLocation().toPath());
+	}
+
+	private static List<ScanRecord> headless(Model model, Path traces) throws IOException {
 		List<ScanRecord> records = new ArrayList<>();
-		Scanner.of(parsed).run(traces.getLocation().toPath(), records::add, Progress.NONE);
+		Scanner.of(model).run(traces, records::add, Progress.NONE);
 		return records;
 	}
 
 	/** The CSV the headless scanner's records make ({@code looptrace scan -o}). */
 	String headlessCsv() throws IOException {
+		return headlessCsv(parsed, traces.getLocation().toPath());
+	}
+
+	/** The CSV the headless scanner makes of a model and the traces it names. */
+	static String headlessCsv(Model model, Path traces) throws IOException {
 		StringBuilder csv = new StringBuilder(ScanRecord.CSV_HEADER).append('\n');
-		for (ScanRecord record : headless()) {
+		for (ScanRecord record : headless(model, traces)) {
 			csv.append(record.toCsv()).append('\n');
 		}
 		return csv.toString();
