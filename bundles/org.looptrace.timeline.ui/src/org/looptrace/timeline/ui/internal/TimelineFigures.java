@@ -427,7 +427,15 @@ final class TimelineFigures {
 		String time = timeTooltips.get(box.path());
 		return NLS.bind(Messages.TimelineView_loopTooltip, new Object[] { box.path(), firstLine(text(box.path())), box.count(),
 				box.ranks(), box.startTick(), box.endTick() }) + (time == null ? "" : "\n" + time)
+				+ (box.nestedCounts().isEmpty() ? "" : "\n" + NLS.bind(Messages.TimelineView_nestedCounts, box.countText(), countsAtCorner(box)))
 				+ (box.collapsed() ? "\n" + Messages.TimelineView_collapsed : "");
+	}
+
+	/** The counts written as one at a box's corner, its own first: {@code ×12 ×5}. */
+	private static String countsAtCorner(Box box) {
+		StringBuilder counts = new StringBuilder(Box.countText(box.count()));
+		box.nestedCounts().forEach(count -> counts.append(' ').append(Box.countText(count)));
+		return counts.toString();
 	}
 
 	private static String firstLine(String text) {
