@@ -384,7 +384,7 @@ public class TimelineView extends ViewPart {
 	 */
 	private TimelineFigures draw(TimelineData computed) {
 		TimeColours fills = fills(computed);
-		TimelineFigures drawn = new TimelineFigures(computed.drawing(), computed.texts(), colors, Objects.requireNonNull(font), fills,
+		TimelineFigures drawn = new TimelineFigures(computed.bands(), computed.texts(), colors, Objects.requireNonNull(font), fills,
 				computed.times().tooltips());
 		figures = drawn;
 		pane.removeAll();
