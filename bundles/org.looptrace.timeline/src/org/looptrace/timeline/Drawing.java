@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.timeline;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -76,18 +77,34 @@ public record Drawing(double width, double height, long ticks, List<RankLine> ra
 	 * @param moved     whether some of its rank lines are not in their usual place, so its ranks are labelled
 	 * @param ranks     the ranks drawn inside it
 	 * @param countX    where its count is written: in its upper-left corner, below the count of a loop
-	 *                  around it that starts at the same tick (right of it in a box too low for that)
+	 *                  around it that starts at the same tick
 	 * @param countY    the top of its count (its baseline at {@code countY} + the font size)
 	 * @param countShown whether its count is written: it fits in the box and clears every count written
-	 *                  before it (a box too narrow for its count leaves it to the box's tooltip)
+	 *                  before it (a box too narrow for its count leaves it to the box's tooltip), and no
+	 *                  count around it stands for it
+	 * @param nestedCounts the counts of the loops nested at its corner in boxes too low to write them
+	 *                  below its own, outermost first: its count stands for them ({@code ×12…}), its
+	 *                  tooltip gives them (side by side, {@code ×12×5} would read as one number)
 	 */
 	public record Box(String path, int depth, long count, boolean overRanks, boolean collapsed, boolean moved, long startTick,
 			long endTick, RankSet ranks, double x, double y, double width, double height, double countX, double countY,
-			boolean countShown) {
+			boolean countShown, List<Long> nestedCounts) {
 
-		/** The count as written in the box: {@code ×20}, so that nested counts side by side read as counts. */
+		public Box {
+			nestedCounts = List.copyOf(nestedCounts);
+		}
+
+		/** The count as written in the box: {@code ×20}, followed by {@code …} when it stands for counts nested at its corner. */
 		public String countText() {
-			return countText(count);
+			return countText(count) + (nestedCounts.isEmpty() ? "" : "\u2026");
+		}
+
+		/** The box, its count standing for one more count nested at its corner, and written or not. */
+		public Box withNestedCount(long nested, boolean shown) {
+			List<Long> counts = new ArrayList<>(nestedCounts);
+			counts.add(nested);
+			return new Box(path, depth, count, overRanks, collapsed, moved, startTick, endTick, ranks, x, y, width, height, countX,
+					countY, shown, counts);
 		}
 
 		/** The text of a count of iterations. */

@@ -346,6 +346,34 @@ class TimelineLayoutTest {
 		assertTrue(beside.stream().allMatch(label -> label.x() >= 0), beside.toString());
 	}
 
+	/**
+	 * Loops nested at the same corner of a box one row high, too low to write each count below the
+	 * one around it: the outer count stands for all ({@code ×12…}, the others in its box's
+	 * nestedCounts for the tooltip), inside the box, never side by side as one number ({@code ×12×5×3}).
+	 */
+	@Test
+	void countsNestedAtTheCornerOfAOneRowBoxAreWrittenAsOne() throws Exception {
+		Drawing drawing = checked(parse("""
+				for i0 = 0 to 11
+				  for i1 = 0 to 4
+				    for i2 = 0 to 2
+				      0 local work
+				    done
+				  done
+				done
+				"""), "one row");
+		Box outer = drawing.boxes().get(0);
+		assertEquals(3, drawing.boxes().size());
+		assertTrue(drawing.boxes().stream().allMatch(box -> box.height() < Geometry.FONT * 2 + 4), "one row: " + drawing.boxes());
+		List<Box> written = drawing.boxes().stream().filter(Box::countShown).toList();
+		assertEquals(List.of(outer), written, "one count is written for the three");
+		assertEquals("\u00d712\u2026", outer.countText());
+		assertEquals(List.of(5L, 3L), outer.nestedCounts());
+		double right = outer.countX() + outer.countText().length() * Geometry.CHAR;
+		assertTrue(outer.countX() >= outer.x() && right <= outer.x() + outer.width() && outer.countY() >= outer.y(),
+				"the count " + outer.countX() + "–" + right + " inside its box " + outer);
+	}
+
 	@Test
 	void collapsedLoopsAreClosedBoxesAndHideTheirBody() throws Exception {
 		Model model = ModelText.parse(examples().resolve("models/figure8-lu.loops"));

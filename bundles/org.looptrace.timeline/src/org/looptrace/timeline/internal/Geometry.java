@@ -460,7 +460,8 @@ public final class Geometry {
 		double top = y(loop.top) - ROW / 2 + 2 + vertical;
 		double bottom = top + height - 2 * vertical;
 		// Nested loops starting at the same tick: each count below the one around it, where no font
-		// wider than CHAR can write it over the other, or right of it in a box too low for that.
+		// wider than CHAR can write it over the other; in a box too low for that, the count around it
+		// stands for it (written side by side, ×12×5 would read as one number).
 		double countX = left + inset + 2;
 		double countY = top;
 		PlacedLoop outer = loop.parent;
@@ -469,21 +470,29 @@ public final class Geometry {
 				countX = Math.max(countX, outer.countLeft);
 				countY = Math.max(top, outer.countBottom + COUNT_GAP);
 			} else {
-				countX = Math.max(countX, outer.countRight + CHAR); // a character apart: the IDE's font may be wider than CHAR
+				loop.countedBy = outer.countedBy == null ? outer : outer.countedBy;
 			}
 		}
-		String countText = Box.countText(loop.count);
-		loop.countLeft = countX;
-		loop.countRight = countX + countText.length() * CHAR;
-		loop.countBottom = countY + FONT + 2;
-		Label count = new Label(countText, loop.path, countX, countY, loop.countRight - countX, FONT + 2);
-		boolean countShown = loop.countRight <= right - inset - 1 && counts.stream().noneMatch(count::overlaps);
-		if (countShown) {
-			counts.add(count);
+		PlacedLoop countedBy = loop.countedBy;
+		boolean countShown = false;
+		if (countedBy != null) {
+			standFor(countedBy, loop);
+		} else {
+			String countText = Box.countText(loop.count);
+			loop.countLeft = countX;
+			loop.countRight = countX + countText.length() * CHAR;
+			loop.countBottom = countY + FONT + 2;
+			Label count = new Label(countText, loop.path, countX, countY, loop.countRight - countX, FONT + 2);
+			countShown = loop.countRight <= right - inset - 1 && counts.stream().noneMatch(count::overlaps);
+			if (countShown) {
+				counts.add(count);
+				loop.countLabel = count;
+			}
 		}
 		Box box = new Box(loop.path, loop.depth, loop.count, loop.overRanks, !open(loop), moved, loop.start, loop.end,
 				RankSet.of(drawn.stream().toArray()), left + inset, top, right - left - 2 * inset, height - 2 * vertical, countX,
-				countY, countShown);
+				countY, countShown, List.of());
+		loop.box = boxes.size();
 		boxes.add(box);
 		if (moved) {
 			for (int i = 0; i < loop.ranks.length; i++) {
@@ -493,6 +502,31 @@ public final class Geometry {
 				}
 			}
 		}
+	}
+
+	/**
+	 * Makes the count written for a loop stand for the count of a loop nested at its corner too: an
+	 * ellipsis after it (its label a character wider), the nested count among its box's. A count that
+	 * no longer fits in its box or clear of the others so is left to the tooltip, as a count too wide.
+	 */
+	private void standFor(PlacedLoop writer, PlacedLoop nested) {
+		Box box = boxes.get(writer.box);
+		Label written = writer.countLabel;
+		if (box.nestedCounts().isEmpty() && written != null) {
+			counts.remove(written);
+			Label wider = new Label(written.text() + "\u2026", written.path(), written.x(), written.y(), written.width() + CHAR,
+					written.height());
+			writer.countRight += CHAR;
+			boolean fits = writer.countRight <= box.x() + box.width() - 1 && counts.stream().noneMatch(wider::overlaps);
+			writer.countLabel = fits ? wider : null;
+			if (fits) {
+				counts.add(wider);
+			}
+		}
+		nested.countLeft = writer.countLeft;
+		nested.countRight = writer.countRight;
+		nested.countBottom = writer.countBottom;
+		boxes.set(writer.box, box.withNestedCount(nested.count, writer.countLabel != null));
 	}
 
 	/**

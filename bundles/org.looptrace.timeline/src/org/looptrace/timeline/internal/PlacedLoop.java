@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.timeline.Drawing;
 
 /**
  * A loop placed on the clock, or the model's top (depth 0, path empty): its ranks, its ticks and the
@@ -33,6 +34,13 @@ final class PlacedLoop {
 	double countLeft;
 	double countRight;
 	double countBottom;
+	/** Its box among the boxes drawn, -1 until drawn. */
+	int box = -1;
+	/** Its count as written, null when it is not written. */
+	Drawing.@Nullable Label countLabel;
+	/** The loop around it whose count stands for its own too (its box too low to write it below), null when none. */
+	@Nullable
+	PlacedLoop countedBy;
 
 	PlacedLoop(String path, int depth, long count, boolean overRanks, int[] ranks, @Nullable PlacedLoop parent, long start) {
 		this.path = path;

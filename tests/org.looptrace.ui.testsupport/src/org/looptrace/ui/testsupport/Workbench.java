@@ -103,6 +103,28 @@ public final class Workbench {
 		return job;
 	}
 
+	/**
+	 * Runs the event loop until the condition holds, failing with {@code failure} when it still does
+	 * not after {@code millis}; the longest time one dispatch took, in nanoseconds: how long the
+	 * workbench kept the user waiting at most.
+	 */
+	public static long longestDispatchUntil(long millis, BooleanSupplier condition, String failure) {
+		Display display = Display.getCurrent();
+		long end = System.currentTimeMillis() + millis;
+		long longest = 0;
+		while (!condition.getAsBoolean()) {
+			assertTrue(System.currentTimeMillis() < end, failure);
+			long start = System.nanoTime();
+			boolean dispatched = display.readAndDispatch();
+			longest = Math.max(longest, System.nanoTime() - start);
+			if (!dispatched) {
+				display.timerExec(5, () -> { });
+				display.sleep();
+			}
+		}
+		return longest;
+	}
+
 	/** Runs the event loop for a while, for what has no visible end to wait for. */
 	public static void runEventLoop(long millis) {
 		Display display = Display.getCurrent();

@@ -89,22 +89,38 @@ final class FigureGroups {
 		groups.get(adding / GROUP).include(bounds);
 	}
 
-	/** Removes the figures of an element, and returns them. */
-	List<IFigure> remove(int element) {
-		GroupFigure group = groups.get(element / GROUP);
-		int at = 0;
-		for (int before = element - element % GROUP; before < element; before++) {
-			at += figureCounts[before];
-		}
+	/**
+	 * Removes the figures of some elements, in ascending order, and returns them: a group at a time,
+	 * from its last figure to its first, its bounds fitted once.
+	 */
+	List<IFigure> remove(int[] elements) {
 		List<IFigure> removed = new ArrayList<>();
-		for (Object figure : group.getChildren().subList(at, at + figureCounts[element])) {
-			removed.add((IFigure) figure);
+		int next = 0;
+		while (next < elements.length) {
+			int groupIndex = elements[next] / GROUP;
+			GroupFigure group = groups.get(groupIndex);
+			int end = next;
+			while (end < elements.length && elements[end] / GROUP == groupIndex) {
+				end++;
+			}
+			for (int index = end - 1; index >= next; index--) {
+				int element = elements[index];
+				int at = 0;
+				for (int before = element - element % GROUP; before < element; before++) {
+					at += figureCounts[before];
+				}
+				for (int figure = at + figureCounts[element] - 1; figure >= at; figure--) {
+					IFigure child = (IFigure) group.getChildren().get(figure);
+					group.remove(child);
+					removed.add(child);
+				}
+				figureCount -= figureCounts[element];
+				figureCounts[element] = 0;
+				added.clear(element);
+			}
+			group.fit();
+			next = end;
 		}
-		removed.forEach(group::remove);
-		figureCount -= figureCounts[element];
-		figureCounts[element] = 0;
-		added.clear(element);
-		group.fit();
 		return removed;
 	}
 

@@ -15,14 +15,13 @@ import org.looptrace.model.core.Progress;
  * What the heat map draws of a matrix, computed without SWT widgets so that a matrix of millions of
  * pairs is computed once (per scale and size) and off the UI thread: the largest cell, the row and
  * column sums, and the cells as an image of the grid's pixels, where the pairs that share a pixel
- * show the largest of them.
+ * show the largest of them. The total is the matrix's own ({@link MatrixData#total}).
  *
  * @param max      the largest cell (at least 1)
  * @param sent     the row sums, by the index of the rank in the matrix's ranks
  * @param received the column sums, by the index of the rank
- * @param total    the sum of every cell
  */
-record HeatMap(long max, long[] sent, long[] received, long total) {
+record HeatMap(long max, long[] sent, long[] received) {
 
 	/** How many pairs are placed between two looks at Cancel. */
 	private static final int PAIRS_PER_CHECK = 1 << 16;
@@ -33,7 +32,6 @@ record HeatMap(long max, long[] sent, long[] received, long total) {
 		long[] sent = new long[ranks.size()];
 		long[] received = new long[ranks.size()];
 		long max = 1;
-		long total = 0;
 		int pairs = 0;
 		for (Map.Entry<Channel, Long> cell : matrix.cells(bytes).entrySet()) {
 			long value = cell.getValue();
@@ -41,11 +39,10 @@ record HeatMap(long max, long[] sent, long[] received, long total) {
 			int column = index(ranks, cell.getKey().destination());
 			sent[row] = Math.addExact(sent[row], value);
 			received[column] = Math.addExact(received[column], value);
-			total = Math.addExact(total, value);
 			max = Math.max(max, value);
 			checkCancelled(++pairs, progress);
 		}
-		return new HeatMap(max, sent, received, total);
+		return new HeatMap(max, sent, received);
 	}
 
 	/**

@@ -313,7 +313,7 @@ final class MatrixCanvas extends Canvas {
 		Color sums = blend(getBackground(), getForeground(), 0.14);
 		if (heatReady(matrix, grid, empty.getRGB())) {
 			paintCells(gc, matrix, grid, empty);
-			paintSums(gc, grid, sums);
+			paintSums(gc, matrix, grid, sums);
 		} else { // the grid's place until its heat map is computed
 			gc.setBackground(empty);
 			gc.fillRectangle(grid.x(), grid.y(), grid.side(), grid.side());
@@ -371,7 +371,7 @@ final class MatrixCanvas extends Canvas {
 	 * bar (its length against the largest sum), its number over it when it fits. A slot that ranks
 	 * share shows the largest of their sums.
 	 */
-	private void paintSums(GC gc, Layout grid, Color sums) {
+	private void paintSums(GC gc, MatrixData matrix, Layout grid, Color sums) {
 		HeatMap heat = heat();
 		int span = grid.span();
 		int inset = grid.inset();
@@ -402,7 +402,7 @@ final class MatrixCanvas extends Canvas {
 				drawCentred(gc, columnSum, columnX, sumY, span - inset, sumHeight, BLACK);
 			}
 		}
-		drawCentred(gc, heat.total(), sumX, sumY, sumWidth, sumHeight, getForeground());
+		drawCentred(gc, matrix.total(bytes), sumX, sumY, sumWidth, sumHeight, getForeground());
 	}
 
 	/** The largest of {@code sums[from..to)}, 0 when there are none. */
@@ -572,8 +572,8 @@ final class MatrixCanvas extends Canvas {
 			return grid.first(slot + 1) - grid.first(slot) == 1 ? tip : NLS.bind(Messages.MatrixView_sharedSumTooltip, tip, rankRange(grid, slot));
 		}
 		if (inSumColumn && inSumRow) {
-			String tip = NLS.bind(Messages.MatrixView_totalTooltip, format(heat.total()));
-			return heatOfBytes == null ? tip : NLS.bind(Messages.MatrixView_sumTooltipBytes, tip, format(heatOfBytes.total()));
+			String tip = NLS.bind(Messages.MatrixView_totalTooltip, format(matrix.total(false)));
+			return heatOfBytes == null ? tip : NLS.bind(Messages.MatrixView_sumTooltipBytes, tip, format(matrix.total(true)));
 		}
 		return null;
 	}

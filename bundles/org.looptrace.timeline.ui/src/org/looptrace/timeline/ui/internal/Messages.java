@@ -73,6 +73,7 @@ public final class Messages extends NLS {
 	public static String TimelineView_carried;
 	public static String TimelineView_loopTooltip;
 	public static String TimelineView_collapsed;
+	public static String TimelineView_nestedCounts;
 	public static String TimelineView_legendTag;
 	public static String TimelineJob_name;
 	public static String TimelineView_colourByTime;

@@ -2,11 +2,15 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Device;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.Path;
 import org.looptrace.timeline.Drawing;
 import org.looptrace.timeline.TimeColours;
 import org.looptrace.timeline.render.Style;
@@ -15,7 +19,8 @@ import org.looptrace.timeline.render.Style;
  * A picture drawn small from its layout, not from figures: the loop boxes filled, the rank lines
  * while they are a few pixels apart, the messages and collectives as lines over them, the outlines
  * of the boxes on top so that the loops stay in sight under thousands of messages; the events left
- * out. Thousands of elements fall on the same few pixels: each stroke is drawn once. The overview draws it
+ * out. Thousands of elements fall on the same few pixels: each stroke is drawn once, and the lines of a
+ * colour are drawn together, as one path (tens of thousands of messages). The overview draws it
  * stretched, the view draws it in place of the figures when zoomed out too far to show them.
  */
 final class PictureSummary {
@@ -47,20 +52,26 @@ final class PictureSummary {
 					gc.fillRectangle(bounds.x1(), bounds.y1(), bounds.x2() - bounds.x1(), bounds.y2() - bounds.y1());
 				}
 			}
-			if (sy * drawing.height() >= RANK_LINE_GAP * drawing.rankLines().size()) {
-				for (Drawing.RankLine line : drawing.rankLines()) {
-					for (int point = 1; point < line.points().size(); point++) {
-						Drawing.Point from = line.points().get(point - 1);
-						Drawing.Point to = line.points().get(point);
-						line(gc, colors, drawn, from.x() * sx, from.y() * sy, to.x() * sx, to.y() * sy, Style.RANK_LINE);
+			Lines lines = new Lines(device);
+			try {
+				if (sy * drawing.height() >= RANK_LINE_GAP * drawing.rankLines().size()) {
+					for (Drawing.RankLine line : drawing.rankLines()) {
+						for (int point = 1; point < line.points().size(); point++) {
+							Drawing.Point from = line.points().get(point - 1);
+							Drawing.Point to = line.points().get(point);
+							lines.add(from.x() * sx, from.y() * sy, to.x() * sx, to.y() * sy, Style.RANK_LINE);
+						}
 					}
 				}
-			}
-			for (Drawing.Collective collective : drawing.collectives()) {
-				line(gc, colors, drawn, collective.x() * sx, collective.y1() * sy, collective.x() * sx, collective.y2() * sy, Style.COLLECTIVE);
-			}
-			for (Drawing.Arrow arrow : drawing.arrows()) {
-				line(gc, colors, drawn, arrow.x1() * sx, arrow.y1() * sy, arrow.x2() * sx, arrow.y2() * sy, arrow.rgb());
+				for (Drawing.Collective collective : drawing.collectives()) {
+					lines.add(collective.x() * sx, collective.y1() * sy, collective.x() * sx, collective.y2() * sy, Style.COLLECTIVE);
+				}
+				for (Drawing.Arrow arrow : drawing.arrows()) {
+					lines.add(arrow.x1() * sx, arrow.y1() * sy, arrow.x2() * sx, arrow.y2() * sy, arrow.rgb());
+				}
+				lines.draw(gc, colors);
+			} finally {
+				lines.dispose();
 			}
 			gc.setForeground(colors.get(Style.BOX_STROKE));
 			drawn.clear();
@@ -85,12 +96,43 @@ final class PictureSummary {
 		return new Stroke(x, y, right, bottom, rgb);
 	}
 
-	/** Draws a line unless the same line is drawn already. */
-	private static void line(GC gc, TimelineFigures.ColorCache colors, Set<Stroke> drawn, double x1, double y1, double x2, double y2, int rgb) {
-		Stroke stroke = new Stroke((int) Math.round(x1), (int) Math.round(y1), (int) Math.round(x2), (int) Math.round(y2), rgb);
-		if (drawn.add(stroke)) {
-			gc.setForeground(colors.get(rgb));
-			gc.drawLine(stroke.x1(), stroke.y1(), stroke.x2(), stroke.y2());
+	/**
+	 * The lines of a summary, a path per colour, each line once: a stroke of a path costs little more
+	 * than one line, where a call per line would cost the paint of every message.
+	 */
+	private static final class Lines {
+
+		private final Device device;
+		private final Set<Stroke> added = new HashSet<>();
+		/** The path of each colour, in the order of their first line: the messages over the rank lines. */
+		private final Map<Integer, Path> paths = new LinkedHashMap<>();
+
+		Lines(Device device) {
+			this.device = device;
+		}
+
+		/** Adds a line unless the same line is added already. */
+		void add(double x1, double y1, double x2, double y2, int rgb) {
+			Stroke stroke = new Stroke((int) Math.round(x1), (int) Math.round(y1), (int) Math.round(x2), (int) Math.round(y2), rgb);
+			if (added.add(stroke)) {
+				Path path = paths.computeIfAbsent(rgb, key -> new Path(device));
+				path.moveTo(stroke.x1(), stroke.y1());
+				path.lineTo(stroke.x2(), stroke.y2());
+			}
+		}
+
+		/** Strokes every path, crisp as single lines are. */
+		void draw(GC gc, TimelineFigures.ColorCache colors) {
+			gc.setAntialias(SWT.OFF);
+			gc.setLineWidth(1);
+			paths.forEach((rgb, path) -> {
+				gc.setForeground(colors.get(rgb));
+				gc.drawPath(path);
+			});
+		}
+
+		void dispose() {
+			paths.values().forEach(Path::dispose);
 		}
 	}
 }

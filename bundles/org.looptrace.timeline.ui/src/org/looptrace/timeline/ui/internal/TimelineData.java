@@ -23,11 +23,11 @@ import org.looptrace.timeline.TimelineLayout;
  *
  * @param text    the model text laid out
  * @param options the options of the layout
- * @param drawing the layout
+ * @param bands   the layout, its elements indexed by position (in the job: hundreds of thousands at 10^4 ranks)
  * @param ranges  the text of every construct by construct path
  * @param times   the time of the loops, from the data traces of the model's run
  */
-record TimelineData(String text, LayoutOptions options, Drawing drawing, Map<String, TextRange> ranges, TimelineTimes times) {
+record TimelineData(String text, LayoutOptions options, PictureBands bands, Map<String, TextRange> ranges, TimelineTimes times) {
 
 	TimelineData {
 		ranges = Map.copyOf(ranges);
@@ -44,12 +44,17 @@ record TimelineData(String text, LayoutOptions options, Drawing drawing, Map<Str
 			throws ModelTextException {
 		Model model = ModelText.parse(text, fileName);
 		Drawing drawing = TimelineLayout.layout(model, options);
-		return new TimelineData(text, options, drawing, EditorServices.constructRanges(text), times.apply(model));
+		return new TimelineData(text, options, new PictureBands(drawing), EditorServices.constructRanges(text), times.apply(model));
+	}
+
+	/** The layout. */
+	Drawing drawing() {
+		return bands.drawing();
 	}
 
 	/** The colours of the loop boxes by time ({@link TimeColours#NONE} when no loop has a time). */
 	TimeColours colours() {
-		return TimeColours.of(drawing, times.totals());
+		return TimeColours.of(drawing(), times.totals());
 	}
 
 	/**
@@ -63,7 +68,7 @@ record TimelineData(String text, LayoutOptions options, Drawing drawing, Map<Str
 		for (Map.Entry<String, TextRange> range : ranges.entrySet()) {
 			TextRange text = range.getValue();
 			if (text.offset() <= offset && offset <= text.offset() + text.length() && text.length() < length
-					&& drawing.bounds(range.getKey()) != null) {
+					&& drawing().bounds(range.getKey()) != null) {
 				inner = range.getKey();
 				length = text.length();
 			}

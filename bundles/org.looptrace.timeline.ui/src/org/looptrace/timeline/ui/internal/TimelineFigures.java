@@ -2,13 +2,13 @@
 package org.looptrace.timeline.ui.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.eclipse.draw2d.Ellipse;
@@ -61,7 +61,7 @@ final class TimelineFigures {
 	static final double MIN_TEXT_SCALE = 0.5;
 
 	private final FreeformLayer layer = new FreeformLayer();
-	private final Map<String, List<ConstructFigure>> byPath = new HashMap<>();
+	private final Map<String, Set<ConstructFigure>> byPath = new HashMap<>();
 	private final List<LoopFigure> loops = new ArrayList<>();
 	private final List<SegmentFigure> arrows = new ArrayList<>();
 	private final ColorCache colors;
@@ -70,8 +70,7 @@ final class TimelineFigures {
 	private final Map<String, String> timeTooltips;
 	/** The tooltip of each figure that has one ({@link FigureToolTip} shows them), written when shown. */
 	private final Map<IFigure, Supplier<String>> tooltips = new HashMap<>();
-	private final List<Stage<?>> stages;
-	/** Where each element is drawn, found by position. */
+	/** The elements of the drawing in their order, found by position. */
 	private final PictureBands bands;
 	/** The figures of the elements, in their order. */
 	private final FigureGroups groups;
@@ -92,17 +91,19 @@ final class TimelineFigures {
 	 * The figures of a drawing, none added yet but the extent of the whole picture: {@link #build(int)}
 	 * adds them.
 	 *
+	 * @param bands        the elements of the drawing, indexed by position
 	 * @param texts        the text of each construct by path, for tooltips (may miss some)
 	 * @param fills        the colours of loop boxes by time ({@link TimeColours#NONE}: their gray by depth)
 	 * @param timeTooltips lines on the time of loops by path, for their tooltips (may miss some)
 	 */
-	TimelineFigures(Drawing drawing, Map<String, String> texts, ColorCache colors, Font font, TimeColours fills,
+	TimelineFigures(PictureBands bands, Map<String, String> texts, ColorCache colors, Font font, TimeColours fills,
 			Map<String, String> timeTooltips) {
 		this.colors = colors;
 		this.texts = texts;
 		this.fills = fills;
 		this.timeTooltips = timeTooltips;
-		this.drawing = drawing;
+		this.bands = bands;
+		drawing = bands.drawing();
 		layer.setLayoutManager(new FreeformLayout());
 		layer.setFont(font);
 		layer.setOpaque(true);
@@ -110,28 +111,7 @@ final class TimelineFigures {
 		// the whole picture, so fitting and scrolling see its margins too, from the first figures on
 		whole = new Rectangle(0, 0, round(drawing.width()), round(drawing.height()));
 		layer.add(new Figure(), whole.getCopy());
-		// in the order of the renderers: a figure added later is drawn over those before it
-		stages = List.of(new Stage<>(drawing.boxes(), this::addLoop, TimelineFigures::extent),
-				new Stage<>(drawing.rankLines(), this::addRankLine, TimelineFigures::extent),
-				new Stage<>(drawing.collectives(), this::addCollective, TimelineFigures::extent),
-				new Stage<>(drawing.marks(), this::addMark, TimelineFigures::extent),
-				new Stage<>(drawing.arrows(), this::addArrow, TimelineFigures::extent),
-				new Stage<>(drawing.brackets(), this::addBracket, TimelineFigures::extent),
-				// the counts over every box and line: a count of an outer loop may lie on a box it holds, the first rank line crosses it
-				new Stage<>(drawing.boxes(), this::addCount, TimelineFigures::countExtent),
-				new Stage<>(drawing.labels(), this::addLabel, TimelineFigures::extent),
-				new Stage<>(drawing.legend(), this::addTag, TimelineFigures::extent));
-		int elements = 0;
-		for (Stage<?> stage : stages) {
-			stage.first = elements;
-			elements += stage.elements.size();
-		}
-		bands = new PictureBands(drawing.height(), elements);
-		for (Stage<?> stage : stages) {
-			stage.index(bands);
-		}
-		bands.seal();
-		groups = new FigureGroups(layer, elements);
+		groups = new FigureGroups(layer, bands.count());
 		summary.setVisible(false);
 		layer.add(summary, whole.getCopy());
 	}
@@ -202,12 +182,8 @@ final class TimelineFigures {
 			return;
 		}
 		kept = keep;
-		Set<IFigure> removed = new HashSet<>();
-		for (int element : groups.addedElements()) {
-			if (!bands.extent(element).intersects(keep)) {
-				removed.addAll(groups.remove(element));
-			}
-		}
+		Set<IFigure> removed = new HashSet<>(groups.remove(
+				Arrays.stream(groups.addedElements()).filter(element -> !bands.extent(element).intersects(keep)).toArray()));
 		if (removed.isEmpty()) {
 			return;
 		}
@@ -216,7 +192,7 @@ final class TimelineFigures {
 		for (IFigure figure : removed) {
 			tooltips.remove(figure);
 			for (String path : pathsOf.getOrDefault(figure, List.of())) {
-				List<ConstructFigure> ofPath = byPath.get(path);
+				Set<ConstructFigure> ofPath = byPath.get(path);
 				ofPath.remove(figure);
 				if (ofPath.isEmpty()) {
 					byPath.remove(path);
@@ -229,13 +205,18 @@ final class TimelineFigures {
 	/** Adds the figures of an element into its group, after those of the elements before it. */
 	private void add(int element) {
 		groups.begin(element);
-		Stage<?> stage = stages.get(0);
-		for (Stage<?> next : stages) {
-			if (next.first <= element) {
-				stage = next;
-			}
+		Object of = bands.element(element);
+		switch (bands.kind(element)) {
+		case BOX -> addLoop((Box) of);
+		case RANK_LINE -> addRankLine((RankLine) of);
+		case COLLECTIVE -> addCollective((Collective) of);
+		case MARK -> addMark((Mark) of);
+		case ARROW -> addArrow((Arrow) of);
+		case BRACKET -> addBracket((Bracket) of);
+		case COUNT -> addCount((Box) of);
+		case LABEL -> addLabel((Drawing.Label) of);
+		case TAG -> addTag((TagColor) of);
 		}
-		stage.add(element - stage.first);
 	}
 
 	/** Adds a figure of the element being added to its group, with the bounds it takes. */
@@ -370,8 +351,8 @@ final class TimelineFigures {
 	}
 
 	/** The figures of a construct: its box, its event marks, its arrows (as send or receive), its brackets. */
-	List<ConstructFigure> figures(String path) {
-		return byPath.getOrDefault(path, List.of());
+	Set<ConstructFigure> figures(String path) {
+		return byPath.getOrDefault(path, Set.of());
 	}
 
 	/**
@@ -395,9 +376,9 @@ final class TimelineFigures {
 	}
 
 	/** The figures highlighted. */
-	List<ConstructFigure> highlighted() {
+	Set<ConstructFigure> highlighted() {
 		String path = highlightedPath;
-		return path == null ? List.of() : figures(path);
+		return path == null ? Set.of() : figures(path);
 	}
 
 	/** Adds the figure of a construct to its group, unless it is there already, and to the figures of the construct's path. */
@@ -405,7 +386,7 @@ final class TimelineFigures {
 		if (figure.getParent() == null) {
 			place(figure, figure.getBounds().getCopy());
 		}
-		byPath.computeIfAbsent(path, key -> new ArrayList<>()).add(figure);
+		byPath.computeIfAbsent(path, key -> new LinkedHashSet<>()).add(figure);
 		pathsOf.computeIfAbsent(figure, key -> new ArrayList<>()).add(path);
 		if (path.equals(highlightedPath)) {
 			figure.highlight(true);
@@ -427,7 +408,15 @@ final class TimelineFigures {
 		String time = timeTooltips.get(box.path());
 		return NLS.bind(Messages.TimelineView_loopTooltip, new Object[] { box.path(), firstLine(text(box.path())), box.count(),
 				box.ranks(), box.startTick(), box.endTick() }) + (time == null ? "" : "\n" + time)
+				+ (box.nestedCounts().isEmpty() ? "" : "\n" + NLS.bind(Messages.TimelineView_nestedCounts, box.countText(), countsAtCorner(box)))
 				+ (box.collapsed() ? "\n" + Messages.TimelineView_collapsed : "");
+	}
+
+	/** The counts written as one at a box's corner, its own first: {@code ×12 ×5}. */
+	private static String countsAtCorner(Box box) {
+		StringBuilder counts = new StringBuilder(Box.countText(box.count()));
+		box.nestedCounts().forEach(count -> counts.append(' ').append(Box.countText(count)));
+		return counts.toString();
 	}
 
 	private static String firstLine(String text) {
@@ -437,90 +426,6 @@ final class TimelineFigures {
 
 	static int round(double value) {
 		return (int) Math.round(value);
-	}
-
-	/** The elements of one kind, numbered from {@code first} among all the elements of the drawing. */
-	private static final class Stage<T> {
-
-		private final List<T> elements;
-		private final Consumer<T> add;
-		private final Function<T, Rectangle> extent;
-		private int first;
-
-		Stage(List<T> elements, Consumer<T> add, Function<T, Rectangle> extent) {
-			this.elements = elements;
-			this.add = add;
-			this.extent = extent;
-		}
-
-		/** Adds the figures of an element of this kind. */
-		void add(int index) {
-			add.accept(elements.get(index));
-		}
-
-		/** Files where each element of this kind is drawn. */
-		void index(PictureBands bands) {
-			for (int index = 0; index < elements.size(); index++) {
-				bands.file(first + index, extent.apply(elements.get(index)));
-			}
-		}
-	}
-
-	/**
-	 * Where the figures of an element may paint, at least: a few pixels more than their bounds, as
-	 * the text of a count is measured only once its figure is made.
-	 */
-	private static Rectangle extent(Box box) {
-		return span(box.x(), box.y(), box.x() + box.width(), box.y() + box.height());
-	}
-
-	private static Rectangle countExtent(Box box) {
-		// a label of the view's small font: about 7 pixels a character, a line 14 pixels high
-		return span(box.countX(), box.countY(), box.countX() + 8 * box.countText().length() + 8, box.countY() + 16);
-	}
-
-	private static Rectangle extent(RankLine line) {
-		double[] extent = { Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE };
-		for (Point point : line.points()) {
-			extent[0] = Math.min(extent[0], point.x());
-			extent[1] = Math.min(extent[1], point.y());
-			extent[2] = Math.max(extent[2], point.x());
-			extent[3] = Math.max(extent[3], point.y());
-		}
-		return line.points().isEmpty() ? new Rectangle() : span(extent[0], extent[1], extent[2], extent[3]);
-	}
-
-	private static Rectangle extent(Collective collective) {
-		return span(collective.x(), collective.y1(), collective.x(), collective.y2());
-	}
-
-	private static Rectangle extent(Mark mark) {
-		return span(mark.x(), mark.y(), mark.x(), mark.y());
-	}
-
-	private static Rectangle extent(Arrow arrow) {
-		return span(Math.min(arrow.x1(), arrow.x2()), Math.min(arrow.y1(), arrow.y2()), Math.max(arrow.x1(), arrow.x2()),
-				Math.max(arrow.y1(), arrow.y2()));
-	}
-
-	private static Rectangle extent(Bracket bracket) {
-		return span(bracket.x(), bracket.y(), bracket.x(), bracket.y());
-	}
-
-	private static Rectangle extent(Drawing.Label label) {
-		return span(label.x(), label.y(), label.x() + label.width(), label.y() + label.height());
-	}
-
-	private static Rectangle extent(TagColor tag) {
-		return span(tag.x(), tag.y(), tag.x() + tag.width() + 16, tag.y() + 14);
-	}
-
-	/** The rectangle between two corners, widened by what any figure draws beyond its element's points (heads, marks, brackets). */
-	private static Rectangle span(double left, double top, double right, double bottom) {
-		int margin = 12;
-		int x = (int) Math.floor(left) - margin;
-		int y = (int) Math.floor(top) - margin;
-		return new Rectangle(x, y, (int) Math.ceil(right) + margin - x, (int) Math.ceil(bottom) + margin - y);
 	}
 
 	/** The whole picture drawn from its layout, at the resolution it is shown at. */

@@ -4,7 +4,6 @@ package org.looptrace.timeline.ui.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -106,6 +105,14 @@ public class TimelineView extends ViewPart {
 	private @Nullable TimelineOverview overview;
 	/** Whether a slice of figures is to be added after the events that came meanwhile. */
 	private boolean buildPending;
+	/** Whether the view's size changed and the model is to be laid out again to its width once the resize pauses. */
+	private boolean resizePending;
+	/**
+	 * Whether Fit is to fit again once the pending relayout is shown, and wholly or not as it first
+	 * did: fitted before, the picture laid out again to another width would be off.
+	 */
+	private boolean fitPending;
+	private boolean fitWhole;
 	private final ScalableFreeformLayeredPane pane = new ScalableFreeformLayeredPane();
 	private final TimelineFigures.ColorCache colors = new TimelineFigures.ColorCache();
 	private @Nullable Font font;
@@ -180,12 +187,17 @@ public class TimelineView extends ViewPart {
 		figureCanvas.addListener(SWT.MouseVerticalWheel, this::wheel);
 		// the picture takes the view's width: laid out again once a resize (maximize, a dragged sash) pauses
 		Runnable resized = () -> {
+			resizePending = false;
 			if (!figureCanvas.isDisposed()) {
 				relayout();
 				updateOverview();
+				if (fitPending && !support.busy()) {
+					refit(); // not laid out again after all: the picture is fitted to the view's new size
+				}
 			}
 		};
 		figureCanvas.addListener(SWT.Resize, event -> {
+			resizePending = true;
 			figureCanvas.getDisplay().timerExec(-1, resized);
 			figureCanvas.getDisplay().timerExec(RESIZE_PAUSE_MILLIS, resized);
 		});
@@ -370,6 +382,9 @@ public class TimelineView extends ViewPart {
 		String problem = computed.times().problem();
 		status(problem == null ? summary : summary + "\n" + NLS.bind(Messages.TimelineView_noTime, problem));
 		enableActions();
+		if (fitPending) {
+			refit(); // before the overview is updated: the zoom that fitted the picture before would show it
+		}
 		updateOverview();
 		if (caret >= 0) {
 			highlightAt(caret);
@@ -384,7 +399,7 @@ public class TimelineView extends ViewPart {
 	 */
 	private TimelineFigures draw(TimelineData computed) {
 		TimeColours fills = fills(computed);
-		TimelineFigures drawn = new TimelineFigures(computed.drawing(), computed.texts(), colors, Objects.requireNonNull(font), fills,
+		TimelineFigures drawn = new TimelineFigures(computed.bands(), computed.texts(), colors, Objects.requireNonNull(font), fills,
 				computed.times().tooltips());
 		figures = drawn;
 		pane.removeAll();
@@ -584,7 +599,7 @@ public class TimelineView extends ViewPart {
 		if (from == null || dragged || event.button != 1) {
 			return;
 		}
-		String path = constructAt(event.x, event.y);
+		String path = hit(event.x, event.y, false);
 		if (path != null) {
 			reveal(path);
 		}
@@ -595,7 +610,7 @@ public class TimelineView extends ViewPart {
 	 * collapse depth stay closed).
 	 */
 	private void toggleLoop(Event event) {
-		String loop = loopAt(event.x, event.y);
+		String loop = hit(event.x, event.y, true);
 		if (loop == null) {
 			return;
 		}
@@ -605,25 +620,8 @@ public class TimelineView extends ViewPart {
 		relayout();
 	}
 
-	/** The innermost loop under a point of the canvas, found by the layout's own hit test. */
-	@Nullable
-	String loopAt(int x, int y) {
-		return hit(x, y, Drawing::loopAt);
-	}
-
-	/** The construct under a point of the canvas, found by the layout's own hit test. */
-	@Nullable
-	String constructAt(int x, int y) {
-		return hit(x, y, Drawing::constructAt);
-	}
-
-	/** A hit test of the layout, at a point of the picture. */
-	private interface HitTest {
-		@Nullable
-		String at(Drawing drawing, double x, double y);
-	}
-
-	private @Nullable String hit(int x, int y, HitTest test) {
+	/** The innermost loop, or else construct, under a point of the canvas, found by the layout's own hit test. */
+	private @Nullable String hit(int x, int y, boolean loop) {
 		TimelineData shown = data;
 		TimelineFigures drawn = figures;
 		if (shown == null || drawn == null) {
@@ -631,7 +629,7 @@ public class TimelineView extends ViewPart {
 		}
 		org.eclipse.draw2d.geometry.PrecisionPoint point = new org.eclipse.draw2d.geometry.PrecisionPoint(x, y);
 		drawn.layer().translateToRelative(point);
-		return test.at(shown.drawing(), point.preciseX, point.preciseY);
+		return loop ? shown.drawing().loopAt(point.preciseX, point.preciseY) : shown.drawing().constructAt(point.preciseX, point.preciseY);
 	}
 
 	private void wheel(Event event) {
@@ -656,6 +654,7 @@ public class TimelineView extends ViewPart {
 
 	/** Sets the zoom, within bounds ({@link Zooms#bounded}); zoomed out, the figures of what comes into view are made. */
 	void zoom(double scale) {
+		fitPending = false;
 		TimelineData shown = data;
 		FigureCanvas figureCanvas = canvas;
 		pane.setScale(shown == null || figureCanvas == null ? scale : Zooms.bounded(scale, shown.drawing(), figureCanvas.getClientArea()));
@@ -684,7 +683,10 @@ public class TimelineView extends ViewPart {
 		return overview;
 	}
 
-	/** Zooms so that the picture fits the view: wholly, or its width when it is tall ({@link Zooms#fit}). */
+	/**
+	 * Zooms so that the picture fits the view: wholly, or its width when it is tall ({@link Zooms#fit});
+	 * again once a relayout pending (a resize, a layout under way, or the one this fit starts) is shown.
+	 */
 	void fit() {
 		TimelineData shown = data;
 		FigureCanvas figureCanvas = canvas;
@@ -693,28 +695,30 @@ public class TimelineView extends ViewPart {
 			return;
 		}
 		Drawing drawing = shown.drawing();
-		if (summary != null && Zooms.fit(drawing, figureCanvas.getClientArea(), false) == Zooms.fit(drawing, figureCanvas.getClientArea(), true)) {
+		boolean whole = Zooms.fit(drawing, figureCanvas.getClientArea(), false) == Zooms.fit(drawing, figureCanvas.getClientArea(), true);
+		if (summary != null && whole) {
 			summary.setShown(false); // wholly fitted, the picture needs none: its room goes to the picture
 		}
 		zoom(Zooms.fit(drawing, figureCanvas.getClientArea(), false));
+		fitWhole = whole;
+		fitPending = resizePending || support.busy();
+	}
+
+	/** Fits the picture laid out again as Fit fitted the one before, the overview left as it is: no other relayout follows. */
+	private void refit() {
+		TimelineData shown = data;
+		FigureCanvas figureCanvas = canvas;
+		if (shown != null && figureCanvas != null) {
+			zoom(Zooms.fit(shown.drawing(), figureCanvas.getClientArea(), fitWhole));
+		}
 	}
 
 	private void exportWithDialog() {
 		ModelFile model = file;
-		if (data == null || model == null) {
-			return;
+		Path target = data == null || model == null ? null : TimelineExport.askTarget(getSite().getShell(), model);
+		if (target != null) {
+			export(target);
 		}
-		ModelViews.Target target = ModelViews.exportTarget(getSite().getShell(), Messages.TimelineView_exportTitle,
-				model.stem() + "-timeline.svg", model.location().getParent(),
-				new String[] { "*.svg", "*.png" }, new String[] { Messages.TimelineView_svgFiles, Messages.TimelineView_pngFiles });
-		if (target == null) {
-			return;
-		}
-		String chosen = target.file();
-		if (target.filter() == 1 && !chosen.toLowerCase(Locale.ROOT).endsWith(".png")) {
-			chosen = chosen.replaceFirst("(?i)\\.svg$", "") + ".png";
-		}
-		export(Path.of(chosen));
 	}
 
 	/**

@@ -5,7 +5,6 @@ package org.looptrace.lang.ui.internal;
 import java.util.Arrays;
 
 import org.eclipse.swt.custom.StyledText;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.Test;
@@ -84,18 +83,7 @@ class LargeModelTypingTest {
 
 	/** Runs the event loop for a while; the longest time one dispatch took, in nanoseconds. */
 	private static long dispatchFor(long millis) {
-		Display display = Display.getCurrent();
 		long end = System.currentTimeMillis() + millis;
-		long longest = 0;
-		while (System.currentTimeMillis() < end) {
-			long start = System.nanoTime();
-			boolean dispatched = display.readAndDispatch();
-			longest = Math.max(longest, System.nanoTime() - start);
-			if (!dispatched) {
-				display.timerExec(5, () -> { });
-				display.sleep();
-			}
-		}
-		return longest;
+		return Workbench.longestDispatchUntil(2 * millis, () -> System.currentTimeMillis() >= end, "the event loop does not run");
 	}
 }

@@ -243,7 +243,7 @@ class TimelineExportTest {
 	}
 
 	static TimelineFigures figures(Drawing drawing, Font font) {
-		return new TimelineFigures(drawing, Map.of(), new TimelineFigures.ColorCache(), font, TimeColours.NONE, Map.of());
+		return new TimelineFigures(new PictureBands(drawing), Map.of(), new TimelineFigures.ColorCache(), font, TimeColours.NONE, Map.of());
 	}
 
 	private static TimelineFigures atOnce(Drawing drawing, Font font) {

@@ -146,7 +146,7 @@ class TimelineViewTest {
 		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
 		org.eclipse.swt.graphics.Rectangle area = Objects.requireNonNull(view.canvas()).getClientArea();
 		assertTrue(drawing.width() * view.scale() <= area.width + 1 && drawing.height() * view.scale() <= area.height + 1,
-				"the picture fits");
+				"the picture of " + drawing.width() + " × " + drawing.height() + " fits " + area + " at zoom " + view.scale());
 		int scrollBar = 30;
 		assertTrue(drawing.width() * view.scale() >= area.width - scrollBar || drawing.height() * view.scale() >= area.height - scrollBar,
 				"the picture fills the view in one direction");
@@ -279,6 +279,31 @@ class TimelineViewTest {
 		waitUntil(view::overviewShown, "zoomed in, the overview shows the whole picture");
 		view.fit();
 		waitUntil(() -> !view.overviewShown(), "fitted again, the overview goes");
+	}
+
+	/**
+	 * Fit pressed while the picture is zoomed in beside its overview hides the overview: the view
+	 * widens and the model is laid out again to its width. The picture is fitted again once that
+	 * layout is shown, not left at the zoom that fitted the narrower picture.
+	 */
+	@Test
+	void fitPressedWhileARelayoutIsPendingFitsThePictureLaidOutAgain() throws Exception {
+		IFile model = write("wide.loops", "0 send 1 7\n1 recv 0 7\n1 send 0 8\n0 recv 1 8\n");
+		TimelineView view = (TimelineView) page.showView(TimelineView.ID);
+		view.show(model);
+		waitForData(view, model);
+		FigureCanvas canvas = Objects.requireNonNull(view.canvas());
+		view.zoom(view.scale() * 4);
+		waitUntil(() -> view.overviewShown() && shows(view, data -> data.options().width() == canvas.getClientArea().width),
+				"zoomed in, the picture is not laid out beside its overview");
+		int narrow = canvas.getClientArea().width;
+		view.fit();
+		waitUntil(() -> !view.overviewShown() && shows(view, data -> data.options().width() == canvas.getClientArea().width
+				&& canvas.getClientArea().width > narrow), "fitted, the picture is not laid out to the whole view");
+		Workbench.runEventLoop(500); // a fit after the layout would come meanwhile
+		Drawing drawing = Objects.requireNonNull(view.data()).drawing();
+		assertEquals(canvas.getClientArea().width, drawing.width() * view.scale(), 1,
+				"the picture of " + drawing.width() + " pixels fits the view at zoom " + view.scale());
 	}
 
 	@Test
