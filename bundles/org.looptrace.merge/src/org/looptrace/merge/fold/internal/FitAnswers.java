@@ -3,6 +3,7 @@ package org.looptrace.merge.fold.internal;
 
 import static org.looptrace.merge.fold.internal.Terms.rangesKey;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,9 +29,52 @@ final class FitAnswers {
 
 	private final Map<Question, Answer> answers = new ConcurrentHashMap<>();
 
-	/** {@link ValueFit#fit}, asked once per question. */
+	/**
+	 * {@link ValueFit#fit}, asked once per question. Enclosing indices no copy reads are left out of
+	 * the question and put back into the answer: a fit reads only the indices its copies read, and
+	 * the same copies come again inside loops whose index they ignore (NPB BT's stages, refitted
+	 * once inside its grid's loops and once inside its time loop).
+	 */
 	@Nullable
 	DepthExpr fit(DepthExpr[] copies, int depth, List<long @Nullable []> ranges, @Nullable Set<Long> moduli) {
+		List<Integer> unread = new ArrayList<>();
+		for (int k = 0; k < depth; k++) {
+			if (!readsIndex(copies, k)) {
+				unread.add(k);
+			}
+		}
+		if (unread.isEmpty()) {
+			return asked(copies, depth, ranges, moduli);
+		}
+		DepthExpr[] without = copies.clone();
+		List<long @Nullable []> rangesWithout = new ArrayList<>(ranges);
+		for (int u = unread.size() - 1; u >= 0; u--) {
+			int k = unread.get(u);
+			for (int c = 0; c < without.length; c++) {
+				without[c] = without[c].instantiate(k, 0);
+			}
+			rangesWithout.remove(k);
+		}
+		DepthExpr number = asked(without, depth - unread.size(), rangesWithout, moduli);
+		if (number == null) {
+			return null;
+		}
+		for (int k : unread) {
+			number = number.lifted(k);
+		}
+		return number;
+	}
+
+	private static boolean readsIndex(DepthExpr[] copies, int k) {
+		for (DepthExpr copy : copies) {
+			if (copy.readsIndex(k)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private @Nullable DepthExpr asked(DepthExpr[] copies, int depth, List<long @Nullable []> ranges, @Nullable Set<Long> moduli) {
 		Question question = new Question(List.of(copies), depth, rangesKey(ranges), moduli == null ? null : Set.copyOf(moduli));
 		Answer answer = answers.get(question);
 		if (answer == null) {

@@ -47,6 +47,35 @@ class FitAnswersTest {
 		assertTrue(found > 30 && found < 300, found + " of 300 found");
 	}
 
+	/**
+	 * Copies inside an enclosing loop whose index they do not read (at depth 0, over 0..5), the new
+	 * index placed before or after the index they read: answered as a fit at that depth answers, from
+	 * the question without the unread index (asked first, its answer is the one kept).
+	 */
+	@Test
+	void anIndexNoCopyReadsLeavesTheAnswerAsAFitGivesIt() {
+		Random random = new Random(59);
+		FitAnswers answers = new FitAnswers();
+		int found = 0;
+		for (int run = 0; run < 300; run++) {
+			long modulus = 2 + random.nextInt(4);
+			DepthExpr[] copies = randomCopies(random, 3 + random.nextInt(3), modulus);
+			DepthExpr[] inside = new DepthExpr[copies.length];
+			for (int c = 0; c < copies.length; c++) {
+				inside[c] = copies[c].lifted(0);
+			}
+			DepthExpr kept = answers.fit(copies, 0, ranges(), Set.of(modulus));
+			for (int depth = 1; depth <= 2; depth++) {
+				List<long @Nullable []> ranges = List.of(new long[] { 0, 5 }, new long[] { 0, 1 });
+				DepthExpr expected = ValueFit.fit(inside, depth, ranges, Set.of(modulus));
+				assertEquals(expected, answers.fit(inside, depth, ranges, Set.of(modulus)), "depth " + depth);
+			}
+			assertEquals(kept == null ? null : kept.lifted(0), answers.fit(inside, 1, List.of(new long[] { 0, 5 }, new long[] { 0, 1 }), Set.of(modulus)));
+			found += kept != null ? 1 : 0;
+		}
+		assertTrue(found > 30 && found < 300, found + " of 300 found");
+	}
+
 	/** Copies of an inner index over 0..1, of random affine parts and sometimes a residue. */
 	private static DepthExpr[] randomCopies(Random random, int k, long modulus) {
 		DepthExpr[] copies = new DepthExpr[k];
