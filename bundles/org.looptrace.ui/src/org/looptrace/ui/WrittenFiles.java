@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Reader;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +22,8 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.QualifiedName;
 import org.eclipse.jdt.annotation.Nullable;
+import org.looptrace.model.core.AtomicWrite;
+import org.looptrace.model.core.Progress;
 
 /**
  * What LoopTrace wrote into a workspace file, so that it never replaces what the user edited unasked:
@@ -120,9 +122,10 @@ public final class WrittenFiles {
 			marks.setProperty(key(file), hash);
 			Path store = outsideMarksFile();
 			Files.createDirectories(store.getParent());
-			try (Writer out = Files.newBufferedWriter(store, StandardCharsets.UTF_8)) {
-				marks.store(out, null);
-			}
+			// written whole or not at all: a store cut short would make every mark in it forgotten
+			StringWriter text = new StringWriter();
+			marks.store(text, null);
+			AtomicWrite.file(store, text.toString().getBytes(StandardCharsets.UTF_8), Progress.NONE);
 		}
 	}
 
