@@ -8,6 +8,7 @@ import java.io.Reader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -120,12 +121,7 @@ public final class WrittenFiles {
 		synchronized (WrittenFiles.class) {
 			Properties marks = outsideMarks();
 			marks.setProperty(key(file), hash);
-			Path store = outsideMarksFile();
-			Files.createDirectories(store.getParent());
-			// written whole or not at all: a store cut short would make every mark in it forgotten
-			StringWriter text = new StringWriter();
-			marks.store(text, null);
-			AtomicWrite.file(store, text.toString().getBytes(StandardCharsets.UTF_8), Progress.NONE);
+			storeOutsideMarks(marks);
 		}
 	}
 
@@ -218,7 +214,11 @@ public final class WrittenFiles {
 		return Platform.getStateLocation(Platform.getBundle(LoopTraceUi.BUNDLE_ID)).append(OUTSIDE_MARKS).toPath();
 	}
 
-	/** The marks of the files outside the workspace; none before the first. */
+	/**
+	 * The marks of the files outside the workspace that still exist; none before the first. The marks
+	 * of files since deleted are dropped from the store, which would otherwise keep a line for every
+	 * file ever written.
+	 */
 	private static Properties outsideMarks() throws IOException {
 		Properties marks = new Properties();
 		Path store = outsideMarksFile();
@@ -227,6 +227,27 @@ public final class WrittenFiles {
 				marks.load(in);
 			}
 		}
+		if (marks.keySet().removeIf(path -> !exists(String.valueOf(path)))) {
+			storeOutsideMarks(marks);
+		}
 		return marks;
+	}
+
+	/** Whether a path of the store names a file; a line no path can be read from names none. */
+	private static boolean exists(String path) {
+		try {
+			return Files.exists(Path.of(path));
+		} catch (InvalidPathException e) {
+			return false;
+		}
+	}
+
+	private static void storeOutsideMarks(Properties marks) throws IOException {
+		Path store = outsideMarksFile();
+		Files.createDirectories(store.getParent());
+		// written whole or not at all: a store cut short would make every mark in it forgotten
+		StringWriter text = new StringWriter();
+		marks.store(text, null);
+		AtomicWrite.file(store, text.toString().getBytes(StandardCharsets.UTF_8), Progress.NONE);
 	}
 }

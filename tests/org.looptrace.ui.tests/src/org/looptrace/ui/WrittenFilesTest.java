@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.Random;
 
 import org.eclipse.core.resources.IFile;
@@ -19,6 +22,7 @@ import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.QualifiedName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -134,6 +138,38 @@ class WrittenFilesTest {
 		assertEquals(scanner, WrittenFiles.target(scanner, List.of("scanner.c")));
 		Files.writeString(scanner.resolve("scanner.c"), "// mine\n");
 		assertEquals(outside.resolve("scanner-1"), WrittenFiles.target(scanner, List.of("scanner.c")));
+	}
+
+	/**
+	 * The store of the marks outside the workspace keeps no line for a file since deleted: dropped when
+	 * the store is read, and when it is written.
+	 */
+	@Test
+	void theMarksOfFilesDeletedOutsideTheWorkspaceAreDropped(@TempDir Path outside) throws Exception {
+		List<Path> files = List.of(outside.resolve("a.csv"), outside.resolve("b.csv"), outside.resolve("c.csv"));
+		for (Path file : files) {
+			Files.writeString(file, "a,b\n");
+			WrittenFiles.mark(file, WrittenFiles.hash("a,b\n".getBytes(StandardCharsets.UTF_8)));
+		}
+		assertTrue(storedPaths().containsAll(files), storedPaths()::toString);
+
+		Files.delete(files.get(0));
+		assertFalse(WrittenFiles.isEdited(files.get(1)), "a mark lost");
+		assertFalse(storedPaths().contains(files.get(0)), "a file deleted before a read");
+
+		Files.delete(files.get(1));
+		WrittenFiles.mark(files.get(2), WrittenFiles.hash("a,b\n".getBytes(StandardCharsets.UTF_8)));
+		assertEquals(List.of(files.get(2)), storedPaths().stream().filter(path -> path.startsWith(outside)).toList());
+	}
+
+	/** The files the store outside the workspace has a mark of. */
+	private static List<Path> storedPaths() throws IOException {
+		Properties marks = new Properties();
+		Path store = Platform.getStateLocation(Platform.getBundle(LoopTraceUi.BUNDLE_ID)).append("written-outside.properties").toPath();
+		try (Reader in = Files.newBufferedReader(store, StandardCharsets.UTF_8)) {
+			marks.load(in);
+		}
+		return marks.stringPropertyNames().stream().map(Path::of).toList();
 	}
 
 	/** Content hashed as it is streamed has the hash of the whole, on random contents. */
