@@ -92,7 +92,7 @@ class ScanOutsideWorkspaceTest {
 		Menu menu = editor.getAdapter(Control.class).getMenu();
 		menu.notifyListeners(SWT.Show, new Event());
 		try {
-			List<String> items = Arrays.stream(menu.getItems()).map(item -> item.getText().replace("&", "")).toList();
+			List<String> items = items(menu);
 			assertEquals(1, Collections.frequency(items, "Run As"), () -> "the menu of the model's editor: " + items);
 			MenuItem runAs = menu.getItem(items.indexOf("Run As"));
 			Menu shortcuts = runAs.getMenu();
@@ -103,6 +103,26 @@ class ScanOutsideWorkspaceTest {
 		} finally {
 			menu.notifyListeners(SWT.Hide, new Event());
 		}
+	}
+
+	/** As for workspace files, Run As is offered on models only: not in the editor of another file outside the workspace. */
+	@Test
+	void theEditorOfAnotherFileOutsideTheWorkspaceHasNoRunAs(@TempDir Path outside) throws Exception {
+		DebugPlugin.getDefault(); // Run As follows the launchable files once the debug core runs, as it does in the IDE
+		IEditorPart editor = Workbench.openOutsideWorkspace(Files.writeString(outside.resolve("notes.txt"), "0 send 1 2\n"));
+		Menu menu = editor.getAdapter(Control.class).getMenu();
+		menu.notifyListeners(SWT.Show, new Event());
+		try {
+			List<String> items = items(menu);
+			assertTrue(items.contains("Save"), () -> "not the menu of the text editor: " + items);
+			assertFalse(items.contains("Run As"), () -> "the menu of a text file's editor: " + items);
+		} finally {
+			menu.notifyListeners(SWT.Hide, new Event());
+		}
+	}
+
+	private static List<String> items(Menu menu) {
+		return Arrays.stream(menu.getItems()).map(item -> item.getText().replace("&", "").replaceFirst("\t.*", "")).toList();
 	}
 
 	@ParameterizedTest
