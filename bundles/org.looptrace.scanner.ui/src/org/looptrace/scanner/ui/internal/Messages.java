@@ -48,6 +48,9 @@ public final class Messages extends NLS {
 	public static String ScanMainTab_generateJava;
 	public static String ScanMainTab_scannerFolderDialog;
 	public static String ScanResultsView_empty;
+	public static String ScanResultsView_scanning;
+	public static String ScanResultsView_cancelled;
+	public static String ScanResultsView_failed;
 	public static String ScanResultsView_status;
 	public static String ScanResultsView_oneLabel;
 	public static String ScanResultsView_labels;

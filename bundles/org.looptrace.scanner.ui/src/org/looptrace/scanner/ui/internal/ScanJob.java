@@ -82,6 +82,10 @@ final class ScanJob extends Job {
 		SubMonitor progress = SubMonitor.convert(monitor, getName(), 100);
 		ScanConsole console = ScanConsole.show();
 		ModelFile modelFile = settings.model();
+		boolean scanning = settings.mode().equals(ScannerUi.MODE_SCAN);
+		if (scanning) {
+			inView(() -> ScanResultsView.scanning(this, modelFile.name()));
+		}
 		try {
 			String text = ScanSettings.text(modelFile);
 			Model model = ModelText.parse(text, modelFile.label());
@@ -89,7 +93,7 @@ final class ScanJob extends Job {
 			if (scanner.queries().isEmpty()) {
 				return failed(console, NLS.bind(Messages.ScanJob_noAnnotation, modelFile.label()));
 			}
-			if (settings.mode().equals(ScannerUi.MODE_SCAN)) {
+			if (scanning) {
 				scan(scanner, text, console, progress);
 			} else {
 				generate(scanner, console, progress.split(100));
@@ -99,6 +103,9 @@ final class ScanJob extends Job {
 			return failed(console, NLS.bind(Messages.ScanJob_badModel, modelFile.label(), e.getMessage()));
 		} catch (CancellationException | OperationCanceledException e) {
 			console.print(NLS.bind(Messages.ScanJob_cancelled, modelFile.label()));
+			if (scanning) {
+				inView(() -> ScanResultsView.ended(this, NLS.bind(Messages.ScanResultsView_cancelled, modelFile.name())));
+			}
 			return Status.CANCEL_STATUS;
 		} catch (IOException | UncheckedIOException | CoreException | ScanSettings.Invalid e) {
 			return failed(console, e.getMessage() == null ? e.toString() : e.getMessage());
@@ -114,9 +121,19 @@ final class ScanJob extends Job {
 		}
 	}
 
-	private static IStatus failed(ScanConsole console, String message) {
+	private IStatus failed(ScanConsole console, String message) {
 		console.error(message);
+		if (settings.mode().equals(ScannerUi.MODE_SCAN)) {
+			inView(() -> ScanResultsView.ended(this, NLS.bind(Messages.ScanResultsView_failed, settings.model().name())));
+		}
 		return ScanSettings.error(message, null);
+	}
+
+	/** Updates the Scan Results view in the UI thread, when there is a workbench (not in headless tests). */
+	private static void inView(Runnable update) {
+		if (PlatformUI.isWorkbenchRunning()) {
+			Display.getDefault().asyncExec(update);
+		}
 	}
 
 	/** Scans the data traces for the model {@code text}: an archive read as the model was made from it. */
@@ -161,9 +178,7 @@ final class ScanJob extends Job {
 		if (!file.equals(wanted)) {
 			console.print(NLS.bind(Messages.ScanJob_keptEdited, ModelViews.label(wanted), ModelViews.label(file)));
 		}
-		if (PlatformUI.isWorkbenchRunning()) {
-			Display.getDefault().asyncExec(() -> ScanResultsView.show(read));
-		}
+		inView(() -> ScanResultsView.show(read));
 	}
 
 	/** Generates the scanner's files into its folder, written whole each, then lets the workspace see them. */

@@ -34,7 +34,7 @@ import org.looptrace.scanner.ui.ScannerUi;
  * The records of the last scan (or of a scan CSV): a tab per label with a table of its records
  * (rank, position, value, loop indices) and, below, a chart of the values of the selected label,
  * as a histogram or as a series over occurrences (switched from the view's toolbar). Tables are
- * virtual: rows are made as they scroll into sight.
+ * virtual: rows are made as they scroll into sight. A scan starting clears the records shown.
  */
 public final class ScanResultsView extends ViewPart {
 
@@ -42,6 +42,8 @@ public final class ScanResultsView extends ViewPart {
 	private @Nullable CTabFolder tabs;
 	private @Nullable ScanChart chart;
 	private @Nullable ScanResults results;
+	/** The scan started last, while the view waits for its results. */
+	private @Nullable Object scanning;
 	private final List<Table> tables = new ArrayList<>();
 
 	@Override
@@ -82,36 +84,95 @@ public final class ScanResultsView extends ViewPart {
 
 	/** Opens the view in the active page (or a window's) and shows results in it. */
 	static void show(ScanResults results) {
+		ScanResultsView view = open();
+		if (view != null) {
+			view.setResults(results);
+		}
+	}
+
+	/**
+	 * Opens the view and shows that a scan started, as the Search view shows a new search at once: the
+	 * rows of the previous scan are cleared, not left to pass for this one's.
+	 *
+	 * @param scan  the scan, which {@link #ended} names
+	 * @param model the name of the model whose annotations are scanned
+	 */
+	static void scanning(Object scan, String model) {
+		ScanResultsView view = open();
+		if (view != null) {
+			view.clear(NLS.bind(Messages.ScanResultsView_scanning, model));
+			view.scanning = scan;
+		}
+	}
+
+	/** Says how a scan ended without results (cancelled, failed), unless the view was closed or shows something else since it started. */
+	static void ended(Object scan, String status) {
+		IWorkbenchPage page = page();
+		ScanResultsView view = page != null && page.findView(ScannerUi.RESULTS_VIEW) instanceof ScanResultsView open ? open : null;
+		Label line = view == null ? null : view.status;
+		if (view != null && view.scanning == scan && line != null) {
+			line.setText(status);
+			line.getParent().layout();
+		}
+	}
+
+	/** The active page, or a window's. */
+	private static @Nullable IWorkbenchPage page() {
 		IWorkbenchWindow window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
 		if (window == null && PlatformUI.getWorkbench().getWorkbenchWindowCount() > 0) {
 			window = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
 		}
-		IWorkbenchPage page = window == null ? null : window.getActivePage();
+		return window == null ? null : window.getActivePage();
+	}
+
+	/** The view in the page, opened if needed, or null when there is no page. */
+	private static @Nullable ScanResultsView open() {
+		IWorkbenchPage page = page();
 		if (page == null) {
-			return;
+			return null;
 		}
 		try {
-			if (page.showView(ScannerUi.RESULTS_VIEW, null, IWorkbenchPage.VIEW_VISIBLE) instanceof ScanResultsView view) {
-				view.setResults(results);
-			}
+			return page.showView(ScannerUi.RESULTS_VIEW, null, IWorkbenchPage.VIEW_VISIBLE) instanceof ScanResultsView view ? view : null;
 		} catch (PartInitException e) {
 			PlatformUI.getWorkbench().getDisplay().beep();
+			return null;
 		}
 	}
 
-	/** Replaces what the view shows. */
-	void setResults(ScanResults shown) {
+	/** Shows no records, and the status line. */
+	private void clear(String text) {
 		CTabFolder folder = tabs;
 		Label line = status;
 		if (folder == null || line == null) {
 			return;
 		}
-		results = shown;
+		results = null;
+		scanning = null;
 		for (CTabItem item : folder.getItems()) {
 			item.getControl().dispose();
 			item.dispose();
 		}
 		tables.clear();
+		if (chart != null) {
+			chart.setRecords("", null, List.of());
+		}
+		line.setText(text);
+		line.getParent().layout();
+	}
+
+	/** Replaces what the view shows. */
+	void setResults(ScanResults shown) {
+		CTabFolder folder = tabs;
+		String labels = shown.labels().size() == 1 ? Messages.ScanResultsView_oneLabel : NLS.bind(Messages.ScanResultsView_labels, shown.labels().size());
+		String text = NLS.bind(Messages.ScanResultsView_status, new Object[] { shown.source(), shown.total(), labels });
+		if (shown.labels().stream().anyMatch(label -> shown.count(label) > shown.records(label).size())) {
+			text += NLS.bind(Messages.ScanResultsView_truncated, ScanResults.KEPT);
+		}
+		clear(text);
+		if (folder == null) {
+			return;
+		}
+		results = shown;
 		for (String label : shown.labels()) {
 			CTabItem item = new CTabItem(folder, SWT.NONE);
 			item.setText(NLS.bind(Messages.ScanResultsView_tab, label, shown.count(label)));
@@ -119,17 +180,16 @@ public final class ScanResultsView extends ViewPart {
 			item.setControl(table);
 			tables.add(table);
 		}
-		String labels = shown.labels().size() == 1 ? Messages.ScanResultsView_oneLabel : NLS.bind(Messages.ScanResultsView_labels, shown.labels().size());
-		String text = NLS.bind(Messages.ScanResultsView_status, new Object[] { shown.source(), shown.total(), labels });
-		if (shown.labels().stream().anyMatch(label -> shown.count(label) > shown.records(label).size())) {
-			text += NLS.bind(Messages.ScanResultsView_truncated, ScanResults.KEPT);
-		}
-		line.setText(text);
-		line.getParent().layout();
 		if (folder.getItemCount() > 0) {
 			folder.setSelection(0);
 		}
 		showChartOfSelectedTab();
+	}
+
+	/** The status line (for the tests). */
+	String statusShown() {
+		Label line = status;
+		return line == null ? "" : line.getText();
 	}
 
 	private static Table table(Composite parent, List<ScanRecord> records) {
@@ -191,6 +251,11 @@ public final class ScanResultsView extends ViewPart {
 	ChartValues chartShown() {
 		ScanChart shown = chart;
 		return shown == null ? null : shown.shown();
+	}
+
+	/** How many labels have a table. */
+	int tableCount() {
+		return tables.size();
 	}
 
 	/** The table of the i-th label (tests read its rows). */

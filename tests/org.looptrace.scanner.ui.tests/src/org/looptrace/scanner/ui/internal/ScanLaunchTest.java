@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +24,7 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.ui.IWorkbenchPage;
@@ -35,6 +37,7 @@ import org.looptrace.scanner.ScanRecord;
 import org.looptrace.scanner.Scanner;
 import org.looptrace.scanner.ScannerGenerator;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.testsupport.Workbench;
 
 /** Launches of LoopTrace Scanner configurations in a real workbench, against the headless scanner. */
 class ScanLaunchTest {
@@ -91,6 +94,35 @@ class ScanLaunchTest {
 				assertArrayEquals(ScanResultsView.row(ofLabel.get(row)), cells, label + " row " + row);
 			}
 		}
+	}
+
+	/**
+	 * As the Search view shows a new search at once, a scan starting clears the rows of the previous
+	 * one: a scan cancelled leaves no rows that pass for its own, and says it was cancelled.
+	 */
+	@Test
+	void aScanStartingClearsTheRowsOfThePreviousOne() throws Exception {
+		ScanProject scan = project(3, 2, 9);
+		ILaunchConfiguration configuration = configuration(scan, Map.of());
+		assertTrue(launch(configuration).isOK());
+		assertNotNull(view().results(), "the view was not filled");
+
+		Workbench.cancelAtOnce(() -> {
+			try {
+				configuration.launch(ILaunchManager.RUN_MODE, null);
+			} catch (CoreException e) {
+				throw new AssertionError(e);
+			}
+			return Job.getJobManager().find(ScannerUi.JOB_FAMILY)[0];
+		}, 60_000);
+		Display display = Display.getCurrent();
+		while (display.readAndDispatch()) {
+			// the view is told by asyncExecs of the job
+		}
+		ScanResultsView view = view();
+		assertNull(view.results(), "the rows of the previous scan are shown");
+		assertEquals(0, view.tableCount());
+		assertEquals(NLS.bind(Messages.ScanResultsView_cancelled, scan.model.getName()), view.statusShown());
 	}
 
 	@Test
