@@ -19,6 +19,11 @@ public final class Messages extends NLS {
 	public static String ModelTracesJob_name;
 	public static String ModelTracesJob_notLocal;
 	public static String ModelViews_notLocal;
+	public static String ModelField_browseWorkspace;
+	public static String ModelField_browseFileSystem;
+	public static String ModelField_title;
+	public static String ModelField_models;
+	public static String ModelField_allFiles;
 	public static String ModelTracesJob_inconsistent;
 	public static String ModelTracesJob_failed;
 	public static String ModelTracesJob_markerFailed;

@@ -172,14 +172,19 @@ public final class Workbench {
 
 	/** The text fields below a control (a wizard's or a preference page's), in the order of the page. */
 	public static List<Text> texts(Control control) {
-		List<Text> texts = new ArrayList<>();
-		if (control instanceof Text text) {
-			texts.add(text);
+		return controls(control, Text.class);
+	}
+
+	/** The controls of a kind below a control, in the order of the page. */
+	public static <T extends Control> List<T> controls(Control control, Class<T> kind) {
+		List<T> found = new ArrayList<>();
+		if (kind.isInstance(control)) {
+			found.add(kind.cast(control));
 		} else if (control instanceof Composite composite) {
 			for (Control child : composite.getChildren()) {
-				texts.addAll(texts(child));
+				found.addAll(controls(child, kind));
 			}
 		}
-		return texts;
+		return found;
 	}
 }

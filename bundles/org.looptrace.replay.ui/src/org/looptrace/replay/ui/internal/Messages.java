@@ -23,7 +23,6 @@ public final class Messages extends NLS {
 	public static String GenerateReplayHandler_replace;
 	public static String GenerateReplayJob_name;
 	public static String GenerateReplayJob_failed;
-	public static String PathFields_modelTitle;
 	public static String PathFields_folderTitle;
 	public static String PathFields_folderMessage;
 	public static String PathFields_dataTitle;

@@ -2,7 +2,6 @@
 package org.looptrace.replay.ui.internal;
 
 import org.eclipse.core.resources.IContainer;
-import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IPath;
@@ -17,13 +16,13 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.dialogs.ContainerSelectionDialog;
-import org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog;
+import org.looptrace.ui.ModelField;
 
 /**
  * The path fields of the Generate Replay Program dialog and of the launch tab, each a row of a
  * three-column grid: its label, its text (with a hint of what an empty one means) and a button that
- * chooses the path, a model or folder of the workspace or a folder on disk, as Eclipse's own
- * dialogs do.
+ * chooses the path, a folder of the workspace or a folder on disk, as Eclipse's own dialogs do; the
+ * model's row has its Browse buttons below it.
  */
 final class PathFields {
 
@@ -39,10 +38,7 @@ final class PathFields {
 	 * @param choose asks for the path
 	 */
 	static Text row(Composite parent, String label, String hint, String button, Chooser choose) {
-		new Label(parent, SWT.NONE).setText(label);
-		Text text = new Text(parent, SWT.SINGLE | SWT.BORDER);
-		text.setMessage(hint);
-		GridDataFactory.fillDefaults().grab(true, false).align(SWT.FILL, SWT.CENTER).applyTo(text);
+		Text text = labelled(parent, label, hint, 1);
 		Button browse = new Button(parent, SWT.PUSH);
 		browse.setText(button);
 		GridDataFactory.fillDefaults().applyTo(browse);
@@ -55,6 +51,24 @@ final class PathFields {
 		return text;
 	}
 
+	/**
+	 * Adds the row of the model, a {@code .loops} file of the workspace or of the file system, its
+	 * Browse Workspace and Browse File System buttons on a row below, and returns its text.
+	 */
+	static Text modelRow(Composite parent, String label, String hint) {
+		Text text = labelled(parent, label, hint, 2);
+		ModelField.addBrowseButtons(parent, text, 3);
+		return text;
+	}
+
+	private static Text labelled(Composite parent, String label, String hint, int textColumns) {
+		new Label(parent, SWT.NONE).setText(label);
+		Text text = new Text(parent, SWT.SINGLE | SWT.BORDER);
+		text.setMessage(hint);
+		GridDataFactory.fillDefaults().grab(true, false).align(SWT.FILL, SWT.CENTER).span(textColumns, 1).applyTo(text);
+		return text;
+	}
+
 	/** Asks for a path. */
 	@FunctionalInterface
 	interface Chooser {
@@ -62,16 +76,6 @@ final class PathFields {
 		/** The path chosen, given the shell and the current path; null when the user cancels. */
 		@Nullable
 		String choose(Shell shell, String current);
-	}
-
-	/** Asks for a {@code .loops} file of the workspace; its full path. */
-	static @Nullable String model(Shell shell, String current) {
-		FilteredResourcesSelectionDialog dialog = new FilteredResourcesSelectionDialog(shell, false, ResourcesPlugin.getWorkspace().getRoot(),
-				IResource.FILE);
-		dialog.setTitle(Messages.PathFields_modelTitle);
-		String name = IPath.fromPortableString(current).lastSegment();
-		dialog.setInitialPattern(name == null || name.isEmpty() ? "*.loops" : name);
-		return dialog.open() == Window.OK && dialog.getFirstResult() instanceof IFile model ? model.getFullPath().toString() : null;
 	}
 
 	/** Asks for a folder of the workspace (one to create may be typed in); its full path. */

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.replay.ui.internal;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
 
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
@@ -25,6 +22,7 @@ import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.osgi.util.NLS;
 import org.looptrace.replay.ReplayOptions.Compute;
+import org.looptrace.ui.ModelField;
 import org.looptrace.ui.ModelViews.ModelFile;
 
 /**
@@ -52,7 +50,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		Composite page = new Composite(parent, SWT.NONE);
 		GridLayoutFactory.swtDefaults().numColumns(3).applyTo(page);
 		setControl(page);
-		Text model = text(PathFields.row(page, Messages.ReplayMainTab_model, Messages.ReplayMainTab_modelHint, Messages.Replay_workspace, PathFields::model));
+		Text model = text(PathFields.modelRow(page, Messages.ReplayMainTab_model, Messages.ReplayMainTab_modelHint));
 		Text folder = text(PathFields.row(page, Messages.ReplayMainTab_folder, Messages.ReplayMainTab_folderHint, Messages.ReplayMainTab_folderWorkspace, PathFields::workspaceFolder));
 		Text data = text(PathFields.row(page, Messages.Replay_data, Messages.Replay_dataHint, Messages.Replay_fileSystem,
 				PathFields::directory));
@@ -68,7 +66,7 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		ranks.addListener(SWT.Modify, event -> updateLaunchConfigurationDialog());
 		// a model set or changed brings its number of ranks, which its program must run on
 		model.addListener(SWT.Modify, event -> {
-			ModelFile file = modelFile(model.getText().trim());
+			ModelFile file = ModelField.modelFile(model.getText().trim());
 			if (file != null) {
 				try {
 					ranks.setSelection(ranks(file));
@@ -78,20 +76,6 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 			}
 		});
 		widgets = new Widgets(model, folder, data, compute, ranks);
-	}
-
-	/** The model a path names: a workspace file when it exists, else a file of the file system, else null. */
-	private static @Nullable ModelFile modelFile(String path) {
-		IPath file = IPath.fromPortableString(path);
-		IFile model = file.segmentCount() < 2 ? null : ResourcesPlugin.getWorkspace().getRoot().getFile(file);
-		if (model != null && model.exists()) {
-			try {
-				return ModelFile.of(model);
-			} catch (IOException e) {
-				return null;
-			}
-		}
-		return ModelFile.atLocation(path);
 	}
 
 	/** The ranks of a model, read again only when the file changed: the tab asks on every keystroke. */
@@ -153,10 +137,8 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 		if (w == null || configuration == null) {
 			return;
 		}
-		// a model outside the workspace by its file system path, anything else as a workspace path
 		String model = w.model().getText().trim();
-		ModelFile file = modelFile(model);
-		boolean outside = file != null && file.file() == null;
+		boolean outside = ModelField.isOutside(model);
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_MODEL, outside ? "" : model);
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_MODEL_LOCATION, outside ? model : "");
 		configuration.setAttribute(ReplayLaunchDelegate.ATTR_FOLDER, w.folder().getText().trim());

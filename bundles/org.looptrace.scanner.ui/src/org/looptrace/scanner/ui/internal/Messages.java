@@ -36,8 +36,6 @@ public final class Messages extends NLS {
 	public static String ScanMainTab_name;
 	public static String ScanMainTab_browse;
 	public static String ScanMainTab_model;
-	public static String ScanMainTab_modelDialog;
-	public static String ScanMainTab_modelDialogMessage;
 	public static String ScanMainTab_traces;
 	public static String ScanMainTab_tracesDialog;
 	public static String ScanMainTab_tracesHint;

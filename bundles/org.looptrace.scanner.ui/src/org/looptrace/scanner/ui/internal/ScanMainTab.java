@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.scanner.ui.internal;
 
-import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.debug.core.ILaunchConfiguration;
@@ -13,8 +10,6 @@ import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
-import org.eclipse.jface.viewers.Viewer;
-import org.eclipse.jface.viewers.ViewerFilter;
 import org.eclipse.jface.window.Window;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
@@ -24,11 +19,9 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Group;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.dialogs.ContainerSelectionDialog;
-import org.eclipse.ui.dialogs.ElementTreeSelectionDialog;
 import org.eclipse.ui.dialogs.SaveAsDialog;
-import org.eclipse.ui.model.BaseWorkbenchContentProvider;
-import org.eclipse.ui.model.WorkbenchLabelProvider;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.ModelField;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.ModelViews.ModelFile;
 
@@ -36,7 +29,8 @@ import org.looptrace.ui.ModelViews.ModelFile;
  * The Main tab of a LoopTrace Scanner configuration: the model (a workspace path, or the file system
  * path of a model outside the workspace), the trace folder (empty: the one
  * the model names), what to do (scan in the IDE into a CSV, or generate a C or Java scanner into a
- * folder) and where to write, each with a workspace Browse button. Its error message says what
+ * folder) and where to write, each with a workspace Browse button; the model with Browse Workspace and
+ * Browse File System buttons. Its error message says what
  * keeps the configuration from launching.
  */
 public final class ScanMainTab extends AbstractLaunchConfigurationTab {
@@ -58,7 +52,8 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 
 		Group modelGroup = group(page, Messages.ScanMainTab_model);
 		Text model = text(modelGroup, 0);
-		button(modelGroup, Messages.ScanMainTab_browse).addListener(SWT.Selection, event -> browseModel(model));
+		GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(model);
+		ModelField.addBrowseButtons(modelGroup, model, 2);
 
 		Group tracesGroup = group(page, Messages.ScanMainTab_traces);
 		Text traces = text(tracesGroup, 0);
@@ -154,35 +149,8 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 
 	/** The workspace model the field names, or null (none, or a model outside the workspace). */
 	private static @Nullable IFile modelFile(Text model) {
-		if (model.getText().isBlank()) {
-			return null;
-		}
-		IPath path = IPath.fromPortableString(model.getText().trim());
-		IResource member = path.segmentCount() < 2 ? null : ResourcesPlugin.getWorkspace().getRoot().findMember(path);
-		return member instanceof IFile file ? file : null;
-	}
-
-	private void browseModel(Text model) {
-		ElementTreeSelectionDialog dialog = new ElementTreeSelectionDialog(getShell(), new WorkbenchLabelProvider(), new BaseWorkbenchContentProvider());
-		dialog.setTitle(Messages.ScanMainTab_modelDialog);
-		dialog.setMessage(Messages.ScanMainTab_modelDialogMessage);
-		dialog.setInput(ResourcesPlugin.getWorkspace().getRoot());
-		dialog.addFilter(new ViewerFilter() {
-			@Override
-			public boolean select(@Nullable Viewer viewer, @Nullable Object parent, @Nullable Object element) {
-				return element instanceof IContainer container && container.isAccessible()
-						|| element instanceof IFile file && "loops".equals(file.getFileExtension());
-			}
-		});
-		dialog.setValidator(selection -> selection.length == 1 && selection[0] instanceof IFile ? org.eclipse.core.runtime.Status.OK_STATUS
-				: ScanSettings.error(Messages.ScanMainTab_modelDialogMessage, null));
-		IFile current = modelFile(model);
-		if (current != null) {
-			dialog.setInitialSelection(current);
-		}
-		if (dialog.open() == Window.OK && dialog.getFirstResult() instanceof IFile file) {
-			model.setText(file.getFullPath().toString());
-		}
+		ModelFile file = ModelField.modelFile(model.getText().trim());
+		return file == null ? null : file.file();
 	}
 
 	private void browseFolder(Text text, String message) {
@@ -253,12 +221,11 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 
 	/**
 	 * The attributes the fields make. The model field holds a workspace path, or the file system path
-	 * of a model outside the workspace: a path naming a workspace file, or no file at all, is taken for
-	 * a workspace path.
+	 * of a model outside the workspace ({@link ModelField#isOutside}).
 	 */
 	private static ScanSettings.Attributes attributes(Widgets w) {
 		String model = w.model().getText().trim();
-		boolean outside = modelFile(w.model()) == null && ModelFile.atLocation(model) != null;
+		boolean outside = ModelField.isOutside(model);
 		return new ScanSettings.Attributes(outside ? "" : model, outside ? model : "", w.traces().getText().trim(), mode(w),
 				w.output().getText().trim(), w.scannerFolder().getText().trim());
 	}

@@ -2,12 +2,14 @@
 package org.looptrace.replay.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -15,7 +17,11 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IEditorPart;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -25,6 +31,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.replay.ReplayGenerator;
 import org.looptrace.replay.ReplayOptions;
 import org.looptrace.replay.ReplayProgram;
+import org.looptrace.ui.ModelField;
 import org.looptrace.ui.ModelViews.ModelFile;
 import org.looptrace.ui.testsupport.Workbench;
 
@@ -76,5 +83,38 @@ class ReplayOutsideWorkspaceTest {
 		CoreException refused = assertThrows(CoreException.class, () -> ReplayLaunchDelegate.prepare(withoutData, null));
 		assertTrue(refused.getMessage().contains(outside.resolve("replay") + " holds replay.c, edited by hand"), refused.getMessage());
 		assertEquals(edited, Files.readString(source), "the user's edit replaced unasked");
+	}
+
+	/**
+	 * The Main tab: the model is chosen in the workspace or the file system; one outside the workspace
+	 * is kept by its location, and refused naming it once it no longer exists.
+	 */
+	@Test
+	void theTabKeepsAModelOfTheFileSystemByItsLocation(@TempDir Path outside) throws Exception {
+		Path model = RingModel.outside(outside);
+		Shell shell = new Shell(Display.getCurrent());
+		ReplayMainTab tab = new ReplayMainTab();
+		try {
+			tab.createControl(shell);
+			List<String> buttons = Workbench.controls(shell, Button.class).stream().map(button -> button.getText().replace("&", "")).toList();
+			assertTrue(buttons.containsAll(List.of("Browse Workspace\u2026", "Browse File System\u2026")), buttons::toString);
+			ILaunchConfigurationWorkingCopy copy = DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurationType(ReplayLaunchDelegate.TYPE)
+					.newInstance(null, "outside tab");
+			tab.initializeFrom(copy);
+			Workbench.texts(shell).get(0).setText(ModelField.text(model));
+			tab.performApply(copy);
+			assertEquals(model.toString(), copy.getAttribute(ReplayLaunchDelegate.ATTR_MODEL_LOCATION, ""));
+			assertEquals(8, copy.getAttribute(ReplayLaunchDelegate.ATTR_RANKS, 0), "the ranks of the model chosen");
+			assertTrue(tab.isValid(copy), tab.getErrorMessage());
+
+			Files.delete(model);
+			tab.performApply(copy);
+			assertEquals(model.toString(), copy.getAttribute(ReplayLaunchDelegate.ATTR_MODEL_LOCATION, ""), "a model since deleted");
+			assertFalse(tab.isValid(copy));
+			assertTrue(tab.getErrorMessage().contains(model.toString()), tab.getErrorMessage());
+		} finally {
+			tab.dispose();
+			shell.dispose();
+		}
 	}
 }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.runtime.CoreException;
@@ -13,12 +16,17 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.ModelField;
 import org.looptrace.ui.ModelViews.ModelFile;
+import org.looptrace.ui.testsupport.Workbench;
 
 /** The Main tab: what it accepts, the messages of what it rejects, and what it writes back. */
 class ScanMainTabTest {
@@ -75,6 +83,42 @@ class ScanMainTabTest {
 		assertEquals("/tab/run.loops", applied.getAttribute(ScannerUi.ATTR_MODEL, ""));
 		assertEquals("", applied.getAttribute(ScannerUi.ATTR_TRACES, "unset"));
 		assertEquals(ScannerUi.MODE_GENERATE_C, applied.getAttribute(ScannerUi.ATTR_MODE, ""));
+	}
+
+	/** As Eclipse's external tools tabs: the model is chosen in the workspace or in the file system. */
+	@Test
+	void theModelIsBrowsedForInTheWorkspaceOrTheFileSystem() {
+		List<String> buttons = Workbench.controls(shell, Button.class).stream().map(button -> button.getText().replace("&", "")).toList();
+		assertTrue(buttons.containsAll(List.of("Browse Workspace\u2026", "Browse File System\u2026")), buttons::toString);
+	}
+
+	/**
+	 * A model chosen in the file system outside the workspace is kept by its location, one of the
+	 * workspace by its workspace path; a location naming no file is refused naming it.
+	 */
+	@Test
+	void aModelOfTheFileSystemGoesToTheModelLocation(@TempDir Path outside) throws Exception {
+		Text model = Workbench.texts(shell).get(0);
+		Path elsewhere = ScanProject.outside(outside, 1, 1, 2);
+		model.setText(ModelField.text(elsewhere));
+		ILaunchConfigurationWorkingCopy applied = newConfiguration(Map.of());
+		tab.performApply(applied);
+		assertEquals(elsewhere.toString(), applied.getAttribute(ScannerUi.ATTR_MODEL_LOCATION, ""));
+		assertEquals("", applied.getAttribute(ScannerUi.ATTR_MODEL, "unset"));
+		assertTrue(tab.isValid(applied), tab.getErrorMessage());
+
+		model.setText(ModelField.text(project.model.getLocation().toPath()));
+		assertEquals("/tab/run.loops", model.getText(), "a workspace file chosen in the file system");
+		tab.performApply(applied);
+		assertEquals("/tab/run.loops", applied.getAttribute(ScannerUi.ATTR_MODEL, ""));
+		assertEquals("", applied.getAttribute(ScannerUi.ATTR_MODEL_LOCATION, "unset"));
+
+		Files.delete(elsewhere);
+		model.setText(elsewhere.toString());
+		tab.performApply(applied);
+		assertEquals(elsewhere.toString(), applied.getAttribute(ScannerUi.ATTR_MODEL_LOCATION, ""), "a model since deleted");
+		assertFalse(tab.isValid(applied));
+		assertTrue(tab.getErrorMessage().contains(elsewhere.toString()), tab.getErrorMessage());
 	}
 
 	@Test
