@@ -37,6 +37,7 @@ public final class Messages extends NLS {
 	public static String ReplayDialog_computeNeedsData;
 	public static String ReplayLaunchDelegate_edited;
 	public static String ReplayLaunchDelegate_modelNotFile;
+	public static String ReplayLaunchDelegate_modelGone;
 	public static String ReplayLaunchDelegate_modelMissing;
 	public static String ReplayLaunchDelegate_folderInvalid;
 	public static String ReplayLaunchDelegate_badCompute;

@@ -164,7 +164,8 @@ public final class ReplayLaunchDelegate implements ILaunchConfigurationDelegate 
 		if (workspacePath.isEmpty() && !location.isEmpty()) {
 			ModelFile outside = ModelFile.atLocation(location);
 			if (outside == null) {
-				throw new CoreException(Status.error(NLS.bind(Messages.ReplayLaunchDelegate_modelNotFile, location)));
+				String problem = new File(location).exists() ? Messages.ReplayLaunchDelegate_modelNotFile : Messages.ReplayLaunchDelegate_modelGone;
+				throw new CoreException(Status.error(NLS.bind(problem, location)));
 			}
 			return outside;
 		}

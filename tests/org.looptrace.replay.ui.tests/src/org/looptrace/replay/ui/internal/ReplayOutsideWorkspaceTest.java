@@ -111,7 +111,7 @@ class ReplayOutsideWorkspaceTest {
 			tab.performApply(copy);
 			assertEquals(model.toString(), copy.getAttribute(ReplayLaunchDelegate.ATTR_MODEL_LOCATION, ""), "a model since deleted");
 			assertFalse(tab.isValid(copy));
-			assertTrue(tab.getErrorMessage().contains(model.toString()), tab.getErrorMessage());
+			assertEquals("The model " + model + " does not exist", tab.getErrorMessage());
 		} finally {
 			tab.dispose();
 			shell.dispose();
