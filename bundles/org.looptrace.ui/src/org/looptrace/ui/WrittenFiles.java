@@ -18,8 +18,10 @@ import java.util.HexFormat;
 import java.util.Properties;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.QualifiedName;
 import org.eclipse.jdt.annotation.Nullable;
@@ -122,6 +124,24 @@ public final class WrittenFiles {
 			Properties marks = outsideMarks();
 			marks.setProperty(key(file), hash);
 			storeOutsideMarks(marks);
+		}
+	}
+
+	/**
+	 * Writes what LoopTrace generated into a file of the file system, in the workspace or not. A
+	 * workspace file it replaces is replaced through the workspace, which keeps the former content in
+	 * the local history; any other file is written whole or not at all. The caller chose the file with
+	 * {@link #target}, so that it replaces no edit of the user's, and marks it once the workspace sees it.
+	 */
+	public static void write(Path file, byte[] content, IProgressMonitor monitor) throws CoreException, IOException {
+		IFile workspaceFile = workspaceFile(file);
+		if (workspaceFile != null) {
+			workspaceFile.refreshLocal(IResource.DEPTH_ZERO, monitor);
+		}
+		if (workspaceFile != null && workspaceFile.exists()) {
+			workspaceFile.setContents(content, IResource.KEEP_HISTORY, monitor);
+		} else {
+			AtomicWrite.file(file, content, Progress.cancelledWhen(monitor::isCanceled));
 		}
 	}
 

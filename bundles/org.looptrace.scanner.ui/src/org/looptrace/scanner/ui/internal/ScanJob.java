@@ -181,7 +181,10 @@ final class ScanJob extends Job {
 		inView(() -> ScanResultsView.show(read));
 	}
 
-	/** Generates the scanner's files into its folder, written whole each, then lets the workspace see them. */
+	/**
+	 * Generates the scanner's files into its folder, then lets the workspace see them: each written
+	 * whole, or replaced through the workspace, which keeps the former one in the local history.
+	 */
 	private void generate(Scanner scanner, ScanConsole console, SubMonitor progress) throws CoreException, IOException {
 		ScannerGenerator.Language language = settings.mode().equals(ScannerUi.MODE_GENERATE_C) ? ScannerGenerator.Language.C
 				: ScannerGenerator.Language.JAVA;
@@ -192,9 +195,8 @@ final class ScanJob extends Job {
 		Map<String, String> written = new LinkedHashMap<>();
 		for (Map.Entry<String, String> entry : files.entrySet()) {
 			byte[] bytes = entry.getValue().getBytes(StandardCharsets.UTF_8);
-			AtomicWrite.file(folder.resolve(entry.getKey()), bytes, Progress.cancelledWhen(progress::isCanceled));
+			WrittenFiles.write(folder.resolve(entry.getKey()), bytes, progress.split(1));
 			written.put(entry.getKey(), WrittenFiles.hash(bytes));
-			progress.worked(1);
 		}
 		ModelViews.refreshFolder(folder, progress.split(1));
 		for (Map.Entry<String, String> hash : written.entrySet()) {

@@ -4,17 +4,20 @@ package org.looptrace.scanner.ui.internal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IFileState;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
@@ -174,6 +177,29 @@ class ScanLaunchTest {
 		Map<String, String> expected = ScannerGenerator.generate(Scanner.of(scan.parsed), language);
 		for (Map.Entry<String, String> file : expected.entrySet()) {
 			assertEquals(file.getValue(), ScanProject.contents(folder.getFile(file.getKey())), file.getKey());
+		}
+	}
+
+	/**
+	 * A scanner generated again into the workspace replaces its files through the workspace: the files
+	 * it replaced are in their local history, as after an edit.
+	 */
+	@Test
+	void aScannerGeneratedAgainKeepsTheFilesItReplacedInTheLocalHistory() throws Exception {
+		ScanProject scan = project(2, 2, 10);
+		ILaunchConfiguration configuration = configuration(scan, Map.of(ScannerUi.ATTR_MODE, ScannerUi.MODE_GENERATE_C));
+		assertTrue(launch(configuration).isOK());
+		IFile source = scan.project.getFolder("run-scanner").getFile("scan.c");
+		String first = ScanProject.contents(source);
+		String model = ScanProject.contents(scan.model).replace("\"token\"", "\"hop\"");
+		scan.model.setContents(model.getBytes(StandardCharsets.UTF_8), IResource.NONE, null);
+		assertTrue(launch(configuration).isOK());
+		assertFalse(scan.project.getFolder("run-scanner-1").exists(), "a scanner the launch wrote is replaced, not kept");
+		assertNotEquals(first, ScanProject.contents(source), "the scanner of the changed model");
+		IFileState[] history = source.getHistory(null);
+		assertEquals(1, history.length, "the states of scan.c in the local history");
+		try (InputStream former = history[0].getContents()) {
+			assertEquals(first, new String(former.readAllBytes(), StandardCharsets.UTF_8));
 		}
 	}
 
