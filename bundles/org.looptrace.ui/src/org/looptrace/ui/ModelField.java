@@ -4,7 +4,6 @@ package org.looptrace.ui;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.function.BiFunction;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
@@ -12,11 +11,8 @@ import org.eclipse.core.resources.IWorkspaceRoot;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.jface.layout.GridDataFactory;
-import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.window.Window;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Shell;
@@ -41,24 +37,8 @@ public final class ModelField {
 	 * @param columns the columns of the parent's grid, which the row spans
 	 */
 	public static void addBrowseButtons(Composite parent, Text field, int columns) {
-		Composite buttons = new Composite(parent, SWT.NONE);
-		GridLayoutFactory.fillDefaults().numColumns(2).applyTo(buttons);
-		GridDataFactory.swtDefaults().align(SWT.END, SWT.CENTER).span(columns, 1).applyTo(buttons);
-		browseButton(buttons, field, Messages.ModelField_browseWorkspace, ModelField::browseWorkspace);
-		browseButton(buttons, field, Messages.ModelField_browseFileSystem, ModelField::browseFileSystem);
-	}
-
-	/** A button that asks for the model, given the shell and the field's text, and puts the answer in the field. */
-	private static void browseButton(Composite parent, Text field, String label, BiFunction<Shell, String, @Nullable String> choose) {
-		Button button = new Button(parent, SWT.PUSH);
-		button.setText(label);
-		GridDataFactory.swtDefaults().applyTo(button);
-		button.addListener(SWT.Selection, event -> {
-			String chosen = choose.apply(parent.getShell(), field.getText().trim());
-			if (chosen != null) {
-				field.setText(chosen);
-			}
-		});
+		BrowseButtons.below(parent, field, columns, new BrowseButtons.Browse(Messages.ModelField_browseWorkspace, ModelField::browseWorkspace),
+				new BrowseButtons.Browse(Messages.ModelField_browseFileSystem, ModelField::browseFileSystem));
 	}
 
 	/** Asks for a {@code .loops} file of the workspace; its workspace path, or null when cancelled. */

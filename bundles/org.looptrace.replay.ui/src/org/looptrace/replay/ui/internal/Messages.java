@@ -13,8 +13,10 @@ public final class Messages extends NLS {
 
 	private static final String BUNDLE_NAME = "org.looptrace.replay.ui.internal.messages"; //$NON-NLS-1$
 
-	public static String Replay_workspace;
-	public static String Replay_fileSystem;
+	public static String Replay_folderWorkspace;
+	public static String Replay_folderFileSystem;
+	public static String Replay_dataWorkspace;
+	public static String Replay_dataFileSystem;
 	public static String Replay_folderHint;
 	public static String Replay_data;
 	public static String Replay_dataHint;
@@ -47,7 +49,6 @@ public final class Messages extends NLS {
 	public static String ReplayMainTab_modelHint;
 	public static String ReplayMainTab_folder;
 	public static String ReplayMainTab_folderHint;
-	public static String ReplayMainTab_folderWorkspace;
 	public static String ReplayMainTab_ranks;
 	public static String ReplayMainTab_wrongRanks;
 	public static String ReplaySettings_unreadable;

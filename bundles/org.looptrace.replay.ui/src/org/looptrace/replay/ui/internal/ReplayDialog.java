@@ -61,18 +61,16 @@ final class ReplayDialog extends TitleAreaDialog {
 		setTitle(Messages.ReplayDialog_title);
 		setMessage(NLS.bind(Messages.ReplayDialog_message, settings.model().name()));
 		Composite fields = new Composite(area, SWT.NONE);
-		fields.setLayout(new GridLayout(3, false));
+		fields.setLayout(new GridLayout(PathFields.COLUMNS, false));
 		fields.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-		folder = field(PathFields.row(fields, Messages.ReplayDialog_folder, Messages.Replay_folderHint, Messages.Replay_workspace, PathFields::workspaceFolder),
-				settings.folderLabel());
+		folder = field(PathFields.folderRow(fields, Messages.ReplayDialog_folder, Messages.Replay_folderHint), settings.folderLabel());
 		Path dataPath = settings.options().data();
-		data = field(PathFields.row(fields, Messages.Replay_data, Messages.Replay_dataHint, Messages.Replay_fileSystem,
-				PathFields::directory), dataPath == null ? "" : dataPath.toString());
+		data = field(PathFields.dataRow(fields), dataPath == null ? "" : dataPath.toString());
 		new Label(fields, SWT.NONE).setText(Messages.Replay_compute);
 		Combo combo = new Combo(fields, SWT.READ_ONLY);
 		combo.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
 		combo.select(settings.options().compute().ordinal());
-		combo.setLayoutData(new GridData(SWT.BEGINNING, SWT.CENTER, false, false, 2, 1));
+		combo.setLayoutData(new GridData(SWT.BEGINNING, SWT.CENTER, false, false));
 		combo.addModifyListener(event -> validate());
 		compute = combo;
 		return area;

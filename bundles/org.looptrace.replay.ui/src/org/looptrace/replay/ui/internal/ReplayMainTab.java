@@ -48,21 +48,20 @@ public final class ReplayMainTab extends AbstractLaunchConfigurationTab {
 	@Override
 	public void createControl(@Nullable Composite parent) {
 		Composite page = new Composite(parent, SWT.NONE);
-		GridLayoutFactory.swtDefaults().numColumns(3).applyTo(page);
+		GridLayoutFactory.swtDefaults().numColumns(PathFields.COLUMNS).applyTo(page);
 		setControl(page);
 		Text model = text(PathFields.modelRow(page, Messages.ReplayMainTab_model, Messages.ReplayMainTab_modelHint));
-		Text folder = text(PathFields.row(page, Messages.ReplayMainTab_folder, Messages.ReplayMainTab_folderHint, Messages.ReplayMainTab_folderWorkspace, PathFields::workspaceFolder));
-		Text data = text(PathFields.row(page, Messages.Replay_data, Messages.Replay_dataHint, Messages.Replay_fileSystem,
-				PathFields::directory));
+		Text folder = text(PathFields.folderRow(page, Messages.ReplayMainTab_folder, Messages.ReplayMainTab_folderHint));
+		Text data = text(PathFields.dataRow(page));
 		new Label(page, SWT.NONE).setText(Messages.Replay_compute);
 		Combo compute = new Combo(page, SWT.READ_ONLY);
 		compute.setItems(Arrays.stream(Compute.values()).map(value -> value.name().toLowerCase(Locale.ROOT)).toArray(String[]::new));
-		GridDataFactory.swtDefaults().span(2, 1).applyTo(compute);
+		GridDataFactory.swtDefaults().applyTo(compute);
 		compute.addListener(SWT.Selection, event -> updateLaunchConfigurationDialog());
 		new Label(page, SWT.NONE).setText(Messages.ReplayMainTab_ranks);
 		Spinner ranks = new Spinner(page, SWT.BORDER);
 		ranks.setValues(1, 1, 1 << 20, 0, 1, 8);
-		GridDataFactory.swtDefaults().span(2, 1).applyTo(ranks);
+		GridDataFactory.swtDefaults().applyTo(ranks);
 		ranks.addListener(SWT.Modify, event -> updateLaunchConfigurationDialog());
 		// a model set or changed brings its number of ranks, which its program must run on
 		model.addListener(SWT.Modify, event -> {

@@ -34,7 +34,7 @@ public final class Messages extends NLS {
 	public static String ScanJob_generatedJava;
 	public static String ScanLaunchShortcut_failed;
 	public static String ScanMainTab_name;
-	public static String ScanMainTab_browse;
+	public static String ScanMainTab_browseWorkspace;
 	public static String ScanMainTab_model;
 	public static String ScanMainTab_traces;
 	public static String ScanMainTab_tracesDialog;

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: EPL-2.0
 package org.looptrace.scanner.ui.internal;
 
+import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.debug.core.ILaunchConfiguration;
@@ -17,10 +20,12 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Group;
+import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.dialogs.ContainerSelectionDialog;
 import org.eclipse.ui.dialogs.SaveAsDialog;
 import org.looptrace.scanner.ui.ScannerUi;
+import org.looptrace.ui.BrowseButtons;
 import org.looptrace.ui.ModelField;
 import org.looptrace.ui.ModelViews;
 import org.looptrace.ui.ModelViews.ModelFile;
@@ -29,8 +34,8 @@ import org.looptrace.ui.ModelViews.ModelFile;
  * The Main tab of a LoopTrace Scanner configuration: the model (a workspace path, or the file system
  * path of a model outside the workspace), the trace folder (empty: the one
  * the model names), what to do (scan in the IDE into a CSV, or generate a C or Java scanner into a
- * folder) and where to write, each with a workspace Browse button; the model with Browse Workspace and
- * Browse File System buttons. Its error message says what
+ * folder) and where to write, each with a Browse Workspace button below it (they name workspace
+ * paths); the model with Browse Workspace and Browse File System buttons. Its error message says what
  * keeps the configuration from launching.
  */
 public final class ScanMainTab extends AbstractLaunchConfigurationTab {
@@ -52,30 +57,28 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 
 		Group modelGroup = group(page, Messages.ScanMainTab_model);
 		Text model = text(modelGroup, 0);
-		GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(model);
-		ModelField.addBrowseButtons(modelGroup, model, 2);
+		ModelField.addBrowseButtons(modelGroup, model, 1);
 
 		Group tracesGroup = group(page, Messages.ScanMainTab_traces);
 		Text traces = text(tracesGroup, 0);
-		button(tracesGroup, Messages.ScanMainTab_browse).addListener(SWT.Selection, event -> browseFolder(traces, Messages.ScanMainTab_tracesDialog));
+		browseWorkspace(tracesGroup, traces, (shell, current) -> folder(shell, current, Messages.ScanMainTab_tracesDialog));
 
 		Group what = group(page, Messages.ScanMainTab_what);
 		Button scan = radio(what, Messages.ScanMainTab_scan);
 		Text output = text(what, INDENT);
-		Button outputBrowse = button(what, Messages.ScanMainTab_browse);
-		outputBrowse.addListener(SWT.Selection, event -> browseOutput(model, output));
+		Button outputBrowse = browseWorkspace(what, output, (shell, current) -> output(shell, model));
 		Button generateC = radio(what, Messages.ScanMainTab_generateC);
 		Button generateJava = radio(what, Messages.ScanMainTab_generateJava);
 		Text scannerFolder = text(what, INDENT);
-		Button scannerFolderBrowse = button(what, Messages.ScanMainTab_browse);
-		scannerFolderBrowse.addListener(SWT.Selection, event -> browseFolder(scannerFolder, Messages.ScanMainTab_scannerFolderDialog));
+		Button scannerFolderBrowse = browseWorkspace(what, scannerFolder,
+				(shell, current) -> folder(shell, current, Messages.ScanMainTab_scannerFolderDialog));
 		widgets = new Widgets(model, traces, scan, generateC, generateJava, output, outputBrowse, scannerFolder, scannerFolderBrowse);
 	}
 
 	private Group group(Composite parent, String title) {
 		Group group = new Group(parent, SWT.NONE);
 		group.setText(title);
-		GridLayoutFactory.swtDefaults().numColumns(2).applyTo(group);
+		GridLayoutFactory.swtDefaults().applyTo(group);
 		GridDataFactory.fillDefaults().grab(true, false).applyTo(group);
 		return group;
 	}
@@ -88,14 +91,15 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 		return text;
 	}
 
-	private Button button(Composite parent, String label) {
-		return createPushButton(parent, label, null);
+	/** The Browse Workspace button below a field that names a file or folder of the workspace. */
+	private static Button browseWorkspace(Composite parent, Text field, BrowseButtons.Chooser chooser) {
+		return BrowseButtons.below(parent, field, 1, new BrowseButtons.Browse(Messages.ScanMainTab_browseWorkspace, chooser)).get(0);
 	}
 
 	private Button radio(Composite parent, String label) {
 		Button button = new Button(parent, SWT.RADIO);
 		button.setText(label);
-		GridDataFactory.fillDefaults().span(2, 1).applyTo(button);
+		GridDataFactory.fillDefaults().applyTo(button);
 		button.addListener(SWT.Selection, event -> changed());
 		return button;
 	}
@@ -153,26 +157,29 @@ public final class ScanMainTab extends AbstractLaunchConfigurationTab {
 		return file == null ? null : file.file();
 	}
 
-	private void browseFolder(Text text, String message) {
-		ContainerSelectionDialog dialog = new ContainerSelectionDialog(getShell(), null, true, message);
-		if (dialog.open() == Window.OK && dialog.getResult() != null && dialog.getResult().length == 1
-				&& dialog.getResult()[0] instanceof IPath path) {
-			text.setText(path.toString());
-		}
+	/** Asks for a folder of the workspace; its full path, or null when cancelled. */
+	private static @Nullable String folder(Shell shell, String current, String message) {
+		IResource initial = current.isEmpty() ? null : ResourcesPlugin.getWorkspace().getRoot().findMember(current);
+		ContainerSelectionDialog dialog = new ContainerSelectionDialog(shell, initial instanceof IContainer container ? container : null, true,
+				message);
+		Object[] result = dialog.open() == Window.OK ? dialog.getResult() : null;
+		return result != null && result.length == 1 && result[0] instanceof IPath path ? path.toString() : null;
 	}
 
-	private void browseOutput(Text model, Text output) {
-		SaveAsDialog dialog = new SaveAsDialog(getShell());
+	/** Asks for the CSV file of the workspace to write, beside the model by default; its full path, or null when cancelled. */
+	private static @Nullable String output(Shell shell, Text model) {
+		SaveAsDialog dialog = new SaveAsDialog(shell);
 		IFile file = modelFile(model);
 		IPath location = file == null ? null : file.getLocation();
 		if (file != null && location != null) {
 			String name = ScanSettings.defaultOutputName(new ModelFile(location.toPath(), file));
 			dialog.setOriginalFile(file.getParent().getFile(IPath.fromOSString(name)));
 		}
-		if (dialog.open() == Window.OK && dialog.getResult() != null) {
-			IPath path = dialog.getResult();
-			output.setText((path.getFileExtension() == null ? path.addFileExtension("csv") : path).toString());
+		if (dialog.open() != Window.OK || dialog.getResult() == null) {
+			return null;
 		}
+		IPath path = dialog.getResult();
+		return (path.getFileExtension() == null ? path.addFileExtension("csv") : path).toString();
 	}
 
 	@Override

@@ -68,12 +68,17 @@ class GenerateReplayTest {
 	@Test
 	void writesTheGeneratorsProgramBesideTheModelAndItRuns() throws Exception {
 		AtomicReference<ReplaySettings> defaults = new AtomicReference<>();
+		AtomicReference<List<String>> browse = new AtomicReference<>();
 		generate(dialog -> {
 			defaults.set(dialog.settings());
+			browse.set(Workbench.controls(dialog.getShell(), Button.class).stream().map(button -> button.getText().replace("&", ""))
+					.filter(text -> text.startsWith("Browse")).toList());
 			press(dialog.getShell(), "Generate");
 		});
 		ReplaySettings settings = defaults.get();
 		assertNotNull(settings, "no Generate Replay Program dialog");
+		assertEquals(List.of("Browse Workspace\u2026", "Browse File System\u2026", "Browse Workspace\u2026", "Browse File System\u2026"), browse.get(),
+				"the output and data traces folders, chosen in the workspace or the file system");
 		IFolder folder = model.getParent().getFolder(IPath.fromOSString("replay"));
 		assertEquals(folder.getLocation().toPath(), settings.folder());
 		assertEquals(model.getParent().getLocation().toPath(), settings.options().data(), "the model's data traces");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -86,7 +87,7 @@ class ReplayOutsideWorkspaceTest {
 	}
 
 	/**
-	 * The Main tab: the model is chosen in the workspace or the file system; one outside the workspace
+	 * The Main tab: the model and the folders are chosen in the workspace or the file system; a model outside the workspace
 	 * is kept by its location, and refused naming it once it no longer exists.
 	 */
 	@Test
@@ -96,8 +97,10 @@ class ReplayOutsideWorkspaceTest {
 		ReplayMainTab tab = new ReplayMainTab();
 		try {
 			tab.createControl(shell);
+			// the model, the program's folder and the data traces' folder, each with the buttons of Eclipse's external tools tabs
 			List<String> buttons = Workbench.controls(shell, Button.class).stream().map(button -> button.getText().replace("&", "")).toList();
-			assertTrue(buttons.containsAll(List.of("Browse Workspace\u2026", "Browse File System\u2026")), buttons::toString);
+			assertEquals(Collections.nCopies(3, List.of("Browse Workspace\u2026", "Browse File System\u2026")).stream().flatMap(List::stream).toList(),
+					buttons);
 			ILaunchConfigurationWorkingCopy copy = DebugPlugin.getDefault().getLaunchManager().getLaunchConfigurationType(ReplayLaunchDelegate.TYPE)
 					.newInstance(null, "outside tab");
 			tab.initializeFrom(copy);
