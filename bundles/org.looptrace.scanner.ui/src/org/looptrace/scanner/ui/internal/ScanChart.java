@@ -30,6 +30,9 @@ final class ScanChart extends Canvas {
 
 	private static final int MARGIN = 8;
 	private static final int MAX_BINS = 40;
+	/** Between the x axis and its values, and between its values and its title. */
+	private static final int LABEL_GAP = 2;
+	private static final String ELLIPSIS = "\u2026";
 
 	private ChartValues shown = ChartValues.of(null, List.of());
 	private long[] values = new long[0];
@@ -101,24 +104,24 @@ final class ScanChart extends Canvas {
 		long max = Arrays.stream(values).max().orElse(0);
 		String heading = NLS.bind(kind == Kind.HISTOGRAM ? Messages.ScanChart_histogramTitle : Messages.ScanChart_seriesTitle,
 				new Object[] { title, records, shown.axis() });
-		gc.drawString(heading, MARGIN, MARGIN, true);
-		int line = gc.textExtent(heading).y;
 		long[] counts = kind == Kind.HISTOGRAM ? histogram(values, bins(values)) : new long[0];
 		long most = Arrays.stream(counts).max().orElse(1);
 		String low = kind == Kind.HISTOGRAM ? "0" : shown.text(min);
 		String high = kind == Kind.HISTOGRAM ? Long.toString(most) : shown.text(max);
-		int left = MARGIN + Math.max(gc.textExtent(low).x, gc.textExtent(high).x) + MARGIN;
-		int top = MARGIN + line + MARGIN;
-		int bottom = area.height - MARGIN - line - 4;
-		int right = area.width - MARGIN;
-		if (right - left < 20 || bottom - top < 20) {
+		gc.drawString(shortened(gc, heading, area.width - 2 * MARGIN), MARGIN, MARGIN, true);
+		Rectangle plot = plot(gc, area, low, high);
+		if (plot == null) {
 			return;
 		}
+		int left = plot.x;
+		int top = plot.y;
+		int bottom = plot.y + plot.height;
+		int right = plot.x + plot.width;
 		gc.drawLine(left, top, left, bottom);
 		gc.drawLine(left, bottom, right, bottom);
 		yLabels(gc, left, top, bottom, low, high);
 		if (kind == Kind.HISTOGRAM) {
-			xLabels(gc, left, right, bottom, shown.text(min), shown.text(max), shown.axis());
+			xAxis(gc, plot, shown.text(min), shown.text(max), shown.axis()).draw(gc);
 			double width = (double) (right - left - 1) / counts.length;
 			gc.setBackground(bars);
 			for (int i = 0; i < counts.length; i++) {
@@ -128,7 +131,7 @@ final class ScanChart extends Canvas {
 				gc.fillRectangle(x, bottom - height, w, height);
 			}
 		} else {
-			xLabels(gc, left, right, bottom, "0", Integer.toString(values.length - 1), Messages.ScanChart_occurrence);
+			xAxis(gc, plot, "0", Integer.toString(values.length - 1), Messages.ScanChart_occurrence).draw(gc);
 			gc.setForeground(bars);
 			gc.setLineWidth(1);
 			double span = Math.max(1, (double) max - min);
@@ -164,11 +167,66 @@ final class ScanChart extends Canvas {
 		gc.drawString(low, left - MARGIN / 2 - lowSize.x, bottom - lowSize.y, true);
 	}
 
-	private static void xLabels(GC gc, int left, int right, int bottom, String low, String high, String axis) {
-		gc.drawString(low, left, bottom + 2, true);
+	/**
+	 * The rectangle of the axes in the client area: below the heading, right of the y axis's labels
+	 * {@code low} and {@code high}, above the two lines of the x axis (its least and greatest values,
+	 * then its title); null when too small to draw in without texts overlapping.
+	 */
+	static @Nullable Rectangle plot(GC gc, Rectangle area, String low, String high) {
+		int line = gc.getFontMetrics().getHeight();
+		int left = MARGIN + Math.max(gc.textExtent(low).x, gc.textExtent(high).x) + MARGIN;
+		int top = MARGIN + line + MARGIN;
+		int bottom = area.height - MARGIN - 2 * (line + LABEL_GAP);
+		int right = area.width - MARGIN;
+		// two lines high at least: the y axis's labels, at its ends, must not overlap either
+		return right - left < 20 || bottom - top < Math.max(20, 2 * line + LABEL_GAP) ? null : new Rectangle(left, top, right - left, bottom - top);
+	}
+
+	/** A text and where it is drawn. */
+	record PlacedText(String text, Rectangle bounds) {
+	}
+
+	/** The texts of the x axis: its least and greatest values (the greatest left out when there is no room for both), then its title. */
+	record XAxis(PlacedText low, @Nullable PlacedText high, PlacedText title) {
+
+		void draw(GC gc) {
+			for (PlacedText label : new PlacedText[] { low, high, title }) {
+				if (label != null) {
+					gc.drawString(label.text(), label.bounds().x, label.bounds().y, true);
+				}
+			}
+		}
+	}
+
+	/**
+	 * Lays out the x axis below {@code plot}: the least value at its left end and the greatest at its
+	 * right end on the first line, the title centred on the line below (shortened to the plot's
+	 * width), so that none overlaps another however narrow the view.
+	 */
+	static XAxis xAxis(GC gc, Rectangle plot, String low, String high, String title) {
+		int ticks = plot.y + plot.height + LABEL_GAP;
+		Point lowSize = gc.textExtent(low);
+		PlacedText lowLabel = new PlacedText(low, new Rectangle(plot.x, ticks, lowSize.x, lowSize.y));
 		Point highSize = gc.textExtent(high);
-		gc.drawString(high, right - highSize.x, bottom + 2, true);
-		Point axisSize = gc.textExtent(axis);
-		gc.drawString(axis, (left + right - axisSize.x) / 2, bottom + 2, true);
+		int highX = plot.x + plot.width - highSize.x;
+		PlacedText highLabel = highX >= plot.x + lowSize.x + MARGIN ? new PlacedText(high, new Rectangle(highX, ticks, highSize.x, highSize.y)) : null;
+		String text = shortened(gc, title, plot.width);
+		Point titleSize = gc.textExtent(text);
+		PlacedText titleLabel = new PlacedText(text, new Rectangle(plot.x + (plot.width - titleSize.x) / 2, ticks + lowSize.y + LABEL_GAP, titleSize.x, titleSize.y));
+		return new XAxis(lowLabel, highLabel, titleLabel);
+	}
+
+	/** The text, cut and ended with an ellipsis when wider than {@code width}. */
+	static String shortened(GC gc, String text, int width) {
+		if (gc.textExtent(text).x <= width) {
+			return text;
+		}
+		for (int end = text.length() - 1; end > 0; end--) {
+			String cut = text.substring(0, end).stripTrailing() + ELLIPSIS;
+			if (gc.textExtent(cut).x <= width) {
+				return cut;
+			}
+		}
+		return ELLIPSIS;
 	}
 }
