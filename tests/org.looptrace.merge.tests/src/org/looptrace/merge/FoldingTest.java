@@ -176,20 +176,27 @@ public class FoldingTest {
 
 	/**
 	 * NPB SP's and BT's solver ({@code generate multipartition}: copy_faces, then pipelines along
-	 * the rows, the columns and the diagonal cycles of the torus, forth then back): one model of the
-	 * same size from 16 to 1,024 ranks, its z sweeps one nest over the cycles, each sweep forth and
-	 * back one loop over the two directions.
+	 * the rows, the columns and the diagonal cycles of the torus, forth then back): every rank runs
+	 * one program, folded as that program in a loop over the grid's rows and columns, its sweeps
+	 * each forth and back one loop over the two directions, its peers residues of its row and
+	 * column. The same model from 16 to 1,024 ranks but for one loop: on grids of 4 and 6 ranks a
+	 * side the column and diagonal sweeps share their loop over directions.
 	 */
 	@Test
-	void aMultipartitionKeepsItsSizeFromSixteenToAThousandRanks() throws Exception {
+	void aMultipartitionIsOneProgramOverTheRanksFromSixteenToAThousandRanks() throws Exception {
 		Model at16 = folded(locals(traces(Patterns.create("multipartition", 16, 3, 1))));
 		String text = ModelPrinter.print(at16);
-		assertTrue(text.contains("4*i1+i4 send 4*i1+mod(1+2*i2+i4,4) tag5"), text);
-		assertTrue(text.contains("3+4*i4-mod(3-i1+i4,4) send 3-mod(-i1+2*i2+i4,4)+4*mod(1+2*i2+i4,4) tag5"), text);
-		assertEquals(31, constructs(at16), text);
+		assertTrue(text.startsWith("for i0 = 0 to 3\n  for i1 = 0 to 3\n    for i2 = 0 to 2\n"), text);
+		assertTrue(text.contains("4*i0+i1 send 4*i0+mod(1+i1+2*i3,4) tag5"), text);
+		assertTrue(text.contains("4*i0+i1 sync MPI_Allreduce 0-15"), text);
+		assertEquals(23, constructs(at16), text);
 		for (int ranks : new int[] { 64, 256, 1024 }) {
 			Model model = folded(locals(traces(Patterns.create("multipartition", ranks, 3, 1))));
-			assertEquals(constructs(at16), constructs(model), ranks + " ranks:\n" + ModelPrinter.print(model));
+			int side = (int) Math.sqrt(ranks);
+			String folded = ModelPrinter.print(model);
+			assertTrue(folded.startsWith("for i0 = 0 to " + (side - 1) + "\n  for i1 = 0 to " + (side - 1) + "\n"), folded);
+			assertTrue(folded.contains(side + "*i0+i1 send " + side + "*i0+mod(1+i1-2*i3," + side + ") tag5"), folded);
+			assertEquals(constructs(at16) + 1, constructs(model), ranks + " ranks:\n" + folded);
 		}
 	}
 
@@ -285,15 +292,17 @@ public class FoldingTest {
 	 * NPB SP's z sweeps: on a q × q grid, the ranks of each diagonal cycle (row j, column
 	 * {@code k - j} modulo q) pass a pipeline along the cycle, one cycle after the other, then all
 	 * meet at a barrier. Each cycle is a walk that does not start at its lowest rank (0, 7, 10, 13
-	 * on 4 × 4), and the q cycles differ by where their walk wraps around: they fold into one nest
-	 * over the cycles, the same from 16 to 64 ranks.
+	 * on 4 × 4), and the q cycles differ by where their walk wraps around; every rank takes the same
+	 * steps, to the next rank of its cycle (the row below, the column before): one program in a loop
+	 * over the grid's rows and columns, the same from 16 to 64 ranks.
 	 */
 	@Test
-	void diagonalCyclesOfAMultipartitionFoldIntoOneNest() throws Exception {
+	void diagonalCyclesOfAMultipartitionFoldAsOneProgramOverTheRanks() throws Exception {
 		Model at16 = folded(locals(cycleSweeps(4, 1, 3)));
-		assertTrue(ModelPrinter.print(at16).contains("mod(3-i0+i2,4)"), ModelPrinter.print(at16));
-		for (int q : new int[] { 5, 6, 8 }) {
+		for (int q : new int[] { 4, 5, 6, 8 }) {
 			Model model = folded(locals(cycleSweeps(q, 1, 3)));
+			String text = ModelPrinter.print(model);
+			assertTrue(text.contains(q + "*i0+i1 send " + q + "*mod(1+i0," + q + ")+mod(" + (q - 1) + "+i1," + q + ") z"), text);
 			assertEquals(constructs(at16), constructs(model), q * q + " ranks:\n" + ModelPrinter.print(model));
 		}
 	}
