@@ -35,7 +35,7 @@ class FoldingRealRunsTest {
 			cg.S 26 32
 			mg.S 59 138
 			bt.S 70 81
-			sp.S 53 62
+			sp.S 53 60
 			sweep3d 24 26
 			""";
 
@@ -48,10 +48,10 @@ class FoldingRealRunsTest {
 	private static final String HELD_OUT = """
 			lu.S.8 8 119
 			mg.S.8 8 43
-			sweep3d50.4 4 26
-			sweep3d50.6 6 26
-			sweep3d50.8 8 26
-			sweep3d50.16 16 28
+			sweep3d50.4 4 24
+			sweep3d50.6 6 24
+			sweep3d50.8 8 24
+			sweep3d50.16 16 26
 			cg.S.64 64 32
 			mg.S.32 32 235
 			mg.S.64 64 237

@@ -178,26 +178,36 @@ public class FoldingTest {
 	 * NPB SP's and BT's solver ({@code generate multipartition}: copy_faces, then pipelines along
 	 * the rows, the columns and the diagonal cycles of the torus, forth then back): every rank runs
 	 * one program, folded as that program in a loop over the grid's rows and columns, its sweeps
-	 * each forth and back one loop over the two directions, its peers residues of its row and
-	 * column. The same model from 16 to 1,024 ranks but for one loop: on grids of 4 and 6 ranks a
-	 * side the column and diagonal sweeps share their loop over directions.
+	 * each forth and back one loop over the two directions, the column and diagonal sweeps one
+	 * loop over the two ({@code mod(i1-i3,q)}), its peers residues of its row and column. One
+	 * model from 5 × 5 to 32 × 32 ranks and for any number of iterations, but for its numbers; on
+	 * grids of 3 and 4 ranks a side, where a step back is two or three steps forth, the row sweep
+	 * joins the other two as well.
 	 */
 	@Test
-	void aMultipartitionIsOneProgramOverTheRanksFromSixteenToAThousandRanks() throws Exception {
-		Model at16 = folded(locals(traces(Patterns.create("multipartition", 16, 3, 1))));
-		String text = ModelPrinter.print(at16);
-		assertTrue(text.startsWith("for i0 = 0 to 3\n  for i1 = 0 to 3\n    for i2 = 0 to 2\n"), text);
-		assertTrue(text.contains("4*i0+i1 send 4*i0+mod(1+i1+2*i3,4) tag5"), text);
-		assertTrue(text.contains("4*i0+i1 sync MPI_Allreduce 0-15"), text);
-		assertEquals(23, constructs(at16), text);
-		for (int ranks : new int[] { 64, 256, 1024 }) {
-			Model model = folded(locals(traces(Patterns.create("multipartition", ranks, 3, 1))));
-			int side = (int) Math.sqrt(ranks);
-			String folded = ModelPrinter.print(model);
-			assertTrue(folded.startsWith("for i0 = 0 to " + (side - 1) + "\n  for i1 = 0 to " + (side - 1) + "\n"), folded);
-			assertTrue(folded.contains(side + "*i0+i1 send " + side + "*i0+mod(1+i1-2*i3," + side + ") tag5"), folded);
-			assertEquals(constructs(at16) + 1, constructs(model), ranks + " ranks:\n" + folded);
+	void aMultipartitionIsOneProgramOverTheRanksAtEveryGridSizeAndIterationCount() throws Exception {
+		Model at25 = folded(locals(traces(Patterns.create("multipartition", 25, 3, 1))));
+		String text = ModelPrinter.print(at25);
+		assertTrue(text.startsWith("for i0 = 0 to 4\n  for i1 = 0 to 4\n    for i2 = 0 to 2\n"), text);
+		assertTrue(text.contains("5*i0+i1 send 5*i0+mod(1+i1-2*i3,5) tag5"), text);
+		assertTrue(text.contains("5*i0+i1 send 5*mod(1+i0,5)+mod(i1-i3,5) tag5"), text);
+		assertTrue(text.contains("5*i0+i1 sync MPI_Allreduce 0-24"), text);
+		assertEquals(23, constructs(at25), text);
+		for (int[] run : new int[][] { { 25, 7 }, { 36, 3 }, { 49, 4 }, { 64, 3 }, { 100, 2 }, { 256, 3 }, { 1024, 3 } }) {
+			Model model = folded(locals(traces(Patterns.create("multipartition", run[0], run[1], 1))));
+			assertEquals(shape(at25), shape(model), run[0] + " ranks, " + run[1] + " iterations:\n" + ModelPrinter.print(model));
 		}
+		Model at9 = folded(locals(traces(Patterns.create("multipartition", 9, 3, 1))));
+		assertEquals(22, constructs(at9), ModelPrinter.print(at9));
+		for (int[] run : new int[][] { { 9, 7 }, { 16, 3 }, { 16, 5 } }) {
+			Model model = folded(locals(traces(Patterns.create("multipartition", run[0], run[1], 1))));
+			assertEquals(shape(at9), shape(model), run[0] + " ranks, " + run[1] + " iterations:\n" + ModelPrinter.print(model));
+		}
+	}
+
+	/** The model's text without its numbers and signs: its constructs and how they nest, what indices they read. */
+	private static String shape(Model model) {
+		return ModelPrinter.print(model).replaceAll("[0-9]+\\*?", "").replaceAll("[+-]", "±");
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.EventKind;
@@ -98,6 +99,27 @@ final class LoopsSplitByRank {
 					.add(new LoopNode(loop.lower, loop.upper, nodes.toArray(new Node[0]), RankSet.of(rank))));
 		}
 		return result;
+	}
+
+	/**
+	 * The loops over ranks at the top of {@code nest} (one loop or a nest of loops whose owners
+	 * read their indices) with the program inside folded again by {@code fold}, given the ranges of
+	 * those loops: ranks joined by their values alone keep the body of the first rank as it was
+	 * split, which the recognitions may fold further (a sweep there and back as a loop over two).
+	 */
+	static List<Node> withProgramFolded(List<Node> nest, BiFunction<List<Node>, List<long @Nullable []>, List<Node>> fold) {
+		return withProgramFolded(nest, new ArrayList<>(), fold);
+	}
+
+	private static List<Node> withProgramFolded(List<Node> items, List<long @Nullable []> ranges,
+			BiFunction<List<Node>, List<long @Nullable []>, List<Node>> fold) {
+		if (items.size() != 1 || !(items.get(0) instanceof LoopNode loop) || !ownersRead(loop.body, ranges.size())) {
+			return fold.apply(items, ranges);
+		}
+		List<long @Nullable []> within = new ArrayList<>(ranges);
+		within.add(Terms.range(loop));
+		List<Node> body = withProgramFolded(List.of(loop.body), within, fold);
+		return List.of(new LoopNode(loop.lower, loop.upper, body.toArray(new Node[0]), loop.ranks));
 	}
 
 	/** Whether the owner of an event in {@code body} depends on the index at {@code depth}: a loop over ranks. */

@@ -170,7 +170,8 @@ public final class SystemFolding {
 	 * the system folded again with those, kept when smaller (compared as above).
 	 * At the top level, where every rank takes the same steps, the system with its loops over
 	 * several ranks split rank by rank ({@link LoopsSplitByRank}), kept when its ranks fold as one
-	 * loop over them and it is smaller.
+	 * loop over them (by the recognitions, else by their values with the program inside folded
+	 * again) and it is smaller.
 	 * {@code ranges}: {lower, upper} of the index of each
 	 * enclosing loop whose bounds are constant (null otherwise), outermost first; {@code foldings}
 	 * gets the other foldings of the system.
@@ -209,6 +210,12 @@ public final class SystemFolding {
 		List<Node> byRank = depth == 0 ? LoopsSplitByRank.split(folded, depth) : null;
 		if (byRank != null) {
 			List<Node> program = foldSystem(byRank, ranges);
+			if (program.size() != 1) {
+				// The recognitions pair ranks their own way (two by two on a 3 × 3 grid, one left
+				// over): the ranks as a loop or nest by their values, each rank's program folded again.
+				program = LoopsSplitByRank.withProgramFolded(valueFits.copiesFitted(byRank, ranges),
+						(body, enclosing) -> fold(body, enclosing, new ArrayList<>()));
+			}
 			if (program.size() == 1) {
 				system = smaller(program, system, ranges);
 			}

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.fold.internal.DepthExpr.Residue;
+import org.looptrace.model.core.Exprs;
 
 /**
  * k copies of a number (the same place of k consecutive blocks) as one number over a new loop
@@ -274,26 +275,62 @@ final class ValueFit {
 		}
 	}
 
-	/** Adds the new residues mod(δ·j + Σ εₜ·iₜ + φ, m), δ one of {@code steps}, εₜ and φ in 0..m−1. */
+	/**
+	 * Adds the new residues mod(δ·j + Σ εₜ·iₜ + φ, m), δ one of {@code steps}, εₜ and φ in 0..m−1,
+	 * the plainest first: by the sum of their digits' magnitudes modulo m (mod(i−j,8) before
+	 * mod(3+2*j+i,8)), so that what {@link #MAX_CANDIDATES} leaves out on a wide grid is what
+	 * nobody would read.
+	 */
 	private void addFresh(long m, long[] steps, List<Residue> into) {
 		if (m < 2) {
 			return;
 		}
-		for (long step : steps) {
-			long[] digits = new long[indices.length + 1]; // δ for j, then the εₜ, then φ
-			digits[0] = step;
-			do {
-				if (into.size() == MAX_CANDIDATES) {
+		long[] digits = new long[indices.length + 1]; // δ for j, then the εₜ, then φ
+		long widest = indices.length * (m / 2);
+		for (long weight = 0; weight <= widest + MAX_PRODUCT; weight++) {
+			for (long step : steps) {
+				long left = weight - Math.abs(Exprs.symmetric(step, m));
+				if (left < 0 || left > widest) {
+					continue;
+				}
+				digits[0] = step;
+				if (!addDigits(m, digits, 1, left, into)) {
 					return;
 				}
-				long[] argument = new long[width];
-				for (int d = 0; d < indices.length; d++) {
-					argument[1 + indices[d]] = digits[d];
-				}
-				argument[0] = digits[indices.length];
-				into.add(new Residue(1, argument, m));
-			} while (nextDigits(digits, m));
+			}
 		}
+	}
+
+	/**
+	 * Adds the residues whose digits from {@code from} on have magnitudes (modulo m) summing to
+	 * {@code weight}; false once {@link #MAX_CANDIDATES} are held.
+	 */
+	private boolean addDigits(long m, long[] digits, int from, long weight, List<Residue> into) {
+		if (weight > (digits.length - from) * (m / 2)) {
+			return true;
+		}
+		if (from == digits.length) {
+			if (into.size() == MAX_CANDIDATES) {
+				return false;
+			}
+			long[] argument = new long[width];
+			for (int d = 0; d < indices.length; d++) {
+				argument[1 + indices[d]] = digits[d];
+			}
+			argument[0] = digits[indices.length];
+			into.add(new Residue(1, argument, m));
+			return true;
+		}
+		for (long magnitude = 0; magnitude <= Math.min(weight, m / 2); magnitude++) {
+			boolean both = magnitude != 0 && 2 * magnitude != m;
+			for (long signed : both ? new long[] { magnitude, -magnitude } : new long[] { magnitude }) {
+				digits[from] = Math.floorMod(signed, m);
+				if (!addDigits(m, digits, from + 1, weight - magnitude, into)) {
+					return false;
+				}
+			}
+		}
+		return true;
 	}
 
 	/**
@@ -301,7 +338,8 @@ final class ValueFit {
 	 * the first {@code firsts}, or null. Candidates are screened in floating point: the part of
 	 * the values and of each new residue's column that the affine part and the stepping residues
 	 * do not span is computed once, and a candidate is solved exactly only when its parts span the
-	 * values' part.
+	 * values' part. The budget is spent candidate by candidate, the plainest first, so that many
+	 * points leave the plain candidates tried, not none.
 	 */
 	private @Nullable DepthExpr searchFresh(List<Residue> stepping, List<Residue> fresh, int added, int firsts) {
 		List<double[]> basis = new ArrayList<>();
@@ -328,19 +366,12 @@ final class ValueFit {
 		}
 		double tolerance = 1e-12 * (1 + dot(target, target));
 		double[] rest = orthogonal(target, basis);
-		budget -= (long) points.length * basis.size() * fresh.size();
-		if (budget < 0) {
-			return null;
-		}
-		double[][] columns = freshColumns.computeIfAbsent(fresh, this::columns);
-		double[][] parts = new double[fresh.size()][];
-		for (int c = 0; c < fresh.size(); c++) {
-			parts[c] = columns[c] == null ? null : unit(orthogonal(columns[c], basis));
-		}
+		double[][] columns = freshColumns.computeIfAbsent(fresh, list -> new double[list.size()][]);
+		Parts parts = new Parts(fresh, columns, basis);
 		// With one new residue, of the numbers found the plainest (4*mod(3+j,4), not 20-8*j-4*mod(2+j,4)).
 		DepthExpr plainest = null;
 		for (int a = 0; a < firsts && budget >= 0; a++) {
-			double[] first = parts[a];
+			double[] first = parts.of(a);
 			if (first == null) {
 				continue;
 			}
@@ -358,8 +389,8 @@ final class ValueFit {
 			double firstSquare = dot(first, first);
 			double afterFirstSquare = dot(afterFirst, afterFirst);
 			double afterFirstOnFirst = dot(afterFirst, first);
-			for (int b = a + 1; b < fresh.size(); b++) {
-				double[] part = parts[b];
+			for (int b = a + 1; b < fresh.size() && budget >= 0; b++) {
+				double[] part = parts.of(b);
 				if (part == null) {
 					continue;
 				}
@@ -398,12 +429,41 @@ final class ValueFit {
 		return remainders;
 	}
 
-	private double[][] columns(List<Residue> residues) {
-		double[][] columns = new double[residues.size()][];
-		for (int c = 0; c < columns.length; c++) {
-			columns[c] = column(residues.get(c));
+	/**
+	 * The parts of the new residues' columns apart from the basis, each made when first asked for
+	 * and paid from the budget then; a column, once made, is kept for the searches with the
+	 * copies' residues at other steps.
+	 */
+	private final class Parts {
+		/** A column that overflowed. */
+		private static final double[] NONE = {};
+		private final List<Residue> fresh;
+		private final double[][] columns;
+		private final List<double[]> basis;
+		private final double[][] parts;
+		private final boolean[] made;
+
+		Parts(List<Residue> fresh, double[][] columns, List<double[]> basis) {
+			this.fresh = fresh;
+			this.columns = columns;
+			this.basis = basis;
+			this.parts = new double[fresh.size()][];
+			this.made = new boolean[fresh.size()];
 		}
-		return columns;
+
+		/** The unit part of candidate c's column apart from the basis, or null when it has none. */
+		double @Nullable [] of(int c) {
+			if (!made[c]) {
+				made[c] = true;
+				budget -= (long) points.length * basis.size();
+				if (columns[c] == null) {
+					double[] column = column(fresh.get(c));
+					columns[c] = column == null ? NONE : column;
+				}
+				parts[c] = columns[c] == NONE ? null : unit(orthogonal(columns[c], basis));
+			}
+			return parts[c];
+		}
 	}
 
 	/** {@link #remainders} in floating point, for the screening. */
@@ -458,18 +518,6 @@ final class ValueFit {
 			sum += a[p] * b[p];
 		}
 		return sum;
-	}
-
-	/** The next digits but the first (j's coefficient), each in 0..m−1; false after the last. */
-	private static boolean nextDigits(long[] digits, long m) {
-		for (int d = digits.length - 1; d >= 1; d--) {
-			if (digits[d] + 1 < m) {
-				digits[d]++;
-				return true;
-			}
-			digits[d] = 0;
-		}
-		return false;
 	}
 
 	/**

@@ -3,7 +3,13 @@ package org.looptrace.merge.fold.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 import org.looptrace.model.core.Progress;
 
@@ -96,5 +102,31 @@ class LoopsSplitByRankTest {
 				  i0 sync MPI_Barrier 0-3
 				done
 				""", RewrittenTerms.rewritten(RING, nodes -> SystemFolding.fold(nodes, RuleSet.CANDIDATES, 1, Progress.NONE)));
+	}
+
+	/**
+	 * Ranks joined by their values (four ranks' loops as one loop over the ranks): the program
+	 * inside the loop over ranks is folded again, given the range of that loop, and the loop over
+	 * ranks is kept around it.
+	 */
+	@Test
+	void theProgramInsideTheLoopsOverRanksIsFoldedAgain() throws Exception {
+		StringBuilder ranks = new StringBuilder();
+		for (int rank = 0; rank < 4; rank++) {
+			ranks.append("for i0 = 0 to 1\n  for i1 = 0 to 2\n    ").append(rank).append(" send ").append((rank + 1) % 4)
+					.append(" 7\n  done\n  ").append(rank).append(" sync MPI_Barrier 0-3\ndone\n");
+		}
+		List<List<long @Nullable []>> asked = new ArrayList<>();
+		String folded = RewrittenTerms.rewritten(ranks.toString(), nodes -> LoopsSplitByRank.withProgramFolded(
+				new ValueFitPass(Progress.NONE, new FitAnswers()).copiesFitted(nodes, List.of()), (body, ranges) -> {
+					asked.add(ranges);
+					List<Node> unrolled = new ArrayList<>(); // a folding that writes each event apart
+					assertTrue(Terms.unroll(body, ranges.size(), unrolled));
+					return unrolled;
+				}));
+		String step = "  i0 send mod(1+i0,4) 7\n".repeat(3) + "  i0 sync MPI_Barrier 0-3\n";
+		assertEquals("for i0 = 0 to 3\n" + step + step + "done\n", folded);
+		assertEquals(1, asked.size());
+		assertEquals(List.of("[0, 3]"), asked.get(0).stream().map(Arrays::toString).toList());
 	}
 }

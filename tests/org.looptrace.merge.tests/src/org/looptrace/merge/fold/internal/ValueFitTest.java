@@ -14,6 +14,7 @@ import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.fold.internal.DepthExpr.Residue;
+import org.looptrace.model.core.Exprs;
 
 /**
  * k copies of a number unified by their values: a number over the new index j that copies were
@@ -83,6 +84,33 @@ class ValueFitTest {
 			for (long i = 0; i <= 3; i++) {
 				assertEquals(Math.floorMod(5 + 4 * j + i, 16), fitted.evaluate(new long[] { j, i }), fitted.toString());
 			}
+		}
+	}
+
+	/**
+	 * A sweep along a column and one along a diagonal of a w × w grid of ranks (i0 the row, i1
+	 * the column): the peer w*mod(1+i0,w)+i1, then w*mod(1+i0,w)+mod(i1-1,w), one number over the
+	 * two, mod(i1-j,w), at every width: the plainest residues are tried first, so the many points
+	 * of a wide grid spend the budget on them.
+	 */
+	@Test
+	void aResidueThatStepsBackwardsOverTheCopiesIsFoundOnEveryWidth() {
+		for (long w = 3; w <= 11; w++) {
+			Residue row = new Residue(w, new long[] { 1, 1, 0 }, w);
+			DepthExpr[] sweeps = { DepthExpr.of(new long[] { 0, 0, 1 }, List.of(row)),
+					DepthExpr.of(new long[] { 0 }, List.of(row, new Residue(1, new long[] { w - 1, 0, 1 }, w))) };
+			DepthExpr fitted = ValueFit.fit(sweeps, 2, List.of(new long[] { 0, w - 1 }, new long[] { 0, w - 1 }), Set.of(w));
+			assertNotNull(fitted, w + " wide");
+			for (long j = 0; j <= 1; j++) {
+				for (long i0 = 0; i0 < w; i0++) {
+					for (long i1 = 0; i1 < w; i1++) {
+						assertEquals(w * Math.floorMod(1 + i0, w) + Math.floorMod(i1 - j, w), fitted.evaluate(new long[] { i0, i1, j }),
+								fitted.toString());
+					}
+				}
+			}
+			String text = Exprs.toText(DepthExprConversion.toExpr(fitted, List.of("i0", "i1", "j")));
+			assertTrue(text.contains("mod(i1-j," + w + ")"), w + " wide: " + text);
 		}
 	}
 
