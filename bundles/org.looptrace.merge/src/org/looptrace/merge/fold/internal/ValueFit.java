@@ -24,13 +24,23 @@ import org.looptrace.model.core.Exprs;
  * 4 × 4 grid, mod(5+4*j+i,16)); or two of step 1 and such moduli; last, when the copies' one
  * residue changes its coefficient from copy to copy, that residue at a second step and one of
  * step 1 (Sweep3D's tags over the directions of its sweeps). Coefficients are solved in
- * floating point, rounded, and the number is checked exactly at every point of the box of the
- * indices the copies read (each must have constant bounds): it takes each copy's value there, so
- * it is exact.
+ * floating point on at most {@link #MAX_POINTS} points of the box of the indices the copies read
+ * (each must have constant bounds), rounded, and the number is checked exactly at every point of
+ * the box: it takes each copy's value there, so it is exact.
  */
 final class ValueFit {
-	/** Points (copies × the box of the indices they read) a number is fitted on at most. */
+	/**
+	 * Points (copies × the box of the indices they read) a number is searched on at most: all of
+	 * them when the box holds no more, else a part of it ({@link #searchedValues}).
+	 */
 	static final int MAX_POINTS = 256;
+	/**
+	 * Points of the box a number is fitted over at most. A number found on a part of the box is
+	 * checked at each of its points, one evaluation a point paid from {@link #BUDGET}: at 2¹⁶
+	 * points (2 copies of a sweep over a grid of 32,768 ranks) some thirty checks fit in it, past
+	 * that a few numbers that fit only the part would spend the search on their checks.
+	 */
+	static final int MAX_BOX_POINTS = 1 << 16;
 	/** Work (points × unknowns², summed over the candidates solved) spent on one number at most. */
 	private static final long BUDGET = 2_000_000;
 	/** Residues a fitted number holds at most: more would be unreadable. */
@@ -46,6 +56,8 @@ final class ValueFit {
 	/** Per point: the indices of the fitted number, the new index j at {@code depth}. */
 	private final long[][] points;
 	private final long[] values;
+	/** The whole box when the points searched are a part of it, else null. */
+	private final @Nullable Points whole;
 	/** The indices the fitted number may read: j and those the copies read (shifted past j). */
 	private final int[] indices;
 	/** The length of a vector or argument over those indices. */
@@ -57,8 +69,9 @@ final class ValueFit {
 	 */
 	private final Map<List<Residue>, double[][]> freshColumns = new IdentityHashMap<>();
 
-	private ValueFit(int depth, long[][] points, long[] values, int[] indices) {
+	private ValueFit(int depth, long[][] points, long[] values, int[] indices, @Nullable Points whole) {
 		this.depth = depth;
+		this.whole = whole;
 		this.points = points;
 		this.values = values;
 		this.indices = indices;
@@ -93,13 +106,13 @@ final class ValueFit {
 			if (!reads) {
 				continue;
 			}
-			if (range == null || range[1] < range[0] || range[1] - range[0] >= MAX_POINTS) {
+			if (range == null || range[1] < range[0] || range[1] - range[0] >= MAX_BOX_POINTS) {
 				return null;
 			}
 			read.add(t);
 			box.add(range);
 			count *= range[1] - range[0] + 1;
-			if (count > MAX_POINTS) {
+			if (count > MAX_BOX_POINTS) {
 				return null;
 			}
 		}
@@ -108,25 +121,24 @@ final class ValueFit {
 				return null;
 			}
 		}
-		long[][] points = new long[(int) count][];
-		long[] values = new long[points.length];
-		long[] at = new long[n];
-		int p = 0;
-		try {
-			for (int c = 0; c < copies.length; c++) {
-				for (int r = 0; r < read.size(); r++) {
-					at[read.get(r)] = box.get(r)[0];
-				}
-				do {
-					values[p] = copies[c].evaluate(at);
-					long[] point = new long[n + 1];
-					for (int t = 0; t < n; t++) {
-						point[t < depth ? t : t + 1] = at[t];
-					}
-					point[depth] = c;
-					points[p++] = point;
-				} while (next(at, read, box));
+		Points whole = new Points(copies, depth, n, read, everyValue(box));
+		Points searched = whole;
+		if (count > MAX_POINTS) {
+			long[][] axes = searchedValues(box, copies.length);
+			if (axes == null) {
+				return null;
 			}
+			searched = new Points(copies, depth, n, read, axes);
+		}
+		long[][] points = new long[(int) searched.count()][];
+		long[] values = new long[points.length];
+		int[] filled = { 0 };
+		try {
+			searched.visitAll((point, value) -> {
+				points[filled[0]] = point.clone();
+				values[filled[0]++] = value;
+				return true;
+			});
 		} catch (ArithmeticException overflow) {
 			return null;
 		}
@@ -135,21 +147,127 @@ final class ValueFit {
 		for (int r = 0; r < read.size(); r++) {
 			indices[r + 1] = read.get(r) < depth ? read.get(r) : read.get(r) + 1;
 		}
-		return new ValueFit(depth, points, values, indices).search(copies, moduli);
+		return new ValueFit(depth, points, values, indices, searched == whole ? null : whole).search(copies, moduli);
 	}
 
-	/** The next point of the box (odometer over the indices read); false after the last. */
-	private static boolean next(long[] at, List<Integer> read, List<long[]> box) {
-		for (int r = read.size() - 1; r >= 0; r--) {
-			int t = read.get(r);
-			long[] range = box.get(r);
-			if (at[t] < range[1]) {
-				at[t]++;
-				return true;
-			}
-			at[t] = range[0];
+	/** Every value of each range. */
+	private static long[][] everyValue(List<long[]> ranges) {
+		long[][] axes = new long[ranges.size()][];
+		for (int r = 0; r < axes.length; r++) {
+			long[] range = ranges.get(r);
+			axes[r] = new long[(int) (range[1] - range[0] + 1)];
+			Arrays.setAll(axes[r], v -> range[0] + v);
 		}
-		return false;
+		return axes;
+	}
+
+	/**
+	 * The values of each range the search is done on when the box holds more than
+	 * {@link #MAX_POINTS} points, or null when not even the ends of every range fit: as many
+	 * values of each range as the points allow, the range with the fewest widened first. The
+	 * number found is checked at every point of the box ({@link #takesEveryValue}), so these
+	 * values decide only what is tried, never what is answered; they must tell residues apart so
+	 * that the search is not misled. Every copy: the residues step with j. Both ends of each range:
+	 * they make the corners of the box, where an affine argument takes its least and its greatest
+	 * values, so a residue that wraps anywhere in the box wraps between points searched and is
+	 * not taken for an affine part. Two thirds consecutive from the ends: there wrap the residues
+	 * that step with the copies (mod(i−j,w) at i < j, mod(i+j,w) at i > w−1−j), one copy one value
+	 * after the other, so that steps δ and δ+1 differ at a point searched. A third spread evenly
+	 * in between: they place a wrap inside the range (mod(5+4*j+i,16) over i = 0..63) to within
+	 * their spacing, where the ends alone see mod(i+a,m) alike for every a that wraps in between.
+	 */
+	private static long @Nullable [][] searchedValues(List<long[]> ranges, int copies) {
+		int[] sizes = new int[ranges.size()];
+		long count = copies;
+		for (int r = 0; r < sizes.length; r++) {
+			sizes[r] = (int) Math.min(2, ranges.get(r)[1] - ranges.get(r)[0] + 1);
+			count *= sizes[r];
+		}
+		if (count > MAX_POINTS) {
+			return null;
+		}
+		while (true) {
+			int narrowest = -1;
+			for (int r = 0; r < sizes.length; r++) {
+				if (sizes[r] <= ranges.get(r)[1] - ranges.get(r)[0] && (narrowest < 0 || sizes[r] < sizes[narrowest])) {
+					narrowest = r;
+				}
+			}
+			if (narrowest < 0 || count / sizes[narrowest] * (sizes[narrowest] + 1) > MAX_POINTS) {
+				break;
+			}
+			count = count / sizes[narrowest] * (sizes[narrowest] + 1);
+			sizes[narrowest]++;
+		}
+		long[][] axes = new long[sizes.length][];
+		for (int r = 0; r < axes.length; r++) {
+			long[] range = ranges.get(r);
+			int size = sizes[r];
+			int between = size / 3;
+			int fromLower = (size - between + 1) / 2;
+			long gapStart = range[0] + fromLower;
+			long gap = range[1] - (size - between - fromLower) - gapStart + 1;
+			axes[r] = new long[size];
+			Arrays.setAll(axes[r], v -> v < fromLower ? range[0] + v
+					: v < fromLower + between ? gapStart + (2L * (v - fromLower) + 1) * gap / (2L * between) : range[1] - (size - 1 - v));
+		}
+		return axes;
+	}
+
+	/** The values of the copies at the points of a product of values of the indices they read. */
+	private record Points(DepthExpr[] copies, int depth, int n, List<Integer> read, long[][] axes) {
+
+		/** What is done at each point: false to stop. */
+		interface Visitor {
+			boolean visit(long[] point, long value);
+		}
+
+		long count() {
+			long count = copies.length;
+			for (long[] axis : axes) {
+				count *= axis.length;
+			}
+			return count;
+		}
+
+		/**
+		 * Visits the points copy by copy, the last index read fastest, each point with the indices
+		 * of the fitted number (the new index j, the copy's number, at {@code depth}) and the copy's
+		 * value there; false when the visitor stopped. Throws ArithmeticException on overflow.
+		 */
+		boolean visitAll(Visitor visitor) {
+			long[] at = new long[n];
+			long[] point = new long[n + 1];
+			int[] positions = new int[axes.length];
+			for (int c = 0; c < copies.length; c++) {
+				Arrays.fill(positions, 0);
+				do {
+					for (int r = 0; r < axes.length; r++) {
+						at[read.get(r)] = axes[r][positions[r]];
+					}
+					for (int t = 0; t < n; t++) {
+						point[t < depth ? t : t + 1] = at[t];
+					}
+					point[depth] = c;
+					if (!visitor.visit(point, copies[c].evaluate(at))) {
+						return false;
+					}
+				} while (next(positions));
+			}
+			return true;
+		}
+
+		/** The next positions on the axes (an odometer); false after the last. */
+		private boolean next(int[] positions) {
+			for (int r = positions.length - 1; r >= 0; r--) {
+				if (positions[r] + 1 < axes[r].length) {
+					positions[r]++;
+					return true;
+				}
+				positions[r] = 0;
+			}
+			return false;
+		}
 	}
 
 	/**
@@ -561,7 +679,22 @@ final class ValueFit {
 				kept.add(new Residue(coefficient, argument, residue.modulus()));
 			}
 		}
-		return DepthExpr.of(vector, kept);
+		DepthExpr found = DepthExpr.of(vector, kept);
+		return takesEveryValue(found) ? found : null;
+	}
+
+	/** Whether the number takes the copies' values at every point of the box, not only at those searched. */
+	private boolean takesEveryValue(DepthExpr number) {
+		Points box = whole;
+		if (box == null) {
+			return true;
+		}
+		budget -= box.count();
+		try {
+			return box.visitAll((point, value) -> number.evaluate(point) == value);
+		} catch (ArithmeticException overflow) {
+			return false;
+		}
 	}
 
 	/**
