@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
@@ -205,9 +206,18 @@ public class FoldingTest {
 		}
 	}
 
-	/** The model's text without its numbers and signs: its constructs and how they nest, what indices they read. */
+	/**
+	 * The model's constructs and how they nest, its numbers aside: a line per construct, indented
+	 * as printed, {@code for} and {@code done}, or the event's kind and tag (a collective's name).
+	 */
 	private static String shape(Model model) {
-		return ModelPrinter.print(model).replaceAll("[0-9]+\\*?", "").replaceAll("[+-]", "±");
+		return ModelPrinter.print(model).lines().map(line -> {
+			String[] words = line.strip().split(" ");
+			String indent = line.substring(0, line.length() - line.stripLeading().length());
+			String what = words[0].equals("for") || words[0].equals("done") ? words[0]
+					: words[1] + " " + (words[1].equals("sync") ? words[2] : words[words.length - 1]);
+			return indent + what;
+		}).collect(Collectors.joining("\n"));
 	}
 
 	/**

@@ -49,6 +49,8 @@ final class ValueFit {
 	private static final int MAX_FRESH = 2;
 	/** New residues tried at most, for one and for two of them. */
 	private static final int MAX_CANDIDATES = 4096;
+	/** New residues screened where the budget cannot screen them all: the first (each modulus plainest first). */
+	private static final int PLAINEST = 512;
 	/** The largest product of two moduli a new residue may have. */
 	private static final long MAX_PRODUCT = 64;
 
@@ -486,6 +488,20 @@ final class ValueFit {
 		double[] rest = orthogonal(target, basis);
 		double[][] columns = freshColumns.computeIfAbsent(fresh, list -> new double[list.size()][]);
 		Parts parts = new Parts(fresh, columns, basis);
+		// Where the budget cannot screen every candidate, the first PLAINEST only, and the search
+		// ends with them: many points and no plain answer cost little (NPB BT asks hundreds).
+		boolean beyondBudget = (long) points.length * basis.size() * fresh.size() > budget;
+		int tried = beyondBudget ? Math.min(fresh.size(), PLAINEST) : fresh.size();
+		DepthExpr found = searchPairs(stepping, fresh, added, Math.min(firsts, tried), tried, parts, rest, tolerance);
+		if (beyondBudget) {
+			budget = Math.min(budget, -1);
+		}
+		return found;
+	}
+
+	/** {@link #searchFresh} over the first {@code tried} candidates, their parts apart from the basis in {@code parts}. */
+	private @Nullable DepthExpr searchPairs(List<Residue> stepping, List<Residue> fresh, int added, int firsts, int tried, Parts parts,
+			double[] rest, double tolerance) {
 		// With one new residue, of the numbers found the plainest (4*mod(3+j,4), not 20-8*j-4*mod(2+j,4)).
 		DepthExpr plainest = null;
 		for (int a = 0; a < firsts && budget >= 0; a++) {
@@ -501,13 +517,13 @@ final class ValueFit {
 				}
 				continue;
 			}
-			budget -= (long) points.length * (fresh.size() - a);
+			budget -= (long) points.length * (tried - a);
 			// What remains of the values once the second part (its part apart from the first) is
 			// projected out too, from dot products alone: no vector is built for each pair.
 			double firstSquare = dot(first, first);
 			double afterFirstSquare = dot(afterFirst, afterFirst);
 			double afterFirstOnFirst = dot(afterFirst, first);
-			for (int b = a + 1; b < fresh.size() && budget >= 0; b++) {
+			for (int b = a + 1; b < tried && budget >= 0; b++) {
 				double[] part = parts.of(b);
 				if (part == null) {
 					continue;
