@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.looptrace.lang.ModelText;
@@ -176,21 +177,47 @@ public class FoldingTest {
 
 	/**
 	 * NPB SP's and BT's solver ({@code generate multipartition}: copy_faces, then pipelines along
-	 * the rows, the columns and the diagonal cycles of the torus, forth then back): one model of the
-	 * same size from 16 to 1,024 ranks, its z sweeps one nest over the cycles, each sweep forth and
-	 * back one loop over the two directions.
+	 * the rows, the columns and the diagonal cycles of the torus, forth then back): every rank runs
+	 * one program, folded as that program in a loop over the grid's rows and columns, its sweeps
+	 * each forth and back one loop over the two directions, the column and diagonal sweeps one
+	 * loop over the two ({@code mod(i1-i3,q)}), its peers residues of its row and column. One
+	 * model from 5 × 5 to 32 × 32 ranks and for any number of iterations, but for its numbers; on
+	 * grids of 3 and 4 ranks a side, where a step back is two or three steps forth, the row sweep
+	 * joins the other two as well.
 	 */
 	@Test
-	void aMultipartitionKeepsItsSizeFromSixteenToAThousandRanks() throws Exception {
-		Model at16 = folded(locals(traces(Patterns.create("multipartition", 16, 3, 1))));
-		String text = ModelPrinter.print(at16);
-		assertTrue(text.contains("4*i1+i4 send 4*i1+mod(1+2*i2+i4,4) tag5"), text);
-		assertTrue(text.contains("3+4*i4-mod(3-i1+i4,4) send 3-mod(-i1+2*i2+i4,4)+4*mod(1+2*i2+i4,4) tag5"), text);
-		assertEquals(31, constructs(at16), text);
-		for (int ranks : new int[] { 64, 256, 1024 }) {
-			Model model = folded(locals(traces(Patterns.create("multipartition", ranks, 3, 1))));
-			assertEquals(constructs(at16), constructs(model), ranks + " ranks:\n" + ModelPrinter.print(model));
+	void aMultipartitionIsOneProgramOverTheRanksAtEveryGridSizeAndIterationCount() throws Exception {
+		Model at25 = folded(locals(traces(Patterns.create("multipartition", 25, 3, 1))));
+		String text = ModelPrinter.print(at25);
+		assertTrue(text.startsWith("for i0 = 0 to 4\n  for i1 = 0 to 4\n    for i2 = 0 to 2\n"), text);
+		assertTrue(text.contains("5*i0+i1 send 5*i0+mod(1+i1-2*i3,5) tag5"), text);
+		assertTrue(text.contains("5*i0+i1 send 5*mod(1+i0,5)+mod(i1-i3,5) tag5"), text);
+		assertTrue(text.contains("5*i0+i1 sync MPI_Allreduce 0-24"), text);
+		assertEquals(23, constructs(at25), text);
+		for (int[] run : new int[][] { { 25, 7 }, { 36, 3 }, { 49, 4 }, { 64, 3 }, { 100, 2 }, { 256, 3 }, { 1024, 3 } }) {
+			Model model = folded(locals(traces(Patterns.create("multipartition", run[0], run[1], 1))));
+			assertEquals(shape(at25), shape(model), run[0] + " ranks, " + run[1] + " iterations:\n" + ModelPrinter.print(model));
 		}
+		Model at9 = folded(locals(traces(Patterns.create("multipartition", 9, 3, 1))));
+		assertEquals(22, constructs(at9), ModelPrinter.print(at9));
+		for (int[] run : new int[][] { { 9, 7 }, { 16, 3 }, { 16, 5 } }) {
+			Model model = folded(locals(traces(Patterns.create("multipartition", run[0], run[1], 1))));
+			assertEquals(shape(at9), shape(model), run[0] + " ranks, " + run[1] + " iterations:\n" + ModelPrinter.print(model));
+		}
+	}
+
+	/**
+	 * The model's constructs and how they nest, its numbers aside: a line per construct, indented
+	 * as printed, {@code for} and {@code done}, or the event's kind and tag (a collective's name).
+	 */
+	private static String shape(Model model) {
+		return ModelPrinter.print(model).lines().map(line -> {
+			String[] words = line.strip().split(" ");
+			String indent = line.substring(0, line.length() - line.stripLeading().length());
+			String what = words[0].equals("for") || words[0].equals("done") ? words[0]
+					: words[1] + " " + (words[1].equals("sync") ? words[2] : words[words.length - 1]);
+			return indent + what;
+		}).collect(Collectors.joining("\n"));
 	}
 
 	/**
@@ -285,15 +312,17 @@ public class FoldingTest {
 	 * NPB SP's z sweeps: on a q × q grid, the ranks of each diagonal cycle (row j, column
 	 * {@code k - j} modulo q) pass a pipeline along the cycle, one cycle after the other, then all
 	 * meet at a barrier. Each cycle is a walk that does not start at its lowest rank (0, 7, 10, 13
-	 * on 4 × 4), and the q cycles differ by where their walk wraps around: they fold into one nest
-	 * over the cycles, the same from 16 to 64 ranks.
+	 * on 4 × 4), and the q cycles differ by where their walk wraps around; every rank takes the same
+	 * steps, to the next rank of its cycle (the row below, the column before): one program in a loop
+	 * over the grid's rows and columns, the same from 16 to 64 ranks.
 	 */
 	@Test
-	void diagonalCyclesOfAMultipartitionFoldIntoOneNest() throws Exception {
+	void diagonalCyclesOfAMultipartitionFoldAsOneProgramOverTheRanks() throws Exception {
 		Model at16 = folded(locals(cycleSweeps(4, 1, 3)));
-		assertTrue(ModelPrinter.print(at16).contains("mod(3-i0+i2,4)"), ModelPrinter.print(at16));
-		for (int q : new int[] { 5, 6, 8 }) {
+		for (int q : new int[] { 4, 5, 6, 8 }) {
 			Model model = folded(locals(cycleSweeps(q, 1, 3)));
+			String text = ModelPrinter.print(model);
+			assertTrue(text.contains(q + "*i0+i1 send " + q + "*mod(1+i0," + q + ")+mod(" + (q - 1) + "+i1," + q + ") z"), text);
 			assertEquals(constructs(at16), constructs(model), q * q + " ranks:\n" + ModelPrinter.print(model));
 		}
 	}

@@ -220,7 +220,7 @@ public final class Exprs {
 	}
 
 	/** The representative of {@code value} modulo {@code modulus} in (-modulus/2, modulus/2]. */
-	private static long symmetric(long value, long modulus) {
+	public static long symmetric(long value, long modulus) {
 		long positive = Math.floorMod(value, modulus);
 		return positive > modulus / 2 ? positive - modulus : positive;
 	}

@@ -23,6 +23,7 @@ import org.looptrace.model.Symbol;
 import org.looptrace.model.Term;
 import org.looptrace.model.Value;
 import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.Exprs;
 
 /**
  * Keys of constructs at the levels of likeness of an {@link Alignment}: two constructs of either
@@ -265,30 +266,59 @@ public final class Keys {
 
 	/**
 	 * A canonical text of an expression: the constant, then the coefficients by index depth (an
-	 * index read twice counted once), then the residues and the xors in order of their texts.
+	 * index read twice counted once), then the residues and the xors in order of their texts. A
+	 * residue is written with a positive coefficient, its argument reduced modulo its modulus
+	 * (c·mod(x,m) with c < 0 is c·(m−1) − c·mod(−x−1,m)), so that a number the folding wrote two
+	 * ways ({@code 2-mod(-i,3)}, {@code mod(2+i,3)}) has one text.
 	 */
 	static String expr(Expr expr, Map<String, Integer> depths) {
+		long constant = expr.getConstant();
 		TreeMap<String, Long> coefficients = new TreeMap<>();
 		for (Term term : expr.getTerms()) {
 			Integer depth = depths.get(term.getIndex());
 			coefficients.merge(depth == null ? "?" + term.getIndex() : "#" + depth, term.getCoefficient(), Long::sum);
 		}
-		List<String> residues = new ArrayList<>();
+		TreeMap<String, Long> residues = new TreeMap<>();
 		for (Residue residue : expr.getResidues()) {
-			residues.add(residue.getCoefficient() + "*mod(" + expr(residue.getArgument(), depths) + "," + residue.getModulus() + ")");
+			long modulus = residue.getModulus();
+			long coefficient = residue.getCoefficient();
+			long sign = coefficient < 0 ? -1 : 1;
+			if (coefficient < 0) {
+				constant += coefficient * (modulus - 1);
+			}
+			TreeMap<String, Long> argument = new TreeMap<>();
+			for (Term term : residue.getArgument().getTerms()) {
+				Integer depth = depths.get(term.getIndex());
+				argument.merge(depth == null ? "?" + term.getIndex() : "#" + depth, sign * term.getCoefficient(), Long::sum);
+			}
+			argument.replaceAll((index, value) -> Exprs.symmetric(value, modulus));
+			long argumentConstant = Math.floorMod(sign * residue.getArgument().getConstant() - (coefficient < 0 ? 1 : 0), modulus);
+			residues.merge("mod(" + affine(argumentConstant, argument) + "," + modulus + ")", sign * coefficient, Long::sum);
 		}
+		List<String> terms = new ArrayList<>();
+		residues.forEach((residue, coefficient) -> {
+			if (coefficient != 0) {
+				terms.add(coefficient + "*" + residue);
+			}
+		});
 		for (var xor : expr.getXors()) {
-			residues.add(xor.getCoefficient() + "*xor(" + expr(xor.getArgument(), depths) + "," + xor.getMask() + "*pow2("
+			terms.add(xor.getCoefficient() + "*xor(" + expr(xor.getArgument(), depths) + "," + xor.getMask() + "*pow2("
 					+ expr(xor.getShift(), depths) + "))");
 		}
-		residues.sort(null);
-		StringBuilder text = new StringBuilder().append(expr.getConstant());
+		terms.sort(null);
+		StringBuilder text = new StringBuilder(affine(constant, coefficients));
+		terms.forEach(term -> text.append('+').append(term));
+		return text.toString();
+	}
+
+	/** The constant, then each nonzero coefficient with its index. */
+	private static String affine(long constant, TreeMap<String, Long> coefficients) {
+		StringBuilder text = new StringBuilder().append(constant);
 		coefficients.forEach((index, coefficient) -> {
 			if (coefficient != 0) {
 				text.append('+').append(coefficient).append('*').append(index);
 			}
 		});
-		residues.forEach(residue -> text.append('+').append(residue));
 		return text.toString();
 	}
 }

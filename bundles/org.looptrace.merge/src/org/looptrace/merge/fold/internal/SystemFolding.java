@@ -167,7 +167,11 @@ public final class SystemFolding {
 	 * Where a loop is followed by the start of its body ({@link LoopFollowedByItsStart}), the system
 	 * with that loop rotated folded again with all of the above, kept when smaller.
 	 * Where neighbouring loops unify only with other foldings of their bodies ({@link LoopsFoldedAlike}),
-	 * the system folded again with those, kept when smaller (compared as above), last.
+	 * the system folded again with those, kept when smaller (compared as above).
+	 * At the top level, where every rank takes the same steps, the system with its loops over
+	 * several ranks split rank by rank ({@link LoopsSplitByRank}), kept when its ranks fold as one
+	 * loop over them (by the recognitions, else by their values with the program inside folded
+	 * again) and it is smaller.
 	 * {@code ranges}: {lower, upper} of the index of each
 	 * enclosing loop whose bounds are constant (null otherwise), outermost first; {@code foldings}
 	 * gets the other foldings of the system.
@@ -196,10 +200,25 @@ public final class SystemFolding {
 		if (rotated != null) {
 			system = smaller(fold(rotated, ranges, new ArrayList<>()), system, ranges);
 		}
-		// Last, so that on a tie the foldings above stand.
+		// After the foldings above, so that on a tie they stand.
 		List<Node> alike = LoopsFoldedAlike.system(folded, bodyFoldings, ranges);
 		if (alike != null) {
 			system = smaller(foldSystem(alike, ranges), system, ranges);
+		}
+		// The whole program rank by rank, kept when its ranks fold as one loop over them and smaller:
+		// a folding that leaves ranks apart mixes the roles of a grid's ranks into residues.
+		List<Node> byRank = depth == 0 ? LoopsSplitByRank.split(folded, depth) : null;
+		if (byRank != null) {
+			List<Node> program = foldSystem(byRank, ranges);
+			if (program.size() != 1) {
+				// The recognitions pair ranks their own way (two by two on a 3 × 3 grid, one left
+				// over): the ranks as a loop or nest by their values, each rank's program folded again.
+				program = LoopsSplitByRank.withProgramFolded(valueFits.copiesFitted(byRank, ranges),
+						(body, enclosing) -> fold(body, enclosing, new ArrayList<>()));
+			}
+			if (program.size() == 1) {
+				system = smaller(program, system, ranges);
+			}
 		}
 		return system;
 	}

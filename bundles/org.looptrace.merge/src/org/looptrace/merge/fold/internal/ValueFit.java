@@ -11,6 +11,7 @@ import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.merge.fold.internal.DepthExpr.Residue;
+import org.looptrace.model.core.Exprs;
 
 /**
  * k copies of a number (the same place of k consecutive blocks) as one number over a new loop
@@ -23,13 +24,23 @@ import org.looptrace.merge.fold.internal.DepthExpr.Residue;
  * 4 × 4 grid, mod(5+4*j+i,16)); or two of step 1 and such moduli; last, when the copies' one
  * residue changes its coefficient from copy to copy, that residue at a second step and one of
  * step 1 (Sweep3D's tags over the directions of its sweeps). Coefficients are solved in
- * floating point, rounded, and the number is checked exactly at every point of the box of the
- * indices the copies read (each must have constant bounds): it takes each copy's value there, so
- * it is exact.
+ * floating point on at most {@link #MAX_POINTS} points of the box of the indices the copies read
+ * (each must have constant bounds), rounded, and the number is checked exactly at every point of
+ * the box: it takes each copy's value there, so it is exact.
  */
 final class ValueFit {
-	/** Points (copies × the box of the indices they read) a number is fitted on at most. */
+	/**
+	 * Points (copies × the box of the indices they read) a number is searched on at most: all of
+	 * them when the box holds no more, else a part of it ({@link #searchedValues}).
+	 */
 	static final int MAX_POINTS = 256;
+	/**
+	 * Points of the box a number is fitted over at most. A number found on a part of the box is
+	 * checked at each of its points, one evaluation a point paid from {@link #BUDGET}: at 2¹⁶
+	 * points (2 copies of a sweep over a grid of 32,768 ranks) some thirty checks fit in it, past
+	 * that a few numbers that fit only the part would spend the search on their checks.
+	 */
+	static final int MAX_BOX_POINTS = 1 << 16;
 	/** Work (points × unknowns², summed over the candidates solved) spent on one number at most. */
 	private static final long BUDGET = 2_000_000;
 	/** Residues a fitted number holds at most: more would be unreadable. */
@@ -38,6 +49,8 @@ final class ValueFit {
 	private static final int MAX_FRESH = 2;
 	/** New residues tried at most, for one and for two of them. */
 	private static final int MAX_CANDIDATES = 4096;
+	/** New residues screened where the budget cannot screen them all: the first (each modulus plainest first). */
+	private static final int PLAINEST = 512;
 	/** The largest product of two moduli a new residue may have. */
 	private static final long MAX_PRODUCT = 64;
 
@@ -45,6 +58,8 @@ final class ValueFit {
 	/** Per point: the indices of the fitted number, the new index j at {@code depth}. */
 	private final long[][] points;
 	private final long[] values;
+	/** The whole box when the points searched are a part of it, else null. */
+	private final @Nullable Points whole;
 	/** The indices the fitted number may read: j and those the copies read (shifted past j). */
 	private final int[] indices;
 	/** The length of a vector or argument over those indices. */
@@ -56,8 +71,9 @@ final class ValueFit {
 	 */
 	private final Map<List<Residue>, double[][]> freshColumns = new IdentityHashMap<>();
 
-	private ValueFit(int depth, long[][] points, long[] values, int[] indices) {
+	private ValueFit(int depth, long[][] points, long[] values, int[] indices, @Nullable Points whole) {
 		this.depth = depth;
+		this.whole = whole;
 		this.points = points;
 		this.values = values;
 		this.indices = indices;
@@ -92,13 +108,13 @@ final class ValueFit {
 			if (!reads) {
 				continue;
 			}
-			if (range == null || range[1] < range[0] || range[1] - range[0] >= MAX_POINTS) {
+			if (range == null || range[1] < range[0] || range[1] - range[0] >= MAX_BOX_POINTS) {
 				return null;
 			}
 			read.add(t);
 			box.add(range);
 			count *= range[1] - range[0] + 1;
-			if (count > MAX_POINTS) {
+			if (count > MAX_BOX_POINTS) {
 				return null;
 			}
 		}
@@ -107,25 +123,24 @@ final class ValueFit {
 				return null;
 			}
 		}
-		long[][] points = new long[(int) count][];
-		long[] values = new long[points.length];
-		long[] at = new long[n];
-		int p = 0;
-		try {
-			for (int c = 0; c < copies.length; c++) {
-				for (int r = 0; r < read.size(); r++) {
-					at[read.get(r)] = box.get(r)[0];
-				}
-				do {
-					values[p] = copies[c].evaluate(at);
-					long[] point = new long[n + 1];
-					for (int t = 0; t < n; t++) {
-						point[t < depth ? t : t + 1] = at[t];
-					}
-					point[depth] = c;
-					points[p++] = point;
-				} while (next(at, read, box));
+		Points whole = new Points(copies, depth, n, read, everyValue(box));
+		Points searched = whole;
+		if (count > MAX_POINTS) {
+			long[][] axes = searchedValues(box, copies.length);
+			if (axes == null) {
+				return null;
 			}
+			searched = new Points(copies, depth, n, read, axes);
+		}
+		long[][] points = new long[(int) searched.count()][];
+		long[] values = new long[points.length];
+		int[] filled = { 0 };
+		try {
+			searched.visitAll((point, value) -> {
+				points[filled[0]] = point.clone();
+				values[filled[0]++] = value;
+				return true;
+			});
 		} catch (ArithmeticException overflow) {
 			return null;
 		}
@@ -134,21 +149,127 @@ final class ValueFit {
 		for (int r = 0; r < read.size(); r++) {
 			indices[r + 1] = read.get(r) < depth ? read.get(r) : read.get(r) + 1;
 		}
-		return new ValueFit(depth, points, values, indices).search(copies, moduli);
+		return new ValueFit(depth, points, values, indices, searched == whole ? null : whole).search(copies, moduli);
 	}
 
-	/** The next point of the box (odometer over the indices read); false after the last. */
-	private static boolean next(long[] at, List<Integer> read, List<long[]> box) {
-		for (int r = read.size() - 1; r >= 0; r--) {
-			int t = read.get(r);
-			long[] range = box.get(r);
-			if (at[t] < range[1]) {
-				at[t]++;
-				return true;
-			}
-			at[t] = range[0];
+	/** Every value of each range. */
+	private static long[][] everyValue(List<long[]> ranges) {
+		long[][] axes = new long[ranges.size()][];
+		for (int r = 0; r < axes.length; r++) {
+			long[] range = ranges.get(r);
+			axes[r] = new long[(int) (range[1] - range[0] + 1)];
+			Arrays.setAll(axes[r], v -> range[0] + v);
 		}
-		return false;
+		return axes;
+	}
+
+	/**
+	 * The values of each range the search is done on when the box holds more than
+	 * {@link #MAX_POINTS} points, or null when not even the ends of every range fit: as many
+	 * values of each range as the points allow, the range with the fewest widened first. The
+	 * number found is checked at every point of the box ({@link #takesEveryValue}), so these
+	 * values decide only what is tried, never what is answered; they must tell residues apart so
+	 * that the search is not misled. Every copy: the residues step with j. Both ends of each range:
+	 * they make the corners of the box, where an affine argument takes its least and its greatest
+	 * values, so a residue that wraps anywhere in the box wraps between points searched and is
+	 * not taken for an affine part. Two thirds consecutive from the ends: there wrap the residues
+	 * that step with the copies (mod(i−j,w) at i < j, mod(i+j,w) at i > w−1−j), one copy one value
+	 * after the other, so that steps δ and δ+1 differ at a point searched. A third spread evenly
+	 * in between: they place a wrap inside the range (mod(5+4*j+i,16) over i = 0..63) to within
+	 * their spacing, where the ends alone see mod(i+a,m) alike for every a that wraps in between.
+	 */
+	private static long @Nullable [][] searchedValues(List<long[]> ranges, int copies) {
+		int[] sizes = new int[ranges.size()];
+		long count = copies;
+		for (int r = 0; r < sizes.length; r++) {
+			sizes[r] = (int) Math.min(2, ranges.get(r)[1] - ranges.get(r)[0] + 1);
+			count *= sizes[r];
+		}
+		if (count > MAX_POINTS) {
+			return null;
+		}
+		while (true) {
+			int narrowest = -1;
+			for (int r = 0; r < sizes.length; r++) {
+				if (sizes[r] <= ranges.get(r)[1] - ranges.get(r)[0] && (narrowest < 0 || sizes[r] < sizes[narrowest])) {
+					narrowest = r;
+				}
+			}
+			if (narrowest < 0 || count / sizes[narrowest] * (sizes[narrowest] + 1) > MAX_POINTS) {
+				break;
+			}
+			count = count / sizes[narrowest] * (sizes[narrowest] + 1);
+			sizes[narrowest]++;
+		}
+		long[][] axes = new long[sizes.length][];
+		for (int r = 0; r < axes.length; r++) {
+			long[] range = ranges.get(r);
+			int size = sizes[r];
+			int between = size / 3;
+			int fromLower = (size - between + 1) / 2;
+			long gapStart = range[0] + fromLower;
+			long gap = range[1] - (size - between - fromLower) - gapStart + 1;
+			axes[r] = new long[size];
+			Arrays.setAll(axes[r], v -> v < fromLower ? range[0] + v
+					: v < fromLower + between ? gapStart + (2L * (v - fromLower) + 1) * gap / (2L * between) : range[1] - (size - 1 - v));
+		}
+		return axes;
+	}
+
+	/** The values of the copies at the points of a product of values of the indices they read. */
+	private record Points(DepthExpr[] copies, int depth, int n, List<Integer> read, long[][] axes) {
+
+		/** What is done at each point: false to stop. */
+		interface Visitor {
+			boolean visit(long[] point, long value);
+		}
+
+		long count() {
+			long count = copies.length;
+			for (long[] axis : axes) {
+				count *= axis.length;
+			}
+			return count;
+		}
+
+		/**
+		 * Visits the points copy by copy, the last index read fastest, each point with the indices
+		 * of the fitted number (the new index j, the copy's number, at {@code depth}) and the copy's
+		 * value there; false when the visitor stopped. Throws ArithmeticException on overflow.
+		 */
+		boolean visitAll(Visitor visitor) {
+			long[] at = new long[n];
+			long[] point = new long[n + 1];
+			int[] positions = new int[axes.length];
+			for (int c = 0; c < copies.length; c++) {
+				Arrays.fill(positions, 0);
+				do {
+					for (int r = 0; r < axes.length; r++) {
+						at[read.get(r)] = axes[r][positions[r]];
+					}
+					for (int t = 0; t < n; t++) {
+						point[t < depth ? t : t + 1] = at[t];
+					}
+					point[depth] = c;
+					if (!visitor.visit(point, copies[c].evaluate(at))) {
+						return false;
+					}
+				} while (next(positions));
+			}
+			return true;
+		}
+
+		/** The next positions on the axes (an odometer); false after the last. */
+		private boolean next(int[] positions) {
+			for (int r = positions.length - 1; r >= 0; r--) {
+				if (positions[r] + 1 < axes[r].length) {
+					positions[r]++;
+					return true;
+				}
+				positions[r] = 0;
+			}
+			return false;
+		}
 	}
 
 	/**
@@ -274,26 +395,62 @@ final class ValueFit {
 		}
 	}
 
-	/** Adds the new residues mod(δ·j + Σ εₜ·iₜ + φ, m), δ one of {@code steps}, εₜ and φ in 0..m−1. */
+	/**
+	 * Adds the new residues mod(δ·j + Σ εₜ·iₜ + φ, m), δ one of {@code steps}, εₜ and φ in 0..m−1,
+	 * the plainest first: by the sum of their digits' magnitudes modulo m (mod(i−j,8) before
+	 * mod(3+2*j+i,8)), so that what {@link #MAX_CANDIDATES} leaves out on a wide grid is what
+	 * nobody would read.
+	 */
 	private void addFresh(long m, long[] steps, List<Residue> into) {
 		if (m < 2) {
 			return;
 		}
-		for (long step : steps) {
-			long[] digits = new long[indices.length + 1]; // δ for j, then the εₜ, then φ
-			digits[0] = step;
-			do {
-				if (into.size() == MAX_CANDIDATES) {
+		long[] digits = new long[indices.length + 1]; // δ for j, then the εₜ, then φ
+		long widest = indices.length * (m / 2);
+		for (long weight = 0; weight <= widest + MAX_PRODUCT; weight++) {
+			for (long step : steps) {
+				long left = weight - Math.abs(Exprs.symmetric(step, m));
+				if (left < 0 || left > widest) {
+					continue;
+				}
+				digits[0] = step;
+				if (!addDigits(m, digits, 1, left, into)) {
 					return;
 				}
-				long[] argument = new long[width];
-				for (int d = 0; d < indices.length; d++) {
-					argument[1 + indices[d]] = digits[d];
-				}
-				argument[0] = digits[indices.length];
-				into.add(new Residue(1, argument, m));
-			} while (nextDigits(digits, m));
+			}
 		}
+	}
+
+	/**
+	 * Adds the residues whose digits from {@code from} on have magnitudes (modulo m) summing to
+	 * {@code weight}; false once {@link #MAX_CANDIDATES} are held.
+	 */
+	private boolean addDigits(long m, long[] digits, int from, long weight, List<Residue> into) {
+		if (weight > (digits.length - from) * (m / 2)) {
+			return true;
+		}
+		if (from == digits.length) {
+			if (into.size() == MAX_CANDIDATES) {
+				return false;
+			}
+			long[] argument = new long[width];
+			for (int d = 0; d < indices.length; d++) {
+				argument[1 + indices[d]] = digits[d];
+			}
+			argument[0] = digits[indices.length];
+			into.add(new Residue(1, argument, m));
+			return true;
+		}
+		for (long magnitude = 0; magnitude <= Math.min(weight, m / 2); magnitude++) {
+			boolean both = magnitude != 0 && 2 * magnitude != m;
+			for (long signed : both ? new long[] { magnitude, -magnitude } : new long[] { magnitude }) {
+				digits[from] = Math.floorMod(signed, m);
+				if (!addDigits(m, digits, from + 1, weight - magnitude, into)) {
+					return false;
+				}
+			}
+		}
+		return true;
 	}
 
 	/**
@@ -301,7 +458,8 @@ final class ValueFit {
 	 * the first {@code firsts}, or null. Candidates are screened in floating point: the part of
 	 * the values and of each new residue's column that the affine part and the stepping residues
 	 * do not span is computed once, and a candidate is solved exactly only when its parts span the
-	 * values' part.
+	 * values' part. The budget is spent candidate by candidate, the plainest first, so that many
+	 * points leave the plain candidates tried, not none.
 	 */
 	private @Nullable DepthExpr searchFresh(List<Residue> stepping, List<Residue> fresh, int added, int firsts) {
 		List<double[]> basis = new ArrayList<>();
@@ -328,19 +486,26 @@ final class ValueFit {
 		}
 		double tolerance = 1e-12 * (1 + dot(target, target));
 		double[] rest = orthogonal(target, basis);
-		budget -= (long) points.length * basis.size() * fresh.size();
-		if (budget < 0) {
-			return null;
+		double[][] columns = freshColumns.computeIfAbsent(fresh, list -> new double[list.size()][]);
+		Parts parts = new Parts(fresh, columns, basis);
+		// Where the budget cannot screen every candidate, the first PLAINEST only, and the search
+		// ends with them: many points and no plain answer cost little (NPB BT asks hundreds).
+		boolean beyondBudget = (long) points.length * basis.size() * fresh.size() > budget;
+		int tried = beyondBudget ? Math.min(fresh.size(), PLAINEST) : fresh.size();
+		DepthExpr found = searchPairs(stepping, fresh, added, Math.min(firsts, tried), tried, parts, rest, tolerance);
+		if (beyondBudget) {
+			budget = Math.min(budget, -1);
 		}
-		double[][] columns = freshColumns.computeIfAbsent(fresh, this::columns);
-		double[][] parts = new double[fresh.size()][];
-		for (int c = 0; c < fresh.size(); c++) {
-			parts[c] = columns[c] == null ? null : unit(orthogonal(columns[c], basis));
-		}
+		return found;
+	}
+
+	/** {@link #searchFresh} over the first {@code tried} candidates, their parts apart from the basis in {@code parts}. */
+	private @Nullable DepthExpr searchPairs(List<Residue> stepping, List<Residue> fresh, int added, int firsts, int tried, Parts parts,
+			double[] rest, double tolerance) {
 		// With one new residue, of the numbers found the plainest (4*mod(3+j,4), not 20-8*j-4*mod(2+j,4)).
 		DepthExpr plainest = null;
 		for (int a = 0; a < firsts && budget >= 0; a++) {
-			double[] first = parts[a];
+			double[] first = parts.of(a);
 			if (first == null) {
 				continue;
 			}
@@ -352,14 +517,14 @@ final class ValueFit {
 				}
 				continue;
 			}
-			budget -= (long) points.length * (fresh.size() - a);
+			budget -= (long) points.length * (tried - a);
 			// What remains of the values once the second part (its part apart from the first) is
 			// projected out too, from dot products alone: no vector is built for each pair.
 			double firstSquare = dot(first, first);
 			double afterFirstSquare = dot(afterFirst, afterFirst);
 			double afterFirstOnFirst = dot(afterFirst, first);
-			for (int b = a + 1; b < fresh.size(); b++) {
-				double[] part = parts[b];
+			for (int b = a + 1; b < tried && budget >= 0; b++) {
+				double[] part = parts.of(b);
 				if (part == null) {
 					continue;
 				}
@@ -398,12 +563,41 @@ final class ValueFit {
 		return remainders;
 	}
 
-	private double[][] columns(List<Residue> residues) {
-		double[][] columns = new double[residues.size()][];
-		for (int c = 0; c < columns.length; c++) {
-			columns[c] = column(residues.get(c));
+	/**
+	 * The parts of the new residues' columns apart from the basis, each made when first asked for
+	 * and paid from the budget then; a column, once made, is kept for the searches with the
+	 * copies' residues at other steps.
+	 */
+	private final class Parts {
+		/** A column that overflowed. */
+		private static final double[] NONE = {};
+		private final List<Residue> fresh;
+		private final double[][] columns;
+		private final List<double[]> basis;
+		private final double[][] parts;
+		private final boolean[] made;
+
+		Parts(List<Residue> fresh, double[][] columns, List<double[]> basis) {
+			this.fresh = fresh;
+			this.columns = columns;
+			this.basis = basis;
+			this.parts = new double[fresh.size()][];
+			this.made = new boolean[fresh.size()];
 		}
-		return columns;
+
+		/** The unit part of candidate c's column apart from the basis, or null when it has none. */
+		double @Nullable [] of(int c) {
+			if (!made[c]) {
+				made[c] = true;
+				budget -= (long) points.length * basis.size();
+				if (columns[c] == null) {
+					double[] column = column(fresh.get(c));
+					columns[c] = column == null ? NONE : column;
+				}
+				parts[c] = columns[c] == NONE ? null : unit(orthogonal(columns[c], basis));
+			}
+			return parts[c];
+		}
 	}
 
 	/** {@link #remainders} in floating point, for the screening. */
@@ -460,18 +654,6 @@ final class ValueFit {
 		return sum;
 	}
 
-	/** The next digits but the first (j's coefficient), each in 0..m−1; false after the last. */
-	private static boolean nextDigits(long[] digits, long m) {
-		for (int d = digits.length - 1; d >= 1; d--) {
-			if (digits[d] + 1 < m) {
-				digits[d]++;
-				return true;
-			}
-			digits[d] = 0;
-		}
-		return false;
-	}
-
 	/**
 	 * The number c + Σ βₜ·iₜ + Σ γᵣ·residueᵣ (the residues' own coefficients ignored) that takes
 	 * the values at every point, its coefficients solved for; null if there is none.
@@ -513,7 +695,22 @@ final class ValueFit {
 				kept.add(new Residue(coefficient, argument, residue.modulus()));
 			}
 		}
-		return DepthExpr.of(vector, kept);
+		DepthExpr found = DepthExpr.of(vector, kept);
+		return takesEveryValue(found) ? found : null;
+	}
+
+	/** Whether the number takes the copies' values at every point of the box, not only at those searched. */
+	private boolean takesEveryValue(DepthExpr number) {
+		Points box = whole;
+		if (box == null) {
+			return true;
+		}
+		budget -= box.count();
+		try {
+			return box.visitAll((point, value) -> number.evaluate(point) == value);
+		} catch (ArithmeticException overflow) {
+			return false;
+		}
 	}
 
 	/**

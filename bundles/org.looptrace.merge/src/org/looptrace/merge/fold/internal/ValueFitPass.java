@@ -77,7 +77,7 @@ final class ValueFitPass {
 
 	/**
 	 * Runs of k ≥ 2 loops of one skeleton as one loop over them ({@link #oneLoop}), or for k ≥ 4
-	 * as a nest of two loops over them ({@link #nest}), whichever is smallest, when that is smaller
+	 * as a nest of two loops over them or loops over groups of them ({@link #nest}), whichever is smallest, when that is smaller
 	 * than the run: Sweep3D's four sweeps of a time step, one per pair of directions, differ by
 	 * the direction of the sweep along each axis of the processor grid. A run is taken whole.
 	 */
@@ -107,11 +107,14 @@ final class ValueFitPass {
 	/**
 	 * The loops as a nest over g groups of n consecutive loops (g·n = k, the smallest n first, g
 	 * at most the copies a value fit takes), the n loops of each group fitted by values into one
-	 * loop over them, then the g loops so made; null when no split fits. One loop over all k is
-	 * the pass over steps' ({@link LoopsFittedByValues}, when their bodies unroll).
+	 * loop over them, then the g loops so made; when no split nests, the g loops of the first
+	 * split whose groups fit (a sweep there and back along each axis of a grid, whose axes differ
+	 * beyond what one number writes); null when none fits. One loop over all k is the pass over
+	 * steps' ({@link LoopsFittedByValues}, when their bodies unroll).
 	 */
 	private @Nullable List<Node> nest(List<Node> loops, List<long @Nullable []> ranges) {
 		int k = loops.size();
+		List<Node> grouped = null;
 		for (int n = Math.max(2, (k + ValueFit.MAX_POINTS - 1) / ValueFit.MAX_POINTS); n <= ValueFit.MAX_POINTS && n < k; n++) {
 			if (k % n != 0) {
 				continue;
@@ -125,12 +128,18 @@ final class ValueFitPass {
 				}
 				groups.add(group);
 			}
-			Node nest = groups.size() < k / n ? null : loopOverBlocks(singles(groups), ranges);
+			if (groups.size() < k / n) {
+				continue;
+			}
+			Node nest = loopOverBlocks(singles(groups), ranges);
 			if (nest != null) {
 				return List.of(nest);
 			}
+			if (grouped == null) {
+				grouped = groups;
+			}
 		}
-		return null;
+		return grouped;
 	}
 
 	/**

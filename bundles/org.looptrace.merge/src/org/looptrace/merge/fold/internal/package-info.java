@@ -49,13 +49,23 @@
  * ({@code LoopsFoldedAlike}), the system is folded again with those bodies; the smaller is kept,
  * the foldings above on a tie. Each body folds smallest on its own, and the smallest of two bodies
  * may take shapes that differ (LU's two sweeps on a grid of two rows) where others are alike.</li>
+ * <li>At the top level, when every rank takes the same steps, the system is folded again with its
+ * loops over several ranks split rank by rank ({@code LoopsSplitByRank}): each rank's part of a
+ * folded body, its loops over ranks unrolled to the rank's iteration; kept when the ranks fold as
+ * one loop (nest) over them and the whole is smaller. Where the recognitions leave ranks apart (on
+ * a 3 × 3 grid they pair ranks two by two, one left over), the ranks are joined by their values
+ * (the value fits' nests below), and the program inside is folded again. The merge's loops span the ranks it met
+ * interleaved (a sweep passing along a row), so a program every rank runs alike (NPB SP, CG) is
+ * otherwise folded as one loop over ranks per step; split from folded bodies, every rank's part
+ * has one shape, and only numbers tell the ranks apart.</li>
  * <li>At the top level, the pass over steps ({@code StepsPass}) runs on the few smallest foldings
  * and on the smallest folding in rounds ({@code Linearizations.instanceMajor}: each instance of a
  * step placed whole, every round in the first one's order, so that ranks that skip a step and run
  * ahead do not take the rounds apart): it can shrink one more than another, and as a candidate it
  * would take copies apart that the periodic rules join.</li>
  * <li>Last, the value fits ({@code ValueFitPass}) on those foldings: copies fitted by their
- * values, or runs of two or more loops as one loop or a nest over them. The smallest after the
+ * values, or runs of two or more loops as one loop or a nest over them, or else as loops over
+ * groups of them (a sweep forth and back along each axis of a grid). The smallest after the
  * steps is kept unless another is smaller once fitted (the octants of a sweep, left apart by the
  * recognitions, fit as one nest). Last so that the recognitions above see blocks as they fold on
  * their own.</li>

@@ -2,9 +2,13 @@
 package org.looptrace.merge.fold.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
+
+import org.eclipse.jdt.annotation.Nullable;
 
 import org.looptrace.lang.ModelText;
 import org.looptrace.model.Model;
@@ -21,6 +25,15 @@ final class RewrittenTerms {
 	/** The model's terms read at the top level. */
 	static List<Node> nodes(String text) throws Exception {
 		return ModelTerms.read(List.of(ModelText.parse(text, "rewritten.loops")), Progress.NONE);
+	}
+
+	/** The model rewritten by a rule that must apply to it (null when it does not), as {@link #rewritten}. */
+	static String applied(String text, Function<List<Node>, @Nullable List<Node>> rule) throws Exception {
+		return rewritten(text, nodes -> {
+			List<Node> result = rule.apply(nodes);
+			assertNotNull(result, text);
+			return result;
+		});
 	}
 
 	/** The model rewritten and printed, each of ranks 0 to 3 checked to project as before. */

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 import org.looptrace.merge.fold.internal.DepthExpr.Residue;
+import org.looptrace.model.core.Exprs;
 
 /**
  * k copies of a number unified by their values: a number over the new index j that copies were
@@ -83,6 +84,33 @@ class ValueFitTest {
 			for (long i = 0; i <= 3; i++) {
 				assertEquals(Math.floorMod(5 + 4 * j + i, 16), fitted.evaluate(new long[] { j, i }), fitted.toString());
 			}
+		}
+	}
+
+	/**
+	 * A sweep along a column and one along a diagonal of a w × w grid of ranks (i0 the row, i1
+	 * the column): the peer w*mod(1+i0,w)+i1, then w*mod(1+i0,w)+mod(i1-1,w), one number over the
+	 * two, mod(i1-j,w), at every width: the plainest residues are tried first, so the many points
+	 * of a wide grid spend the budget on them.
+	 */
+	@Test
+	void aResidueThatStepsBackwardsOverTheCopiesIsFoundOnEveryWidth() {
+		for (long w = 3; w <= 11; w++) {
+			Residue row = new Residue(w, new long[] { 1, 1, 0 }, w);
+			DepthExpr[] sweeps = { DepthExpr.of(new long[] { 0, 0, 1 }, List.of(row)),
+					DepthExpr.of(new long[] { 0 }, List.of(row, new Residue(1, new long[] { w - 1, 0, 1 }, w))) };
+			DepthExpr fitted = ValueFit.fit(sweeps, 2, List.of(new long[] { 0, w - 1 }, new long[] { 0, w - 1 }), Set.of(w));
+			assertNotNull(fitted, w + " wide");
+			for (long j = 0; j <= 1; j++) {
+				for (long i0 = 0; i0 < w; i0++) {
+					for (long i1 = 0; i1 < w; i1++) {
+						assertEquals(w * Math.floorMod(1 + i0, w) + Math.floorMod(i1 - j, w), fitted.evaluate(new long[] { i0, i1, j }),
+								fitted.toString());
+					}
+				}
+			}
+			String text = Exprs.toText(DepthExprConversion.toExpr(fitted, List.of("i0", "i1", "j")));
+			assertTrue(text.contains("mod(i1-j," + w + ")"), w + " wide: " + text);
 		}
 	}
 
@@ -174,6 +202,102 @@ class ValueFitTest {
 			}
 		}
 		assertTrue(refused > 400, refused + " refused");
+	}
+
+	/** Copies j = 0..k−1 of a number over j (depth 0) and two indices. */
+	private static DepthExpr[] copiesOverTwoIndices(DepthExpr number, int k) {
+		DepthExpr[] copies = new DepthExpr[k];
+		for (int j = 0; j < k; j++) {
+			copies[j] = number.instantiate(0, j);
+		}
+		return copies;
+	}
+
+	private static List<long @Nullable []> box(long rows, long columns) {
+		return List.of(new long[] { 0, rows - 1 }, new long[] { 0, columns - 1 });
+	}
+
+	/** The fitted number takes each copy's value at every point of the box, not only at those searched. */
+	private static void assertTakesTheCopiesValuesOverTheBox(@Nullable DepthExpr fitted, DepthExpr[] copies, long rows, long columns) {
+		assertNotNull(fitted, "copies " + List.of(copies) + " over " + rows + " × " + columns);
+		for (int j = 0; j < copies.length; j++) {
+			for (long i1 = 0; i1 < rows; i1++) {
+				for (long i2 = 0; i2 < columns; i2++) {
+					assertEquals(copies[j].evaluate(new long[] { i1, i2 }), fitted.evaluate(new long[] { j, i1, i2 }),
+							fitted + " at j = " + j + ", i1 = " + i1 + ", i2 = " + i2 + " against " + copies[j]);
+				}
+			}
+		}
+	}
+
+	/**
+	 * Sweeps along the rows and the columns of a w × w grid of ranks and a rank's successor in
+	 * row-major order, over boxes from 8 × 8 (within {@link ValueFit#MAX_POINTS}) to 64 × 64 (16,384
+	 * points, searched on a part of them): the number of the grid's width does not depend on it.
+	 */
+	@Test
+	void numbersOverBoxesOfAnySizeAreFound() {
+		for (int k = 2; k <= 4; k++) {
+			for (long w = 8; w <= 64; w *= 2) {
+				// A sweep along the columns: mod(i1-j,w) rows away, its first copy written plain.
+				DepthExpr column = DepthExpr.of(new long[] { 0, 0, 0, w }, List.of(residue(1, 0, -1, 1, w)));
+				DepthExpr[] columns = copiesOverTwoIndices(column, k);
+				columns[0] = DepthExpr.of(new long[] { 0, 1, w }, List.of());
+				assertTakesTheCopiesValuesOverTheBox(ValueFit.fit(columns, 0, box(w, w), Set.of()), columns, w, w);
+				// A sweep along the rows, w·i1 + mod(i2+j, w), its residue stepping with j.
+				DepthExpr row = DepthExpr.of(new long[] { 0, 0, w }, List.of(new Residue(1, new long[] { 0, 1, 0, 1 }, w)));
+				DepthExpr[] rows = copiesOverTwoIndices(row, k);
+				assertTakesTheCopiesValuesOverTheBox(ValueFit.fit(rows, 0, box(w, w), Set.of()), rows, w, w);
+				// w·j + i1, one block of w ranks per copy, k blocks per row of ranks i2.
+				DepthExpr block = DepthExpr.of(new long[] { 0, w, 1, k * w }, List.of());
+				DepthExpr[] blocks = copiesOverTwoIndices(block, k);
+				assertTakesTheCopiesValuesOverTheBox(ValueFit.fit(blocks, 0, box(w, w), Set.of()), blocks, w, w);
+				// The successor in row-major order on 4 × 4 grids, one grid per i2: a residue of 4·4.
+				DepthExpr successor = DepthExpr.of(new long[] { 0, 0, 0, 16 }, List.of(residue(1, 5, 4, 1, 16)));
+				DepthExpr[] successors = copiesOverTwoIndices(successor, k);
+				assertTakesTheCopiesValuesOverTheBox(ValueFit.fit(successors, 0, box(w, w), Set.of(4L)), successors, w, w);
+			}
+		}
+	}
+
+	/**
+	 * Random numbers c + a·j + b·i1 + b'·i2 + γ·mod(φ + δ·j + ε·i1 + ε'·i2, m) over boxes of up to
+	 * 4 copies × 64 × 64, each found again and taking every value of the copies.
+	 */
+	@Test
+	void randomNumbersOverLargeBoxesAreFoundExactly() {
+		Random random = new Random(53);
+		for (int run = 0; run < 200; run++) {
+			int k = 2 + random.nextInt(3);
+			long rows = 8 + random.nextInt(57);
+			long columns = 8 + random.nextInt(57);
+			long modulus = 2 + random.nextInt(15);
+			Residue residue = new Residue(1 + random.nextInt(9) * (random.nextBoolean() ? 1 : -1),
+					new long[] { random.nextInt((int) modulus), random.nextInt((int) modulus), 1 + random.nextInt((int) modulus - 1),
+							random.nextInt((int) modulus) },
+					modulus);
+			DepthExpr number = DepthExpr.of(
+					new long[] { random.nextInt(2001) - 1000, random.nextInt(201) - 100, random.nextInt(201) - 100, random.nextInt(201) - 100 },
+					List.of(residue));
+			DepthExpr[] copies = copiesOverTwoIndices(number, k);
+			assertTakesTheCopiesValuesOverTheBox(ValueFit.fit(copies, 0, box(rows, columns), Set.of(modulus)), copies, rows, columns);
+		}
+	}
+
+	/**
+	 * Copies that are 0 and −4 but on a cross through the middle of the box: mod(i+10,32) −
+	 * mod(i+12,32) is −2 but at i = 20 and 21, where only the second wraps, and the points searched
+	 * on the 2 × 32 × 32 box hold neither (i = 0..3, 8, 16, 24, 28..31). There −4·j fits, which the
+	 * whole box refuses; no number of at most two residues of its own takes the cross.
+	 */
+	@Test
+	void aNumberThatFitsThePointsSearchedButNotTheBoxIsRefused() {
+		DepthExpr cross = DepthExpr.of(new long[] { 0 }, List.of(new Residue(1, new long[] { 10, 1 }, 32),
+				new Residue(-1, new long[] { 12, 1 }, 32), new Residue(1, new long[] { 10, 0, 1 }, 32), new Residue(-1, new long[] { 12, 0, 1 }, 32)));
+		DepthExpr[] copies = { DepthExpr.ZERO, cross };
+		assertEquals(-4, cross.evaluate(new long[] { 31, 0 }));
+		assertEquals(28, cross.evaluate(new long[] { 20, 0 }));
+		assertNull(ValueFit.fit(copies, 0, box(32, 32), Set.of()));
 	}
 
 	@Test
