@@ -3,7 +3,9 @@ package org.looptrace.merge.fold.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.core.Exprs;
@@ -484,6 +486,27 @@ final class DepthExpr {
 			length--;
 		}
 		return length == vector.length ? vector : Arrays.copyOf(vector, length);
+	}
+
+	/** Whether the two are one sum, its residues and xors perhaps in another order. */
+	boolean sameSum(DepthExpr other) {
+		return Arrays.equals(vector, other.vector) && sameElements(residues, other.residues) && sameElements(xors, other.xors);
+	}
+
+	private static boolean sameElements(Object[] a, Object[] b) {
+		if (a.length != b.length) {
+			return false;
+		}
+		Map<Object, Integer> counts = new HashMap<>();
+		for (Object element : a) {
+			counts.merge(element, 1, Integer::sum);
+		}
+		for (Object element : b) {
+			if (counts.merge(element, -1, Integer::sum) < 0) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	@Override

@@ -43,6 +43,11 @@ final class EventNode extends Node {
 		return new EventNode(this, numbers, ranks);
 	}
 
+	/** The rank whose event it is: the receiver of a message received, else the first number. */
+	DepthExpr owner() {
+		return numbers[kind == EventKind.RECV ? 1 : 0];
+	}
+
 	private static RankSet owner(EventKind kind, DepthExpr[] numbers) {
 		DepthExpr owner = numbers[kind == EventKind.RECV ? 1 : 0];
 		long rank = owner.constantTerm();

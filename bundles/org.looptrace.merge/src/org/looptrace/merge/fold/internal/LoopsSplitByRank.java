@@ -125,15 +125,11 @@ final class LoopsSplitByRank {
 	/** Whether the owner of an event in {@code body} depends on the index at {@code depth}: a loop over ranks. */
 	private static boolean ownersRead(Node[] body, int depth) {
 		for (Node item : body) {
-			if (item instanceof EventNode event ? owner(event).readsIndex(depth) : ownersRead(((LoopNode) item).body, depth)) {
+			if (item instanceof EventNode event ? event.owner().readsIndex(depth) : ownersRead(((LoopNode) item).body, depth)) {
 				return true;
 			}
 		}
 		return false;
-	}
-
-	private static DepthExpr owner(EventNode event) {
-		return event.numbers[event.kind == EventKind.RECV ? 1 : 0];
 	}
 
 	/** The event with its xors of constants written as their values and its owner as its ranks; null when its owner is not constant. */
@@ -142,7 +138,7 @@ final class LoopsSplitByRank {
 		for (int k = 0; k < numbers.length; k++) {
 			numbers[k] = Butterflies.settled(event.numbers[k]);
 		}
-		DepthExpr owner = numbers[event.kind == EventKind.RECV ? 1 : 0];
+		DepthExpr owner = event.withNumbers(numbers).owner();
 		if (!owner.isConstant() || owner.constantTerm() < 0 || owner.constantTerm() > Integer.MAX_VALUE) {
 			return null;
 		}

@@ -41,13 +41,21 @@ final class ModelTerms {
 	private ModelTerms() {
 	}
 
-	/** The constructs of blocks run one after the other, as terms. */
+	/** The constructs of blocks run one after the other, as terms; the ranks of the events constant. */
 	static List<Node> read(List<? extends Block> blocks, Progress progress) {
+		return read(blocks, progress, true);
+	}
+
+	/**
+	 * The constructs of blocks run one after the other, as terms; with {@code constantRanks}, an
+	 * error for an event whose rank is not constant (a model folded already).
+	 */
+	static List<Node> read(List<? extends Block> blocks, Progress progress, boolean constantRanks) {
 		List<Node> items = new ArrayList<>();
 		Checkpoints checkpoints = new Checkpoints(progress);
 		Map<Object, Object> canonical = new HashMap<>();
 		for (Block block : blocks) {
-			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints, canonical));
+			items.addAll(read(block.getItems(), new HashMap<>(), 0, checkpoints, canonical, constantRanks));
 		}
 		return items;
 	}
@@ -64,21 +72,21 @@ final class ModelTerms {
 	 * symbols and groups met so far.
 	 */
 	private static List<Node> read(EList<Item> items, Map<String, Integer> depths, int depth, Checkpoints checkpoints,
-			Map<Object, Object> canonical) {
+			Map<Object, Object> canonical, boolean constantRanks) {
 		List<Node> nodes = new ArrayList<>(items.size());
 		for (Item item : items) {
 			checkpoints.step();
 			if (item instanceof Loop loop) {
 				Map<String, Integer> inner = new HashMap<>(depths);
 				inner.put(loop.getIndex(), depth);
-				List<Node> body = read(loop.getItems(), inner, depth + 1, checkpoints, canonical);
+				List<Node> body = read(loop.getItems(), inner, depth + 1, checkpoints, canonical, constantRanks);
 				RankSet.Builder ranks = new RankSet.Builder();
 				body.forEach(node -> ranks.addAll(node.ranks));
 				nodes.add(new LoopNode(DepthExprConversion.of(loop.getLower(), depths), DepthExprConversion.of(loop.getUpper(), depths),
 						body.toArray(new Node[0]), ranks.build()));
 			} else if (item instanceof Event event) {
 				EventNode node = event(event, depths, canonical);
-				if (node.ranks.isEmpty()) {
+				if (constantRanks && node.ranks.isEmpty()) {
 					throw new IllegalArgumentException("folding takes events of constant ranks, found "
 							+ org.looptrace.model.core.ModelPrinter.print(event));
 				}

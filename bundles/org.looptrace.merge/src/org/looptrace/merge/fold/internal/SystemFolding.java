@@ -94,7 +94,8 @@ public final class SystemFolding {
 	 * same candidates and end the same. It starts at the first such join, beside the first folding
 	 * where there are threads. The third runs only when a rank exchanges with peers across two
 	 * different bits ({@link Butterflies#exchanged}). On the smallest, runs of loops of two
-	 * iterations are fitted again ({@link PairsRefolded}).
+	 * iterations are fitted again ({@link PairsRefolded}), then first iterations written before
+	 * their loops put back ({@link PeeledFirstIteration}).
 	 *
 	 * @throws IllegalArgumentException when an event's rank is not constant, or the blocks hold
 	 *                                  annotations
@@ -129,6 +130,7 @@ public final class SystemFolding {
 			}
 		}
 		smallest = PairsRefolded.refolded(smallest, List.of(), new ValueFitPass(progress, answers)::copiesFitted);
+		smallest = PeeledFirstIteration.putBack(smallest, 0);
 		return ModelTerms.write(smallest);
 	}
 
@@ -255,11 +257,13 @@ public final class SystemFolding {
 	}
 
 	/**
-	 * {@code other} when it is smaller than {@code system}, else {@code system}; in a loop body
-	 * compared as the passes the top level runs last leave them.
+	 * {@code other} when it is smaller than {@code system}, else {@code system}; at the top level
+	 * compared with their first iterations put back, in a loop body as the passes the top level
+	 * runs last leave them.
 	 */
 	private List<Node> smaller(List<Node> other, List<Node> system, List<long @Nullable []> ranges) {
-		boolean smaller = ranges.isEmpty() ? size(other) < size(system) : fittedSize(other, ranges) < fittedSize(system, ranges);
+		boolean smaller = ranges.isEmpty() ? size(PeeledFirstIteration.putBack(other, 0)) < size(PeeledFirstIteration.putBack(system, 0))
+				: fittedSize(other, ranges) < fittedSize(system, ranges);
 		return smaller ? other : system;
 	}
 

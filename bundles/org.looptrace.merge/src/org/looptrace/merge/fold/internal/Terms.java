@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -59,27 +60,50 @@ final class Terms {
 
 	/** Whether {@code instantiate(node, depth, n)} equals {@code copy}, found without building it. */
 	static boolean instantiatesTo(Node node, int depth, long n, Node copy) {
-		if (node.skeleton != copy.skeleton) {
+		return alike(node, copy, (number, other) -> number.instantiatesTo(depth, n, other));
+	}
+
+	/** Whether the constructs are equal but for the order of the residues and xors in their numbers. */
+	static boolean sameSums(Node a, Node b) {
+		return alike(a, b, DepthExpr::sameSum);
+	}
+
+	/** Whether the constructs have one shape and each number of a is {@code same} as b's. */
+	private static boolean alike(Node a, Node b, BiPredicate<DepthExpr, DepthExpr> same) {
+		if (a.skeleton != b.skeleton) {
 			return false;
 		}
-		if (node instanceof EventNode event) {
-			if (!(copy instanceof EventNode other) || !sameShape(event, other)) {
+		if (a instanceof EventNode event) {
+			if (!(b instanceof EventNode other) || !sameShape(event, other)) {
 				return false;
 			}
 			for (int k = 0; k < event.numbers.length; k++) {
-				if (!event.numbers[k].instantiatesTo(depth, n, other.numbers[k])) {
+				if (!same.test(event.numbers[k], other.numbers[k])) {
 					return false;
 				}
 			}
 			return true;
 		}
-		LoopNode loop = (LoopNode) node;
-		if (!(copy instanceof LoopNode other) || loop.body.length != other.body.length
-				|| !loop.lower.instantiatesTo(depth, n, other.lower) || !loop.upper.instantiatesTo(depth, n, other.upper)) {
+		LoopNode loop = (LoopNode) a;
+		if (!(b instanceof LoopNode other) || loop.body.length != other.body.length || !same.test(loop.lower, other.lower)
+				|| !same.test(loop.upper, other.upper)) {
 			return false;
 		}
 		for (int i = 0; i < loop.body.length; i++) {
-			if (!instantiatesTo(loop.body[i], depth, n, other.body[i])) {
+			if (!alike(loop.body[i], other.body[i], same)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** Whether {@code length} constructs from {@code a[from]} and {@code b[start]} are {@link #sameSums}. */
+	static boolean sameSums(Node[] a, int from, Node[] b, int start, int length) {
+		if (from + length > a.length || start + length > b.length) {
+			return false;
+		}
+		for (int k = 0; k < length; k++) {
+			if (!sameSums(a[from + k], b[start + k])) {
 				return false;
 			}
 		}

@@ -73,7 +73,11 @@
  * Once a way is chosen, runs of loops of two iterations are unrolled and fitted again by values
  * ({@code PairsRefolded}), inside loops too, where smaller: recognized rank by rank, copies whose
  * numbers step unevenly on one rank (NPB BT's stages) fold only two by two, while over the ranks
- * they are one expression of the rank and the stage.
+ * they are one expression of the rank and the stage. Last, a loop's first iteration written
+ * before it with other steps between is put back into it, those steps in a loop that runs at
+ * its first iteration only ({@code PeeledFirstIteration}: a time step run once before it is
+ * timed); the top level's comparisons above weigh their candidates with it, so that a folding
+ * whose warm-up joins its loop is not lost to one that is smaller only before.
  *
  * <p>The rules the stack machine tries after each push, at each length from the shortest, in this
  * order (the first that applies wins, then the stack is reduced again): a loop and its next

@@ -39,7 +39,7 @@ final class RewrittenTerms {
 	/** The model rewritten and printed, each of ranks 0 to 3 checked to project as before. */
 	static String rewritten(String text, UnaryOperator<List<Node>> rewrite) throws Exception {
 		Model original = ModelText.parse(text, "rewritten.loops");
-		Model model = ModelTerms.write(rewrite.apply(ModelTerms.read(List.of(original), Progress.NONE)));
+		Model model = ModelTerms.write(rewrite.apply(ModelTerms.read(List.of(original), Progress.NONE, false)));
 		for (int rank = 0; rank < 4; rank++) {
 			assertEquals(Projection.events(original, rank), Projection.events(model, rank), "rank " + rank);
 		}
