@@ -26,15 +26,15 @@ import org.looptrace.trace.generate.Patterns;
  * Programs that run their time step once before they time it (NPB's warm-up): a generated
  * pattern's run of one iteration, a barrier, then its run of n iterations, over patterns, rank
  * counts and iteration counts. The warm-up joins the timed loop, the steps between in a loop of
- * its first iteration only, and the model's size does not depend on the iteration count. (At two
- * iterations a ring's rounds fold as one loop over their messages, whose first iteration is one
- * message, not the round the warm-up runs: there it stays apart.)
+ * its first iteration only (a ring's rounds folded as one run of messages taken a round at a time),
+ * and from 3 iterations on the model's size does not depend on the iteration count (at 2, a 2 × 2
+ * solver's reductions fold otherwise, warm-up or not).
  */
 class WarmUpFamiliesTest {
 
 	private static final List<String> PATTERNS = List.of("ring", "halo", "torus", "multipartition", "wavefront", "solver", "butterfly");
 	private static final int[] RANKS = { 4, 9, 16, 25, 64 };
-	private static final int[] ITERATIONS = { 3, 4, 6 };
+	private static final int[] ITERATIONS = { 2, 3, 4, 6 };
 
 	@Test
 	void theWarmUpJoinsTheTimedLoopAtEveryRankAndIterationCount() throws Exception {
@@ -54,9 +54,11 @@ class WarmUpFamiliesTest {
 					}
 					assertTrue(hasGuard(model), run + ": the warm-up stays apart\n" + ModelPrinter.print(model));
 					long constructs = Folding.constructs(model);
-					assertTrue(shape < 0 || constructs == shape, run + ": " + constructs + " constructs, " + shape + " at "
-							+ ITERATIONS[0] + " iterations\n" + ModelPrinter.print(model));
-					shape = constructs;
+					if (iterations >= 3) {
+						assertTrue(shape < 0 || constructs == shape, run + ": " + constructs + " constructs, " + shape + " at 3 iterations\n"
+								+ ModelPrinter.print(model));
+						shape = constructs;
+					}
 				}
 			}
 		}

@@ -475,6 +475,35 @@ final class DepthExpr {
 		return new DepthExpr(moved, shifted, shiftedXors);
 	}
 
+	/**
+	 * The expression, inside a new loop at {@code depth + 1} that it does not read yet (see
+	 * {@link #lifted}), with the index at {@code depth} replaced by {@code size * index + inner}:
+	 * a loop's iterations taken {@code size} at a time.
+	 */
+	DepthExpr grouped(int depth, long size) {
+		Residue[] residues = this.residues.clone();
+		for (int r = 0; r < residues.length; r++) {
+			Residue residue = residues[r];
+			long[] argument = grouped(residue.argument, depth, size);
+			argument[1 + depth] = Math.floorMod(argument[1 + depth], residue.modulus);
+			residues[r] = new Residue(residue.coefficient, argument, residue.modulus);
+		}
+		Xor[] xors = this.xors.clone();
+		for (int x = 0; x < xors.length; x++) {
+			Xor xor = xors[x];
+			xors[x] = Xor.of(xor.coefficient, grouped(xor.argument, depth, size), xor.mask, grouped(xor.shift, depth, size));
+		}
+		return new DepthExpr(grouped(vector, depth, size), residues, xors);
+	}
+
+	private static long[] grouped(long[] vector, int depth, long size) {
+		long coefficient = coefficient(vector, depth);
+		long[] result = Arrays.copyOf(vector, Math.max(vector.length, 3 + depth));
+		result[1 + depth] = Math.multiplyExact(coefficient, size);
+		result[2 + depth] = Math.addExact(result[2 + depth], coefficient);
+		return result;
+	}
+
 	static long coefficient(long[] vector, int depth) {
 		return 1 + depth < vector.length ? vector[1 + depth] : 0;
 	}

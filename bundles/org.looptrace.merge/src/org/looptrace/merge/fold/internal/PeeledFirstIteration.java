@@ -41,35 +41,53 @@ final class PeeledFirstIteration {
 	private PeeledFirstIteration() {
 	}
 
-	/** The items (at {@code depth}), inside loops too, with every peeled first iteration put back. */
-	static List<Node> putBack(List<Node> items, int depth) {
-		List<Node> result = new ArrayList<>(items.size());
-		for (Node item : items) {
-			result.add(item instanceof LoopNode loop
-					? new LoopNode(loop.lower, loop.upper, putBack(List.of(loop.body), depth + 1).toArray(new Node[0]), loop.ranks)
-					: item);
-		}
-		for (int at = 0; at < result.size(); at++) {
-			if (result.get(at) instanceof LoopNode loop && loop.counted && size(List.of(loop.body)) >= 2) {
-				int joinedAt = joinPeeled(result, at, loop, depth);
-				if (joinedAt >= 0) {
-					at = joinedAt;
-				}
-			}
+	/** The items of the top level, inside loops too, with every peeled first iteration put back. */
+	static List<Node> putBack(List<Node> items) {
+		return putBack(items, List.of());
+	}
+
+	/**
+	 * The items inside loops of these ranges ({lower, upper} of each enclosing loop, null where not
+	 * constant), inside loops too, with every peeled first iteration put back.
+	 */
+	private static List<Node> putBack(List<Node> items, List<long @Nullable []> ranges) {
+		List<Node> result = Terms.withBodies(items, ranges, PeeledFirstIteration::putBack);
+		// The join that saves the most first: joins may take the same steps between.
+		for (Join best = bestJoin(result, ranges); best != null; best = bestJoin(result, ranges)) {
+			result.subList(best.first, best.at + 1).clear();
+			result.add(best.first, best.joined);
 		}
 		return result;
 	}
 
+	/** A loop at {@code at} joined with its copy from {@code first}, and the constructs that saves. */
+	private record Join(int first, int at, LoopNode joined, long saving) {
+	}
+
+	private static @Nullable Join bestJoin(List<Node> items, List<long @Nullable []> ranges) {
+		Join best = null;
+		for (int at = 0; at < items.size(); at++) {
+			if (items.get(at) instanceof LoopNode loop && loop.counted && size(List.of(loop.body)) >= 2) {
+				Join join = joinPeeled(items, at, loop, ranges);
+				if (join != null && (best == null || join.saving > best.saving)) {
+					best = join;
+				}
+			}
+		}
+		return best;
+	}
+
 	/**
-	 * Joins the loop at {@code at} with its body at iteration -1 written before it (the nearest
-	 * copy with a step between); returns where the joined loop stands, or -1 when there is no copy.
+	 * The loop at {@code at} joined with its body at iteration -1 written before it (the nearest
+	 * copy with a step between, where joining it saves constructs), or null.
 	 */
-	private static int joinPeeled(List<Node> items, int at, LoopNode loop, int depth) {
+	private static @Nullable Join joinPeeled(List<Node> items, int at, LoopNode loop, List<long @Nullable []> ranges) {
+		int depth = ranges.size();
 		Node[] copy;
 		try {
 			copy = Arrays.stream(loop.body).map(node -> instantiate(node, depth, -1)).toArray(Node[]::new);
 		} catch (ArithmeticException overflow) {
-			return -1;
+			return null;
 		}
 		int length = copy.length;
 		Node[] before = items.subList(0, at).toArray(new Node[0]);
@@ -90,25 +108,69 @@ final class PeeledFirstIteration {
 			if (between.isEmpty()) {
 				continue; // a loop and its previous iteration: the recognitions join them
 			}
-			return join(items, first, at, joined(loop, between, depth));
+			Join join = join(items, first, at, joined(loop, between, depth));
+			if (join != null) {
+				return join;
+			}
 		}
-		return joinPeeledByEvents(items, at, loop, copy, depth);
+		return joinPeeledByEvents(items, at, loop, ranges);
 	}
 
 	/**
 	 * As {@link #joinPeeled}, the copy found by its events: a stretch folded otherwise that gives
-	 * every rank the events of the body's iteration -1 (the warm-up folded in another context).
+	 * every rank the events of the body's last iterations before the first (the warm-up folded in
+	 * another context, or one round of a loop that runs its rounds as one run of iterations: then
+	 * the loop is first regrouped, {@code size} iterations at a time, each group one iteration).
 	 */
-	private static int joinPeeledByEvents(List<Node> items, int at, LoopNode loop, Node[] copy, int depth) {
-		Map<Long, List<Object>> wanted = RankEvents.of(List.of(copy), depth, MAX_EVENTS);
-		if (wanted == null) {
-			return -1;
+	private static @Nullable Join joinPeeledByEvents(List<Node> items, int at, LoopNode loop, List<long @Nullable []> ranges) {
+		int depth = ranges.size();
+		long iterations = Terms.count(loop);
+		long eventsBefore = 0;
+		for (Node item : items.subList(0, at)) {
+			long count = RankEvents.count(item, ranges, MAX_EVENTS);
+			eventsBefore = count < 0 ? MAX_EVENTS : Math.min(MAX_EVENTS, eventsBefore + count);
 		}
-		long events = wanted.values().stream().mapToLong(List::size).sum();
+		for (long size = 1; size <= iterations; size++) {
+			if (iterations % size != 0) {
+				continue;
+			}
+			LoopNode grouped = size == 1 ? loop : grouped(loop, depth, size);
+			List<Map<Long, List<Object>>> wanted;
+			try {
+				wanted = RankEvents.of(Arrays.stream(grouped.body).map(node -> instantiate(node, depth, -1)).toList(), ranges, MAX_EVENTS);
+			} catch (ArithmeticException overflow) {
+				return null;
+			}
+			long events = wanted == null ? MAX_EVENTS + 1 : RankEvents.total(wanted);
+			if (wanted == null || events > eventsBefore) {
+				return null; // more iterations hold more events
+			}
+			Join join = joinCopyOfEvents(items, at, grouped, wanted, events, ranges);
+			if (join != null) {
+				return join;
+			}
+		}
+		return null;
+	}
+
+	/** The loop's iterations {@code size} at a time: a loop over the groups around a loop over each group's iterations. */
+	private static LoopNode grouped(LoopNode loop, int depth, long size) {
+		Node[] body = lifted(List.of(loop.body), depth + 1);
+		for (int k = 0; k < body.length; k++) {
+			body[k] = Terms.mapped(body[k], number -> number.grouped(depth, size));
+		}
+		LoopNode group = new LoopNode(DepthExpr.ZERO, DepthExpr.constant(size - 1), body, RankSet.EMPTY);
+		return new LoopNode(DepthExpr.ZERO, DepthExpr.constant(Terms.count(loop) / size - 1), new Node[] { group }, RankSet.EMPTY);
+	}
+
+	/** Joins the loop with the stretch before it that gives every rank the events {@code wanted} of its iteration -1. */
+	private static @Nullable Join joinCopyOfEvents(List<Node> items, int at, LoopNode loop, List<Map<Long, List<Object>>> wanted,
+			long events, List<long @Nullable []> ranges) {
+		int depth = ranges.size();
 		// Events before each item, an item past the budget counted as more than any copy holds.
 		long[] before = new long[at + 1];
 		for (int k = 0; k < at; k++) {
-			long count = RankEvents.count(items.get(k), depth, (int) events + 1);
+			long count = RankEvents.count(items.get(k), ranges, (int) events + 1);
 			before[k + 1] = before[k] + (count < 0 || count > events ? events + 1 : count);
 		}
 		for (int end = at - 1; end > 0; end--) {
@@ -117,11 +179,14 @@ final class PeeledFirstIteration {
 				continue;
 			}
 			List<Node> stretch = items.subList(first, end);
-			if (size(stretch) >= 2 && wanted.equals(RankEvents.of(stretch, depth, MAX_EVENTS))) {
-				return join(items, first, at, joined(loop, List.copyOf(items.subList(end, at)), depth));
+			if (wanted.equals(RankEvents.of(stretch, ranges, MAX_EVENTS))) {
+				Join join = join(items, first, at, joined(loop, List.copyOf(items.subList(end, at)), depth));
+				if (join != null) {
+					return join;
+				}
 			}
 		}
-		return -1;
+		return null;
 	}
 
 	/** The last index up to {@code last} where the ascending {@code values} hold {@code value}, or -1. */
@@ -139,11 +204,10 @@ final class PeeledFirstIteration {
 		return high >= 0 && values[high] == value ? high : -1;
 	}
 
-	/** Replaces the items from {@code first} to the loop at {@code at} by the joined loop; where it stands. */
-	private static int join(List<Node> items, int first, int at, LoopNode joined) {
-		items.subList(first, at + 1).clear();
-		items.add(first, joined);
-		return first;
+	/** The items from {@code first} to the loop at {@code at} replaced by the joined loop, or null where that is not smaller. */
+	private static @Nullable Join join(List<Node> items, int first, int at, LoopNode joined) {
+		long saving = size(items.subList(first, at + 1)) - size(List.of(joined));
+		return saving > 0 ? new Join(first, at, joined, saving) : null;
 	}
 
 	/**

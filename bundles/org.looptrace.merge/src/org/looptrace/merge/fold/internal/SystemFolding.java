@@ -58,6 +58,8 @@ public final class SystemFolding {
 	 * folded again (rotated, {@link LoopFollowedByItsStart}) keeps most of its loops as they were.
 	 */
 	private final Map<LoopNode, Map<List<List<Long>>, BodyFolding>> bodies = new IdentityHashMap<>();
+	/** The size of each top-level folding compared, its first iterations put back. */
+	private final Map<List<Node>, Long> peeledSizes = new IdentityHashMap<>();
 
 	private SystemFolding(int threads, Progress progress, List<RuleSet> candidates, FitAnswers answers, Recognitions recognitions) {
 		this.threads = threads;
@@ -130,7 +132,7 @@ public final class SystemFolding {
 			}
 		}
 		smallest = PairsRefolded.refolded(smallest, List.of(), new ValueFitPass(progress, answers)::copiesFitted);
-		smallest = PeeledFirstIteration.putBack(smallest, 0);
+		smallest = PeeledFirstIteration.putBack(smallest);
 		return ModelTerms.write(smallest);
 	}
 
@@ -262,9 +264,12 @@ public final class SystemFolding {
 	 * runs last leave them.
 	 */
 	private List<Node> smaller(List<Node> other, List<Node> system, List<long @Nullable []> ranges) {
-		boolean smaller = ranges.isEmpty() ? size(PeeledFirstIteration.putBack(other, 0)) < size(PeeledFirstIteration.putBack(system, 0))
-				: fittedSize(other, ranges) < fittedSize(system, ranges);
+		boolean smaller = ranges.isEmpty() ? peeledSize(other) < peeledSize(system) : fittedSize(other, ranges) < fittedSize(system, ranges);
 		return smaller ? other : system;
+	}
+
+	private long peeledSize(List<Node> items) {
+		return peeledSizes.computeIfAbsent(items, system -> size(PeeledFirstIteration.putBack(system)));
 	}
 
 	private long fittedSize(List<Node> items, List<long @Nullable []> ranges) {

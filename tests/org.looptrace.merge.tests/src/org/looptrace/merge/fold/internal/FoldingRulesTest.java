@@ -263,7 +263,7 @@ class FoldingRulesTest {
 			}
 			// then, on the smallest, runs of pairs fitted again, and first iterations put back
 			smallest = PairsRefolded.refolded(smallest, List.of(), new ValueFitPass(Progress.NONE, new FitAnswers())::copiesFitted);
-			smallest = PeeledFirstIteration.putBack(smallest, 0);
+			smallest = PeeledFirstIteration.putBack(smallest);
 			String smaller = ModelPrinter.print(ModelTerms.write(smallest));
 			if (!jumps.any()) {
 				assertEquals(ModelPrinter.print(ModelTerms.write(joined)), ModelPrinter.print(ModelTerms.write(apart)));

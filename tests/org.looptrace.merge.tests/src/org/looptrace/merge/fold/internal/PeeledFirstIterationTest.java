@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class PeeledFirstIterationTest {
 
 	private static String putBack(String text) throws Exception {
-		return RewrittenTerms.rewritten(text, nodes -> PeeledFirstIteration.putBack(nodes, 0));
+		return RewrittenTerms.rewritten(text, nodes -> PeeledFirstIteration.putBack(nodes));
 	}
 
 	/** A warm-up step, a barrier, then the timed steps: one loop, the barrier after its first iteration only. */
@@ -97,6 +97,83 @@ class PeeledFirstIterationTest {
 				  0 recv 1 6
 				done
 				"""));
+	}
+
+	/**
+	 * A warm-up of one round of a loop whose rounds fold as one run of iterations: the loop is taken
+	 * a round at a time, and the warm-up is its first round.
+	 */
+	@Test
+	void aWarmUpOfSeveralIterationsJoinsTheLoopTakenThatManyAtATime() throws Exception {
+		assertEquals("""
+				for i0 = 0 to 2
+				  for i1 = 0 to 3
+				    mod(i1,4) send mod(1+i1,4) 1
+				    mod(i1,4) recv mod(1+i1,4) 1
+				  done
+				  for i1 = i0 to 0
+				    0 sync MPI_Barrier 0-3
+				    1 sync MPI_Barrier 0-3
+				    2 sync MPI_Barrier 0-3
+				    3 sync MPI_Barrier 0-3
+				  done
+				done
+				""", putBack("""
+				for i0 = 0 to 3
+				  i0 send mod(1+i0,4) 1
+				  i0 recv mod(1+i0,4) 1
+				done
+				0 sync MPI_Barrier 0-3
+				1 sync MPI_Barrier 0-3
+				2 sync MPI_Barrier 0-3
+				3 sync MPI_Barrier 0-3
+				for i0 = 0 to 7
+				  mod(i0,4) send mod(1+i0,4) 1
+				  mod(i0,4) recv mod(1+i0,4) 1
+				done
+				"""));
+	}
+
+	/**
+	 * Inside a loop over ranks, a copy folded otherwise is compared at every iteration of that loop:
+	 * one that is the body's iteration -1 on rank 0 only stays.
+	 */
+	@Test
+	void aCopyInsideALoopOverRanksIsComparedAtEachRank() throws Exception {
+		assertEquals("""
+				for i0 = 0 to 3
+				  for i1 = 0 to 3
+				    i0 send 3-i0 1
+				    i0 send 3-i0 2
+				    for i2 = i1 to 0
+				      i0 sync MPI_Barrier 0-3
+				    done
+				  done
+				done
+				""", putBack("""
+				for i0 = 0 to 3
+				  for i1 = 0 to 1
+				    i0 send 3-i0 1+i1
+				  done
+				  i0 sync MPI_Barrier 0-3
+				  for i1 = 0 to 2
+				    i0 send 3-i0 1
+				    i0 send 3-i0 2
+				  done
+				done
+				"""));
+		String onRankZeroOnly = """
+				for i0 = 0 to 3
+				  i0 send 3-i0 1
+				  i0 send 3-i0 2+i0
+				  i0 sync MPI_Barrier 0-3
+				  for i1 = 0 to 2
+				    i0 send 3-i0 1
+				    i0 send 3-i0 2
+				  done
+				done
+				""";
+		assertEquals(onRankZeroOnly, putBack(onRankZeroOnly));
 	}
 
 	/** A copy whose numbers are not the body's at iteration -1, or with nothing between, stays. */
