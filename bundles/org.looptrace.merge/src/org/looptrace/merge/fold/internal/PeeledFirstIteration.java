@@ -10,6 +10,7 @@ import static org.looptrace.merge.fold.internal.Terms.size;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,6 +38,11 @@ final class PeeledFirstIteration {
 	private static final int MAX_EVENTS = 1 << 16;
 	/** Iterations of loops over ranks checked for ranks they share, at most. */
 	private static final int MAX_RANK_POINTS = 1 << 16;
+	/**
+	 * Items between a copy and its loop, at most: a warm-up comes a few steps before its loop, and
+	 * the bound keeps the work linear in a long system.
+	 */
+	private static final int MAX_BETWEEN = 64;
 
 	private PeeledFirstIteration() {
 	}
@@ -52,8 +58,9 @@ final class PeeledFirstIteration {
 	 */
 	private static List<Node> putBack(List<Node> items, List<long @Nullable []> ranges) {
 		List<Node> result = Terms.withBodies(items, ranges, PeeledFirstIteration::putBack);
+		Map<Node, Long> counts = new IdentityHashMap<>();
 		// The join that saves the most first: joins may take the same steps between.
-		for (Join best = bestJoin(result, ranges); best != null; best = bestJoin(result, ranges)) {
+		for (Join best = bestJoin(result, ranges, counts); best != null; best = bestJoin(result, ranges, counts)) {
 			result.subList(best.first, best.at + 1).clear();
 			result.add(best.first, best.joined);
 		}
@@ -64,11 +71,17 @@ final class PeeledFirstIteration {
 	private record Join(int first, int at, LoopNode joined, long saving) {
 	}
 
-	private static @Nullable Join bestJoin(List<Node> items, List<long @Nullable []> ranges) {
+	/** Of the joins of the system's loops, the one that saves the most (the first on a tie), or null; {@code counts} keeps the items' events. */
+	private static @Nullable Join bestJoin(List<Node> items, List<long @Nullable []> ranges, Map<Node, Long> counts) {
 		Join best = null;
 		for (int at = 0; at < items.size(); at++) {
 			if (items.get(at) instanceof LoopNode loop && loop.counted && size(List.of(loop.body)) >= 2) {
-				Join join = joinPeeled(items, at, loop, ranges);
+				Join join;
+				try {
+					join = joinPeeled(items, at, loop, ranges, counts);
+				} catch (ArithmeticException overflow) {
+					join = null;
+				}
 				if (join != null && (best == null || join.saving > best.saving)) {
 					best = join;
 				}
@@ -77,21 +90,22 @@ final class PeeledFirstIteration {
 		return best;
 	}
 
+	/** The loop's body at the iteration before its first, as items of the system around it. */
+	private static Node[] iterationBefore(LoopNode loop, int depth) {
+		return Arrays.stream(loop.body).map(node -> instantiate(node, depth, -1)).toArray(Node[]::new);
+	}
+
 	/**
 	 * The loop at {@code at} joined with its body at iteration -1 written before it (the nearest
 	 * copy with a step between, where joining it saves constructs), or null.
 	 */
-	private static @Nullable Join joinPeeled(List<Node> items, int at, LoopNode loop, List<long @Nullable []> ranges) {
+	private static @Nullable Join joinPeeled(List<Node> items, int at, LoopNode loop, List<long @Nullable []> ranges,
+			Map<Node, Long> counts) {
 		int depth = ranges.size();
-		Node[] copy;
-		try {
-			copy = Arrays.stream(loop.body).map(node -> instantiate(node, depth, -1)).toArray(Node[]::new);
-		} catch (ArithmeticException overflow) {
-			return null;
-		}
+		Node[] copy = iterationBefore(loop, depth);
 		int length = copy.length;
 		Node[] before = items.subList(0, at).toArray(new Node[0]);
-		for (int first = at - length; first >= 0; first--) {
+		for (int first = at - length; first >= Math.max(0, at - length - MAX_BETWEEN); first--) {
 			if (!sameSums(copy, 0, before, first, length - 1)) {
 				continue;
 			}
@@ -113,7 +127,7 @@ final class PeeledFirstIteration {
 				return join;
 			}
 		}
-		return joinPeeledByEvents(items, at, loop, ranges);
+		return joinPeeledByEvents(items, at, loop, ranges, counts);
 	}
 
 	/**
@@ -122,32 +136,33 @@ final class PeeledFirstIteration {
 	 * another context, or one round of a loop that runs its rounds as one run of iterations: then
 	 * the loop is first regrouped, {@code size} iterations at a time, each group one iteration).
 	 */
-	private static @Nullable Join joinPeeledByEvents(List<Node> items, int at, LoopNode loop, List<long @Nullable []> ranges) {
+	private static @Nullable Join joinPeeledByEvents(List<Node> items, int at, LoopNode loop, List<long @Nullable []> ranges,
+			Map<Node, Long> counts) {
 		int depth = ranges.size();
-		long iterations = Terms.count(loop);
-		long eventsBefore = 0;
-		for (Node item : items.subList(0, at)) {
-			long count = RankEvents.count(item, ranges, MAX_EVENTS);
-			eventsBefore = count < 0 ? MAX_EVENTS : Math.min(MAX_EVENTS, eventsBefore + count);
+		// Events before each item, an item past the budget counted as more than any copy holds.
+		long[] before = new long[at + 1];
+		for (int k = 0; k < at; k++) {
+			long count = counts.computeIfAbsent(items.get(k), item -> RankEvents.count(item, ranges, MAX_EVENTS));
+			before[k + 1] = before[k] + (count < 0 ? MAX_EVENTS + 1 : count);
 		}
+		long iterations = Terms.count(loop);
 		for (long size = 1; size <= iterations; size++) {
 			if (iterations % size != 0) {
 				continue;
 			}
 			LoopNode grouped = size == 1 ? loop : grouped(loop, depth, size);
-			List<Map<Long, List<Object>>> wanted;
-			try {
-				wanted = RankEvents.of(Arrays.stream(grouped.body).map(node -> instantiate(node, depth, -1)).toList(), ranges, MAX_EVENTS);
-			} catch (ArithmeticException overflow) {
-				return null;
+			RankEvents wanted = RankEvents.of(List.of(iterationBefore(grouped, depth)), ranges, MAX_EVENTS);
+			if (wanted == null || wanted.total() > before[at]) {
+				return null; // a cut-off: more iterations than the items before hold events
 			}
-			long events = wanted == null ? MAX_EVENTS + 1 : RankEvents.total(wanted);
-			if (wanted == null || events > eventsBefore) {
-				return null; // more iterations hold more events
-			}
-			Join join = joinCopyOfEvents(items, at, grouped, wanted, events, ranges);
-			if (join != null) {
-				return join;
+			for (int end = at - 1; end > 0 && end >= at - MAX_BETWEEN; end--) {
+				int first = lastAt(before, end - 1, before[end] - wanted.total());
+				if (first >= 0 && wanted.sameAs(items.subList(first, end), ranges)) {
+					Join join = join(items, first, at, joined(grouped, List.copyOf(items.subList(end, at)), depth));
+					if (join != null) {
+						return join;
+					}
+				}
 			}
 		}
 		return null;
@@ -161,32 +176,6 @@ final class PeeledFirstIteration {
 		}
 		LoopNode group = new LoopNode(DepthExpr.ZERO, DepthExpr.constant(size - 1), body, RankSet.EMPTY);
 		return new LoopNode(DepthExpr.ZERO, DepthExpr.constant(Terms.count(loop) / size - 1), new Node[] { group }, RankSet.EMPTY);
-	}
-
-	/** Joins the loop with the stretch before it that gives every rank the events {@code wanted} of its iteration -1. */
-	private static @Nullable Join joinCopyOfEvents(List<Node> items, int at, LoopNode loop, List<Map<Long, List<Object>>> wanted,
-			long events, List<long @Nullable []> ranges) {
-		int depth = ranges.size();
-		// Events before each item, an item past the budget counted as more than any copy holds.
-		long[] before = new long[at + 1];
-		for (int k = 0; k < at; k++) {
-			long count = RankEvents.count(items.get(k), ranges, (int) events + 1);
-			before[k + 1] = before[k] + (count < 0 || count > events ? events + 1 : count);
-		}
-		for (int end = at - 1; end > 0; end--) {
-			int first = lastAt(before, end - 1, before[end] - events);
-			if (first < 0) {
-				continue;
-			}
-			List<Node> stretch = items.subList(first, end);
-			if (wanted.equals(RankEvents.of(stretch, ranges, MAX_EVENTS))) {
-				Join join = join(items, first, at, joined(loop, List.copyOf(items.subList(end, at)), depth));
-				if (join != null) {
-					return join;
-				}
-			}
-		}
-		return null;
 	}
 
 	/** The last index up to {@code last} where the ascending {@code values} hold {@code value}, or -1. */
@@ -259,10 +248,11 @@ final class PeeledFirstIteration {
 		}
 		long points = 1;
 		for (LoopNode loop : cut) {
-			points *= Terms.count(loop);
-			if (points > MAX_RANK_POINTS) {
+			long count = Terms.count(loop);
+			if (count > MAX_RANK_POINTS / points) {
 				return false;
 			}
+			points *= count;
 		}
 		Set<Long> seen = new HashSet<>();
 		long[] indices = new long[deepest + 1];

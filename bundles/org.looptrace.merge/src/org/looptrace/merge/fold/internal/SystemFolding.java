@@ -127,13 +127,19 @@ public final class SystemFolding {
 		});
 		List<Node> smallest = folded.get(0).orElseThrow();
 		for (Optional<List<Node>> other : folded.subList(1, folded.size())) {
-			if (other.isPresent() && size(other.get()) < size(smallest)) {
+			if (other.isPresent() && size(PeeledFirstIteration.putBack(other.get())) < size(PeeledFirstIteration.putBack(smallest))) {
 				smallest = other.get();
 			}
 		}
-		smallest = PairsRefolded.refolded(smallest, List.of(), new ValueFitPass(progress, answers)::copiesFitted);
-		smallest = PeeledFirstIteration.putBack(smallest);
-		return ModelTerms.write(smallest);
+		return ModelTerms.write(lastPasses(smallest, new ValueFitPass(progress, answers)));
+	}
+
+	/**
+	 * The passes on the way chosen: runs of loops of two iterations fitted again
+	 * ({@link PairsRefolded}), then first iterations put back ({@link PeeledFirstIteration}).
+	 */
+	static List<Node> lastPasses(List<Node> chosen, ValueFitPass valueFits) {
+		return PeeledFirstIteration.putBack(PairsRefolded.refolded(chosen, List.of(), valueFits::copiesFitted));
 	}
 
 	/** The constructs folded with one list of candidate rule sets (one of the two ways of {@link #fold(List, int, Progress)}). */

@@ -253,17 +253,16 @@ class FoldingRulesTest {
 			JumpingJoins jumps = new JumpingJoins();
 			List<Node> joined = SystemFolding.fold(items, RuleSet.noting(RuleSet.CANDIDATES, jumps), 1, Progress.NONE);
 			List<Node> apart = SystemFolding.fold(items, RuleSet.CANDIDATES_CONSTANTS_APART, 1, Progress.NONE);
-			List<Node> smallest = Terms.size(apart) < Terms.size(joined) ? apart : joined;
+			// the ways compared with their first iterations put back
+			List<Node> smallest = peeledSize(apart) < peeledSize(joined) ? apart : joined;
 			if (Butterflies.exchanged(items)) {
 				List<Node> butterflies = SystemFolding.fold(items, RuleSet.CANDIDATES_BUTTERFLIES, 1, Progress.NONE);
-				if (Terms.size(butterflies) < Terms.size(smallest)) {
+				if (peeledSize(butterflies) < peeledSize(smallest)) {
 					smallest = butterflies;
 					butterfliesSmaller++;
 				}
 			}
-			// then, on the smallest, runs of pairs fitted again, and first iterations put back
-			smallest = PairsRefolded.refolded(smallest, List.of(), new ValueFitPass(Progress.NONE, new FitAnswers())::copiesFitted);
-			smallest = PeeledFirstIteration.putBack(smallest);
+			smallest = SystemFolding.lastPasses(smallest, new ValueFitPass(Progress.NONE, new FitAnswers()));
 			String smaller = ModelPrinter.print(ModelTerms.write(smallest));
 			if (!jumps.any()) {
 				assertEquals(ModelPrinter.print(ModelTerms.write(joined)), ModelPrinter.print(ModelTerms.write(apart)));
@@ -450,5 +449,9 @@ class FoldingRulesTest {
 				assertEquals(Projection.events(model, rank), Projection.events(folded, rank), "seed " + seed + ", rank " + rank);
 			}
 		}
+	}
+
+	private static long peeledSize(List<Node> folding) {
+		return Terms.size(PeeledFirstIteration.putBack(folding));
 	}
 }

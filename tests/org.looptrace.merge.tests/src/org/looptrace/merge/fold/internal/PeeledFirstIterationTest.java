@@ -233,6 +233,68 @@ class PeeledFirstIterationTest {
 				"""));
 	}
 
+	/**
+	 * Inside a loop from -1, a copy that is the body's iteration -1 at the loop's later iterations
+	 * only (at -1 it runs no iteration) stays; inside a triangular nest, whose ranges are not
+	 * constant, a copy folded otherwise that reads no index around joins; numbers whose steps
+	 * overflow are left as they are.
+	 */
+	@Test
+	void loopsAroundAndOverflowsAreMetSafely() throws Exception {
+		String fromMinusOne = """
+				for i0 = -1 to 0
+				  for i1 = 0 to 1+2*i0
+				    0 send 1 5+i1
+				  done
+				  2 sync MPI_Barrier 2
+				  for i1 = 0 to 2
+				    0 send 1 5
+				    0 send 1 6
+				  done
+				done
+				""";
+		assertEquals(fromMinusOne, putBack(fromMinusOne));
+		assertEquals("""
+				for i0 = 0 to 2
+				  for i1 = 0 to i0
+				    for i2 = 0 to 3
+				      0 send 1 5
+				      0 send 1 6
+				      for i3 = i2 to 0
+				        2 sync MPI_Barrier 2
+				      done
+				    done
+				  done
+				done
+				""", putBack("""
+				for i0 = 0 to 2
+				  for i1 = 0 to i0
+				    for i2 = 0 to 1
+				      0 send 1 5+i2
+				    done
+				    2 sync MPI_Barrier 2
+				    for i2 = 0 to 2
+				      0 send 1 5
+				      0 send 1 6
+				    done
+				  done
+				done
+				"""));
+		String overflowing = """
+				0 send 1 0
+				0 send 1 0
+				0 send 1 0
+				0 send 1 0
+				0 send 1 0
+				0 send 1 0
+				for i0 = 0 to 3
+				  0 send 1 2305843009213693952*i0
+				  0 send 1 7
+				done
+				""";
+		assertEquals(overflowing, putBack(overflowing));
+	}
+
 	/** A loop in which a rank has events at two iterations is not cut: its events would change order. */
 	@Test
 	void aLoopWhoseRanksRecurIsNotCut() throws Exception {
@@ -254,7 +316,8 @@ class PeeledFirstIterationTest {
 
 	/**
 	 * Random programs {@code A X Y (X)^n B}, the copy X sometimes altered, sometimes written rank by
-	 * rank, X sometimes a loop over the ranks that goes on with Y: every rank projects as before
+	 * rank, X sometimes a loop over the ranks that goes on with Y, the whole sometimes inside a loop
+	 * (from -1, 0 or 1, its index in the tags) or a triangular nest: every rank projects as before
 	 * (checked by the rewriting), and the model changes exactly when the copy gives every rank the
 	 * events of the body's first iteration.
 	 */
@@ -283,7 +346,12 @@ class PeeledFirstIterationTest {
 			String body = steps(messages, "i0", overRanks, 0);
 			text.append(overRanks ? "for i1 = 0 to 3\n" + body + "done\n" : body).append("done\n");
 			text.append("3 sync MPI_Barrier 3\n");
-			String original = RewrittenTerms.rewritten(text.toString(), nodes -> nodes);
+			String program = switch (random.nextInt(3)) {
+			case 0 -> text.toString();
+			case 1 -> "for i9 = " + (random.nextInt(3) - 1) + " to 1\n" + text.toString().replaceAll("(send|recv) (\\S+) (\\S+)", "$1 $2 $3+i9") + "done\n";
+			default -> "for i8 = 0 to 2\nfor i9 = 0 to i8\n" + text + "done\ndone\n";
+			};
+			String original = RewrittenTerms.rewritten(program, nodes -> nodes);
 			String rewritten = putBack(original);
 			assertEquals(!altered, !rewritten.equals(original), "seed " + seed + ":\n" + original + "\n" + rewritten);
 		}
