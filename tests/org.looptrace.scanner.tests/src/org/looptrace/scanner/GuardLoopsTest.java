@@ -39,10 +39,6 @@ class GuardLoopsTest {
 
 	private static final int PAIRS = 150;
 
-	private static String describe(GuardModels.Pair pair) {
-		return "guarded:\n" + pair.guarded() + "plain:\n" + pair.plain();
-	}
-
 	@Test
 	void theTwinsExpandToTheSameEventsOnEveryRank() throws Exception {
 		Random random = new Random(17);
@@ -52,7 +48,7 @@ class GuardLoopsTest {
 			Model guarded = Models.parse(pair.guarded());
 			Model plain = Models.parse(pair.plain());
 			for (int rank = 0; rank < pair.ranks(); rank++) {
-				assertEquals(Projection.events(plain, rank), Projection.events(guarded, rank), describe(pair) + "rank " + rank);
+				assertEquals(Projection.events(plain, rank), Projection.events(guarded, rank), pair + "rank " + rank);
 			}
 		}
 	}
@@ -64,8 +60,8 @@ class GuardLoopsTest {
 		for (int i = 0; i < PAIRS; i++) {
 			GuardModels.Pair pair = GuardModels.next(random);
 			Model guarded = Models.parse(pair.guarded());
-			PositionsAgainstBruteForce.check(guarded, pair.ranks(), describe(pair));
-			PositionsAgainstExpansion.check(guarded, pair.ranks(), describe(pair));
+			PositionsAgainstBruteForce.check(guarded, pair.ranks(), pair.toString());
+			PositionsAgainstExpansion.check(guarded, pair.ranks(), pair.toString());
 			split += splitLoops(guarded, pair.ranks());
 		}
 		assertTrue(split > PAIRS, "the guard models split " + split + " loops");
@@ -101,11 +97,11 @@ class GuardLoopsTest {
 			List<String> actual = ScannerTest.scan(guarded, folder);
 			expected.sort(null);
 			actual.sort(null);
-			assertEquals(expected, actual, () -> describe(pair));
+			assertEquals(expected, actual, pair::toString);
 			records += actual.size();
-			TimeProfileTest.assertLikeBruteForce(guarded, folder, pair.ranks(), () -> describe(pair));
+			TimeProfileTest.assertLikeBruteForce(guarded, folder, pair.ranks(), pair::toString);
 			assertEquals(MessageBytes.of(plain, plain, folder, Progress.NONE), MessageBytes.of(guarded, guarded, folder, Progress.NONE),
-					() -> describe(pair));
+					pair::toString);
 		}
 		assertTrue(records > 300, "the guard models read " + records + " records");
 	}
@@ -119,7 +115,7 @@ class GuardLoopsTest {
 			annotate(guarded, random, pair.ranks());
 			Path folder = Files.createDirectories(work.resolve("data" + i));
 			ScannerTest.writeData(guarded, pair.ranks(), folder, i);
-			GeneratedScannersTest.assertGeneratedEqualInProcess(guarded, folder, work.resolve("scanner" + i), describe(pair));
+			GeneratedScannersTest.assertGeneratedEqualInProcess(guarded, folder, work.resolve("scanner" + i), pair.toString());
 		}
 	}
 

@@ -35,8 +35,16 @@ public final class GuardModels {
 	 * @param guarded the model with guard loops
 	 * @param plain   the same events, the step loops split where a guard starts or stops running
 	 * @param ranks   the ranks of the run: every owner and peer is below
+	 * @param around  whether the step loops sit in loops the plain twin writes out (analyses that read
+	 *                a loop once see other places in the twins then)
 	 */
-	public record Pair(String guarded, String plain, int ranks) {
+	public record Pair(String guarded, String plain, int ranks, boolean around) {
+
+		/** Both texts, for failure messages. */
+		@Override
+		public String toString() {
+			return "guarded:\n" + guarded + "plain:\n" + plain;
+		}
 	}
 
 	/** The next pair drawn from {@code random}. */
@@ -58,7 +66,7 @@ public final class GuardModels {
 						new Line("%s send 0 t0", List.of(rank)), new Line("0 recv %s t0", List.of(rank))));
 		Loop inner = new Loop(Role.AROUND, "i1", Affine.constant(0), Affine.constant(3), List.of(step));
 		Loop outer = new Loop(Role.AROUND, "i0", Affine.constant(0), Affine.constant(3), List.of(inner));
-		return generator.pair(List.of(outer), 16);
+		return generator.pair(List.of(outer), 16, true);
 	}
 
 	/** What a loop is to the plain twin. */
@@ -152,17 +160,17 @@ public final class GuardModels {
 				top.add(step(scope, null));
 			}
 			top.addAll(events(random.nextInt(3), List.of()));
-			return pair(top, ranks);
+			return pair(top, ranks, around != null);
 		}
 
-		Pair pair(List<Node> top, int ranksOfRun) {
+		Pair pair(List<Node> top, int ranksOfRun, boolean around) {
 			StringBuilder guarded = new StringBuilder();
 			StringBuilder plain = new StringBuilder();
 			for (Node node : top) {
 				write(node, "", Map.of(), guarded);
 				writePlain(node, "", Map.of(), Set.of(), plain);
 			}
-			return new Pair(guarded.toString(), plain.toString(), ranksOfRun);
+			return new Pair(guarded.toString(), plain.toString(), ranksOfRun, around);
 		}
 
 		/** A step loop with guards, at the depth of {@code scope}; {@code owner} an index over ranks or null. */
