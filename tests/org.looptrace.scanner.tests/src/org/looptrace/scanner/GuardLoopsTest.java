@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -23,7 +24,10 @@ import org.looptrace.model.Item;
 import org.looptrace.model.Loop;
 import org.looptrace.model.LooptraceFactory;
 import org.looptrace.model.Model;
+import org.looptrace.model.core.Channel;
 import org.looptrace.model.core.ConstructPath;
+import org.looptrace.model.core.EventKind;
+import org.looptrace.model.core.ModelExpander;
 import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.RankSet;
 import org.looptrace.scanner.ScannerGenerator.Language;
@@ -50,6 +54,14 @@ class GuardLoopsTest {
 			for (int rank = 0; rank < pair.ranks(); rank++) {
 				assertEquals(Projection.events(plain, rank), Projection.events(guarded, rank), pair + "rank " + rank);
 			}
+			// conservation: every message sent is received
+			Map<Channel, Long> inFlight = new HashMap<>();
+			ModelExpander.expand(guarded).forEachRemaining(event -> {
+				if (event.kind() == EventKind.SEND || event.kind() == EventKind.RECV) {
+					inFlight.merge(event.channel(), event.kind() == EventKind.SEND ? 1L : -1L, Long::sum);
+				}
+			});
+			assertTrue(inFlight.values().stream().allMatch(count -> count == 0), () -> inFlight + "\n" + pair);
 		}
 	}
 

@@ -54,7 +54,7 @@ public final class GuardModels {
 
 	/**
 	 * The warm-up of a folded time step on 16 ranks (two loops over ranks around the step loop): the
-	 * step's work, a barrier run at the first step only, then messages to the next rank.
+	 * step's work, a barrier run at the first step only, then a message to rank 0.
 	 */
 	public static Pair warmUp(int steps) {
 		Generator generator = new Generator(new Random(0));
@@ -63,7 +63,7 @@ public final class GuardModels {
 				List.of(new Line("%s sync MPI_Barrier 0-15", List.of(rank))));
 		Loop step = new Loop(Role.STEP, "i2", Affine.constant(0), Affine.constant(steps - 1),
 				List.of(new Line("%s local compute %s", List.of(rank, Affine.index("i2"))), guard,
-						new Line("%s send 0 t0", List.of(rank)), new Line("0 recv %s t0", List.of(rank))));
+						new Line("%s send 0 t0", List.of(rank)), new Line("%s recv 0 t0", List.of(rank))));
 		Loop inner = new Loop(Role.AROUND, "i1", Affine.constant(0), Affine.constant(3), List.of(step));
 		Loop outer = new Loop(Role.AROUND, "i0", Affine.constant(0), Affine.constant(3), List.of(inner));
 		return generator.pair(List.of(outer), 16, true);
@@ -271,7 +271,7 @@ public final class GuardModels {
 				} else {
 					Affine peer = Affine.constant(random.nextInt(ranks));
 					events.add(new Line("%s send %s %s", List.of(rank, peer, value)));
-					events.add(new Line("%s recv %s %s", List.of(peer, rank, value)));
+					events.add(new Line("%s recv %s %s", List.of(rank, peer, value))); // the source first, as its send
 				}
 			}
 			return events;

@@ -84,7 +84,7 @@ class GuardLoopsTest {
 		assertEquals(List.of("1 for i0 = 0 to 3 (4 iterations, 784 events)", "1.1 for i1 = 0 to 3 (4 iterations, 784 events)",
 				"1.1.1 for i2 = 0 to 15 (16 iterations, 784 events)", "1.1.1.1 4*i0+i1 local compute i2 (256 events)",
 				"1.1.1.2 for i3 = i2 to 0 (max(0,1-i2) iterations, 16 events)", "1.1.1.2.1 4*i0+i1 sync MPI_Barrier 0-15 (16 events)",
-				"1.1.1.3 4*i0+i1 send 0 t0 (256 events)", "1.1.1.4 0 recv 4*i0+i1 t0 (256 events)"), lines);
+				"1.1.1.3 4*i0+i1 send 0 t0 (256 events)", "1.1.1.4 4*i0+i1 recv 0 t0 (256 events)"), lines);
 	}
 
 	@Test
