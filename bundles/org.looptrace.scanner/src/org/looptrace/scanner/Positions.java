@@ -169,8 +169,10 @@ public final class Positions {
 	 * above the construct: {@code @ 0 on ranks 0-15}; for a loop kept as a loop, with the length of an
 	 * iteration: {@code @ 12 # 4 on ranks 0-15}. Ranks whose positions differ make groups, in the
 	 * order of their first rank ({@code @ 0 on ranks 0,15 | @ 3 on ranks 1-14}), at most
-	 * {@code maxGroups} then {@code ...}. The values of loops over ranks that place a construct are
-	 * left out: {@link #describe} gives them, rank by rank, and the pieces of split loops.
+	 * {@code maxGroups} then {@code ...}. A loop split where a guard inside starts or stops running has
+	 * a # per piece, named: {@code @ 0 # 5 (i2=0..0) on ranks 0-15 | @ 0 # 4 (i2=1..999) on ranks 0-15}.
+	 * The values of loops over ranks that place a construct are left out: {@link #describe} gives
+	 * them, rank by rank.
 	 */
 	public String summarize(Construct construct, int maxGroups) {
 		boolean perIteration = construct instanceof Loop loop && !specialisation.isUnrolled(loop);
@@ -179,6 +181,9 @@ public final class Positions {
 			for (Placement placement : placements(construct, rank)) {
 				Polynomial iteration = placement.perIteration();
 				String at = "@ " + placement.at() + (perIteration && iteration != null ? " # " + iteration : "");
+				if (construct instanceof Loop loop && placement.ranges().get(loop.getIndex()) instanceof Placement.Range piece) {
+					at += " (" + loop.getIndex() + "=" + piece + ")";
+				}
 				groups.computeIfAbsent(at, key -> new RankSet.Builder()).add(rank);
 			}
 		}

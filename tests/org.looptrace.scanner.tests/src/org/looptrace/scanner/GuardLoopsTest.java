@@ -154,6 +154,8 @@ class GuardLoopsTest {
 			assertEquals(1, placements.size(), "rank " + rank);
 			assertEquals(Map.of("i2", new Placement.Range(0, 0)), placements.get(0).ranges());
 		}
+		String summary = positions.summarize(step, 8);
+		assertTrue(summary.contains(" (i2=0..0) on ranks ") && summary.contains(" (i2=1..999) on ranks "), summary);
 		assertTrue(size < 64_000, "the scanner has " + size + " bytes");
 		assertTrue(Files.readString(c.resolve("scan.c")).contains("i2 <= 999LL"), "the step loop is a loop");
 	}
