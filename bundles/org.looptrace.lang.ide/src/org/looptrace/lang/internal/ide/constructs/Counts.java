@@ -19,7 +19,8 @@ import org.looptrace.scanner.Polynomial;
  * Iterations and events of constructs as exact polynomials in the indices of the enclosing loops
  * (the model is never expanded). Null stands for a count the text does not give exactly: a bound
  * missing after a syntax error, or a guard loop (one whose bounds leave it empty at some iterations
- * of the enclosing loops) whose trip count reads more than the index being summed over.
+ * of the enclosing loops) whose trip count reads an index with a coefficient other than 1 or -1
+ * beside other indices.
  */
 final class Counts {
 
@@ -148,66 +149,81 @@ final class Counts {
 	}
 
 	/**
-	 * The sum of a count over the loop's index: its conditions that read the index narrow the loop's
-	 * range (exactly, when they read no other index and the narrowed bounds compare with the loop's
-	 * for every value of the enclosing indices); the loop's own trip count becomes a condition when it
-	 * may be negative. Null when that is not exact.
+	 * The sum of a term over the loop's index: its conditions that read the index narrow the loop's
+	 * range (index-set splitting); where it is not known which of a condition's bound and the loop's
+	 * is the tighter for every value of the enclosing indices, the term splits in two, each with the
+	 * comparison as a condition. The loop's own trip count becomes a condition when it may be
+	 * negative. Null when that is not exact: a condition reading the index with a coefficient other
+	 * than 1 or -1 beside other indices.
 	 */
 	private static @Nullable Count overLoop(Guarded body, Loop loop) {
 		Polynomial lower = polynomial(loop.getLower());
 		Polynomial upper = polynomial(loop.getUpper());
-		String index = loop.getIndex();
-		if (lower == null || upper == null || index == null) {
+		if (lower == null || upper == null || loop.getIndex() == null) {
 			return null;
 		}
-		List<Polynomial> conditions = new ArrayList<>();
-		for (Polynomial condition : body.conditions()) {
-			if (condition.isConstant()) {
-				if (condition.constantValue().signum() < 0) {
-					return Count.ZERO;
-				}
-				continue;
-			}
-			Polynomial atZero = condition.substitute(index, Polynomial.ZERO);
-			Polynomial slope = condition.substitute(index, Polynomial.ONE).minus(atZero);
-			if (slope.isZero()) {
-				conditions.add(condition);
-				continue;
-			}
-			if (!slope.isConstant() || !atZero.isConstant()) {
-				return null; // the range to keep depends on another index
-			}
-			BigInteger a = slope.constantValue();
-			BigInteger b = atZero.constantValue();
-			if (a.signum() > 0) { // a*i + b >= 0 from i = ceil(-b/a)
-				Polynomial from = Polynomial.constant(ceilDiv(b.negate(), a));
-				lower = higher(lower, from, loop);
-			} else { // up to i = floor(b/-a)
-				Polynomial to = Polynomial.constant(floorDiv(b, a.negate()));
-				upper = higher(upper.negate(), to.negate(), loop);
-				upper = upper == null ? null : upper.negate();
-			}
-			if (lower == null || upper == null) {
-				return null;
-			}
-		}
-		Polynomial trips = upper.minus(lower).plus(Polynomial.ONE);
-		if (trips.isConstant()) {
-			if (trips.constantValue().signum() < 0) {
-				return Count.ZERO;
-			}
-		} else if (!neverNegative(trips, loop)) {
-			conditions.add(trips);
-		}
-		return new Count(List.of(new Guarded(body.value().sum(index, lower, upper), List.copyOf(conditions))));
+		return narrowed(body.value(), body.conditions(), 0, lower, upper, List.of(), loop);
 	}
 
-	/** The larger of two bounds of the loop for every value of its enclosing indices; null when that changes. */
-	private static @Nullable Polynomial higher(Polynomial bound, Polynomial other, Loop loop) {
-		if (neverNegative(bound.minus(other), loop)) {
-			return bound;
+	/** The sum of {@code value} over lower..upper narrowed by the conditions from {@code next} on, {@code kept} holding. */
+	private static @Nullable Count narrowed(Polynomial value, List<Polynomial> conditions, int next, Polynomial lower, Polynomial upper,
+			List<Polynomial> kept, Loop loop) {
+		String index = loop.getIndex();
+		if (next == conditions.size()) {
+			List<Polynomial> all = new ArrayList<>(kept);
+			Polynomial trips = upper.minus(lower).plus(Polynomial.ONE);
+			if (trips.isConstant()) {
+				if (trips.constantValue().signum() < 0) {
+					return Count.ZERO;
+				}
+			} else if (!neverNegative(trips, loop)) {
+				all.add(trips);
+			}
+			return new Count(List.of(new Guarded(value.sum(index, lower, upper), List.copyOf(all))));
 		}
-		return neverNegative(other.minus(bound), loop) ? other : null;
+		Polynomial condition = conditions.get(next);
+		if (condition.isConstant()) {
+			return condition.constantValue().signum() < 0 ? Count.ZERO : narrowed(value, conditions, next + 1, lower, upper, kept, loop);
+		}
+		Polynomial atZero = condition.substitute(index, Polynomial.ZERO);
+		Polynomial slope = condition.substitute(index, Polynomial.ONE).minus(atZero);
+		if (slope.isZero()) {
+			return narrowed(value, conditions, next + 1, lower, upper, with(kept, condition), loop);
+		}
+		if (!slope.isConstant()) {
+			return null;
+		}
+		BigInteger a = slope.constantValue();
+		boolean from = a.signum() > 0; // a*i + b >= 0: i from -b/a, else up to b/-a
+		Polynomial bound;
+		if (atZero.isConstant()) {
+			BigInteger b = atZero.constantValue();
+			bound = Polynomial.constant(from ? ceilDiv(b.negate(), a) : floorDiv(b, a.negate()));
+		} else if (a.abs().equals(BigInteger.ONE)) {
+			bound = from ? atZero.negate() : atZero;
+		} else {
+			return null; // a bound of the index divided by a coefficient, in other indices
+		}
+		// at least 0 where the condition's bound is the tighter one
+		Polynomial tighter = from ? bound.minus(lower) : upper.minus(bound);
+		Polynomial looser = tighter.negate().minus(Polynomial.ONE);
+		Count whereTighter = Count.ZERO;
+		if (!neverNegative(looser, loop)) {
+			List<Polynomial> holds = neverNegative(tighter, loop) ? kept : with(kept, tighter);
+			whereTighter = narrowed(value, conditions, next + 1, from ? bound : lower, from ? upper : bound, holds, loop);
+		}
+		Count whereLooser = Count.ZERO;
+		if (!neverNegative(tighter, loop)) {
+			List<Polynomial> holds = neverNegative(looser, loop) ? kept : with(kept, looser);
+			whereLooser = narrowed(value, conditions, next + 1, lower, upper, holds, loop);
+		}
+		return whereTighter == null || whereLooser == null ? null : whereTighter.plus(whereLooser);
+	}
+
+	private static List<Polynomial> with(List<Polynomial> conditions, Polynomial condition) {
+		List<Polynomial> with = new ArrayList<>(conditions);
+		with.add(condition);
+		return List.copyOf(with);
 	}
 
 	/**
