@@ -48,18 +48,17 @@ public final class ModelWalks {
 	 * else a run ends where such a loop's first index or trip count changes, a loop that does not run
 	 * being the same at every value where it does not (a guard: the warm-up {@code for i3 = i2 to 0}
 	 * splits {@code for i2 = 0 to 999} into 0..0 and 1..999). A run of one value is that iteration, as
-	 * if written out; a triangular loop inside makes every value a run of its own.
+	 * if written out; a triangular loop inside makes every value a run of its own. {@code readers}
+	 * are the loop's, cached by the caller: a walk reads a loop many times.
 	 */
-	public static List<long[]> runs(Loop loop, long lower, long upper, Exprs.IndexEnvironment outer) {
-		List<Loop> readers = new ArrayList<>();
-		boolean between = readers(loop, loop.getIndex(), new HashSet<>(), readers);
-		if (readers.isEmpty()) {
+	public static List<long[]> runs(Loop loop, Readers readers, long lower, long upper, Exprs.IndexEnvironment outer) {
+		if (readers.loops().isEmpty()) {
 			return List.of(new long[] { lower, upper });
 		}
 		List<long[]> runs = new ArrayList<>();
 		List<Long> shape = null;
 		for (long value = lower; value <= upper; value++) {
-			List<Long> next = between ? null : shape(readers, loop.getIndex(), value, outer);
+			List<Long> next = readers.between() ? null : shape(readers.loops(), loop.getIndex(), value, outer);
 			if (next != null && next.equals(shape)) {
 				runs.get(runs.size() - 1)[1] = value;
 			} else {
@@ -71,6 +70,22 @@ public final class ModelWalks {
 			}
 		}
 		return runs;
+	}
+
+	/**
+	 * The loops inside a loop whose bounds read its index, found once per loop for {@link #runs}.
+	 *
+	 * @param loops   those loops
+	 * @param between whether one of them also reads the index of a loop between (its bounds change
+	 *                within an iteration: every value is a run of its own)
+	 */
+	public record Readers(List<Loop> loops, boolean between) {
+
+		public static Readers of(Loop loop) {
+			List<Loop> loops = new ArrayList<>();
+			boolean between = readers(loop, loop.getIndex(), new HashSet<>(), loops);
+			return new Readers(List.copyOf(loops), between);
+		}
 	}
 
 	/**

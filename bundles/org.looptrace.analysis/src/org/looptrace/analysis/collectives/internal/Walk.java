@@ -111,6 +111,7 @@ public final class Walk {
 	private final Map<EObject, String> paths = new IdentityHashMap<>();
 	private final Map<Loop, Boolean> callsInside = new IdentityHashMap<>();
 	private final Map<Loop, Boolean> indexUsed = new IdentityHashMap<>();
+	private final Map<Loop, ModelWalks.Readers> readers = new IdentityHashMap<>();
 	private int openCalls;
 
 	private Walk(boolean useContext, boolean frames, MessageSizes sizes, Progress progress) {
@@ -212,7 +213,7 @@ public final class Walk {
 		int from = 0;
 		for (int at = 0; at < items.size(); at++) {
 			if (items.get(at) instanceof Loop loop && !byIndex(loop, evaluate(loop.getLower()), evaluate(loop.getUpper()))
-					&& ModelWalks.runs(loop, evaluate(loop.getLower()), evaluate(loop.getUpper()), this::valueOf).size() <= 1) {
+					&& runs(loop, evaluate(loop.getLower()), evaluate(loop.getUpper())).size() <= 1) {
 				@Nullable Peeled around = Peeled.around(items, at, from, this::valueOf);
 				if (around != null) {
 					peeled.put(at, around);
@@ -222,6 +223,11 @@ public final class Walk {
 			}
 		}
 		return peeled;
+	}
+
+	/** The runs of a loop's iterations read once each (see {@link ModelWalks#runs}). */
+	private List<long[]> runs(Loop loop, long lower, long upper) {
+		return ModelWalks.runs(loop, readers.computeIfAbsent(loop, ModelWalks.Readers::of), lower, upper, this::valueOf);
 	}
 
 	/** Whether a loop's index decides who talks (or, in a short loop, makes tags): walked index by index. */
@@ -249,7 +255,7 @@ public final class Walk {
 				items(loop.getItems(), frame, multiplicity);
 			}
 		} else {
-			List<long[]> runs = ModelWalks.runs(loop, lower, upper, this::valueOf);
+			List<long[]> runs = runs(loop, lower, upper);
 			for (long[] run : runs) {
 				if (runs.size() > 1 && run[0] == run[1]) { // an iteration on its own, as if written out
 					indices.put(loop.getIndex(), run[0]);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -108,6 +109,7 @@ public final class Sequences {
 	/** Per rank, how many function boundaries it has crossed. */
 	private final Map<Integer, Long> boundaries = new HashMap<>();
 	private final Map<String, Long> indices = new HashMap<>();
+	private final Map<Loop, ModelWalks.Readers> readers = new IdentityHashMap<>();
 
 	private Sequences(boolean useContext) {
 		this.useContext = useContext;
@@ -155,7 +157,7 @@ public final class Sequences {
 					restore(loop.getIndex(), outer);
 				} else if (count > 0) {
 					Long outer = indices.get(loop.getIndex());
-					for (long[] run : ModelWalks.runs(loop, lower, lower + count - 1, this::valueOf)) {
+					for (long[] run : ModelWalks.runs(loop, readers.computeIfAbsent(loop, ModelWalks.Readers::of), lower, lower + count - 1, this::valueOf)) {
 						indices.put(loop.getIndex(), run[0]);
 						items(loop.getItems(), ModelWalks.saturatedProduct(weight, run[1] - run[0] + 1));
 					}
