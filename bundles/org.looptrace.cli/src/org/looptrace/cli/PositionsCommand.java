@@ -63,7 +63,7 @@ public final class PositionsCommand implements Command {
 				Construct construct = find(model, constructPath, path);
 				for (int rank : positions.ranks(construct)) {
 					for (Placement placement : positions.placements(construct, rank)) {
-						out.printf("rank %d%s: start %s, events %s%n", rank, placement.fixed().isEmpty() ? "" : " " + placement.fixed(),
+						out.printf("rank %d%s: start %s, events %s%n", rank, placement.where().isEmpty() ? "" : " " + placement.where(),
 								placement.start(), placement.count());
 					}
 				}

@@ -169,8 +169,10 @@ public final class Positions {
 	 * above the construct: {@code @ 0 on ranks 0-15}; for a loop kept as a loop, with the length of an
 	 * iteration: {@code @ 12 # 4 on ranks 0-15}. Ranks whose positions differ make groups, in the
 	 * order of their first rank ({@code @ 0 on ranks 0,15 | @ 3 on ranks 1-14}), at most
-	 * {@code maxGroups} then {@code ...}. The values of loops over ranks that place a construct are
-	 * left out: {@link #describe} gives them, rank by rank.
+	 * {@code maxGroups} then {@code ...}. A loop split where a guard inside starts or stops running has
+	 * a # per piece, named: {@code @ 0 # 5 (i2=0..0) on ranks 0-15 | @ 0 # 4 (i2=1..999) on ranks 0-15}.
+	 * The values of loops over ranks that place a construct are left out: {@link #describe} gives
+	 * them, rank by rank.
 	 */
 	public String summarize(Construct construct, int maxGroups) {
 		boolean perIteration = construct instanceof Loop loop && !specialisation.isUnrolled(loop);
@@ -179,6 +181,9 @@ public final class Positions {
 			for (Placement placement : placements(construct, rank)) {
 				Polynomial iteration = placement.perIteration();
 				String at = "@ " + placement.at() + (perIteration && iteration != null ? " # " + iteration : "");
+				if (construct instanceof Loop loop && placement.ranges().get(loop.getIndex()) instanceof Placement.Range piece) {
+					at += " (" + loop.getIndex() + "=" + piece + ")";
+				}
 				groups.computeIfAbsent(at, key -> new RankSet.Builder()).add(rank);
 			}
 		}
@@ -198,7 +203,8 @@ public final class Positions {
 	/**
 	 * The positions of a construct as figure 8 comments them: {@code @{0=671,1=999,5=1327}} and for a
 	 * loop kept as a loop {@code #{0=644,1=966,5=1288}}, at most {@code maxRanks} ranks then
-	 * {@code ...}. A placement under loops over ranks shows their values: {@code 3=0(i1=3)}.
+	 * {@code ...}. A placement under loops over ranks shows their values: {@code 3=0(i1=3)}; one in a
+	 * piece of a split loop its range: {@code 3=1+2*i2(i2=1..999)}.
 	 */
 	public String describe(Construct construct, int maxRanks) {
 		StringJoiner at = new StringJoiner(",", "@{", "}");
@@ -215,7 +221,7 @@ public final class Positions {
 				break;
 			}
 			for (Placement placement : placements) {
-				String fixed = placement.fixed().isEmpty() ? "" : placement.fixed().toString().replace('{', '(').replace('}', ')').replace(", ", ",");
+				String fixed = placement.where().replace('{', '(').replace('}', ')').replace(", ", ",");
 				at.add(rank + "=" + placement.at() + fixed);
 				Polynomial iteration = placement.perIteration();
 				if (iteration != null) {

@@ -66,7 +66,7 @@ class RenderCommandTest {
 	}
 
 	/** Renders a model and checks the SVG's classes against the model. */
-	private static void renderAndCount(Path model, Path svg) throws Exception {
+	static void renderAndCount(Path model, Path svg) throws Exception {
 		Cli.Result result = Cli.expect(0, "render", model.toString(), "-o", svg.toString(), "--width", "900");
 		assertTrue(result.out().startsWith(svg + ": "), result.toString());
 		String text = Files.readString(svg);

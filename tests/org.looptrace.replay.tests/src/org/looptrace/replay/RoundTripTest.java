@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -24,6 +25,7 @@ import org.looptrace.model.core.Progress;
 import org.looptrace.model.core.TraceEvent;
 import org.looptrace.replay.ReplayOptions.Compute;
 import org.looptrace.testsupport.GeneratedPatterns;
+import org.looptrace.testsupport.GuardModels;
 import org.looptrace.testsupport.RandomPrograms;
 import org.looptrace.trace.DataTrace;
 import org.looptrace.trace.EventWriter;
@@ -127,6 +129,26 @@ class RoundTripTest {
 			assertEquals(6, projection.size(), "rank " + rank); // a send and a receive per stage
 			assertEquals(projection, Files.readAllLines(traced.resolve("trace." + rank)), "trace." + rank);
 			assertEquals(projection, lines(ModelExpander.expand(again, rank)), "rank " + rank + " of\n" + ReplayRuns.text(again));
+		}
+	}
+
+	/**
+	 * Models with guard loops (loops that run at some iterations of an enclosing loop only; seed 0 the
+	 * warm-up of a time step on 16 ranks): each rank's trace of the replay is the model's projection on
+	 * it, and its plain twin's.
+	 */
+	@ParameterizedTest(name = "seed {0}")
+	@ValueSource(longs = { 0, 1, 2, 3, 4 })
+	void aModelWithGuardLoopsIsReplayed(long seed, @TempDir Path work) throws Exception {
+		GuardModels.Pair pair = seed == 0 ? GuardModels.warmUp(6) : GuardModels.next(new Random(seed));
+		Model guarded = ModelText.parse(pair.guarded(), "guarded.loops");
+		Model plain = ModelText.parse(pair.plain(), "plain.loops");
+		ReplayProgram program = ReplayGenerator.generate(guarded, "guarded.loops", ReplayOptions.NONE, Progress.NONE);
+		Path traced = ReplayRuns.replay(program, work);
+		for (int rank = 0; rank < program.ranks(); rank++) {
+			List<String> projection = lines(ModelExpander.expand(guarded, rank));
+			assertEquals(lines(ModelExpander.expand(plain, rank)), projection, pair + "rank " + rank);
+			assertEquals(projection, Files.readAllLines(traced.resolve("trace." + rank)), pair + "trace." + rank);
 		}
 	}
 

@@ -45,7 +45,7 @@ class GeneratedScannersTest {
 	}
 
 	/** Generates, builds and runs both scanners of a model against a data folder; asserts they print the in-process scan. */
-	private static void assertGeneratedEqualInProcess(Block model, Path folder, Path work, String name) throws Exception {
+	static void assertGeneratedEqualInProcess(Block model, Path folder, Path work, String name) throws Exception {
 		String expected = inProcess(model, folder);
 		Scanner scanner = Scanner.of(model);
 		Path c = work.resolve("c");

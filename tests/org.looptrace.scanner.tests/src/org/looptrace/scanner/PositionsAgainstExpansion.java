@@ -75,7 +75,7 @@ final class PositionsAgainstExpansion {
 
 	private static Placement placement(Positions positions, Event event, int rank, Map<String, Long> values, String where) {
 		for (Placement placement : positions.placements(event, rank)) {
-			if (values.entrySet().containsAll(placement.fixed().entrySet())) {
+			if (placement.holdsAt(values)) {
 				return placement;
 			}
 		}

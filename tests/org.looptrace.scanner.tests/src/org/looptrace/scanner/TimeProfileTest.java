@@ -66,7 +66,7 @@ class TimeProfileTest {
 	}
 
 	/** Returns the number of iterations timed. */
-	private static long assertLikeBruteForce(Block model, Path folder, int ranks, java.util.function.Supplier<String> what)
+	static long assertLikeBruteForce(Block model, Path folder, int ranks, java.util.function.Supplier<String> what)
 			throws IOException {
 		Map<Construct, List<String>> expected = new IdentityHashMap<>();
 		for (int rank = 0; rank < ranks; rank++) {

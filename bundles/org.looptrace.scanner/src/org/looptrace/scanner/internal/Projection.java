@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Block;
@@ -53,9 +54,26 @@ public final class Projection {
 		}
 	}
 
-	/** A loop kept as a loop: {@code for index = lower to upper}, bounds in the enclosing kept indices. */
+	/**
+	 * A loop kept as a loop: {@code for index = lower to upper}, bounds in the enclosing kept indices.
+	 * Where guard loops inside it start or stop running at some of its iterations (their trip count
+	 * crosses zero), its range is split there into pieces (see {@link Specialisation}): in each piece,
+	 * every guard runs at every iteration or is left out.
+	 */
 	public static final class LoopNode extends Node {
 		public final String index;
+		/** The ranges of the loop's index, in order: one, or the pieces of a split range. */
+		public final List<Piece> pieces;
+
+		LoopNode(Loop loop, List<Piece> pieces, Polynomial count) {
+			super(loop, count);
+			this.index = loop.getIndex();
+			this.pieces = pieces;
+		}
+	}
+
+	/** The iterations {@code lower} to {@code upper} of a kept loop, with the same body. */
+	public static final class Piece {
 		public final Polynomial lower;
 		public final Polynomial upper;
 		public final List<Node> body;
@@ -63,14 +81,15 @@ public final class Projection {
 		public final Polynomial perIteration;
 		/** Absolute position of the start of iteration {@code index}. */
 		public Polynomial iterationStart = Polynomial.ZERO;
+		/** The range of the index when the loop is split, else null. */
+		final Placement.@Nullable Range range;
 
-		LoopNode(Loop loop, Polynomial lower, Polynomial upper, List<Node> body, Polynomial perIteration, Polynomial count) {
-			super(loop, count);
-			this.index = loop.getIndex();
+		Piece(Polynomial lower, Polynomial upper, List<Node> body, Polynomial perIteration, Placement.@Nullable Range range) {
 			this.lower = lower;
 			this.upper = upper;
 			this.body = body;
 			this.perIteration = perIteration;
+			this.range = range;
 		}
 	}
 
@@ -156,9 +175,14 @@ public final class Projection {
 		for (Node node : nodes) {
 			node.start = start.plus(node.at);
 			if (node instanceof LoopNode loop) {
-				Polynomial before = loop.perIteration.antidifference(loop.index);
-				loop.iterationStart = loop.start.plus(before).minus(before.substitute(loop.index, loop.lower));
-				place(loop.body, loop.iterationStart);
+				Polynomial pieceStart = loop.start;
+				for (Piece piece : loop.pieces) {
+					Polynomial before = piece.perIteration.antidifference(loop.index);
+					Polynomial beforeLower = before.substitute(loop.index, piece.lower);
+					piece.iterationStart = pieceStart.plus(before).minus(beforeLower);
+					place(piece.body, piece.iterationStart);
+					pieceStart = pieceStart.plus(before.substitute(loop.index, piece.upper.plus(Polynomial.ONE))).minus(beforeLower);
+				}
 			} else if (node instanceof UnrolledNode unrolled) {
 				for (Iteration iteration : unrolled.iterations) {
 					iteration.start = unrolled.start.plus(iteration.offset);
@@ -173,31 +197,44 @@ public final class Projection {
 		Map<Construct, List<Placement>> index = placements;
 		if (index == null) {
 			index = new IdentityHashMap<>();
-			indexPlacements(top, new LinkedHashMap<>(), new ArrayList<>(), index);
+			indexPlacements(top, new LinkedHashMap<>(), new LinkedHashMap<>(), new ArrayList<>(), index);
 			placements = index;
 		}
 		return index.getOrDefault(construct, List.of());
 	}
 
-	private void indexPlacements(List<Node> nodes, LinkedHashMap<String, Long> fixed, List<String> indices,
-			Map<Construct, List<Placement>> index) {
+	private void indexPlacements(List<Node> nodes, LinkedHashMap<String, Long> fixed, LinkedHashMap<String, Placement.Range> ranges,
+			List<String> indices, Map<Construct, List<Placement>> index) {
 		for (Node node : nodes) {
-			Polynomial perIteration = node instanceof LoopNode loop ? loop.perIteration : null;
-			index.computeIfAbsent(node.construct, c -> new ArrayList<>()).add(new Placement(node.construct, rank,
-					Collections.unmodifiableMap(new LinkedHashMap<>(fixed)), List.copyOf(indices), node.at, node.count, perIteration,
-					node.start));
 			if (node instanceof LoopNode loop) {
-				indices.add(loop.index);
-				indexPlacements(loop.body, fixed, indices, index);
-				indices.remove(indices.size() - 1);
-			} else if (node instanceof UnrolledNode unrolled) {
+				for (Piece piece : loop.pieces) {
+					Placement.Range range = piece.range;
+					if (range != null) {
+						ranges.put(loop.index, range);
+					}
+					index.computeIfAbsent(node.construct, c -> new ArrayList<>()).add(placement(node, fixed, ranges, indices, piece.perIteration));
+					indices.add(loop.index);
+					indexPlacements(piece.body, fixed, ranges, indices, index);
+					indices.remove(indices.size() - 1);
+					ranges.remove(loop.index);
+				}
+				continue;
+			}
+			index.computeIfAbsent(node.construct, c -> new ArrayList<>()).add(placement(node, fixed, ranges, indices, null));
+			if (node instanceof UnrolledNode unrolled) {
 				for (Iteration iteration : unrolled.iterations) {
 					fixed.put(unrolled.index, iteration.value);
-					indexPlacements(iteration.body, fixed, indices, index);
+					indexPlacements(iteration.body, fixed, ranges, indices, index);
 					fixed.remove(unrolled.index);
 				}
 			}
 		}
+	}
+
+	private Placement placement(Node node, Map<String, Long> fixed, Map<String, Placement.Range> ranges, List<String> indices,
+			@Nullable Polynomial perIteration) {
+		return new Placement(node.construct, rank, Collections.unmodifiableMap(new LinkedHashMap<>(fixed)),
+				Collections.unmodifiableMap(new LinkedHashMap<>(ranges)), List.copyOf(indices), node.at, node.count, perIteration, node.start);
 	}
 
 	/** Builds the nodes bottom-up, with counts and relative positions. */
@@ -206,6 +243,8 @@ public final class Projection {
 		private final int rank;
 		/** Values of the enclosing unrolled loops. */
 		private final Map<String, Long> fixed = new LinkedHashMap<>();
+		/** Guard loops that do not run in the pieces of the split loops being built. */
+		private final Set<Loop> idle = Collections.newSetFromMap(new IdentityHashMap<>());
 		private long unrolledIterations;
 
 		Builder(Specialisation specialisation, int rank) {
@@ -221,7 +260,7 @@ public final class Projection {
 				Node node = null;
 				if (item instanceof Event event) {
 					node = event(event);
-				} else if (item instanceof Loop loop) {
+				} else if (item instanceof Loop loop && !idle.contains(loop)) {
 					node = specialisation.isUnrolled(loop) ? unrolled(loop) : loop(loop);
 				}
 				if (node != null) {
@@ -252,13 +291,37 @@ public final class Projection {
 			if (lower.isConstant() && upper.isConstant() && upper.constantValue().compareTo(lower.constantValue()) < 0) {
 				return null; // never runs
 			}
+			List<Loop> guards = specialisation.guards(loop);
+			if (guards.isEmpty()) {
+				Piece piece = piece(loop, lower, upper, null);
+				return piece == null ? null : loopNode(loop, List.of(piece));
+			}
+			List<Piece> pieces = new ArrayList<>();
+			for (Placement.Range range : GuardSplit.ranges(loop, guards, lower.constantValue().longValueExact(),
+					upper.constantValue().longValueExact(), fixed)) {
+				GuardSplit.idleGuards(loop, guards, range.first(), fixed).forEach(idle::add);
+				Piece piece = piece(loop, Polynomial.constant(range.first()), Polynomial.constant(range.last()), range);
+				idle.removeAll(guards);
+				if (piece != null) {
+					pieces.add(piece);
+				}
+			}
+			return loopNode(loop, pieces);
+		}
+
+		/** The iterations lower..upper of a kept loop, null when they hold no event of the rank. */
+		private @Nullable Piece piece(Loop loop, Polynomial lower, Polynomial upper, Placement.@Nullable Range range) {
 			List<Node> body = block(loop);
 			Polynomial perIteration = sum(body);
-			if (perIteration.isZero()) {
-				return null;
+			return perIteration.isZero() ? null : new Piece(lower, upper, body, perIteration, range);
+		}
+
+		private static @Nullable Node loopNode(Loop loop, List<Piece> pieces) {
+			Polynomial count = Polynomial.ZERO;
+			for (Piece piece : pieces) {
+				count = count.plus(piece.perIteration.sum(loop.getIndex(), piece.lower, piece.upper));
 			}
-			Polynomial count = perIteration.sum(loop.getIndex(), lower, upper);
-			return count.isZero() ? null : new LoopNode(loop, lower, upper, body, perIteration, count);
+			return count.isZero() ? null : new LoopNode(loop, pieces, count);
 		}
 
 		private @Nullable Node unrolled(Loop loop) {

@@ -168,16 +168,32 @@ public final class ScanPlan {
 					step.reads.add(read(query, node, slots));
 				}
 				if (inside && node instanceof Projection.LoopNode loop) {
-					step.slot = slots.size();
-					step.index = loop.index;
-					step.lower = LongPolynomial.of(loop.lower, slots);
-					step.upper = LongPolynomial.of(loop.upper, slots);
-					step.lowerBound = loop.lower;
-					step.upperBound = loop.upper;
-					slots.add(loop.index);
-					widen(slots);
-					step.body.addAll(steps(loop.body, slots));
-					slots.remove(slots.size() - 1);
+					// a step per piece of the range: the reads at the start in the first, those at the end in the last
+					List<Read> atEnd = step.reads.stream().filter(Read::last).toList();
+					step.reads.removeAll(atEnd);
+					for (int k = 0; k < loop.pieces.size(); k++) {
+						Step piece = k == 0 ? step : new Step(zero);
+						Projection.Piece range = loop.pieces.get(k);
+						if (k == loop.pieces.size() - 1) {
+							piece.reads.addAll(atEnd);
+						}
+						piece.slot = slots.size();
+						piece.index = loop.index;
+						piece.lower = LongPolynomial.of(range.lower, slots);
+						piece.upper = LongPolynomial.of(range.upper, slots);
+						piece.lowerBound = range.lower;
+						piece.upperBound = range.upper;
+						slots.add(loop.index);
+						widen(slots);
+						piece.body.addAll(steps(range.body, slots));
+						slots.remove(slots.size() - 1);
+						if (k < loop.pieces.size() - 1) {
+							piece.freeze();
+							steps.add(piece);
+						} else {
+							step = piece;
+						}
+					}
 				} else if (inside && node instanceof Projection.UnrolledNode unrolled) {
 					step.slot = slots.size();
 					step.index = unrolled.index;

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.emf.ecore.EObject;
-import org.eclipse.jdt.annotation.Nullable;
 import org.looptrace.model.Block;
 import org.looptrace.model.Event;
 import org.looptrace.model.Expr;
@@ -31,17 +30,23 @@ import org.looptrace.scanner.Polynomial;
  * loop has constant bounds;</li>
  * <li>a loop whose index occurs in the bounds of a kept loop that may have its upper bound more than
  * one below its lower bound for some iteration: the sum of a polynomial over such a loop is not that
- * polynomial's closed form, so the bounds are made constant.</li>
+ * polynomial's closed form, so the bounds are made constant. Unless that loop is a guard whose trip
+ * count reads one kept index only (see {@link GuardSplit}): then the loop of that index is kept and
+ * its range split where the guard starts or stops running, whatever its number of iterations.</li>
  * </ol>
- * Hence, on every rank, owners of events are constants, and every kept loop has either constant bounds
- * or bounds that never cross. The set does not depend on the rank.
+ * Hence, on every rank, owners of events are constants, and every kept loop has either constant bounds,
+ * or bounds that never cross, or runs at every iteration of a piece of a split loop or at none. The
+ * sets do not depend on the rank.
  */
 public final class Specialisation {
 
 	private final Set<Loop> unrolled;
+	/** The loops split, each with the guards inside it that split it. */
+	private final Map<Loop, List<Loop>> splits;
 
-	private Specialisation(Set<Loop> unrolled) {
+	private Specialisation(Set<Loop> unrolled, Map<Loop, List<Loop>> splits) {
 		this.unrolled = unrolled;
+		this.splits = splits;
 	}
 
 	/** The loops to unroll in a model (see the class comment). */
@@ -60,13 +65,18 @@ public final class Specialisation {
 				crossing.add(loop);
 			}
 		}
+		Map<Loop, List<Loop>> splits = new IdentityHashMap<>();
 		boolean changed = true;
 		while (changed) {
 			changed = false;
+			splits.clear();
 			for (Loop loop : loops) {
-				if (unrolled.contains(loop) || crossing.contains(loop)) {
+				Loop step = crossing.contains(loop) ? GuardSplit.stepLoop(loop, unrolled) : null;
+				if (step != null) {
+					splits.computeIfAbsent(step, key -> new ArrayList<>()).add(loop);
+				} else if (unrolled.contains(loop) || crossing.contains(loop)) {
 					for (String index : boundIndices(loop)) {
-						Loop binder = binder(loop, index);
+						Loop binder = GuardSplit.binder(loop, index);
 						if (binder != null && unrolled.add(binder)) {
 							changed = true;
 						}
@@ -74,11 +84,16 @@ public final class Specialisation {
 				}
 			}
 		}
-		return new Specialisation(unrolled);
+		return new Specialisation(unrolled, splits);
 	}
 
 	public boolean isUnrolled(Loop loop) {
 		return unrolled.contains(loop);
+	}
+
+	/** The guard loops whose starts and stops split the range of a kept loop; empty for most loops. */
+	public List<Loop> guards(Loop loop) {
+		return splits.getOrDefault(loop, List.of());
 	}
 
 	private static void collect(Block block, List<Loop> loops) {
@@ -109,16 +124,6 @@ public final class Specialisation {
 			}
 		}
 		return indices;
-	}
-
-	/** The enclosing loop that binds an index seen from {@code loop}'s bounds, or null. */
-	private static @Nullable Loop binder(Loop loop, String index) {
-		for (EObject container = loop.eContainer(); container != null; container = container.eContainer()) {
-			if (container instanceof Loop enclosing && enclosing.getIndex().equals(index)) {
-				return enclosing;
-			}
-		}
-		return null;
 	}
 
 	/**

@@ -58,13 +58,14 @@ final class ProfileWalk {
 		}
 	}
 
+	/** A kept loop: per piece of its range (one unless split), the bounds and the steps of the body. */
 	private static final class LoopStep extends IteratedStep {
 		final int slot;
-		final LongPolynomial lower;
-		final LongPolynomial upper;
-		final Step[] body;
+		final LongPolynomial[] lower;
+		final LongPolynomial[] upper;
+		final Step[][] body;
 
-		LoopStep(Tally tally, int slot, LongPolynomial lower, LongPolynomial upper, Step[] body) {
+		LoopStep(Tally tally, int slot, LongPolynomial[] lower, LongPolynomial[] upper, Step[][] body) {
 			super(tally);
 			this.slot = slot;
 			this.lower = lower;
@@ -153,12 +154,20 @@ final class ProfileWalk {
 				Projection.Node node = nodes.get(i);
 				Tally tally = tallies.computeIfAbsent(node.construct, construct -> new Tally(construct, !(node instanceof Projection.EventNode)));
 				if (node instanceof Projection.LoopNode loop) {
-					LongPolynomial lower = LongPolynomial.of(loop.lower, kept);
-					LongPolynomial upper = LongPolynomial.of(loop.upper, kept);
-					kept.add(loop.index);
-					slots = Math.max(slots, kept.size());
-					steps[i] = new LoopStep(tally, kept.size() - 1, lower, upper, steps(loop.body, kept));
-					kept.remove(kept.size() - 1);
+					int pieces = loop.pieces.size();
+					LongPolynomial[] lower = new LongPolynomial[pieces];
+					LongPolynomial[] upper = new LongPolynomial[pieces];
+					Step[][] body = new Step[pieces][];
+					for (int k = 0; k < pieces; k++) {
+						Projection.Piece piece = loop.pieces.get(k);
+						lower[k] = LongPolynomial.of(piece.lower, kept);
+						upper[k] = LongPolynomial.of(piece.upper, kept);
+						kept.add(loop.index);
+						slots = Math.max(slots, kept.size());
+						body[k] = steps(piece.body, kept);
+						kept.remove(kept.size() - 1);
+					}
+					steps[i] = new LoopStep(tally, kept.size(), lower, upper, body);
 				} else if (node instanceof Projection.UnrolledNode unrolled) {
 					Step[][] iterations = new Step[unrolled.iterations.size()][];
 					for (int k = 0; k < iterations.length; k++) {
@@ -226,14 +235,16 @@ final class ProfileWalk {
 			long mpiBefore = mpiTime;
 			iterated.any = false;
 			if (step instanceof LoopStep loop) {
-				long upper = loop.upper.evaluate(values);
-				for (long value = loop.lower.evaluate(values); value <= upper; value++) {
-					values[loop.slot] = value;
-					long start = position;
-					run(loop.body, progress);
-					iterated(loop, start);
-					if (value == Long.MAX_VALUE) {
-						break;
+				for (int k = 0; k < loop.body.length; k++) {
+					long upper = loop.upper[k].evaluate(values);
+					for (long value = loop.lower[k].evaluate(values); value <= upper; value++) {
+						values[loop.slot] = value;
+						long start = position;
+						run(loop.body[k], progress);
+						iterated(loop, start);
+						if (value == Long.MAX_VALUE) {
+							break;
+						}
 					}
 				}
 			} else {

@@ -134,7 +134,7 @@ class ModelOutlineTest {
 		}
 	}
 
-	private static List<Node> flatten(List<Node> nodes) {
+	static List<Node> flatten(List<Node> nodes) {
 		List<Node> all = new ArrayList<>();
 		for (Node node : nodes) {
 			all.add(node);

@@ -111,6 +111,7 @@ public final class Walk {
 	private final Map<EObject, String> paths = new IdentityHashMap<>();
 	private final Map<Loop, Boolean> callsInside = new IdentityHashMap<>();
 	private final Map<Loop, Boolean> indexUsed = new IdentityHashMap<>();
+	private final Map<Loop, ModelWalks.Readers> readers = new IdentityHashMap<>();
 	private int openCalls;
 
 	private Walk(boolean useContext, boolean frames, MessageSizes sizes, Progress progress) {
@@ -211,7 +212,8 @@ public final class Walk {
 		Map<Integer, Peeled> peeled = new HashMap<>();
 		int from = 0;
 		for (int at = 0; at < items.size(); at++) {
-			if (items.get(at) instanceof Loop loop && !byIndex(loop, evaluate(loop.getLower()), evaluate(loop.getUpper()))) {
+			if (items.get(at) instanceof Loop loop && !byIndex(loop, evaluate(loop.getLower()), evaluate(loop.getUpper()))
+					&& runs(loop, evaluate(loop.getLower()), evaluate(loop.getUpper())).size() <= 1) {
 				@Nullable Peeled around = Peeled.around(items, at, from, this::valueOf);
 				if (around != null) {
 					peeled.put(at, around);
@@ -221,6 +223,11 @@ public final class Walk {
 			}
 		}
 		return peeled;
+	}
+
+	/** The runs of a loop's iterations read once each (see {@link ModelWalks#runs}). */
+	private List<long[]> runs(Loop loop, long lower, long upper) {
+		return ModelWalks.runs(loop, readers.computeIfAbsent(loop, ModelWalks.Readers::of), lower, upper, this::valueOf);
 	}
 
 	/** Whether a loop's index decides who talks (or, in a short loop, makes tags): walked index by index. */
@@ -248,27 +255,43 @@ public final class Walk {
 				items(loop.getItems(), frame, multiplicity);
 			}
 		} else {
-			long count = Math.addExact(upper - lower, iteration == null ? 1 : 2);
-			indices.put(loop.getIndex(), lower);
-			boolean opens = useContext ? openCalls == 0 || callsInside.computeIfAbsent(loop, Walk::callsInside)
-					: frame.key().isEmpty();
-			if (frames && opens) {
-				List<String> loops = new ArrayList<>(frame.loops());
-				loops.add(path(loop));
-				long weight = ModelWalks.saturatedProduct(frame.weight(), count);
-				Frame inner = new Frame(frame.key() + "/" + count, weight, count, loops);
-				if (iteration == null) {
-					items(loop.getItems(), inner, 1);
-				} else {
-					restore(loop, outer);
-					items(iteration, inner, 1);
+			List<long[]> runs = runs(loop, lower, upper);
+			for (long[] run : runs) {
+				if (runs.size() > 1 && run[0] == run[1]) { // an iteration on its own, as if written out
+					indices.put(loop.getIndex(), run[0]);
+					items(loop.getItems(), frame, multiplicity);
+				} else if (once(loop, frame, multiplicity, run, outer, iteration)) {
 					return;
 				}
-			} else {
-				items(loop.getItems(), frame, ModelWalks.saturatedProduct(multiplicity, count));
 			}
 		}
 		restore(loop, outer);
+	}
+
+	/**
+	 * Walks the iterations {@code run} of a loop once, as a loop of that count; true when it walked
+	 * {@code iteration} in place of the body and restored the loop's index already.
+	 */
+	private boolean once(Loop loop, Frame frame, long multiplicity, long[] run, @Nullable Long outer, @Nullable List<Item> iteration) {
+		long count = Math.addExact(run[1] - run[0], iteration == null ? 1 : 2);
+		indices.put(loop.getIndex(), run[0]);
+		boolean opens = useContext ? openCalls == 0 || callsInside.computeIfAbsent(loop, Walk::callsInside) : frame.key().isEmpty();
+		if (frames && opens) {
+			List<String> loops = new ArrayList<>(frame.loops());
+			loops.add(path(loop));
+			long weight = ModelWalks.saturatedProduct(frame.weight(), count);
+			Frame inner = new Frame(frame.key() + "/" + count, weight, count, loops);
+			if (iteration == null) {
+				items(loop.getItems(), inner, 1);
+			} else {
+				restore(loop, outer);
+				items(iteration, inner, 1);
+				return true;
+			}
+		} else {
+			items(loop.getItems(), frame, ModelWalks.saturatedProduct(multiplicity, count));
+		}
+		return false;
 	}
 
 	private void restore(Loop loop, @Nullable Long outer) {

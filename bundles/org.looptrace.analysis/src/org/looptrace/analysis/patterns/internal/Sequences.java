@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,7 +25,9 @@ import org.looptrace.model.core.Exprs;
 
 /**
  * The communication events of a model as sequences of symbols, one per rank and context. Every loop
- * that repeats the same events is read once, its index at its lower bound (a loop is a contiguous
+ * that repeats the same events is read once, its index at its lower bound (a loop whose guard loops
+ * start or stop running at some iterations once per run of iterations alike, see
+ * {@link ModelWalks#runs}) (a loop is a contiguous
  * repetition, which Alawneh et al. remove before looking for patterns); each place weighs the
  * product of the counts of the loops around it. A loop whose index decides who talks (a loop over
  * ranks or peers of a merged model) is read index by index: its iterations are different events. A
@@ -106,6 +109,7 @@ public final class Sequences {
 	/** Per rank, how many function boundaries it has crossed. */
 	private final Map<Integer, Long> boundaries = new HashMap<>();
 	private final Map<String, Long> indices = new HashMap<>();
+	private final Map<Loop, ModelWalks.Readers> readers = new IdentityHashMap<>();
 
 	private Sequences(boolean useContext) {
 		this.useContext = useContext;
@@ -152,8 +156,11 @@ public final class Sequences {
 					}
 					restore(loop.getIndex(), outer);
 				} else if (count > 0) {
-					Long outer = indices.put(loop.getIndex(), lower);
-					items(loop.getItems(), ModelWalks.saturatedProduct(weight, count));
+					Long outer = indices.get(loop.getIndex());
+					for (long[] run : ModelWalks.runs(loop, readers.computeIfAbsent(loop, ModelWalks.Readers::of), lower, lower + count - 1, this::valueOf)) {
+						indices.put(loop.getIndex(), run[0]);
+						items(loop.getItems(), ModelWalks.saturatedProduct(weight, run[1] - run[0] + 1));
+					}
 					restore(loop.getIndex(), outer);
 				}
 			} else if (item instanceof Event event) {

@@ -140,8 +140,8 @@ public final class ConstructFacts {
 			}
 			for (Placement placement : placements) {
 				lines.append("\n  rank ").append(rank);
-				if (!placement.fixed().isEmpty()) {
-					lines.append(' ').append(placement.fixed());
+				if (!placement.where().isEmpty()) {
+					lines.append(' ').append(placement.where());
 				}
 				lines.append(": @ ").append(placement.at());
 				Polynomial perIteration = placement.perIteration();
