@@ -173,4 +173,34 @@ class DepthExprTest {
 			}
 		}
 	}
+
+	/**
+	 * A number whose loop is taken {@code size} iterations at a time (lifted into the new inner
+	 * loop, then grouped) takes at (o, j) the value it took at iteration size * o + j.
+	 */
+	@Test
+	void aGroupedNumberTakesItsValueAtTheIterationItStandsFor() {
+		Random random = new Random(29);
+		for (int run = 0; run < 5_000; run++) {
+			int depths = 1 + random.nextInt(3);
+			int depth = random.nextInt(depths);
+			long size = 1 + random.nextInt(5);
+			DepthExpr number = random(random, depths);
+			DepthExpr grouped = number.lifted(depth + 1).grouped(depth, size);
+			long[] before = new long[depths];
+			long[] after = new long[depths + 1];
+			for (int point = 0; point < 50; point++) {
+				for (int k = 0; k < depths; k++) {
+					before[k] = random.nextInt(12);
+				}
+				long outer = before[depth] / size;
+				long inner = before[depth] % size;
+				System.arraycopy(before, 0, after, 0, depth);
+				after[depth] = outer;
+				after[depth + 1] = inner;
+				System.arraycopy(before, depth + 1, after, depth + 2, depths - depth - 1);
+				assertEquals(number.evaluate(before), grouped.evaluate(after), number + " grouped by " + size + " at depth " + depth);
+			}
+		}
+	}
 }

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.Random;
 import java.util.stream.Collectors;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 
 /** A loop's first iteration written before it, steps between, put back into the loop. */
@@ -362,7 +363,7 @@ class PeeledFirstIterationTest {
 	 * index), or at its iteration -1 plus {@code offset} when the index is null; the ranks those of
 	 * the loop over ranks when {@code overRanks}.
 	 */
-	private static String steps(int[][] messages, String index, boolean overRanks, int offset) {
+	private static String steps(int[][] messages, @Nullable String index, boolean overRanks, int offset) {
 		String rank = overRanks ? index == null ? "i0" : "i1" : null;
 		StringBuilder steps = new StringBuilder();
 		for (int[] message : messages) {
